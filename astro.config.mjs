@@ -1,0 +1,30 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
+const apiPort = process.env.API_PORT ?? '4322';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  i18n: {
+    defaultLocale: 'it',
+    locales: ['it', 'en', 'fr'],
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  integrations: [
+    react(),
+    sitemap({
+      i18n: { defaultLocale: 'it', locales: { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' } },
+    }),
+  ],
+  server: { port: Number(process.env.PORT ?? 4321) },
+  vite: {
+    // `npm run dev` runs the API beside the Astro dev server; the proxy keeps `/api` same-origin as in production.
+    server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  },
+});

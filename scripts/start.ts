@@ -1,0 +1,26 @@
+// `npm start`: build the site if needed, migrate and seed the database, serve site + API on one port.
+import { projectRoot } from '../server/db/client';
+import { serverOptionsFromEnv, startServer } from '../server/main';
+import { buildSite, isDistStale } from './build-if-stale';
+
+if (process.env.SKIP_BUILD !== '1' && isDistStale(projectRoot)) {
+  console.log('[start] dist/ is missing or older than the sources: building the site…');
+  buildSite(projectRoot);
+}
+
+const server = await startServer(serverOptionsFromEnv());
+console.log(`[start] storefront and API listening on ${server.url} (API at ${server.url}/api)`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[start] ${signal}: closing the server and the database…`);
+  // If something holds the process (a hung connection), do not wait forever.
+  setTimeout(() => process.exit(1), 10_000).unref();
+  await server.close();
+  console.log('[start] closed cleanly');
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

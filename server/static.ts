@@ -1,0 +1,81 @@
+// Serves the prebuilt site from `dist/`: directory indexes, long-lived caching of hashed assets,
+// and the real 404 page with a 404 status for anything that does not exist.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, MiddlewareHandler } from 'hono';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.gpx': 'application/gpx+xml',
+  '.webmanifest': 'application/manifest+json',
+};
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Maps a URL path to a file inside `root`, or null; never escapes `root`. */
+export async function resolveStatic(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const target = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  if (target !== root && !target.startsWith(root + path.sep)) return null;
+  const candidates = decoded.endsWith('/')
+    ? [path.join(target, 'index.html')]
+    : path.extname(target)
+      ? [target]
+      : [path.join(target, 'index.html'), target + '.html', target];
+  for (const file of candidates) if (await isFile(file)) return file;
+  return null;
+}
+
+function send(c: Context, file: string, status: 200 | 404) {
+  const ext = path.extname(file);
+  const headers: Record<string, string> = {
+    'content-type': types[ext] ?? 'application/octet-stream',
+    'x-content-type-options': 'nosniff',
+    'cache-control': file.includes(`${path.sep}_astro${path.sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=0, must-revalidate',
+  };
+  if (c.req.method === 'HEAD') return c.body(null, status, headers);
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
+  return c.body(body, status, headers);
+}
+
+export function serveDist(root: string): MiddlewareHandler {
+  const distRoot = path.resolve(root);
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const file = await resolveStatic(distRoot, new URL(c.req.url).pathname);
+    if (file) return send(c, file, 200);
+    const notFound = path.join(distRoot, '404.html');
+    if (await isFile(notFound)) return send(c, notFound, 404);
+    return c.text('Not found', 404);
+  };
+}

@@ -1,0 +1,49 @@
+// Translations for React islands. Each locale's JSON is its own lazily loaded chunk, so a
+// browser only downloads the strings of the page's language; during the static build all
+// locales are available synchronously so islands render their HTML in the right language.
+import { use } from 'react';
+import type { TFunction } from 'i18next';
+import { createT, toLocale, type Locale } from './index';
+
+type Messages = Record<string, unknown>;
+type Tracked = Promise<TFunction> & { status?: 'fulfilled'; value?: TFunction };
+
+const eager: Record<string, { default: Messages }> = import.meta.env.SSR
+  ? import.meta.glob<{ default: Messages }>('../../i18n/*.json', { eager: true })
+  : {};
+const lazy = import.meta.glob<{ default: Messages }>('../../i18n/*.json');
+
+const loaded = new Map<Locale, Tracked>();
+
+function fileOf(locale: Locale) {
+  return `../../i18n/${locale}.json`;
+}
+
+export function loadT(locale: Locale): Tracked {
+  let pending = loaded.get(locale);
+  if (pending) return pending;
+  const ready = eager[fileOf(locale)];
+  if (ready) {
+    // Already resolved: mark it the way React's `use` recognises, so it never suspends.
+    const t = createT(locale, ready.default);
+    pending = Promise.resolve(t) as Tracked;
+    pending.status = 'fulfilled';
+    pending.value = t;
+  } else {
+    const load = lazy[fileOf(locale)];
+    if (!load) throw new Error(`No translations for ${locale}`);
+    pending = load().then((m) => createT(locale, m.default)) as Tracked;
+    pending.then((t) => {
+      pending!.status = 'fulfilled';
+      pending!.value = t;
+    });
+  }
+  loaded.set(locale, pending);
+  return pending;
+}
+
+/** `t` inside an island; the island receives its page's `locale` as a prop. */
+export function useT(locale: string | undefined): TFunction {
+  const pending = loadT(toLocale(locale));
+  return pending.status === 'fulfilled' && pending.value ? pending.value : use(pending as Promise<TFunction>);
+}

@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { resolveStatic, serveDist } from '../../server/static';
+
+const root = mkdtempSync(path.join(tmpdir(), 'dist-'));
+mkdirSync(path.join(root, 'en'));
+mkdirSync(path.join(root, '_astro'));
+writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
+writeFileSync(path.join(root, 'en', 'index.html'), '<h1>en</h1>');
+writeFileSync(path.join(root, '404.html'), '<h1>missing</h1>');
+writeFileSync(path.join(root, '_astro', 'a.123.js'), 'x');
+const app = new Hono().use('*', serveDist(root));
+
+describe('static site server', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/en', 'en/index.html'],
+    ['/en/', 'en/index.html'],
+    ['/_astro/a.123.js', '_astro/a.123.js'],
+  ])('%s → %s', async (url, file) => {
+    expect(await resolveStatic(root, url)).toBe(path.join(root, file));
+  });
+
+  it.each(['/../../etc/passwd', '/..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A', '/a%00b'])(
+    'never escapes the root or crashes: %s',
+    async (url) => {
+      const file = await resolveStatic(root, url);
+      expect(file === null || file.startsWith(root)).toBe(true);
+    },
+  );
+
+  it('serves the 404 page with status 404', async () => {
+    const res = await app.request('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('<h1>missing</h1>');
+  });
+
+  it('caches hashed assets forever and HTML never', async () => {
+    expect((await app.request('/_astro/a.123.js')).headers.get('cache-control')).toContain('immutable');
+    const html = await app.request('/en');
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html.headers.get('cache-control')).toContain('max-age=0');
+  });
+});
