@@ -32,7 +32,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node_modules/.bin/tsx scripts/start.ts',
+    command: 'node --import tsx scripts/start.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

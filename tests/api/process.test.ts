@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/db/client';
 
 function runStart(dataDir: string, port: number) {
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', DATABASE_URL: '' },
   });
