@@ -1,0 +1,39 @@
+// Storefront configuration state (spec §3 "Configuration state") and the date mode it holds.
+import { z } from 'zod';
+import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from './catalogue';
+import { TotemSchema } from './kiosk';
+
+/** `multipleDates`: 0 morning, 1 afternoon, 2 single date, 3 range, 20 seasonal. */
+export const DateModeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(20)]);
+export type DateMode = z.infer<typeof DateModeSchema>;
+
+/** A calendar day in Europe/Rome, 'YYYY-MM-DD'. */
+export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const FidelityCardSchema = z.object({
+  number: z.string(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+});
+export type FidelityCard = z.infer<typeof FidelityCardSchema>;
+
+export const ConfigurationStateSchema = z.object({
+  totem: TotemSchema.nullable().default(null),
+  shop: ShopSchema.nullable().default(null),
+  products: z.array(ProductSchema).default([]),
+  categories: z.array(CategorySchema).default([]),
+  /** Product id to available count. */
+  availabilities: z.record(z.string(), z.number()).default({}),
+  /** Day ('YYYY-MM-DD', Europe/Rome) of the last kiosk reload. */
+  lastRefresh: DaySchema.nullable().default(null),
+  multipleDates: DateModeSchema.default(2),
+  dates: z.array(DaySchema).default([]),
+  site: SiteSchema.nullable().default(null),
+  sport: SportSchema.nullable().default(null),
+  fidelityCard: FidelityCardSchema.nullable().default(null),
+  askedFidelityCards: z.array(z.string()).default([]),
+  searchFormConfiguration: z.record(z.string(), z.unknown()).nullable().default(null),
+  ref: z.string().nullable().default(null),
+  canSeeConfig: z.boolean().default(false),
+});
+export type ConfigurationState = z.infer<typeof ConfigurationStateSchema>;

@@ -1,0 +1,34 @@
+// Kiosk (totem) entities of spec §3 and §7: totem settings, receipt items, POS logs.
+import { z } from 'zod';
+
+/** 10 public kiosk, 20 totem admin, 30 totem admin and cash desk. */
+export const TotemTypeSchema = z.union([z.literal(10), z.literal(20), z.literal(30)]);
+export type TotemType = z.infer<typeof TotemTypeSchema>;
+
+export const TotemSchema = z.object({
+  type: TotemTypeSchema,
+  code: z.string(),
+  /** Host of the local payment-terminal orchestrator. */
+  pos: z.string().nullable().optional(),
+  data_security_user_optional: z.boolean().default(false),
+  server_url: z.string().nullable().optional(),
+});
+export type Totem = z.infer<typeof TotemSchema>;
+
+export const ReceiptItemSchema = z.object({
+  description: z.string(),
+  product_category: z.literal('R1'),
+  unit_price: z.number(),
+  total_price: z.number(),
+  total_tax: z.number(),
+  total_taxable: z.number(),
+  discount: z.number(),
+});
+export type ReceiptItem = z.infer<typeof ReceiptItemSchema>;
+
+export const PosLogSchema = z.object({
+  order_number: z.string(),
+  date: z.string(),
+  response: z.unknown(),
+});
+export type PosLog = z.infer<typeof PosLogSchema>;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { availableUnits, bookingPeriod, peakUsage, periodsOverlap, type BookingPeriod } from './availability';
+
+const day = (d: string, half: BookingPeriod['half'] = null): BookingPeriod => ({ from: d, to: d, half });
+const range = (from: string, to: string): BookingPeriod => ({ from, to, half: null });
+const season = { from: '2026-12-01', to: '2027-04-15' };
+
+describe('bookingPeriod: the period each date mode holds', () => {
+  it.each([
+    [0, ['2026-12-24'], day('2026-12-24', 'morning')],
+    [1, ['2026-12-24'], day('2026-12-24', 'afternoon')],
+    [2, ['2026-12-24'], day('2026-12-24')],
+    [3, ['2026-12-28', '2026-12-24'], range('2026-12-24', '2026-12-28')],
+    [3, ['2026-12-24'], null],
+    [2, [], null],
+    [20, [], { ...season, half: null }],
+  ] as const)('mode %s with %j', (mode, dates, expected) => {
+    expect(bookingPeriod(mode, dates, season)).toEqual(expected);
+  });
+
+  it('a season booking needs the shop season', () => {
+    expect(bookingPeriod(20, [], null)).toBeNull();
+  });
+});
+
+describe('periodsOverlap', () => {
+  it.each([
+    ['morning vs afternoon of the same day', day('2026-12-24', 'morning'), day('2026-12-24', 'afternoon'), false],
+    ['morning vs morning', day('2026-12-24', 'morning'), day('2026-12-24', 'morning'), true],
+    ['full day vs afternoon', day('2026-12-24'), day('2026-12-24', 'afternoon'), true],
+    ['range vs a morning inside it', range('2026-12-23', '2026-12-26'), day('2026-12-24', 'morning'), true],
+    ['touching ranges share the day', range('2026-12-20', '2026-12-24'), range('2026-12-24', '2026-12-27'), true],
+    ['consecutive ranges', range('2026-12-20', '2026-12-23'), range('2026-12-24', '2026-12-27'), false],
+    ['season vs a day in it', { ...season, half: null }, day('2027-02-10'), true],
+    ['season vs a day after it', { ...season, half: null }, day('2027-05-10'), false],
+  ])('%s', (_label, a, b, expected) => {
+    expect(periodsOverlap(a, b)).toBe(expected);
+    expect(periodsOverlap(b, a)).toBe(expected);
+  });
+});
+
+describe('peakUsage and availableUnits', () => {
+  it('counts the peak, not every overlapping booking: two bookings on different days reuse a unit', () => {
+    const bookings = [day('2026-12-24'), day('2026-12-26')];
+    expect(peakUsage(bookings, range('2026-12-24', '2026-12-26'))).toBe(1);
+    expect(availableUnits(2, bookings, range('2026-12-24', '2026-12-26'))).toBe(1);
+  });
+
+  it('a morning and an afternoon booking of one day use one unit between them', () => {
+    const bookings = [day('2026-12-24', 'morning'), day('2026-12-24', 'afternoon')];
+    expect(availableUnits(1, bookings, day('2026-12-24'))).toBe(0);
+    expect(availableUnits(1, [bookings[0]!], day('2026-12-24', 'afternoon'))).toBe(1);
+    expect(peakUsage(bookings, day('2026-12-24'))).toBe(1);
+  });
+
+  it('overlapping bookings add up', () => {
+    const bookings = [range('2026-12-20', '2026-12-25'), range('2026-12-24', '2026-12-30'), day('2026-12-24', 'morning')];
+    expect(peakUsage(bookings, range('2026-12-01', '2026-12-31'))).toBe(3);
+    expect(availableUnits(3, bookings, day('2026-12-24', 'afternoon'))).toBe(1);
+    expect(availableUnits(2, bookings, range('2026-12-01', '2026-12-31'))).toBe(0);
+  });
+
+  it('ignores bookings outside the period and never goes below 0', () => {
+    expect(availableUnits(3, [range('2026-11-01', '2026-11-05')], day('2026-12-24'))).toBe(3);
+    expect(availableUnits(0, [], day('2026-12-24'))).toBe(0);
+  });
+
+  it('a season booking takes a unit for every day of the season', () => {
+    const held = [{ ...season, half: null }];
+    expect(availableUnits(1, held, day('2027-01-15', 'morning'))).toBe(0);
+    expect(availableUnits(1, held, day('2027-06-15'))).toBe(1);
+  });
+
+  it('is right across the DST change', () => {
+    const bookings = [range('2027-03-27', '2027-03-28')];
+    expect(availableUnits(1, bookings, day('2027-03-29'))).toBe(1);
+    expect(availableUnits(1, bookings, day('2027-03-28', 'afternoon'))).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+// Cart rules of spec §3-§5: totals with coupons, availability left after the cart, clearing.
+import type { CartProduct, CartState } from '../api/contract/cart';
+import type { Coupon } from '../api/contract/orders';
+import { roundMoney, sumMoney } from './money';
+
+export type CouponLike = Pick<Coupon, 'code' | 'amount' | 'blocked'>;
+
+/** Coupons the server accepted: a blocked coupon was refused, so it neither discounts nor is sent. */
+export function usableCoupons<T extends CouponLike>(coupons: readonly T[]): T[] {
+  return coupons.filter((c) => !c.blocked);
+}
+
+export function couponsTotal(coupons: readonly CouponLike[]): number {
+  return sumMoney(usableCoupons(coupons).map((c) => c.amount));
+}
+
+/** Sum of product prices minus non-blocked coupon amounts, never below 0. */
+export function cartTotal(productPrices: readonly number[], coupons: readonly CouponLike[]): number {
+  return Math.max(0, roundMoney(sumMoney(productPrices) - couponsTotal(coupons)));
+}
+
+export function sendableCouponCodes(coupons: readonly CouponLike[]): string[] {
+  return usableCoupons(coupons).map((c) => c.code);
+}
+
+export function cartItemCount(cart: { products: readonly unknown[] } | null | undefined): number {
+  return cart?.products.length ?? 0;
+}
+
+type CartProductRef = Pick<CartProduct, 'id'> & { related?: readonly Pick<CartProduct['related'][number], 'id' | 'used'>[] };
+
+/** How many units of a product the cart holds, counting it also where it is a used add-on. */
+export function cartCountOf(productId: number | string, cartProducts: readonly CartProductRef[]): number {
+  const id = Number(productId);
+  let count = 0;
+  for (const product of cartProducts) {
+    if (product.id === id) count += 1;
+    for (const related of product.related ?? []) if (related.used && related.id === id) count += 1;
+  }
+  return count;
+}
+
+/** Server availability minus what the cart already holds, never below 0 (unknown product: 0). */
+export function availableCount(
+  productId: number | string,
+  serverAvailabilities: Readonly<Record<string | number, number>>,
+  cartProducts: readonly CartProductRef[],
+): number {
+  const server = serverAvailabilities[productId] ?? 0;
+  return Math.max(0, server - cartCountOf(productId, cartProducts));
+}
+
+export function emptyCart(): CartState {
+  return {
+    phone: null,
+    first_name: null,
+    last_name: null,
+    fiscal_code: null,
+    fidelityCardNumber: null,
+    products: [],
+    medias: [],
+    userHaveMedias: false,
+    orderCodeToReplace: null,
+    coupons: [],
+    customers: [],
+    fidelityCardInitialized: false,
+  };
+}
+
+/** Clearing resets every field, coupons and fidelityCardInitialized included (spec §4). */
+export function clearCart(): CartState {
+  return emptyCart();
+}
+
+/** True while an existing order is being edited. */
+export function isEditingOrder(cart: Pick<CartState, 'orderCodeToReplace'>): boolean {
+  return cart.orderCodeToReplace != null;
+}

@@ -1,0 +1,152 @@
+// Booking dates are calendar days in Europe/Rome kept as 'YYYY-MM-DD' strings, so day arithmetic
+// never passes through a local-time Date and cannot shift with the browser's time zone or DST.
+import { TZDate } from '@date-fns/tz';
+import type { DateMode as ContractDateMode } from '../api/contract/configuration';
+import { TIMEZONE } from './constants';
+import type { I18nMessage } from './messages';
+
+export type DateMode = ContractDateMode;
+
+export const DATE_MODES: readonly DateMode[] = [0, 1, 2, 3, 20];
+export const DateModes = { MORNING: 0, AFTERNOON: 1, SINGLE: 2, RANGE: 3, SEASONAL: 20 } as const;
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+export function isDateMode(value: unknown): value is DateMode {
+  return (DATE_MODES as readonly unknown[]).includes(value);
+}
+
+export function isSingleDateMode(mode: DateMode): boolean {
+  return mode === 0 || mode === 1 || mode === 2;
+}
+
+/** A real calendar day written 'YYYY-MM-DD' (rejects 2026-02-30). */
+export function isDay(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DAY_PATTERN.exec(value);
+  if (!m) return false;
+  const utc = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return utc.getUTCFullYear() === +m[1] && utc.getUTCMonth() === +m[2] - 1 && utc.getUTCDate() === +m[3];
+}
+
+function assertDay(day: string): void {
+  if (!isDay(day)) throw new Error(`Invalid day "${day}": expected YYYY-MM-DD`);
+}
+
+// UTC midnight of the day: UTC has no DST, so differences are whole multiples of a day.
+function dayToUtcMs(day: string): number {
+  assertDay(day);
+  const [y, m, d] = day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d);
+}
+
+function utcMsToDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, n: number): string {
+  return utcMsToDay(dayToUtcMs(day) + n * MS_PER_DAY);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayToUtcMs(to) - dayToUtcMs(from)) / MS_PER_DAY);
+}
+
+/** The Europe/Rome calendar day of an instant. */
+export function toRomeDay(date: Date): string {
+  const rome = new TZDate(date.getTime(), TIMEZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${rome.getFullYear()}-${pad(rome.getMonth() + 1)}-${pad(rome.getDate())}`;
+}
+
+/**
+ * An instant from an API date-time. One with a zone (Z, +01:00) is exact; one without
+ * ('2026-12-24 09:00:00', as the booking API writes them) is Rome wall-clock time, never device
+ * time. Invalid input gives an Invalid Date.
+ */
+export function parseRomeDateTime(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/.exec(value.trim());
+  if (!m) return new Date(value);
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', ms = '0'] = m;
+  const rome = new TZDate(+y, +mo - 1, +d, +h, +mi, +sec, +ms.padEnd(3, '0'), TIMEZONE);
+  return new Date(rome.getTime());
+}
+
+export function todayInRome(now: Date = new Date()): string {
+  return toRomeDay(now);
+}
+
+export function isPastDay(day: string, now: Date = new Date()): boolean {
+  return day < todayInRome(now);
+}
+
+/**
+ * The day a date picker showed: pickers hand back local midnight of the clicked cell, whose
+ * instant can fall on another Rome day (e.g. UTC+14), so read the local fields, not the instant.
+ */
+export function pickedDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Local midnight of a day, for handing back to a date picker (inverse of pickedDay). */
+export function dayToPickerDate(day: string): Date {
+  assertDay(day);
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d);
+}
+
+/**
+ * Drops empty entries, keeps one date in single-date modes, orders a range earlier first.
+ * Seasonal mode keeps whatever dates it has (normally none).
+ */
+export function normalizeDates(mode: DateMode, dates: readonly (string | null | undefined)[]): string[] {
+  const set = dates.filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+  if (isSingleDateMode(mode)) return set.slice(0, 1);
+  if (mode === 3) {
+    const range = set.slice(0, 2);
+    return range.length === 2 && range[1] < range[0] ? [range[1], range[0]] : range;
+  }
+  return set;
+}
+
+export function areDatesValid(mode: DateMode, dates: readonly (string | null | undefined)[]): boolean {
+  if (mode === 20) return true;
+  const set = normalizeDates(mode, dates);
+  if (mode === 3) return set.length === 2;
+  return set.length > 0;
+}
+
+/** Rental day count: 1 for a single date, difference plus 1 for a range, 0 when unset. */
+export function rentDays(mode: DateMode, dates: readonly (string | null | undefined)[]): number {
+  const set = normalizeDates(mode, dates);
+  if (mode === 3) return set.length === 2 ? daysBetween(set[0], set[1]) + 1 : 0;
+  return set.length > 0 ? 1 : 0;
+}
+
+/** 'YYYY-MM-DD' to 'DD/MM/YYYY' by rearranging the string, so no time zone is involved. */
+export function dayToDisplay(day: string): string {
+  assertDay(day);
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** Text of the dates chip as an i18n key under `dates.*` (range pluralises on count). */
+export function datesChipText(mode: DateMode, dates: readonly (string | null | undefined)[]): I18nMessage {
+  if (mode === 20) return { key: 'dates.seasonal' };
+  if (!areDatesValid(mode, dates)) return { key: 'dates.choose' };
+  const set = normalizeDates(mode, dates);
+  if (mode === 3) {
+    return {
+      key: 'dates.range',
+      params: { from: dayToDisplay(set[0]), to: dayToDisplay(set[1]), count: rentDays(mode, set) },
+    };
+  }
+  const date = dayToDisplay(set[0]);
+  if (mode === 0) return { key: 'dates.singleMorning', params: { date } };
+  if (mode === 1) return { key: 'dates.singleAfternoon', params: { date } };
+  return { key: 'dates.single', params: { date } };
+}

@@ -1,0 +1,97 @@
+// Display formats of spec §9 (Italian by default). Days ('YYYY-MM-DD') are formatted by
+// rearranging the string, instants in Europe/Rome, so output never depends on the device zone.
+import { TZDate } from '@date-fns/tz';
+import { TIMEZONE } from './constants';
+import { addDays, dayToDisplay, parseRomeDateTime, toRomeDay } from './dates';
+import { roundTo } from './money';
+
+/**
+ * Intl puts a no-break space between amount and symbol (U+00A0 in today's ICU, U+202F in some
+ * locales and versions). We always emit U+00A0: the amount and "€" never wrap apart, and the
+ * output is the same on every engine. Units of formatKm/formatMetres use the same space.
+ */
+export const NBSP = '\u00a0';
+export const CURRENCY_SPACE = NBSP;
+const SPACES = /[\s\u00a0\u202f]/g;
+
+// Formatters are costly to build and these run in list renders: one per locale and style.
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Euros in the Italian locale: 1234.5 → "1.234,50 €" (with U+00A0, see CURRENCY_SPACE). */
+export function formatCurrency(amount: number, locale = 'it-IT'): string {
+  // Italian CLDR skips grouping below 10 000 ("1234,50"); the spec wants "1.234,50".
+  const formatter = numberFormat(locale, { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+  return formatter.format(roundTo(amount, 2)).replace(SPACES, CURRENCY_SPACE);
+}
+
+/** Up to `maxDigits` decimals, Italian separators: formatDecimal(1234.567, 2) → "1.234,57". */
+export function formatDecimal(n: number, maxDigits = 2, locale = 'it-IT'): string {
+  return numberFormat(locale, { maximumFractionDigits: maxDigits, useGrouping: 'always' }).format(roundTo(n, maxDigits));
+}
+
+/** Metres as kilometres, up to 2 decimals: 12345 → "12,35 km". */
+export function formatKm(metres: number, locale = 'it-IT'): string {
+  return `${formatDecimal(metres / 1000, 2, locale)}${NBSP}km`;
+}
+
+/** Metres up to 2 decimals: 1234.567 → "1.234,57 m". */
+export function formatMetres(metres: number, locale = 'it-IT'): string {
+  return `${formatDecimal(metres, 2, locale)}${NBSP}m`;
+}
+
+export interface RelativeDayLabels {
+  today: string;
+  tomorrow: string;
+}
+
+export const ITALIAN_DAY_LABELS: RelativeDayLabels = { today: 'Oggi', tomorrow: 'Domani' };
+
+function romeDayOf(date: string | Date): string {
+  // A bare day stays that day; anything else is an instant, read in Rome.
+  return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : toRomeDay(parseRomeDateTime(date));
+}
+
+function relativeDay(day: string, now: Date, labels: RelativeDayLabels): string | null {
+  const today = toRomeDay(now);
+  if (day === today) return labels.today;
+  if (day === addDays(today, 1)) return labels.tomorrow;
+  return null;
+}
+
+/** "Oggi", "Domani" (Europe/Rome), else DD/MM/YYYY. */
+export function formatDate(
+  date: string | Date,
+  now: Date = new Date(),
+  labels: RelativeDayLabels = ITALIAN_DAY_LABELS,
+): string {
+  const day = romeDayOf(date);
+  return relativeDay(day, now, labels) ?? dayToDisplay(day);
+}
+
+/** "Oggi HH:mm", "Domani HH:mm", else "DD/MM/YYYY HH:mm", in Rome time. */
+export function formatDateTime(
+  date: string | Date,
+  now: Date = new Date(),
+  labels: RelativeDayLabels = ITALIAN_DAY_LABELS,
+): string {
+  const instant = new TZDate(parseRomeDateTime(date).getTime(), TIMEZONE);
+  if (Number.isNaN(instant.getTime())) throw new Error(`Invalid date-time "${String(date)}"`);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
+  return `${formatDate(instant, now, labels)} ${time}`;
+}
+
+/** First letter upper-case, the rest untouched. */
+export function capitalize(s: string | null | undefined): string {
+  if (!s) return '';
+  return s.charAt(0).toLocaleUpperCase('it-IT') + s.slice(1);
+}

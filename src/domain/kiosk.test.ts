@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { OrderSchema } from '../api/contract/orders';
+import {
+  FAKE_POS_DELAY_MS,
+  TerminalOperation,
+  TotemTypes,
+  initialTapState,
+  isKioskPasswordAccepted,
+  isTotemMode,
+  orderDiscount,
+  receiptDiscount,
+  receiptItems,
+  shouldReloadToday,
+  tapCounter,
+  terminalDate,
+  totemRole,
+  type TapState,
+} from './kiosk';
+
+describe('totemRole', () => {
+  it.each([
+    [10, { isAdmin: false, isCashDesk: false, canSeeOrdersChip: false }], // public kiosk
+    [20, { isAdmin: true, isCashDesk: false, canSeeOrdersChip: true }], // totem admin
+    [30, { isAdmin: true, isCashDesk: true, canSeeOrdersChip: true }], // admin + cash desk
+    [null, { isAdmin: false, isCashDesk: false, canSeeOrdersChip: false }], // no totem
+    [undefined, { isAdmin: false, isCashDesk: false, canSeeOrdersChip: false }],
+  ])('type %s → %j', (type, expected) => {
+    expect(totemRole(type)).toEqual(expected);
+  });
+
+  it('kiosk mode whenever a totem exists', () => {
+    expect(isTotemMode({ type: 10 })).toBe(true);
+    expect(isTotemMode(null)).toBe(false);
+    expect(TotemTypes).toEqual({ PUBLIC: 10, ADMIN: 20, ADMIN_CASH_DESK: 30 });
+  });
+});
+
+describe('receiptDiscount', () => {
+  it.each([
+    [100, 90, 10], // original − total
+    [90, 100, 0], // never negative
+    [50, 50, 0],
+    [10.3, 10.1, 0.2], // rounded to cents, not 0.20000000000000107
+  ])('receiptDiscount(%s, %s) = %s', (original, total, expected) => {
+    expect(receiptDiscount(original, total)).toBe(expected);
+  });
+});
+
+describe('terminalDate', () => {
+  it.each([
+    ['2026-12-28 18:00:00', '2026-12-28'],
+    ['2026-12-28T18:00:00.000000Z', '2026-12-28'],
+    ['2026-12-28', '2026-12-28'],
+  ])('%s → %s', (dateTo, expected) => {
+    expect(terminalDate(dateTo)).toBe(expected);
+  });
+});
+
+describe('receiptItems', () => {
+  const order = OrderSchema.parse({
+    number: 'A-1',
+    date_from: '2026-12-24 09:00:00',
+    date_to: '2026-12-28 18:00:00',
+    total_amount: 85,
+    original_total_amount: 100,
+    total_tax: 15.33,
+    total_taxable: 69.67,
+    order_detail_pools: [
+      {
+        order_details: [
+          { id: 1, product_label: 'Sci Rossignol', unit_price: 60, total_price: 50, total_tax: 9.02, total_taxable: 40.98 },
+          { id: 2, product_label: 'Casco', unit_price: 10, total_price: 10, total_tax: 1.8, total_taxable: 8.2 },
+        ],
+      },
+      {
+        order_details: [
+          { id: 3, product_label: 'Scarponi', unit_price: 25, total_price: 25, total_tax: 4.51, total_taxable: 20.49 },
+        ],
+      },
+    ],
+  });
+
+  it('one R1 line per order detail with numeric amounts and the discount', () => {
+    expect(receiptItems(order)).toEqual([
+      { description: 'Sci Rossignol', product_category: 'R1', unit_price: 60, total_price: 50, total_tax: 9.02, total_taxable: 40.98, discount: 10 },
+      { description: 'Casco', product_category: 'R1', unit_price: 10, total_price: 10, total_tax: 1.8, total_taxable: 8.2, discount: 0 },
+      { description: 'Scarponi', product_category: 'R1', unit_price: 25, total_price: 25, total_tax: 4.51, total_taxable: 20.49, discount: 0 },
+    ]);
+  });
+
+  it('makes decimal strings from the API into numbers', () => {
+    const loose = {
+      order_detail_pools: [
+        {
+          order_details: [
+            { id: 1, product_label: 'Ciaspole', unit_price: '12.50', total_price: '10.00', total_tax: '1.80', total_taxable: '8.20' },
+          ],
+        },
+      ],
+    } as unknown as Parameters<typeof receiptItems>[0];
+    expect(receiptItems(loose)[0]).toMatchObject({ unit_price: 12.5, total_price: 10, total_tax: 1.8, discount: 2.5 });
+  });
+
+  it('orderDiscount uses the order totals', () => {
+    expect(orderDiscount(order)).toBe(15);
+  });
+});
+
+describe('tapCounter', () => {
+  const run = (times: number[]): TapState[] => {
+    const states: TapState[] = [];
+    let state: TapState | undefined;
+    for (const t of times) states.push((state = tapCounter(state, t)));
+    return states;
+  };
+
+  it.each<[string, number[], boolean[]]>([
+    ['5 taps within 30 s open on the 5th', [0, 1000, 2000, 3000, 4000], [false, false, false, false, true]],
+    ['5th tap at 29 999 ms still opens', [0, 1, 2, 3, 29_999], [false, false, false, false, true]],
+    ['a 5th tap at 30 000 ms starts over', [0, 1, 2, 3, 30_000], [false, false, false, false, false]],
+    ['4 taps never open', [0, 100, 200, 300], [false, false, false, false]],
+    ['after opening, counting restarts', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [false, false, false, false, true, false, false, false, false, true]],
+    ['a new window after a slow start', [0, 40_000, 40_001, 40_002, 40_003, 40_004], [false, false, false, false, false, true]],
+  ])('%s', (_name, times, expected) => {
+    expect(run(times).map((s) => s.open)).toEqual(expected);
+  });
+
+  it('tracks count and window start', () => {
+    expect(tapCounter(undefined, 500)).toEqual({ count: 1, windowStart: 500, open: false });
+    expect(tapCounter({ count: 1, windowStart: 500, open: false }, 900)).toEqual({ count: 2, windowStart: 500, open: false });
+    expect(tapCounter(initialTapState, 123)).toEqual({ count: 1, windowStart: 123, open: false });
+    expect(tapCounter({ count: 3, windowStart: 0, open: false }, 30_000)).toEqual({ count: 1, windowStart: 30_000, open: false });
+  });
+});
+
+describe('shouldReloadToday', () => {
+  const now = new Date('2026-12-24T10:00:00Z');
+  it.each<[string | null, Date, boolean]>([
+    [null, now, true], // never refreshed
+    ['2026-12-23', now, true], // another day
+    ['2026-12-24', now, false], // already today
+    ['2026-12-24', new Date('2026-12-24T23:30:00Z'), true], // already the 25th in Rome
+    ['2026-12-25', new Date('2026-12-24T23:30:00Z'), false],
+  ])('last %s at %s → %s', (last, at, expected) => {
+    expect(shouldReloadToday(last, at)).toBe(expected);
+  });
+
+  it('defaults now to the current time', () => {
+    expect(shouldReloadToday('2000-01-01')).toBe(true);
+  });
+});
+
+describe('isKioskPasswordAccepted', () => {
+  it.each([
+    ['secret', 'secret', true],
+    ['Secret', 'secret', false],
+    ['', 'secret', false], // empty never confirms
+    ['', '', false], // even if nothing is configured
+    [null, null, false],
+    ['x', undefined, false],
+  ])('%j vs %j → %s', (entered, configured, expected) => {
+    expect(isKioskPasswordAccepted(entered, configured)).toBe(expected);
+  });
+});
+
+describe('terminal constants', () => {
+  it('has the spec codes and fake POS delay', () => {
+    expect(TerminalOperation).toEqual({ PAY: 10, RECEIPT: 20, PRINT: 30, CLOSE_CASHIER: 40 });
+    expect(FAKE_POS_DELAY_MS).toBe(2000);
+  });
+});

@@ -1,0 +1,39 @@
+// Where login/signup may send the user back to (spec §5): internal paths only, so a crafted
+// returnUrl cannot bounce the user to another site (open redirect).
+
+// Path: '/', then letters, digits and @ - % _ ~ / only (no '.', so no '..' either).
+// Query and fragment: RFC 3986 query characters; no backslash, space, quotes or angle brackets.
+const SAFE_REDIRECT = /^\/[A-Za-z0-9@\-%_~/]*(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?(#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/;
+
+// Percent-encoding can hide '//' or '\' from the pattern; browsers and routers may decode it.
+const MAX_DECODE_ROUNDS = 5;
+
+function decodeFully(text: string): string | null {
+  let current = text;
+  for (let i = 0; i < MAX_DECODE_ROUNDS; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null; // malformed escapes: refuse rather than guess
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null; // still changing after several rounds: deliberately nested encoding
+}
+
+/** An internal path like /prenota/12/order?x=1#top; anything that could leave the site is refused. */
+export function isSafeRedirect(target: unknown): target is string {
+  if (typeof target !== 'string' || !SAFE_REDIRECT.test(target)) return false;
+  const path = target.replace(/[?#].*$/, '');
+  const decoded = decodeFully(path);
+  if (decoded === null) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\\\u0000-\u001f\u007f\s]/.test(decoded) && !decoded.startsWith('//');
+}
+
+/** The target when it is safe, else the fallback (home). */
+export function safeRedirect(target: unknown, fallback = '/'): string {
+  return isSafeRedirect(target) ? target : fallback;
+}

@@ -1,0 +1,129 @@
+// Form validation rules of spec §5. Each rule returns true or an i18n message ({ key, params })
+// under `validators.*`, so any form library can translate it (see toFormValidate).
+import { MAX_UPLOAD_BYTES, QUANTITY_TOLERANCE } from './constants';
+import { roundTo } from './money';
+import type { I18nMessage } from './messages';
+
+export { MAX_UPLOAD_BYTES, QUANTITY_TOLERANCE };
+
+export type ValidationResult = true | I18nMessage;
+export type Validator = (value: unknown) => ValidationResult;
+
+/** WHATWG's e-mail pattern with a dotted domain required (a@localhost is not a customer address). */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export function isEmpty(value: unknown): boolean {
+  if (value == null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Decimal number from a field; Italian users type a comma. NaN when not a number. */
+export function parseDecimal(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return NaN;
+  const text = value.trim().replace(',', '.');
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
+}
+
+export const required: Validator = (value) => (isEmpty(value) ? { key: 'validators.required' } : true);
+
+// Length rules leave empty values to `required`, so optional fields may stay blank.
+export function minLength(length: number): Validator {
+  return (value) =>
+    isEmpty(value) || String(value).length >= length ? true : { key: 'validators.minLength', params: { length } };
+}
+
+export function maxLength(length: number): Validator {
+  return (value) =>
+    isEmpty(value) || String(value).length <= length ? true : { key: 'validators.maxLength', params: { length } };
+}
+
+/** A positive number (> 0), and at most `max` when given. */
+export function quantity(max?: number | null): Validator {
+  return (value) => {
+    const n = parseDecimal(value);
+    if (!(n > 0)) return { key: 'validators.minQuantity' };
+    if (max != null && n > max) return { key: 'validators.maxQuantity', params: { max } };
+    return true;
+  };
+}
+
+// The spec's "integer parse": parseInt semantics, so "12" and "12.5" pass, "abc" fails.
+function isIntegerLike(value: unknown): boolean {
+  return !Number.isNaN(Number.parseInt(String(value), 10));
+}
+
+/** Optional number: blank passes, otherwise it must parse as an integer. */
+export const number: Validator = (value) =>
+  isEmpty(value) || isIntegerLike(value) ? true : { key: 'validators.required' };
+
+export const requiredNumber: Validator = (value) =>
+  !isEmpty(value) && isIntegerLike(value) ? true : { key: 'validators.required' };
+
+/** Blank passes (combine with `required`); otherwise a standard address. */
+export const email: Validator = (value) =>
+  isEmpty(value) || (typeof value === 'string' && EMAIL_PATTERN.test(value.trim())) ? true : { key: 'validators.email' };
+
+/** Equal to another value (or to what a getter returns at validation time), else the given message. */
+export function equal(other: unknown, messageKey: string, params?: Record<string, unknown>): Validator {
+  return (value) => {
+    const expected = typeof other === 'function' ? (other as () => unknown)() : other;
+    return value === expected ? true : { key: messageKey, ...(params ? { params } : {}) };
+  };
+}
+
+/**
+ * ±20% around the reference, rounded to 2 decimals, or to whole numbers when `param` is 10
+ * (quantities counted in pieces).
+ */
+export function deltaRange(reference: number, param?: number): { min: number; max: number } {
+  const decimals = param === 10 ? 0 : 2;
+  const a = roundTo(reference * (1 - QUANTITY_TOLERANCE), decimals);
+  const b = roundTo(reference * (1 + QUANTITY_TOLERANCE), decimals);
+  return { min: Math.min(a, b), max: Math.max(a, b) };
+}
+
+/** 0 is always accepted (nothing counted); otherwise the value must lie within deltaRange. */
+export function delta(reference: number, param?: number): Validator {
+  return (value) => {
+    if (isEmpty(value)) return true;
+    const n = parseDecimal(value);
+    if (n === 0) return true;
+    const { min, max } = deltaRange(reference, param);
+    return n >= min && n <= max ? true : { key: 'validators.delta', params: { min, max } };
+  };
+}
+
+/** Under 8 MB. Accepts a File/Blob-like { size } or a byte count; no file passes. */
+export const fileSize: Validator = (value) => {
+  if (value == null) return true;
+  const size = typeof value === 'number' ? value : (value as { size?: unknown }).size;
+  return typeof size === 'number' && size < MAX_UPLOAD_BYTES ? true : { key: 'validators.fileSize' };
+};
+
+/** First failing rule's message, or true. */
+export function validate(value: unknown, rules: readonly Validator[]): ValidationResult {
+  for (const rule of rules) {
+    const result = rule(value);
+    if (result !== true) return result;
+  }
+  return true;
+}
+
+/**
+ * Adapter for form libraries whose `validate` wants true or an error string (react-hook-form's
+ * contract), without depending on one: pass i18next's `t`.
+ */
+export function toFormValidate(
+  rules: Validator | readonly Validator[],
+  translate: (key: string, params?: Record<string, unknown>) => string,
+): (value: unknown) => true | string {
+  const list = typeof rules === 'function' ? [rules] : rules;
+  return (value) => {
+    const result = validate(value, list);
+    return result === true ? true : translate(result.key, result.params);
+  };
+}
