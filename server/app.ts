@@ -1,31 +1,62 @@
 // The reference booking API as a Hono app, mounted under `/api` by the product server and by tests.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Database } from './db/client';
+import { ApiError } from './http/errors';
+import { localeFromHeader, translator } from './http/locale';
+import type { AppDeps, AppEnv } from './http/context';
+import { resolveAuth } from './auth/middleware';
 import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/auth';
+import { catalogueRoutes } from './routes/catalogue';
+import { orderRoutes } from './routes/orders';
+import { mediaRoutes } from './routes/medias';
+import { extrasRoutes } from './routes/extras';
+import { pathwayRoutes } from './routes/pathways';
 
-export interface AppDeps {
-  database: Database;
-}
-
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type { AppDeps, AppEnv } from './http/context';
 
 export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
+    const locale = localeFromHeader(c.req.header('content-language'));
     c.set('deps', deps);
+    c.set('locale', locale);
+    c.set('t', translator(locale));
+    c.set('auth', await resolveAuth(deps, c.req.header('authorization')));
     await next();
   });
   api.route('/', healthRoutes);
+  api.route('/', authRoutes);
+  api.route('/', catalogueRoutes);
+  api.route('/', orderRoutes);
+  api.route('/', mediaRoutes);
+  api.route('/', extrasRoutes);
+  api.route('/', pathwayRoutes);
 
   // Last route: unknown API paths answer JSON here instead of falling through to the static site
   // (a mounted sub-app's notFound handler is not consulted by the parent app).
-  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
-  // Never leak a stack trace: log it here, answer a generic message.
+  api.all('*', (c) => c.json({ message: c.get('t')('api.notFound') }, 404));
+
+  // Never leak a stack trace: known errors are translated, anything else is logged and hidden.
   api.onError((err, c) => {
-    if (err instanceof HTTPException) return c.json({ message: err.message }, err.status);
+    const t = c.get('t') ?? translator('it');
+    if (err instanceof ApiError) {
+      const message = t(err.key, err.params);
+      if (err.status === 422) {
+        const errors = Object.fromEntries(
+          Object.entries(err.fields).map(([field, list]) => [field, list.map((m) => t(m.key, m.params))]),
+        );
+        const first = Object.values(errors)[0]?.[0];
+        return c.json({ message: err.key === 'api.invalidData' && first ? first : message, errors }, 422);
+      }
+      return c.json({ message }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      if (err.status === 413) return c.json({ message: t('api.tooLarge') }, 413);
+      return c.json({ message: err.message }, err.status);
+    }
     console.error('[api]', err);
-    return c.json({ message: 'Internal server error' }, 500);
+    return c.json({ message: t('api.internal') }, 500);
   });
   return api;
 }

@@ -1,11 +1,14 @@
 // API only, for `npm run dev` (the Astro dev server serves the pages and proxies `/api` here).
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { prepareDatabase, serverOptionsFromEnv } from './main';
+import { defaultDataFolder, prepareDatabase, serverOptionsFromEnv } from './main';
+import { createDeps } from './deps';
 
 const port = Number(process.env.API_PORT ?? 4322);
-const { database } = await prepareDatabase(serverOptionsFromEnv());
-const server = serve({ fetch: createApp({ database }).fetch, port, hostname: '127.0.0.1' });
+const options = serverOptionsFromEnv();
+const { database } = await prepareDatabase(options);
+const deps = await createDeps({ database, dataDir: options.dataDir ?? defaultDataFolder, smtpUrl: options.smtpUrl });
+const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
 console.log(`[dev] API on http://127.0.0.1:${port}/api (${database.driver})`);
 
 const stop = () => server.close(() => void database.close().then(() => process.exit(0)));

@@ -4,16 +4,19 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi, type AppEnv } from './app';
-import { openDatabase, projectRoot, defaultDataDir, type Database } from './db/client';
-import { seed } from './db/seed';
+import { createDeps } from './deps';
+import { openDatabase, projectRoot, type Database } from './db/client';
+import { seed } from './db/seed/index';
 import { serveDist } from './static';
 
 export interface ServerOptions {
   port?: number;
   host?: string;
   databaseUrl?: string;
+  /** Data folder: the embedded database in `db/`, uploads, the mail outbox. */
   dataDir?: string;
   distDir?: string;
+  smtpUrl?: string;
 }
 
 export interface RunningServer {
@@ -22,8 +25,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export const defaultDataFolder = path.join(projectRoot, '.data');
+
 export async function prepareDatabase(options: Pick<ServerOptions, 'databaseUrl' | 'dataDir'>) {
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+  const dataDir = options.dataDir ?? defaultDataFolder;
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: path.join(dataDir, 'db') });
   await database.migrate();
   const seeded = await seed(database.db);
   return { database, seeded };
@@ -37,7 +43,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       : `[db] ${database.driver}: migrated, seed already applied`,
   );
   const app = new Hono<AppEnv>();
-  app.route('/api', createApi({ database }));
+  const deps = await createDeps({ database, dataDir: options.dataDir ?? defaultDataFolder, smtpUrl: options.smtpUrl });
+  app.route('/api', createApi(deps));
   app.use('*', serveDist(options.distDir ?? path.join(projectRoot, 'dist')));
 
   const server: ServerType = await new Promise((resolve) => {
@@ -61,6 +68,7 @@ export function serverOptionsFromEnv(env = process.env): ServerOptions {
     port: Number(env.PORT ?? 4321),
     host: env.HOST,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR, 'db') : defaultDataDir,
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : defaultDataFolder,
+    smtpUrl: env.SMTP_URL || undefined,
   };
 }

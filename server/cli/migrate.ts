@@ -1,9 +1,10 @@
 // `npm run db:migrate`: apply migrations to the configured database (PGlite by default).
+import path from 'node:path';
 import { openDatabase } from '../db/client';
-import { serverOptionsFromEnv } from '../main';
+import { defaultDataFolder, serverOptionsFromEnv } from '../main';
 
 const { databaseUrl, dataDir } = serverOptionsFromEnv();
-const database = await openDatabase({ url: databaseUrl, dataDir });
+const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir ?? defaultDataFolder, 'db') });
 await database.migrate();
 console.log(`[db] ${database.driver}: migrations applied`);
 await database.close();

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
-import { sports, appMeta } from '../../server/db/schema';
-import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed';
+import { sports, appMeta, orders } from '../../server/db/schema/index';
+import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
+import { createDeps } from '../../server/deps';
 import { testDrivers } from '../support/databases';
 
 describe.each(testDrivers)('database foundation on $name', (driver) => {
@@ -30,33 +31,37 @@ describe.each(testDrivers)('database foundation on $name', (driver) => {
 
   it('seeds once and is idempotent', async () => {
     expect(await seed(database.db)).toBe(true);
+    const ordersAfterFirst = (await database.db.select().from(orders)).length;
     expect(await seed(database.db)).toBe(false);
     const rows = await database.db.select().from(sports);
     expect(rows.map((r) => r.slug).sort()).toEqual(
       ['arrampicata', 'biciclette', 'ciaspole', 'sci', 'sci-alpinismo', 'snowboard'],
     );
     expect(await seededVersion(database.db)).toBe(SEED_VERSION);
+    expect((await database.db.select().from(orders)).length).toBe(ordersAfterFirst);
   });
 
+  const app = async (db = database) => createApp({ ...(await createDeps({ database, dataDir: '/tmp/unused' })), database: db });
+
   it('answers GET /api/health with a database round trip', async () => {
-    const res = await createApp({ database }).request('/api/health');
+    const res = await (await app()).request('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { status: 'ok', database: driver.name } });
   });
 
   it('answers unknown API paths with a JSON 404 and no stack trace', async () => {
-    const res = await createApp({ database }).request('/api/v1/nothing-here');
+    const res = await (await app()).request('/api/v1/nothing-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found' });
+    expect(await res.json()).toEqual({ message: 'Risorsa non trovata' });
   });
 
   it('hides internal errors behind a generic 500', async () => {
     const broken = { ...database, db: { execute: () => Promise.reject(new Error('secret detail')) } } as never;
-    const res = await createApp({ database: broken }).request('/api/health');
+    const res = await (await app(broken)).request('/api/health');
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('secret detail');
-    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(JSON.parse(text)).toEqual({ message: 'Errore interno del server' });
   });
 
   it('runs raw SQL on the driver', async () => {

@@ -1,0 +1,218 @@
+// The catalogue and the bookings held in memory. Reads of shops and availabilities are the hot
+// paths (every visitor, every date change) and PGlite answers one query at a time, so they are
+// served from here; the database stays the source of truth: this is loaded from it at start, and
+// every order write updates it right after its transaction commits. One API process owns it.
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  categories,
+  orderDetails,
+  orders,
+  prices,
+  productCategories,
+  products,
+  relatedProducts,
+  shopSports,
+  shops,
+  sites,
+  sports,
+} from '../db/schema/index';
+import { availableUnits, type BookingPeriod } from '../../src/domain/availability';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type SportRow = typeof sports.$inferSelect;
+export type ShopRow = typeof shops.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type PriceRow = typeof prices.$inferSelect;
+export type RelatedRow = typeof relatedProducts.$inferSelect;
+
+export interface CatalogueProduct {
+  row: ProductRow;
+  categoryIds: number[];
+  prices: PriceRow[];
+  related: { link: RelatedRow; product: ProductRow; prices: PriceRow[] }[];
+}
+
+export interface CatalogueShop {
+  row: ShopRow;
+  site: SiteRow;
+  sports: SportRow[];
+  categories: CategoryRow[];
+  products: CatalogueProduct[];
+  productsById: Map<number, CatalogueProduct>;
+}
+
+interface Booking {
+  orderId: number;
+  period: BookingPeriod;
+}
+
+export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string }): BookingPeriod {
+  return {
+    from: o.dateFrom,
+    to: o.dateTo,
+    half: o.mode === 0 ? 'morning' : o.mode === 1 ? 'afternoon' : null,
+  };
+}
+
+export class CatalogueCache {
+  sites: SiteRow[] = [];
+  sports: SportRow[] = [];
+  shops: CatalogueShop[] = [];
+  private byId = new Map<number, CatalogueShop>();
+  private bySlug = new Map<string, CatalogueShop>();
+  /** All products of every shop, main and add-on. */
+  private productIndex = new Map<number, { shop: CatalogueShop; product: ProductRow }>();
+  /** product id → one entry per booked unit (order line) of a confirmed order. */
+  private bookings = new Map<number, Booking[]>();
+  /** Memoised response bodies, keyed by everything they depend on; the catalogue is read-only at run time. */
+  readonly responses = new Map<string, string>();
+
+  async load(db: Db): Promise<void> {
+    const [siteRows, sportRows, shopRows, shopSportRows, categoryRows, productRows, priceRows, linkRows, pcRows] =
+      await Promise.all([
+        db.select().from(sites).orderBy(sites.label),
+        db.select().from(sports).orderBy(sports.id),
+        db.select().from(shops).orderBy(shops.label),
+        db.select().from(shopSports),
+        db.select().from(categories).orderBy(categories.position, categories.id),
+        db.select().from(products).orderBy(products.position, products.id),
+        db.select().from(prices).orderBy(prices.id),
+        db.select().from(relatedProducts),
+        db.select().from(productCategories),
+      ]);
+    this.sites = siteRows;
+    this.sports = sportRows;
+    const sportById = new Map(sportRows.map((s) => [s.id, s]));
+    const siteById = new Map(siteRows.map((s) => [s.id, s]));
+    const pricesByProduct = group(priceRows, (p) => p.productId);
+    const categoriesByProduct = group(pcRows, (r) => r.productId);
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const linksByProduct = group(linkRows, (l) => l.productId);
+
+    this.shops = shopRows.map((row) => {
+      const shopProducts: CatalogueProduct[] = productRows
+        .filter((p) => p.shopId === row.id && !p.isAddOn)
+        .map((p) => {
+          const ownPrices = pricesByProduct.get(p.id) ?? [];
+          const ownIds = new Set(ownPrices.map((price) => price.id));
+          return {
+            row: p,
+            categoryIds: (categoriesByProduct.get(p.id) ?? []).map((r) => r.categoryId),
+            prices: ownPrices,
+            // An add-on's prices are each linked to one main price: keep those of this product.
+            related: (linksByProduct.get(p.id) ?? []).flatMap((link) => {
+              const product = productById.get(link.relatedProductId);
+              const linked = (pricesByProduct.get(link.relatedProductId) ?? []).filter(
+                (price) => price.idMainPrice !== null && ownIds.has(price.idMainPrice),
+              );
+              return product ? [{ link, product, prices: linked }] : [];
+            }),
+          };
+        });
+      return {
+        row,
+        site: siteById.get(row.siteId)!,
+        sports: shopSportRows.filter((s) => s.shopId === row.id).map((s) => sportById.get(s.sportId)!).filter(Boolean),
+        categories: categoryRows.filter((c) => c.shopId === row.id),
+        products: shopProducts,
+        productsById: new Map(shopProducts.map((p) => [p.row.id, p])),
+      };
+    });
+    this.byId = new Map(this.shops.map((s) => [s.row.id, s]));
+    this.bySlug = new Map(this.shops.map((s) => [s.row.slug, s]));
+    this.productIndex = new Map(
+      productRows.map((p) => [p.id, { shop: this.byId.get(p.shopId)!, product: p }]),
+    );
+    this.responses.clear();
+    await this.loadBookings(db);
+  }
+
+  private async loadBookings(db: Db): Promise<void> {
+    const rows = await db
+      .select({
+        productId: orderDetails.productId,
+        orderId: orders.id,
+        mode: orders.mode,
+        dateFrom: orders.dateFrom,
+        dateTo: orders.dateTo,
+      })
+      .from(orderDetails)
+      .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+      .where(eq(orders.status, 'confirmed'));
+    this.bookings.clear();
+    for (const r of rows) this.addBooking(r.productId, { orderId: r.orderId, period: orderPeriod(r) });
+  }
+
+  private addBooking(productId: number, booking: Booking) {
+    const list = this.bookings.get(productId);
+    if (list) list.push(booking);
+    else this.bookings.set(productId, [booking]);
+  }
+
+  shopById(id: number): CatalogueShop | undefined {
+    return this.byId.get(id);
+  }
+
+  shopBySlug(slug: string): CatalogueShop | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  product(id: number) {
+    return this.productIndex.get(id);
+  }
+
+  /** Units free for `period`, leaving out the bookings of `excludeOrderId` (an order being edited). */
+  available(productId: number, period: BookingPeriod, excludeOrderId?: number): number {
+    const entry = this.productIndex.get(productId);
+    if (!entry) return 0;
+    const held = (this.bookings.get(productId) ?? [])
+      .filter((b) => b.orderId !== excludeOrderId)
+      .map((b) => b.period);
+    return availableUnits(entry.product.stock, held, period);
+  }
+
+  /** Availability of every product of a shop, add-ons included (they have stock too). */
+  availabilities(shop: CatalogueShop, period: BookingPeriod, excludeOrderId?: number): Record<string, number> {
+    const result: Record<string, number> = {};
+    for (const p of shop.products) {
+      result[p.row.id] = this.available(p.row.id, period, excludeOrderId);
+      for (const r of p.related) result[r.product.id] ??= this.available(r.product.id, period, excludeOrderId);
+    }
+    return result;
+  }
+
+  /** After a committed write: the order now holds these lines for this period (none when cancelled). */
+  setOrderBookings(orderId: number, productIds: readonly number[], period: BookingPeriod | null): void {
+    for (const [productId, list] of this.bookings) {
+      const kept = list.filter((b) => b.orderId !== orderId);
+      if (kept.length !== list.length) this.bookings.set(productId, kept);
+    }
+    if (period) for (const productId of productIds) this.addBooking(productId, { orderId, period });
+  }
+
+  /** Re-reads the bookings of some orders from the database (e.g. after a write by another path). */
+  async refreshOrders(db: Db, orderIds: number[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    const rows = await db
+      .select({ id: orders.id, status: orders.status, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
+      .from(orders)
+      .where(inArray(orders.id, orderIds));
+    for (const o of rows) {
+      const lines = await db.select({ productId: orderDetails.productId }).from(orderDetails).where(eq(orderDetails.orderId, o.id));
+      this.setOrderBookings(o.id, lines.map((l) => l.productId), o.status === 'confirmed' ? orderPeriod(o) : null);
+    }
+  }
+}
+
+function group<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}

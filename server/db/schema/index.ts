@@ -1,0 +1,6 @@
+export * from './meta';
+export * from './catalogue';
+export * from './accounts';
+export * from './orders';
+export * from './content';
+export * from './kiosk';

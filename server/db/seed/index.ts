@@ -1,0 +1,46 @@
+// Idempotent seed, safe to run on every start: the catalogue and accounts go in one transaction
+// that also records the seed version, then the demo orders are placed through the order code
+// (which needs the loaded catalogue). A start finding the version recorded does nothing more.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { appMeta } from '../schema/index';
+import { CatalogueCache } from '../../catalogue/cache';
+import { todayInRome } from '../../../src/domain/dates';
+import { readSeedSource } from './seo';
+import { seedCatalogue } from './catalogue';
+import { seedAccounts, seedPathways } from './accounts';
+import { seedDemoOrders } from './orders';
+
+export const SEED_VERSION = '2';
+
+export async function seededVersion(db: Db): Promise<string | null> {
+  const rows = await db.select().from(appMeta).where(eq(appMeta.key, 'seed_version'));
+  return rows[0]?.value ?? null;
+}
+
+async function setVersion(db: Db, value: string) {
+  await db
+    .insert(appMeta)
+    .values({ key: 'seed_version', value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+}
+
+/** Seeds an empty database; returns false when it was already seeded. */
+export async function seed(db: Db, now = new Date()): Promise<boolean> {
+  const version = await seededVersion(db);
+  if (version === SEED_VERSION) return false;
+  if (version === null) {
+    const source = readSeedSource();
+    await db.transaction(async (tx) => {
+      await seedCatalogue(tx, source, todayInRome(now));
+      await seedAccounts(tx);
+      await seedPathways(tx, source);
+      await tx.insert(appMeta).values({ key: 'seed_version', value: `${SEED_VERSION}-partial` });
+    });
+  }
+  const catalogue = new CatalogueCache();
+  await catalogue.load(db);
+  await seedDemoOrders(db, catalogue, now);
+  await setVersion(db, SEED_VERSION);
+  return true;
+}

@@ -1,0 +1,47 @@
+// The demo customer's two past orders, placed through the same code as real orders.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { orders, users } from '../schema/index';
+import type { CatalogueCache } from '../../catalogue/cache';
+import { quoteOrder } from '../../orders/quote';
+import { saveOrder } from '../../orders/write';
+import { OrderFormSchema } from '../../../src/api/contract/order-form';
+import { selectPrice } from '../../../src/domain/pricing';
+import { rentDays } from '../../../src/domain/dates';
+import { pricesFor } from '../../catalogue/present';
+import { DEMO_CUSTOMER } from './accounts';
+
+export async function seedDemoOrders(db: Db, catalogue: CatalogueCache, now: Date): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.username, DEMO_CUSTOMER.username));
+  if (!user) return;
+  if ((await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))).length > 0) return;
+  const shop = catalogue.shops.find((s) => s.products.some((p) => p.row.code === 'SCI-BASE'))!;
+  const product = shop.products.find((p) => p.row.code === 'SCI-BASE')!;
+  const lastYear = now.getUTCFullYear() - 1;
+  const bookings = [
+    { from: `${lastYear}-01-10`, to: `${lastYear}-01-12`, morning: false },
+    { from: `${lastYear}-02-21`, to: `${lastYear}-02-21`, morning: true },
+  ];
+  for (const booking of bookings) {
+    const mode = booking.from !== booking.to ? 3 : booking.morning ? 0 : 2;
+    const dates = mode === 3 ? [booking.from, booking.to] : [booking.from];
+    const price = selectPrice(pricesFor(product.prices, { mode, dates, fidelity: false }), mode, rentDays(mode, dates))!;
+    const form = OrderFormSchema.parse({
+      from: booking.from,
+      to: booking.to,
+      morning: booking.morning ? '1' : '0',
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone ?? '+39 333 123 4567',
+      email: user.username,
+      cart: [
+        {
+          prices: [String(price.id)],
+          customer: { first_name: 'Mario', last_name: 'Rossi', height: '178', weight: '75', shoe_size: '43', level: 'intermedio' },
+        },
+      ],
+    });
+    const quote = quoteOrder({ shop, form, fidelity: false, coupons: new Map(), now, locale: 'it', allowPast: true });
+    await saveOrder(db, catalogue, { shop, quote, form, userId: user.id, locale: 'it', uploads: new Map() }, now);
+  }
+}

@@ -1,0 +1,54 @@
+// What every API handler can read from the request context.
+import type { Context } from 'hono';
+import type { TFunction } from 'i18next';
+import type { Locale } from '../../src/i18n/index';
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from './rate-limit';
+import type { CatalogueCache } from '../catalogue/cache';
+import type { users, totems } from '../db/schema/index';
+import { unauthenticated } from './errors';
+
+export interface AppDeps {
+  database: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  catalogue: CatalogueCache;
+  /** Where uploaded documents are stored. */
+  uploadsDir: string;
+  /** Where committed trail GPX files are read from. */
+  trailsDir: string;
+  /** Injected clock so tests can travel in time. */
+  now: () => Date;
+}
+
+export type AuthUser = typeof users.$inferSelect;
+export type AuthTotem = typeof totems.$inferSelect;
+export interface Auth {
+  token: string;
+  user: AuthUser | null;
+  totem: AuthTotem | null;
+}
+
+export type AppEnv = {
+  Variables: { deps: AppDeps; locale: Locale; t: TFunction; auth: Auth | null };
+};
+
+export type AppContext = Context<AppEnv>;
+
+/** The logged-in customer, or 401. */
+export function requireUser(c: AppContext): AuthUser {
+  const user = c.get('auth')?.user;
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+export function clientIp(c: AppContext): string {
+  // Behind a proxy set TRUST_PROXY=1 so the client address comes from X-Forwarded-For.
+  if (process.env.TRUST_PROXY === '1') {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'local';
+}

@@ -1,0 +1,80 @@
+// Turns zod failures into the contract's 422 `{ message, errors: { field: [messages] } }`.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, type FieldErrors } from './errors';
+
+type Issue = z.core.$ZodIssue;
+
+/** Maps one zod issue to a message key of i18n/*.json (`validators.*`) with its parameters. */
+export function issueMessage(issue: Issue): { key: string; params?: Record<string, unknown> } {
+  const custom = issue.message;
+  const params = (issue as { params?: Record<string, unknown> }).params;
+  if (custom && /^(validators|api)\./.test(custom)) {
+    const extra: Record<string, unknown> = { ...params };
+    if (issue.code === 'too_small') Object.assign(extra, { length: Number(issue.minimum), min: Number(issue.minimum) });
+    if (issue.code === 'too_big') Object.assign(extra, { length: Number(issue.maximum), max: Number(issue.maximum) });
+    return { key: custom, params: extra };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return { key: 'validators.required' };
+    case 'too_small':
+      return issue.origin === 'string'
+        ? Number(issue.minimum) <= 1
+          ? { key: 'validators.required' }
+          : { key: 'validators.minLength', params: { length: Number(issue.minimum) } }
+        : { key: 'validators.minQuantity', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { key: 'validators.maxLength', params: { length: Number(issue.maximum) } }
+        : { key: 'validators.maxQuantity', params: { max: Number(issue.maximum) } };
+    case 'invalid_format':
+      return issue.format === 'email' ? { key: 'validators.email' } : { key: 'validators.invalid' };
+    default:
+      return { key: 'validators.invalid' };
+  }
+}
+
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (fields[field] ??= []).push(issueMessage(issue));
+  }
+  return fields;
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  return new ApiError(422, 'api.invalidData', {}, zodFieldErrors(error));
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Parses a JSON body; a body that is not JSON is invalid input (422), never a 500. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let body: unknown = {};
+  const text = await c.req.text();
+  if (text.trim()) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(422, 'api.invalidJson', {}, { _: [{ key: 'api.invalidJson' }] });
+    }
+  }
+  return parseWith(schema, body);
+}
+
+export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}
+
+/** A positive integer path parameter; anything else is an unknown resource. */
+export function idParam(c: Context, name = 'id'): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, 'api.notFound');
+  return Number(raw);
+}

@@ -1,0 +1,120 @@
+// The order as the storefront sees it (spec §3 Order, pools, details, medias, delivery).
+import { asc, eq, inArray, and, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts } from '../db/schema/index';
+import type { CatalogueCache } from '../catalogue/cache';
+import { todayInRome } from '../../src/domain/dates';
+import type { OrderRow } from './write';
+
+/** An order can change until its first day starts, while confirmed and unpaid. */
+export function isEditable(order: OrderRow, now: Date): boolean {
+  return order.status === 'confirmed' && !order.paidAt && todayInRome(now) < order.dateFrom;
+}
+
+export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const [pools, details, docs, delivered] = await Promise.all([
+    db.select().from(orderDetailPools).where(inArray(orderDetailPools.orderId, ids)).orderBy(asc(orderDetailPools.index)),
+    db.select().from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id)),
+    db
+      .select()
+      .from(medias)
+      .where(and(inArray(medias.orderId, ids), isNull(medias.deletedAt)))
+      .orderBy(asc(medias.id)),
+    db
+      .select({ detail: deliveryDetails, product: specificProducts })
+      .from(deliveryDetails)
+      .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
+      .where(inArray(deliveryDetails.orderId, ids)),
+  ]);
+  return rows.map((order) => {
+    const shop = catalogue.shopById(order.shopId);
+    return {
+      id: order.id,
+      uuid: order.uuid,
+      number: order.number,
+      status: order.status,
+      paid: !!order.paidAt,
+      paid_at: order.paidAt?.toISOString() ?? null,
+      editable: isEditable(order, now),
+      shop: shop ? { id: shop.row.id, slug: shop.row.slug, label: shop.row.label } : null,
+      multipleDates: order.mode,
+      date_from: order.dateFrom,
+      date_to: order.dateTo,
+      morning: order.morning,
+      afternoon: order.afternoon,
+      season: order.season,
+      days: order.days,
+      first_name: order.firstName,
+      last_name: order.lastName,
+      phone: order.phone,
+      email: order.email,
+      invoice: order.invoice,
+      fiscal_code: order.fiscalCode,
+      fidelity_card_number: order.fidelityCardNumber,
+      coupon_codes: order.couponCodes,
+      total_amount: order.totalAmount,
+      original_total_amount: order.originalTotalAmount,
+      discount: order.discount,
+      total_tax: order.totalTax,
+      total_taxable: order.totalTaxable,
+      created_at: order.createdAt.toISOString(),
+      order_detail_pools: pools
+        .filter((p) => p.orderId === order.id)
+        .map((p) => ({
+          id: p.id,
+          index: p.index,
+          customer: p.customer,
+          order_details: details
+            .filter((d) => d.poolId === p.id)
+            .map((d) => ({
+              id: d.id,
+              product_id: d.productId,
+              price_id: d.priceId,
+              is_add_on: d.isAddOn,
+              product_label: d.productLabel,
+              unit_price: d.unitPrice,
+              total_price: d.totalPrice,
+              original_total_price: d.originalTotalPrice,
+              total_tax: d.totalTax,
+              total_taxable: d.totalTaxable,
+            })),
+        })),
+      medias: docs
+        .filter((m) => m.orderId === order.id)
+        .map((m, i) => ({
+          id: m.id,
+          url: `/api/v1/media/${m.id}?order=${order.uuid}`,
+          name: m.originalName,
+          mime: m.mime,
+          size: m.size,
+          front: i === 0,
+          stored: true,
+          deleted: false,
+        })),
+      delivery: {
+        delivery_details: delivered
+          .filter((d) => d.detail.orderId === order.id)
+          .map(({ detail, product }) => ({
+            id: detail.id,
+            id_order_detail: detail.idOrderDetail,
+            forced: detail.forced,
+            datetime_delivery: detail.datetimeDelivery?.toISOString() ?? null,
+            datetime_return: detail.datetimeReturn?.toISOString() ?? null,
+            used: detail.used,
+            managed: detail.managed,
+            price: detail.price,
+            delivery_detail_specific_product: {
+              specific_product: { id: product.id, product_model: product.productModel, internal_code: product.internalCode },
+            },
+          })),
+      },
+    };
+  });
+}
+
+export async function presentOrder(db: Db, catalogue: CatalogueCache, row: OrderRow, now: Date) {
+  const [order] = await presentOrders(db, catalogue, [row], now);
+  return order!;
+}

@@ -1,0 +1,170 @@
+// Prices an order from the server's own catalogue: the client sends only price ids, never amounts.
+// Every rule comes from src/domain, the same code the storefront runs.
+import type { DateMode } from '../../src/domain/dates';
+import { areDatesValid, isPastDay, normalizeDates, rentDays } from '../../src/domain/dates';
+import { bookingPeriod, type BookingPeriod } from '../../src/domain/availability';
+import { offeredAddOns, selectPrice } from '../../src/domain/pricing';
+import { splitVat, priceTotal } from '../../src/domain/charges';
+import { cartTotal } from '../../src/domain/cart';
+import { roundMoney, sumMoney } from '../../src/domain/money';
+import type { Price } from '../../src/api/contract/catalogue';
+import type { CustomerInput, OrderFormInput } from '../../src/api/contract/order-form';
+import { CUSTOMER_FIELDS } from '../../src/domain/orders';
+import { ApiError, fieldError, type FieldErrors } from '../http/errors';
+import type { CatalogueProduct, CatalogueShop } from '../catalogue/cache';
+import { localized, pricesFor } from '../catalogue/present';
+import type { Locale } from '../../src/i18n/index';
+
+export interface QuotedLine {
+  productId: number;
+  priceId: number;
+  isAddOn: boolean;
+  label: string;
+  unitPrice: number;
+  totalPrice: number;
+  originalTotalPrice: number;
+}
+
+export interface QuotedPool {
+  index: number;
+  customer: CustomerInput | null;
+  lines: QuotedLine[];
+}
+
+export interface Quote {
+  mode: DateMode;
+  dates: string[];
+  period: BookingPeriod;
+  days: number;
+  pools: QuotedPool[];
+  couponCodes: string[];
+  total: number;
+  originalTotal: number;
+  discount: number;
+  totalTax: number;
+  totalTaxable: number;
+}
+
+export interface CouponRow {
+  code: string;
+  amount: number;
+  blocked: boolean;
+}
+
+export function modeOf(form: Pick<OrderFormInput, 'from' | 'to' | 'morning' | 'afternoon' | 'season'>): {
+  mode: DateMode;
+  dates: string[];
+} {
+  if (form.season) return { mode: 20, dates: [] };
+  const to = form.to ?? form.from;
+  if (to !== form.from) return { mode: 3, dates: normalizeDates(3, [form.from, to]) };
+  if (form.morning && !form.afternoon) return { mode: 0, dates: [form.from] };
+  if (form.afternoon && !form.morning) return { mode: 1, dates: [form.from] };
+  return { mode: 2, dates: [form.from] };
+}
+
+function findMainProduct(shop: CatalogueShop, priceId: number): CatalogueProduct | undefined {
+  return shop.products.find((p) => p.prices.some((price) => price.id === priceId && price.mainPrice));
+}
+
+export function quoteOrder(options: {
+  shop: CatalogueShop;
+  form: OrderFormInput;
+  fidelity: boolean;
+  coupons: Map<string, CouponRow>;
+  now: Date;
+  locale: Locale;
+  allowPast?: boolean;
+}): Quote {
+  const { shop, form, fidelity, coupons, now, locale } = options;
+  const { mode, dates } = modeOf(form);
+  if (!areDatesValid(mode, dates)) throw fieldError('from', 'validators.required');
+  const season = { from: shop.row.seasonFrom, to: shop.row.seasonTo };
+  const period = bookingPeriod(mode, dates, season)!;
+  if (!options.allowPast && isPastDay(mode === 20 ? season.to : period.from, now)) {
+    throw fieldError('from', 'api.pastDates');
+  }
+  const days = mode === 20 ? 1 : rentDays(mode, dates);
+  const ctx = { mode, dates, fidelity };
+  const errors: FieldErrors = {};
+  const pools: QuotedPool[] = [];
+
+  form.cart.forEach((entry, i) => {
+    const [mainId, ...addOnIds] = entry.prices;
+    const product = findMainProduct(shop, mainId!);
+    if (!product) {
+      errors[`cart.${i}.prices`] = [{ key: 'api.priceInvalid' }];
+      return;
+    }
+    const label = localized(product.row.label, locale);
+    const productPrices = pricesFor(product.prices, ctx);
+    const selected = selectPrice(productPrices, mode, days);
+    if (!selected || selected.id !== mainId) {
+      errors[`cart.${i}.prices`] = [{ key: 'api.priceNotForDates', params: { product: label } }];
+      return;
+    }
+    const related = product.related.flatMap((r) =>
+      pricesFor(r.prices, ctx).map((price) => ({ price, recommended: r.link.recommended, product: r.product })),
+    );
+    const offered = offeredAddOns(related, selected.id);
+    const addOns: { price: Price; product: (typeof related)[number]['product'] }[] = [];
+    for (const id of addOnIds) {
+      const addOn = offered.find((r) => r.price.id === id);
+      if (!addOn || addOns.some((a) => a.price.id === id)) {
+        errors[`cart.${i}.prices`] = [{ key: 'api.addOnInvalid' }];
+        return;
+      }
+      addOns.push(addOn);
+    }
+    const requiresInfo = shop.categories.some((c) => c.requireCustomerInfo && product.categoryIds.includes(c.id));
+    if (requiresInfo) {
+      for (const field of CUSTOMER_FIELDS) {
+        if (!entry.customer?.[field]) errors[`cart.${i}.customer.${field}`] = [{ key: 'validators.required' }];
+      }
+    }
+    const line = (productId: number, price: Price, isAddOn: boolean, text: string): QuotedLine => ({
+      productId,
+      priceId: price.id,
+      isAddOn,
+      label: text,
+      unitPrice: price.amount,
+      totalPrice: priceTotal(price, days),
+      originalTotalPrice: priceTotal(price, days, true),
+    });
+    pools.push({
+      index: i,
+      customer: entry.customer && Object.values(entry.customer).some(Boolean) ? entry.customer : null,
+      lines: [
+        line(product.row.id, selected, false, label),
+        ...addOns.map((a) => line(a.product.id, a.price, true, localized(a.product.label, locale))),
+      ],
+    });
+  });
+
+  const couponRows: CouponRow[] = [];
+  form.coupon_codes.forEach((code, i) => {
+    const coupon = coupons.get(code.toUpperCase());
+    if (!coupon) errors[`coupon_codes.${i}`] = [{ key: 'api.couponInvalid', params: { code } }];
+    else if (coupon.blocked) errors[`coupon_codes.${i}`] = [{ key: 'api.couponBlocked', params: { code } }];
+    else if (!couponRows.some((c) => c.code === coupon.code)) couponRows.push(coupon);
+  });
+  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
+
+  const lineTotals = pools.map((p) => sumMoney(p.lines.map((l) => l.totalPrice)));
+  const total = cartTotal(lineTotals, couponRows);
+  const originalTotal = sumMoney(pools.flatMap((p) => p.lines.map((l) => l.originalTotalPrice)));
+  const vat = splitVat(total);
+  return {
+    mode,
+    dates,
+    period,
+    days,
+    pools,
+    couponCodes: couponRows.map((c) => c.code),
+    total,
+    originalTotal,
+    discount: roundMoney(Math.max(0, originalTotal - total)),
+    totalTax: vat.total_tax,
+    totalTaxable: vat.total_taxable,
+  };
+}

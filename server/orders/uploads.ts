@@ -1,0 +1,43 @@
+// Customer documents: images or PDF, at most 8 MB, recognised by their bytes (not by name or the
+// browser's claim), stored under generated names.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { fieldError } from '../http/errors';
+
+const signatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { mime: 'image/png', ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mime: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a' },
+  { mime: 'image/webp', ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  { mime: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+];
+
+export function sniffType(bytes: Buffer): { mime: string; ext: string } | null {
+  return signatures.find((s) => s.test(bytes)) ?? null;
+}
+
+export interface StoredUpload {
+  storedName: string;
+  originalName: string;
+  mime: string;
+  size: number;
+}
+
+/** Checks and writes one upload; `field` names the form field for a 422. */
+export async function storeUpload(dir: string, file: File, field: string): Promise<StoredUpload> {
+  if (file.size > MAX_UPLOAD_BYTES) throw fieldError(field, 'validators.fileSize');
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const type = sniffType(bytes);
+  if (!type) throw fieldError(field, 'api.fileType');
+  await mkdir(dir, { recursive: true });
+  const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
+  await writeFile(path.join(dir, storedName), bytes);
+  return { storedName, originalName: file.name.slice(0, 200) || `document.${type.ext}`, mime: type.mime, size: bytes.length };
+}
+
+/** Removes files written for a request that then failed. */
+export async function discardUploads(dir: string, uploads: StoredUpload[]): Promise<void> {
+  await Promise.all(uploads.map((u) => rm(path.join(dir, u.storedName), { force: true })));
+}

@@ -1,0 +1,180 @@
+// Writes an order in one transaction that can never overbook: the rows of the booked products are
+// locked (FOR UPDATE, in id order so two orders cannot deadlock), their bookings are read again
+// inside the lock, and the same availability rule as everywhere else decides. Concurrent orders
+// for the same product wait for each other; on PGlite transactions are serial anyway.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { availableUnits } from '../../src/domain/availability';
+import { splitVat } from '../../src/domain/charges';
+import type { OrderFormInput } from '../../src/api/contract/order-form';
+import type { Locale } from '../../src/i18n/index';
+import type { Db } from '../db/client';
+import { medias, orderDetailPools, orderDetails, orders, products } from '../db/schema/index';
+import { ApiError, fieldError, type FieldErrors } from '../http/errors';
+import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalogue/cache';
+import type { Quote } from './quote';
+import type { StoredUpload } from './uploads';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export interface SaveOrderInput {
+  shop: CatalogueShop;
+  quote: Quote;
+  form: OrderFormInput;
+  userId: number | null;
+  locale: Locale;
+  /** New documents, already checked and written to disk, by their index in form.medias. */
+  uploads: Map<number, StoredUpload>;
+  /** Set when editing: the order whose lines are replaced. */
+  editing?: OrderRow;
+}
+
+const orderNumber = (shopId: number, id: number, year: string) =>
+  `${year}-${String(shopId).padStart(2, '0')}-${String(id).padStart(6, '0')}`;
+
+async function checkAvailability(tx: Db, input: SaveOrderInput): Promise<void> {
+  const { quote, editing } = input;
+  const needed = new Map<number, { count: number; pool: number; label: string }>();
+  for (const pool of quote.pools) {
+    for (const line of pool.lines) {
+      const entry = needed.get(line.productId) ?? { count: 0, pool: pool.index, label: line.label };
+      entry.count++;
+      needed.set(line.productId, entry);
+    }
+  }
+  const ids = [...needed.keys()].sort((a, b) => a - b);
+  const locked = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(products.id)
+    .for('update');
+  const held = await tx
+    .select({ productId: orderDetails.productId, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
+    .from(orderDetails)
+    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .where(
+      and(
+        inArray(orderDetails.productId, ids),
+        eq(orders.status, 'confirmed'),
+        lte(orders.dateFrom, quote.period.to),
+        gte(orders.dateTo, quote.period.from),
+        editing ? ne(orders.id, editing.id) : undefined,
+      ),
+    );
+  const errors: FieldErrors = {};
+  for (const { id, stock } of locked) {
+    const want = needed.get(id)!;
+    const free = availableUnits(stock, held.filter((h) => h.productId === id).map(orderPeriod), quote.period);
+    if (want.count > free) {
+      errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
+}
+
+/** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
+async function saveMedias(tx: Db, input: SaveOrderInput, orderId: number, now: Date): Promise<void> {
+  for (const [i, media] of input.form.medias.entries()) {
+    const upload = input.uploads.get(i);
+    if (upload) {
+      await tx.insert(medias).values({ ...upload, orderId, userId: input.userId });
+      continue;
+    }
+    if (!media.id) continue;
+    const owners = [eq(medias.orderId, input.editing?.id ?? -1)];
+    if (input.userId) owners.push(eq(medias.userId, input.userId));
+    const [row] = await tx
+      .select()
+      .from(medias)
+      .where(and(eq(medias.id, media.id), isNull(medias.deletedAt), or(...owners)));
+    if (!row) throw fieldError(`medias.${i}.id`, 'api.mediaInvalid');
+    if (media.deleted) {
+      await tx.update(medias).set({ deletedAt: now }).where(eq(medias.id, row.id));
+    } else if (row.orderId !== orderId) {
+      // A customer's stored document reused for this order.
+      const { id: _id, createdAt: _c, ...copy } = row;
+      await tx.insert(medias).values({ ...copy, orderId });
+    }
+  }
+}
+
+export async function saveOrder(db: Db, catalogue: CatalogueCache, input: SaveOrderInput, now: Date): Promise<OrderRow> {
+  const { quote, form, shop, editing } = input;
+  const order = await db.transaction(async (tx) => {
+    await checkAvailability(tx as unknown as Db, input);
+    const values = {
+      shopId: shop.row.id,
+      mode: quote.mode,
+      dateFrom: quote.period.from,
+      dateTo: quote.period.to,
+      morning: quote.mode === 0,
+      afternoon: quote.mode === 1,
+      season: quote.mode === 20,
+      days: quote.days,
+      firstName: form.first_name,
+      lastName: form.last_name,
+      phone: form.phone,
+      email: form.email.toLowerCase(),
+      invoice: form.invoice,
+      fiscalCode: form.invoice ? (form.fiscal_code ?? null) : null,
+      fidelityCardNumber: form.fidelity_card_number ?? null,
+      couponCodes: quote.couponCodes,
+      totalAmount: quote.total,
+      originalTotalAmount: quote.originalTotal,
+      discount: quote.discount,
+      totalTax: quote.totalTax,
+      totalTaxable: quote.totalTaxable,
+      updatedAt: now,
+    };
+    let row: OrderRow;
+    if (editing) {
+      await tx.delete(orderDetails).where(eq(orderDetails.orderId, editing.id));
+      await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));
+      [row] = (await tx.update(orders).set(values).where(eq(orders.id, editing.id)).returning()) as [OrderRow];
+    } else {
+      const [inserted] = await tx
+        .insert(orders)
+        .values({ ...values, uuid: randomUUID(), number: `pending-${randomUUID()}`, userId: input.userId, locale: input.locale, ref: form.ref ?? null })
+        .returning();
+      [row] = (await tx
+        .update(orders)
+        .set({ number: orderNumber(shop.row.id, inserted!.id, quote.period.from.slice(0, 4)) })
+        .where(eq(orders.id, inserted!.id))
+        .returning()) as [OrderRow];
+    }
+    for (const pool of quote.pools) {
+      const [poolRow] = await tx
+        .insert(orderDetailPools)
+        .values({ orderId: row.id, index: pool.index, customer: pool.customer })
+        .returning();
+      await tx.insert(orderDetails).values(
+        pool.lines.map((l) => {
+          const vat = splitVat(l.totalPrice);
+          return {
+            orderId: row.id,
+            poolId: poolRow!.id,
+            productId: l.productId,
+            priceId: l.priceId,
+            isAddOn: l.isAddOn,
+            productLabel: l.label,
+            unitPrice: l.unitPrice,
+            totalPrice: l.totalPrice,
+            originalTotalPrice: l.originalTotalPrice,
+            totalTax: vat.total_tax,
+            totalTaxable: vat.total_taxable,
+          };
+        }),
+      );
+    }
+    await saveMedias(tx as unknown as Db, input, row.id, now);
+    return row;
+  });
+  // Only after the commit: the in-memory availability now counts this order.
+  catalogue.setOrderBookings(
+    order.id,
+    quote.pools.flatMap((p) => p.lines.map((l) => l.productId)),
+    quote.period,
+  );
+  return order;
+}

@@ -1,0 +1,99 @@
+// Catalogue: sites, sports, shops with their products and prices for the asked dates, availability.
+import { Hono } from 'hono';
+import { and, eq, or } from 'drizzle-orm';
+import { BookingQuerySchema, type BookingQuery } from '../../src/api/contract/booking-query';
+import { bookingPeriod } from '../../src/domain/availability';
+import { fidelityCards, orders } from '../db/schema/index';
+import { notFound } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/context';
+import { idParam, queryParams } from '../http/validation';
+import type { CatalogueShop } from '../catalogue/cache';
+import { presentShop, presentShopLoad, presentSite, presentSport } from '../catalogue/present';
+
+export async function isValidFidelityCard(c: AppContext, number: string | undefined): Promise<boolean> {
+  if (!number) return false;
+  const [card] = await c
+    .get('deps')
+    .database.db.select({ id: fidelityCards.id })
+    .from(fidelityCards)
+    .where(and(eq(fidelityCards.number, number), eq(fidelityCards.active, 1)));
+  return !!card;
+}
+
+/** The order named by edit_order_code (its number or uuid), so its own bookings are left out. */
+async function editedOrderId(c: AppContext, code: string | undefined): Promise<number | undefined> {
+  if (!code) return undefined;
+  const [row] = await c
+    .get('deps')
+    .database.db.select({ id: orders.id })
+    .from(orders)
+    .where(or(eq(orders.number, code), eq(orders.uuid, code)));
+  return row?.id;
+}
+
+async function shopLoad(c: AppContext, shop: CatalogueShop) {
+  const query: BookingQuery = queryParams(c, BookingQuerySchema);
+  const fidelity = await isValidFidelityCard(c, query.fidelityCardNumber);
+  const { catalogue } = c.get('deps');
+  const key = `shop:${shop.row.id}:${c.get('locale')}:${query.mode}:${query.dates.join(',')}:${fidelity}`;
+  let body = catalogue.responses.get(key);
+  if (!body) {
+    body = JSON.stringify({ data: presentShopLoad(shop, { mode: query.mode, dates: query.dates, fidelity }, c.get('locale')) });
+    if (catalogue.responses.size > 2000) catalogue.responses.clear();
+    catalogue.responses.set(key, body);
+  }
+  return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+function shopOr404(c: AppContext): CatalogueShop {
+  const shop = c.get('deps').catalogue.shopById(idParam(c));
+  if (!shop) throw notFound();
+  return shop;
+}
+
+export const catalogueRoutes = new Hono<AppEnv>()
+  .get('/v2/sites', (c) => {
+    const { catalogue } = c.get('deps');
+    const withShops = (c.req.query('with') ?? '').split(',').includes('shops.sports');
+    const locale = c.get('locale');
+    return c.json({
+      data: catalogue.sites.map((site) =>
+        presentSite(site, withShops ? catalogue.shops.filter((s) => s.row.siteId === site.id) : null, locale),
+      ),
+    });
+  })
+  .get('/v1/sites', (c) => c.json({ data: c.get('deps').catalogue.sites.map((s) => presentSite(s, null, c.get('locale'))) }))
+  .get('/v1/sites/:id', (c) => {
+    const site = c.get('deps').catalogue.sites.find((s) => s.id === idParam(c));
+    if (!site) throw notFound();
+    return c.json({ data: presentSite(site, null, c.get('locale')) });
+  })
+  .get('/v1/sites/:id/shops', (c) => {
+    const { catalogue } = c.get('deps');
+    const site = catalogue.sites.find((s) => s.id === idParam(c));
+    if (!site) throw notFound();
+    return c.json({ data: catalogue.shops.filter((s) => s.row.siteId === site.id).map((s) => presentShop(s, c.get('locale'))) });
+  })
+  .get('/v1/sports', (c) => c.json({ data: c.get('deps').catalogue.sports.map((s) => presentSport(s, c.get('locale'))) }))
+  .get('/v1/sports/:id', (c) => {
+    const sport = c.get('deps').catalogue.sports.find((s) => s.id === idParam(c));
+    if (!sport) throw notFound();
+    return c.json({ data: presentSport(sport, c.get('locale')) });
+  })
+  .get('/v1/shops/slug/:slug', (c) => {
+    const shop = c.get('deps').catalogue.shopBySlug(c.req.param('slug'));
+    if (!shop) throw notFound();
+    return shopLoad(c, shop);
+  })
+  .get('/v1/shops/:id', (c) => shopLoad(c, shopOr404(c)))
+  .get('/v1/shops/:id/availabilities', async (c) => {
+    const shop = shopOr404(c);
+    const query = queryParams(c, BookingQuerySchema);
+    const period =
+      query.mode === null
+        ? null
+        : bookingPeriod(query.mode, query.dates, { from: shop.row.seasonFrom, to: shop.row.seasonTo });
+    if (!period) return c.json({ availabilities: {} });
+    const exclude = await editedOrderId(c, query.editOrderCode);
+    return c.json({ availabilities: c.get('deps').catalogue.availabilities(shop, period, exclude) });
+  });

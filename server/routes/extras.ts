@@ -1,0 +1,116 @@
+// Coupons, fidelity cards, product price and sizes, booking requests.
+import { Hono } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { CouponCheckRequestSchema } from '../../src/api/contract/coupons';
+import { FidelityQuerySchema } from '../../src/api/contract/fidelity';
+import { BookingRequestSchema } from '../../src/api/contract/booking-requests';
+import { BookingQuerySchema } from '../../src/api/contract/booking-query';
+import { FIDELITY_DISCOUNT } from '../../src/domain/charges';
+import { bookingPeriod } from '../../src/domain/availability';
+import { bookingRequests, coupons, fidelityCards, specificProducts } from '../db/schema/index';
+import { fieldError, notFound } from '../http/errors';
+import { clientIp, type AppContext, type AppEnv } from '../http/context';
+import { idParam, jsonBody, queryParams } from '../http/validation';
+import { currentPrice } from '../catalogue/present';
+import { isValidFidelityCard } from './catalogue';
+
+async function findCoupon(c: AppContext, code: string) {
+  const [row] = await c.get('deps').database.db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase()));
+  return row ? { code: row.code, amount: row.amount, blocked: row.blocked } : null;
+}
+
+async function findCard(c: AppContext) {
+  const { fidelity_card_number } = queryParams(c, FidelityQuerySchema);
+  const [card] = await c.get('deps').database.db.select().from(fidelityCards).where(eq(fidelityCards.number, fidelity_card_number));
+  if (!card) throw notFound();
+  return card;
+}
+
+function productOr404(c: AppContext) {
+  const found = c.get('deps').catalogue.product(idParam(c));
+  const product = found?.shop.productsById.get(found.product.id);
+  if (!found || !product) throw notFound();
+  return { shop: found.shop, product };
+}
+
+export const extrasRoutes = new Hono<AppEnv>()
+  .post('/v1/coupons', async (c) => {
+    const { code } = await jsonBody(c, CouponCheckRequestSchema);
+    c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
+    const coupon = await findCoupon(c, code);
+    if (!coupon) throw fieldError('code', 'api.couponInvalid', { code });
+    return c.json({ data: coupon });
+  })
+  .get('/v1/coupons/:code', async (c) => {
+    const coupon = await findCoupon(c, c.req.param('code').slice(0, 64));
+    if (!coupon) throw notFound();
+    return c.json({ data: coupon });
+  })
+  .get('/v1/fidelity_card', async (c) => {
+    const card = await findCard(c);
+    return c.json({
+      data: { number: card.number, holder_name: card.holderName, points: card.points, discount: FIDELITY_DISCOUNT, active: card.active === 1 },
+    });
+  })
+  .get('/v1/fidelity_card/info', async (c) => {
+    const card = await findCard(c);
+    // Public lookup: says whether the card is good, never whose it is beyond initials.
+    const initials = card.holderName.split(/\s+/).map((w) => w[0]?.toUpperCase() ?? '').join('.');
+    return c.json({ data: { valid: card.active === 1, discount: FIDELITY_DISCOUNT, holder_initials: initials ? `${initials}.` : '' } });
+  })
+  .get('/v1/products/:id/price', async (c) => {
+    const { product } = productOr404(c);
+    const query = queryParams(c, BookingQuerySchema);
+    const fidelity = await isValidFidelityCard(c, query.fidelityCardNumber);
+    const price = currentPrice(product, { mode: query.mode, dates: query.dates, fidelity });
+    return c.json({ data: { product_id: product.row.id, current_price: price } });
+  })
+  .post('/v1/products/:id/available_size', async (c) => {
+    const { shop, product } = productOr404(c);
+    const body = await jsonBody(c, BookingQuerySchema);
+    const period = body.mode === null ? null : bookingPeriod(body.mode, body.dates, { from: shop.row.seasonFrom, to: shop.row.seasonTo });
+    if (!period) throw fieldError('from', 'validators.required');
+    const units = await c
+      .get('deps')
+      .database.db.select({ size: specificProducts.size })
+      .from(specificProducts)
+      .where(and(eq(specificProducts.productId, product.row.id), eq(specificProducts.locked, false)));
+    const sizes = new Map<string, number>();
+    for (const u of units) sizes.set(u.size ?? '', (sizes.get(u.size ?? '') ?? 0) + 1);
+    return c.json({
+      data: {
+        product_id: product.row.id,
+        available: c.get('deps').catalogue.available(product.row.id, period),
+        sizes: [...sizes].map(([size, units]) => ({ size: size || null, units })),
+      },
+    });
+  })
+  .post('/v1/booking_requests', async (c) => {
+    const deps = c.get('deps');
+    deps.limiter.hit(`booking-request:ip:${clientIp(c)}`, { limit: 10, windowMs: 15 * 60_000 });
+    const body = await jsonBody(c, BookingRequestSchema);
+    const shop = deps.catalogue.shopById(body.shop_id);
+    if (!shop) throw fieldError('shop_id', 'api.notFound');
+    const [row] = await deps.database.db
+      .insert(bookingRequests)
+      .values({
+        shopId: shop.row.id,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email.toLowerCase(),
+        phone: body.phone,
+        dateFrom: body.date_from,
+        dateTo: body.date_to,
+        people: body.people,
+        message: body.message,
+        locale: c.get('locale'),
+      })
+      .returning();
+    const t = c.get('t');
+    await deps.mailer.send({
+      to: shop.row.email ?? 'shop@rentalp.example',
+      subject: t('mail.bookingRequestSubject', { name: `${body.first_name} ${body.last_name}` }),
+      text: t('mail.bookingRequestBody', { ...body, people: body.people }),
+    });
+    return c.json({ data: { id: row!.id }, message: t('api.bookingRequestSent') }, 201);
+  });

@@ -1,0 +1,81 @@
+// Order documents: upload (several or one), delete (soft), download to whoever may see them.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { and, eq, isNull } from 'drizzle-orm';
+import { medias, orders } from '../db/schema/index';
+import { ApiError, notFound } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/context';
+import { idParam } from '../http/validation';
+import { accessibleOrder } from '../orders/access';
+import { isEditable, presentOrder } from '../orders/present';
+import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
+import { orderBodyLimit } from './orders';
+
+async function uploadTo(c: AppContext, files: File[]) {
+  const order = await accessibleOrder(c, c.req.param('id')!);
+  const { database, catalogue, now, uploadsDir } = c.get('deps');
+  if (!isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
+  if (files.length === 0) throw new ApiError(422, 'api.invalidData', {}, { file: [{ key: 'validators.required' }] });
+  const stored: StoredUpload[] = [];
+  try {
+    for (const [i, file] of files.entries()) stored.push(await storeUpload(uploadsDir, file, files.length > 1 ? `medias.${i}` : 'file'));
+    await database.db.insert(medias).values(stored.map((s) => ({ ...s, orderId: order.id, userId: order.userId })));
+  } catch (err) {
+    await discardUploads(uploadsDir, stored);
+    throw err;
+  }
+  return c.json({ data: (await presentOrder(database.db, catalogue, order, now())).medias }, 201);
+}
+
+async function formFiles(c: AppContext, field: string): Promise<File[]> {
+  try {
+    const form = await c.req.formData();
+    return [...form.entries()].filter(([k, v]) => (k === field || k.startsWith(`${field}[`)) && v instanceof File).map(([, v]) => v as File);
+  } catch {
+    throw new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
+  }
+}
+
+/** A document and whether the caller may see it: the owner, or the holder of its order's uuid. */
+async function accessibleMedia(c: AppContext) {
+  const { db } = c.get('deps').database;
+  const [row] = await db.select().from(medias).where(and(eq(medias.id, idParam(c)), isNull(medias.deletedAt)));
+  if (!row) throw notFound();
+  const user = c.get('auth')?.user;
+  if (user && row.userId === user.id) return row;
+  if (row.orderId) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+    const uuid = c.req.query('order');
+    if (order && uuid && uuid === order.uuid) return row;
+    if (order) {
+      const viaOwner = await accessibleOrder(c, String(order.id)).catch(() => null);
+      if (viaOwner) return row;
+    }
+  }
+  throw notFound();
+}
+
+export const mediaRoutes = new Hono<AppEnv>()
+  .post('/v1/orders/:id/medias', orderBodyLimit, async (c) => uploadTo(c, await formFiles(c, 'medias')))
+  .post('/v1/orders/:id/media', orderBodyLimit, async (c) => uploadTo(c, (await formFiles(c, 'file')).slice(0, 1)))
+  .get('/v1/media/:id', async (c) => {
+    const media = await accessibleMedia(c);
+    const bytes = await readFile(path.join(c.get('deps').uploadsDir, media.storedName));
+    return c.body(bytes, 200, {
+      'content-type': media.mime,
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `inline; filename="${media.originalName.replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'private, no-store',
+    });
+  })
+  .delete('/v1/media/:id', async (c) => {
+    const media = await accessibleMedia(c);
+    const { database, now } = c.get('deps');
+    if (media.orderId) {
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, media.orderId));
+      if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
+    }
+    await database.db.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
+    return c.json({ data: { id: media.id, deleted: true } });
+  });

@@ -1,0 +1,189 @@
+// Orders, customer side: place (guests too), list, view, edit, change, cancel, export.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import {
+  CancelQuerySchema,
+  OrderChangesSchema,
+  OrderFormSchema,
+  OrderSearchQuerySchema,
+  type OrderFormInput,
+} from '../../src/api/contract/order-form';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { coupons, orders } from '../db/schema/index';
+import { ApiError, notFound } from '../http/errors';
+import { requireUser, type AppContext, type AppEnv } from '../http/context';
+import { formToTree } from '../http/forms';
+import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
+import { isValidFidelityCard } from './catalogue';
+import { quoteOrder, type CouponRow } from '../orders/quote';
+import { saveOrder, type OrderRow } from '../orders/write';
+import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
+import { isEditable, presentOrder, presentOrders } from '../orders/present';
+import { accessibleOrder, orderByUuid } from '../orders/access';
+import { sendOrderConfirmation } from '../orders/mail';
+import { exportOrderCsv } from '../orders/export';
+
+/** Room for ten documents of 8 MB plus the fields. */
+export const orderBodyLimit = bodyLimit({
+  maxSize: 10 * MAX_UPLOAD_BYTES + 1024 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'api.tooLarge');
+  },
+});
+
+async function readOrderForm(c: AppContext): Promise<OrderFormInput> {
+  let data: FormData;
+  try {
+    data = await c.req.formData();
+  } catch {
+    throw new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
+  }
+  return parseWith(OrderFormSchema, formToTree(data.entries()));
+}
+
+async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, CouponRow>> {
+  if (codes.length === 0) return new Map();
+  const rows = await c
+    .get('deps')
+    .database.db.select()
+    .from(coupons)
+    .where(inArray(coupons.code, codes.map((code) => code.toUpperCase())));
+  return new Map(rows.map((r) => [r.code, { code: r.code, amount: r.amount, blocked: r.blocked }]));
+}
+
+/** Validates, prices and writes an order (new, or the replacement of `editing`). */
+async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, editing?: OrderRow) {
+  const deps = c.get('deps');
+  const shop = deps.catalogue.shopById(shopId);
+  if (!shop) throw notFound();
+  const quote = quoteOrder({
+    shop,
+    form,
+    fidelity: await isValidFidelityCard(c, form.fidelity_card_number),
+    coupons: await couponMap(c, form.coupon_codes),
+    now: deps.now(),
+    locale: c.get('locale'),
+  });
+  const uploads = new Map<number, StoredUpload>();
+  try {
+    for (const [i, media] of form.medias.entries()) {
+      if (media.file && media.file.size > 0) uploads.set(i, await storeUpload(deps.uploadsDir, media.file, `medias.${i}.file`));
+    }
+    const user = c.get('auth')?.user ?? null;
+    const order = await saveOrder(
+      deps.database.db,
+      deps.catalogue,
+      { shop, quote, form, userId: editing ? editing.userId : (user?.id ?? null), locale: c.get('locale'), uploads, editing },
+      deps.now(),
+    );
+    const presented = await presentOrder(deps.database.db, deps.catalogue, order, deps.now());
+    await sendOrderConfirmation(c, presented, !!editing);
+    return presented;
+  } catch (err) {
+    await discardUploads(deps.uploadsDir, [...uploads.values()]);
+    throw err;
+  }
+}
+
+function assertEditable(c: AppContext, order: OrderRow) {
+  if (!isEditable(order, c.get('deps').now())) throw new ApiError(410, 'api.orderNotEditable');
+}
+
+export const orderRoutes = new Hono<AppEnv>()
+  .post('/v1/shops/:id/orders', orderBodyLimit, async (c) => {
+    const form = await readOrderForm(c);
+    return c.json({ data: await placeOrder(c, idParam(c), form) }, 201);
+  })
+  .get('/v1/orders', async (c) => {
+    const user = requireUser(c);
+    const { db } = c.get('deps').database;
+    const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.dateFrom), desc(orders.id));
+    return c.json({ data: await presentOrders(db, c.get('deps').catalogue, rows, c.get('deps').now()) });
+  })
+  .get('/v1/orders/search', async (c) => {
+    const user = requireUser(c);
+    const query = queryParams(c, OrderSearchQuerySchema);
+    const { db } = c.get('deps').database;
+    const text = query.q ? `%${query.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%` : undefined;
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, user.id),
+          text ? or(ilike(orders.number, text), ilike(orders.lastName, text), ilike(orders.firstName, text)) : undefined,
+          query.date ? and(eq(orders.dateFrom, query.date)) : undefined,
+        ),
+      )
+      .orderBy(desc(orders.dateFrom))
+      .limit(50);
+    return c.json({ data: await presentOrders(db, c.get('deps').catalogue, rows, c.get('deps').now()) });
+  })
+  .get('/v1/guest/orders/:uuid', async (c) => {
+    const order = await orderByUuid(c, c.req.param('uuid'));
+    const { database, catalogue, now } = c.get('deps');
+    return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
+  })
+  .get('/v1/orders/:code/export', async (c) => {
+    const order = await accessibleOrder(c, c.req.param('code'));
+    const { database, catalogue, now } = c.get('deps');
+    const csv = exportOrderCsv(await presentOrder(database.db, catalogue, order, now()), c.get('t'));
+    return c.body(csv, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="order-${order.number}.csv"`,
+    });
+  })
+  .get('/v1/orders/:id', async (c) => {
+    const order = await accessibleOrder(c, c.req.param('id'));
+    const { database, catalogue, now } = c.get('deps');
+    return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
+  })
+  // Edit: the same multipart form as a new order, sent as POST with _method=PATCH.
+  .post('/v1/orders/:id', orderBodyLimit, async (c) => {
+    const order = await accessibleOrder(c, c.req.param('id'));
+    const form = await readOrderForm(c);
+    if ((form._method ?? '').toUpperCase() !== 'PATCH') throw new ApiError(422, 'api.invalidData', {}, { _method: [{ key: 'validators.required' }] });
+    assertEditable(c, order);
+    return c.json({ data: await placeOrder(c, order.shopId, form, order) });
+  })
+  .patch('/v1/orders/:id', async (c) => {
+    const order = await accessibleOrder(c, c.req.param('id'));
+    const changes = await jsonBody(c, OrderChangesSchema);
+    assertEditable(c, order);
+    const { database, catalogue, now } = c.get('deps');
+    const invoice = changes.invoice ?? order.invoice;
+    const fiscalCode = changes.fiscal_code ?? order.fiscalCode;
+    if (invoice && !fiscalCode) {
+      throw new ApiError(422, 'api.invalidData', {}, { fiscal_code: [{ key: 'validators.required' }] });
+    }
+    const [row] = await database.db
+      .update(orders)
+      .set({
+        firstName: changes.first_name ?? order.firstName,
+        lastName: changes.last_name ?? order.lastName,
+        phone: changes.phone ?? order.phone,
+        email: changes.email?.toLowerCase() ?? order.email,
+        invoice,
+        fiscalCode: invoice ? fiscalCode : null,
+        updatedAt: now(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return c.json({ data: await presentOrder(database.db, catalogue, row!, now()) });
+  })
+  .delete('/v1/orders/:id', async (c) => {
+    const order = await accessibleOrder(c, c.req.param('id'));
+    queryParams(c, CancelQuerySchema);
+    assertEditable(c, order);
+    const { database, catalogue, now } = c.get('deps');
+    const [row] = await database.db
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: now(), updatedAt: now() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed')))
+      .returning();
+    if (!row) throw new ApiError(410, 'api.orderNotEditable');
+    catalogue.setOrderBookings(order.id, [], null);
+    return c.json({ data: await presentOrder(database.db, catalogue, row, now()), message: c.get('t')('api.orderCancelled') });
+  });
+

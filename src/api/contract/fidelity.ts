@@ -1,0 +1,21 @@
+// Loyalty (fidelity) cards, looked up by number.
+import { z } from 'zod';
+
+export const FidelityQuerySchema = z.object({
+  fidelity_card_number: z.string({ error: 'validators.required' }).trim().min(1, 'validators.required').max(64, 'validators.maxLength'),
+});
+
+export const FidelityCardSchema = z.object({
+  number: z.string(),
+  holder_name: z.string(),
+  points: z.number(),
+  /** Share taken off rental prices, e.g. 0.1. */
+  discount: z.number(),
+  active: z.boolean(),
+});
+export type FidelityCard = z.infer<typeof FidelityCardSchema>;
+
+export const FidelityCardResponseSchema = z.object({ data: FidelityCardSchema });
+export const FidelityInfoResponseSchema = z.object({
+  data: z.object({ valid: z.boolean(), discount: z.number(), holder_initials: z.string() }),
+});

@@ -1,0 +1,60 @@
+// A real API over a fresh, seeded database (PGlite or PostgreSQL) and a temporary data folder.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../server/app';
+import { createDeps } from '../../server/deps';
+import { seed } from '../../server/db/seed/index';
+import type { AppDeps } from '../../server/http/context';
+import type { TestDriver } from './databases';
+
+export interface TestApi {
+  deps: AppDeps;
+  dataDir: string;
+  request(path: string, init?: RequestInit & { token?: string; lang?: string; json?: unknown }): Promise<Response>;
+  /** Emails written to the outbox, oldest first. */
+  outbox(): string[];
+  /** Moves the API's clock. */
+  setNow(date: Date): void;
+  dispose(): Promise<void>;
+}
+
+export async function createTestApi(driver: TestDriver, options: { poolSize?: number; now?: Date } = {}): Promise<TestApi> {
+  const { database, dispose } = await driver.create({ poolSize: options.poolSize });
+  let now = options.now ?? new Date();
+  await seed(database.db, now);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  const deps = await createDeps({ database, dataDir, now: () => now });
+  const app = createApp(deps);
+  return {
+    deps,
+    dataDir,
+    request(url, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+      if (init.lang) headers.set('content-language', init.lang);
+      headers.set('accept', 'application/json');
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return Promise.resolve(app.request(url, { ...init, headers, body }));
+    },
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      try {
+        return readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f), 'utf8'));
+      } catch {
+        return [];
+      }
+    },
+    setNow(date) {
+      now = date;
+    },
+    async dispose() {
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
