@@ -5,7 +5,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi, type AppEnv } from './app';
 import { createDeps } from './deps';
-import { openDatabase, projectRoot, type Database } from './db/client';
+import { spawnSync } from 'node:child_process';
+import { isFreshDataDir, openDatabase, projectRoot, type Database } from './db/client';
 import { seed } from './db/seed/index';
 import { serveDist } from './static';
 
@@ -27,11 +28,32 @@ export interface RunningServer {
 
 export const defaultDataFolder = path.join(projectRoot, '.data');
 
+/**
+ * Creating a PGlite database runs initdb in a second WebAssembly instance whose memory stays with
+ * the process (measured: RSS 857 MB after creating vs 334 MB after reopening). So a fresh data
+ * folder is created, migrated and seeded by a short-lived child process, and the server only
+ * ever opens an existing one.
+ */
+function initialiseInChild(dataDir: string): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/cli/seed.ts')], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_IN_PROCESS: '1' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`database initialisation failed (exit ${result.status})`);
+}
+
 export async function prepareDatabase(options: Pick<ServerOptions, 'databaseUrl' | 'dataDir'>) {
   const dataDir = options.dataDir ?? defaultDataFolder;
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: path.join(dataDir, 'db') });
+  const dbDir = path.join(dataDir, 'db');
+  let initialised = false;
+  if (!options.databaseUrl && process.env.INIT_IN_PROCESS !== '1' && isFreshDataDir(dbDir)) {
+    initialiseInChild(dataDir);
+    initialised = true;
+  }
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: dbDir });
   await database.migrate();
-  const seeded = await seed(database.db);
+  const seeded = (await seed(database.db)) || initialised;
   return { database, seeded };
 }
 

@@ -66,8 +66,10 @@ export class CatalogueCache {
   private productIndex = new Map<number, { shop: CatalogueShop; product: ProductRow }>();
   /** product id → one entry per booked unit (order line) of a confirmed order. */
   private bookings = new Map<number, Booking[]>();
-  /** Memoised response bodies, keyed by everything they depend on; the catalogue is read-only at run time. */
+  /** Memoised shop bodies, keyed by everything they depend on; the catalogue is read-only at run time. */
   readonly responses = new Map<string, string>();
+  /** Memoised availability bodies; emptied whenever a booking changes. */
+  readonly availabilityResponses = new Map<string, string>();
 
   async load(db: Db): Promise<void> {
     const [siteRows, sportRows, shopRows, shopSportRows, categoryRows, productRows, priceRows, linkRows, pcRows] =
@@ -142,6 +144,7 @@ export class CatalogueCache {
       .innerJoin(orders, eq(orders.id, orderDetails.orderId))
       .where(eq(orders.status, 'confirmed'));
     this.bookings.clear();
+    this.availabilityResponses.clear();
     for (const r of rows) this.addBooking(r.productId, { orderId: r.orderId, period: orderPeriod(r) });
   }
 
@@ -185,6 +188,7 @@ export class CatalogueCache {
 
   /** After a committed write: the order now holds these lines for this period (none when cancelled). */
   setOrderBookings(orderId: number, productIds: readonly number[], period: BookingPeriod | null): void {
+    this.availabilityResponses.clear();
     for (const [productId, list] of this.bookings) {
       const kept = list.filter((b) => b.orderId !== orderId);
       if (kept.length !== list.length) this.bookings.set(productId, kept);

@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite (a data folder on disk) by default, PostgreSQL through
 // node-postgres when a connection URL is given. Both speak the same schema and migrations.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +35,11 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
 export const defaultDataDir = path.join(projectRoot, '.data/db');
 
+/** True when `dataDir` holds no PGlite database yet (first start). */
+export function isFreshDataDir(dataDir: string = defaultDataDir): boolean {
+  return !dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -50,7 +55,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   }
   const dataDir = options.dataDir ?? defaultDataDir;
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // A reference shop's data is a few MB: 32 MB of buffers instead of PGlite's 128 MB keeps the
+  // process small. PGlite's own start flags are kept (among them -F: no fsync per commit, so a
+  // killed process loses nothing but a power cut could; production runs on PostgreSQL).
+  const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
+  const client = await PGlite.create(dataDir, { startParams });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -23,10 +23,11 @@ export function createMailer(options: { outboxDir: string; smtpUrl?: string; fro
     return { send: async (mail) => void (await transport.sendMail({ from, ...mail })) };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folder: Promise<unknown> | undefined;
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      await mkdir(options.outboxDir, { recursive: true });
+      await (folder ??= mkdir(options.outboxDir, { recursive: true }));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
     },

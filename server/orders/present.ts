@@ -4,11 +4,39 @@ import type { Db } from '../db/client';
 import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts } from '../db/schema/index';
 import type { CatalogueCache } from '../catalogue/cache';
 import { todayInRome } from '../../src/domain/dates';
-import type { OrderRow } from './write';
+import type { OrderRow, SavedOrder } from './write';
 
 /** An order can change until its first day starts, while confirmed and unpaid. */
 export function isEditable(order: OrderRow, now: Date): boolean {
   return order.status === 'confirmed' && !order.paidAt && todayInRome(now) < order.dateFrom;
+}
+
+type PoolRow = typeof orderDetailPools.$inferSelect;
+type DetailRow = typeof orderDetails.$inferSelect;
+type MediaRow = typeof medias.$inferSelect;
+type DeliveredRow = { detail: typeof deliveryDetails.$inferSelect; product: typeof specificProducts.$inferSelect };
+
+interface Related {
+  pools: PoolRow[];
+  details: DetailRow[];
+  docs: MediaRow[];
+  delivered: DeliveredRow[];
+}
+
+async function loadMedias(db: Db, ids: number[]) {
+  return db
+    .select()
+    .from(medias)
+    .where(and(inArray(medias.orderId, ids), isNull(medias.deletedAt)))
+    .orderBy(asc(medias.id));
+}
+
+async function loadDelivered(db: Db, ids: number[]) {
+  return db
+    .select({ detail: deliveryDetails, product: specificProducts })
+    .from(deliveryDetails)
+    .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
+    .where(inArray(deliveryDetails.orderId, ids));
 }
 
 export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date) {
@@ -17,17 +45,29 @@ export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: Ord
   const [pools, details, docs, delivered] = await Promise.all([
     db.select().from(orderDetailPools).where(inArray(orderDetailPools.orderId, ids)).orderBy(asc(orderDetailPools.index)),
     db.select().from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id)),
-    db
-      .select()
-      .from(medias)
-      .where(and(inArray(medias.orderId, ids), isNull(medias.deletedAt)))
-      .orderBy(asc(medias.id)),
-    db
-      .select({ detail: deliveryDetails, product: specificProducts })
-      .from(deliveryDetails)
-      .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
-      .where(inArray(deliveryDetails.orderId, ids)),
+    loadMedias(db, ids),
+    loadDelivered(db, ids),
   ]);
+  return presentRows(catalogue, rows, { pools, details, docs, delivered }, now);
+}
+
+/** A just-written order, from the rows its transaction returned (no reading back). */
+export async function presentSaved(
+  db: Db,
+  catalogue: CatalogueCache,
+  saved: SavedOrder,
+  now: Date,
+  options: { withMedias: boolean; edited: boolean },
+) {
+  const ids = [saved.order.id];
+  const [docs, delivered] = await Promise.all([
+    options.withMedias || options.edited ? loadMedias(db, ids) : [],
+    options.edited ? loadDelivered(db, ids) : [],
+  ]);
+  return presentRows(catalogue, [saved.order], { pools: saved.pools, details: saved.details, docs, delivered }, now)[0]!;
+}
+
+function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered }: Related, now: Date) {
   return rows.map((order) => {
     const shop = catalogue.shopById(order.shopId);
     return {

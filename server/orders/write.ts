@@ -1,7 +1,11 @@
-// Writes an order in one transaction that can never overbook: the rows of the booked products are
-// locked (FOR UPDATE, in id order so two orders cannot deadlock), their bookings are read again
-// inside the lock, and the same availability rule as everywhere else decides. Concurrent orders
-// for the same product wait for each other; on PGlite transactions are serial anyway.
+// Writes an order in one transaction that can never overbook, with the same availability rule as
+// everywhere else. Two strategies, by database:
+// - PostgreSQL (several connections, possibly several processes): the rows of the booked products
+//   are locked FOR UPDATE (in id order, so two orders cannot deadlock) and their bookings are read
+//   again inside the lock. Concurrent orders for the same product wait for each other.
+// - PGlite (one connection, one process): every statement is serialized anyway, so order writes
+//   go through one in-process queue and the check reads the in-memory booking index, which inside
+//   that queue always equals the committed state. Two queries fewer per order.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import { availableUnits } from '../../src/domain/availability';
@@ -29,11 +33,7 @@ export interface SaveOrderInput {
   editing?: OrderRow;
 }
 
-const orderNumber = (shopId: number, id: number, year: string) =>
-  `${year}-${String(shopId).padStart(2, '0')}-${String(id).padStart(6, '0')}`;
-
-async function checkAvailability(tx: Db, input: SaveOrderInput): Promise<void> {
-  const { quote, editing } = input;
+function neededUnits(quote: Quote) {
   const needed = new Map<number, { count: number; pool: number; label: string }>();
   for (const pool of quote.pools) {
     for (const line of pool.lines) {
@@ -42,6 +42,29 @@ async function checkAvailability(tx: Db, input: SaveOrderInput): Promise<void> {
       needed.set(line.productId, entry);
     }
   }
+  return needed;
+}
+
+function refuse(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
+}
+
+/** PGlite path: the in-memory index, called only inside the write queue. */
+function checkAvailabilityInMemory(catalogue: CatalogueCache, input: SaveOrderInput): void {
+  const errors: FieldErrors = {};
+  for (const [id, want] of neededUnits(input.quote)) {
+    const free = catalogue.available(id, input.quote.period, input.editing?.id);
+    if (want.count > free) {
+      errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
+    }
+  }
+  refuse(errors);
+}
+
+/** PostgreSQL path: lock the products, re-read their bookings inside the lock. */
+async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput): Promise<void> {
+  const { quote, editing } = input;
+  const needed = neededUnits(quote);
   const ids = [...needed.keys()].sort((a, b) => a - b);
   const locked = await tx
     .select({ id: products.id, stock: products.stock })
@@ -70,7 +93,7 @@ async function checkAvailability(tx: Db, input: SaveOrderInput): Promise<void> {
       errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
     }
   }
-  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
+  refuse(errors);
 }
 
 /** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
@@ -99,10 +122,49 @@ async function saveMedias(tx: Db, input: SaveOrderInput, orderId: number, now: D
   }
 }
 
-export async function saveOrder(db: Db, catalogue: CatalogueCache, input: SaveOrderInput, now: Date): Promise<OrderRow> {
+export interface SavedOrder {
+  order: OrderRow;
+  pools: (typeof orderDetailPools.$inferSelect)[];
+  details: (typeof orderDetails.$inferSelect)[];
+}
+
+export interface WriteStrategy {
+  /** True on PGlite: order writes are queued in-process and checked against memory. */
+  serialized: boolean;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `task` after every task queued before it (the PGlite write queue). */
+function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export function saveOrder(
+  db: Db,
+  catalogue: CatalogueCache,
+  input: SaveOrderInput,
+  now: Date,
+  strategy: WriteStrategy,
+): Promise<SavedOrder> {
+  if (!strategy.serialized) return writeOrder(db, catalogue, input, now, () => undefined, checkAvailabilityLocked);
+  return enqueue(() => writeOrder(db, catalogue, input, now, () => checkAvailabilityInMemory(catalogue, input)));
+}
+
+async function writeOrder(
+  db: Db,
+  catalogue: CatalogueCache,
+  input: SaveOrderInput,
+  now: Date,
+  checkBefore: () => void,
+  checkInside?: (tx: Db, input: SaveOrderInput) => Promise<void>,
+): Promise<SavedOrder> {
   const { quote, form, shop, editing } = input;
-  const order = await db.transaction(async (tx) => {
-    await checkAvailability(tx as unknown as Db, input);
+  checkBefore();
+  const saved = await db.transaction(async (tx) => {
+    if (checkInside) await checkInside(tx as unknown as Db, input);
     const values = {
       shopId: shop.row.id,
       mode: quote.mode,
@@ -133,48 +195,47 @@ export async function saveOrder(db: Db, catalogue: CatalogueCache, input: SaveOr
       await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));
       [row] = (await tx.update(orders).set(values).where(eq(orders.id, editing.id)).returning()) as [OrderRow];
     } else {
-      const [inserted] = await tx
-        .insert(orders)
-        .values({ ...values, uuid: randomUUID(), number: `pending-${randomUUID()}`, userId: input.userId, locale: input.locale, ref: form.ref ?? null })
-        .returning();
       [row] = (await tx
-        .update(orders)
-        .set({ number: orderNumber(shop.row.id, inserted!.id, quote.period.from.slice(0, 4)) })
-        .where(eq(orders.id, inserted!.id))
+        .insert(orders)
+        .values({ ...values, uuid: randomUUID(), userId: input.userId, locale: input.locale, ref: form.ref ?? null })
         .returning()) as [OrderRow];
     }
-    for (const pool of quote.pools) {
-      const [poolRow] = await tx
-        .insert(orderDetailPools)
-        .values({ orderId: row.id, index: pool.index, customer: pool.customer })
-        .returning();
-      await tx.insert(orderDetails).values(
-        pool.lines.map((l) => {
-          const vat = splitVat(l.totalPrice);
-          return {
-            orderId: row.id,
-            poolId: poolRow!.id,
-            productId: l.productId,
-            priceId: l.priceId,
-            isAddOn: l.isAddOn,
-            productLabel: l.label,
-            unitPrice: l.unitPrice,
-            totalPrice: l.totalPrice,
-            originalTotalPrice: l.originalTotalPrice,
-            totalTax: vat.total_tax,
-            totalTaxable: vat.total_taxable,
-          };
-        }),
-      );
-    }
+    // All pools in one insert, then all lines in one insert: fewer round trips per order.
+    const poolRows = await tx
+      .insert(orderDetailPools)
+      .values(quote.pools.map((pool) => ({ orderId: row.id, index: pool.index, customer: pool.customer })))
+      .returning();
+    const detailRows = await tx
+      .insert(orderDetails)
+      .values(
+        quote.pools.flatMap((pool, i) =>
+          pool.lines.map((l) => {
+            const vat = splitVat(l.totalPrice);
+            return {
+              orderId: row.id,
+              poolId: poolRows[i]!.id,
+              productId: l.productId,
+              priceId: l.priceId,
+              isAddOn: l.isAddOn,
+              productLabel: l.label,
+              unitPrice: l.unitPrice,
+              totalPrice: l.totalPrice,
+              originalTotalPrice: l.originalTotalPrice,
+              totalTax: vat.total_tax,
+              totalTaxable: vat.total_taxable,
+            };
+          }),
+        ),
+      )
+      .returning();
     await saveMedias(tx as unknown as Db, input, row.id, now);
-    return row;
+    return { order: row, pools: poolRows, details: detailRows };
   });
   // Only after the commit: the in-memory availability now counts this order.
   catalogue.setOrderBookings(
-    order.id,
+    saved.order.id,
     quote.pools.flatMap((p) => p.lines.map((l) => l.productId)),
     quote.period,
   );
-  return order;
+  return saved;
 }

@@ -131,6 +131,11 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, SignupRequestSchema);
     const username = body.username.toLowerCase();
     if (await findUser(c, username)) throw fieldError('username', 'api.usernameTaken');
+    // As in PATCH v1/user: only an existing card that nobody holds yet can be claimed.
+    if (body.fidelity_card_number) {
+      const [card] = await database.db.select().from(fidelityCards).where(eq(fidelityCards.number, body.fidelity_card_number));
+      if (!card || card.userId !== null) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
+    }
     const passwordHash = await hashPassword(body.password);
     const [user] = await database.db
       .insert(users)

@@ -95,5 +95,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
         : bookingPeriod(query.mode, query.dates, { from: shop.row.seasonFrom, to: shop.row.seasonTo });
     if (!period) return c.json({ availabilities: {} });
     const exclude = await editedOrderId(c, query.editOrderCode);
-    return c.json({ availabilities: c.get('deps').catalogue.availabilities(shop, period, exclude) });
+    const { catalogue } = c.get('deps');
+    const key = `${shop.row.id}:${period.from}:${period.to}:${period.half ?? ''}:${exclude ?? ''}`;
+    let body = catalogue.availabilityResponses.get(key);
+    if (!body) {
+      body = JSON.stringify({ availabilities: catalogue.availabilities(shop, period, exclude) });
+      if (catalogue.availabilityResponses.size > 5000) catalogue.availabilityResponses.clear();
+      catalogue.availabilityResponses.set(key, body);
+    }
+    return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });

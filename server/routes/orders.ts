@@ -19,7 +19,7 @@ import { isValidFidelityCard } from './catalogue';
 import { quoteOrder, type CouponRow } from '../orders/quote';
 import { saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
-import { isEditable, presentOrder, presentOrders } from '../orders/present';
+import { isEditable, presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, orderByUuid } from '../orders/access';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
@@ -71,13 +71,17 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
       if (media.file && media.file.size > 0) uploads.set(i, await storeUpload(deps.uploadsDir, media.file, `medias.${i}.file`));
     }
     const user = c.get('auth')?.user ?? null;
-    const order = await saveOrder(
+    const saved = await saveOrder(
       deps.database.db,
       deps.catalogue,
       { shop, quote, form, userId: editing ? editing.userId : (user?.id ?? null), locale: c.get('locale'), uploads, editing },
       deps.now(),
+      { serialized: deps.database.driver === 'pglite' },
     );
-    const presented = await presentOrder(deps.database.db, deps.catalogue, order, deps.now());
+    const presented = await presentSaved(deps.database.db, deps.catalogue, saved, deps.now(), {
+      withMedias: form.medias.length > 0,
+      edited: !!editing,
+    });
     await sendOrderConfirmation(c, presented, !!editing);
     return presented;
   } catch (err) {

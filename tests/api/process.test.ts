@@ -1,53 +1,74 @@
-// The `npm start` process itself: first start seeds, second start reuses the data, SIGINT exits cleanly.
-import { spawn } from 'node:child_process';
+// The `npm start` process itself: first start seeds, second start reuses the database, signals
+// close it cleanly, and acknowledged orders survive a SIGKILL.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/db/client';
+import { addDays, todayInRome } from '../../src/domain/dates';
+import { startProduct } from '../support/process';
 
-function runStart(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', DATABASE_URL: '' },
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('listening on')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited early:\n${output}`));
-    });
-  });
-  return { child, listening, exited, output: () => output };
-}
+const freePort = () => 4300 + Math.floor(Math.random() * 60);
 
 describe('npm start process', () => {
-  it('seeds on first start, reuses the database on the second, and stops cleanly on SIGINT', async () => {
+  it('seeds on first start, reuses the database on the second, and stops cleanly on SIGINT/SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'start-'));
-    const port = 4380 + Math.floor(Math.random() * 10);
+    const port = freePort();
 
-    const first = runStart(dataDir, port);
-    await first.listening;
+    const first = await startProduct(dataDir, port);
     expect(first.output()).toContain('migrated and seeded');
-    const health = await fetch(`http://localhost:${port}/api/health`);
-    expect(health.status).toBe(200);
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('closed cleanly');
 
-    const second = runStart(dataDir, port);
-    await second.listening;
+    const second = await startProduct(dataDir, port);
     expect(second.output()).toContain('seed already applied');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 90_000);
+
+  it('keeps every acknowledged order when the server is killed with SIGKILL', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'durable-'));
+    const port = freePort();
+    const server = await startProduct(dataDir, port);
+    const from = addDays(todayInRome(), 40);
+    const shop = (await (await fetch(`${server.url}/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}`)).json()) as {
+      data: { shop: { id: number }; products: { code: string; current_price: { id: number } }[] };
+    };
+    const priceId = shop.data.products.find((p) => p.code === 'SCI-BASE')!.current_price.id;
+    const place = async (n: number) => {
+      const form = new FormData();
+      const fields: Record<string, string> = {
+        from,
+        first_name: `Durable${n}`,
+        last_name: 'Test',
+        phone: '+39 333 0000000',
+        email: `d${n}@example.com`,
+        'cart[0][prices][0]': String(priceId),
+      };
+      for (const field of ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level']) fields[`cart[0][customer][${field}]`] = '1';
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      const res = await fetch(`${server.url}/api/v1/shops/${shop.data.shop.id}/orders`, { method: 'POST', body: form });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { data: { uuid: string } }).data.uuid;
+    };
+    // Six units of SCI-BASE: every one of these is acknowledged, then the process dies at once.
+    const acknowledged: string[] = [];
+    for (let n = 0; n < 6; n++) acknowledged.push(await place(n));
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    const restarted = await startProduct(dataDir, port);
+    for (const uuid of acknowledged) {
+      const res = await fetch(`${restarted.url}/api/v1/guest/orders/${uuid}`);
+      expect(res.status, uuid).toBe(200);
+    }
+    // The bookings came back too: the product is sold out for that day.
+    const avail = (await (await fetch(`${restarted.url}/api/v1/shops/${shop.data.shop.id}/availabilities?from=${from}`)).json()) as {
+      availabilities: Record<string, number>;
+    };
+    expect(Object.values(avail.availabilities)).toContain(0);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  }, 120_000);
 });

@@ -27,7 +27,8 @@ export const password = () =>
 export const day = () =>
   z
     .string({ error: 'validators.required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validators.date')
+    // abort: a malformed day is reported once, not again by the calendar check below.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validators.date', abort: true })
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validators.date');
 
 /** A form flag sent as 1/0, '1'/'0', true/false. */
