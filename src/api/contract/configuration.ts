@@ -1,5 +1,6 @@
 // Storefront configuration state (spec §3 "Configuration state") and the date mode it holds.
 import { z } from 'zod';
+import { FidelityCardSchema } from './fidelity';
 import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from './catalogue';
 import { TotemSchema } from './kiosk';
 
@@ -9,13 +10,6 @@ export type DateMode = z.infer<typeof DateModeSchema>;
 
 /** A calendar day in Europe/Rome, 'YYYY-MM-DD'. */
 export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-export const FidelityCardSchema = z.object({
-  number: z.string(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-});
-export type FidelityCard = z.infer<typeof FidelityCardSchema>;
 
 export const ConfigurationStateSchema = z.object({
   totem: TotemSchema.nullable().default(null),

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { day, email, flag, intLike, optionalString, requiredString } from './fields';
 
-export const CustomerSchema = z.object({
+/** The person an item is for, as the form sends it (strings; the cart's Customer holds the same fields). */
+export const OrderFormCustomerSchema = z.object({
   first_name: optionalString(100),
   last_name: optionalString(100),
   height: optionalString(10),
@@ -11,10 +12,11 @@ export const CustomerSchema = z.object({
   shoe_size: optionalString(10),
   level: optionalString(40),
 });
-export type CustomerInput = z.output<typeof CustomerSchema>;
+export type CustomerInput = z.output<typeof OrderFormCustomerSchema>;
 
 export const OrderFormMediaSchema = z.object({
-  id: intLike().default(0),
+  // Bounded to the database's integer ids: a larger one is an unknown document, not a failed query.
+  id: intLike().pipe(z.number().max(2_147_483_647, 'api.mediaInvalid')).default(0),
   stored: flag(),
   deleted: flag(),
   file: z.instanceof(File).optional(),
@@ -39,7 +41,7 @@ export const OrderFormSchema = z
       .array(
         z.object({
           prices: z.array(intLike()).min(1, 'validators.required').max(10),
-          customer: CustomerSchema.optional(),
+          customer: OrderFormCustomerSchema.optional(),
         }),
         { error: 'validators.emptyCart' },
       )
