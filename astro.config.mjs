@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 const apiPort = process.env.API_PORT ?? '4322';
@@ -20,6 +21,8 @@ export default defineConfig({
     react(),
     sitemap({
       i18n: { defaultLocale: 'it', locales: { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' } },
+      // Only indexable pages: account, login, order and utility pages are noindex.
+      filter: (page) => !isNoindexUrlPath(new URL(page).pathname),
     }),
   ],
   server: { port: Number(process.env.PORT ?? 4321) },

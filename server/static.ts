@@ -68,14 +68,40 @@ function send(c: Context, file: string, status: 200 | 404) {
   return c.body(body, status, headers);
 }
 
+/**
+ * Client-rendered paths served by a prebuilt shell page (the island reads the id from the URL).
+ * The same table, as nginx `location` rules, is in the README.
+ */
+export const shellRewrites: { pattern: RegExp; shell: string }[] = [
+  { pattern: /^\/orders\/[^/]+\/?$/, shell: '/orders/view/' },
+  { pattern: /^\/totem\/cash-desk\/[^/]+\/?$/, shell: '/totem/cash-desk/' },
+  { pattern: /^\/totem\/products\/[^/]+\/?$/, shell: '/totem/products/' },
+];
+
+/** The shell path for a client-rendered URL path, keeping its locale prefix; null if none applies. */
+export function shellFor(pathname: string): string | null {
+  const match = /^(\/(?:en|fr))?(\/.*)$/.exec(pathname);
+  if (!match) return null;
+  const [, prefix = '', rest] = match;
+  const rule = shellRewrites.find((r) => r.pattern.test(rest!));
+  return rule ? prefix + rule.shell : null;
+}
+
 export function serveDist(root: string): MiddlewareHandler {
   const distRoot = path.resolve(root);
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const file = await resolveStatic(distRoot, new URL(c.req.url).pathname);
-    if (file) return send(c, file, 200);
-    const notFound = path.join(distRoot, '404.html');
-    if (await isFile(notFound)) return send(c, notFound, 404);
+    const pathname = new URL(c.req.url).pathname;
+    const file = await resolveStatic(distRoot, pathname);
+    if (file) return send(c, file, pathname === '/404' || pathname.endsWith('/404/') ? 404 : 200);
+    const shell = shellFor(pathname);
+    const shellFile = shell ? await resolveStatic(distRoot, shell) : null;
+    if (shellFile) return send(c, shellFile, 200);
+    // The 404 page in the language of the path, when it exists.
+    const locale = /^\/(en|fr)(\/|$)/.exec(pathname)?.[1];
+    for (const candidate of [locale && path.join(distRoot, locale, '404', 'index.html'), path.join(distRoot, '404.html')]) {
+      if (candidate && (await isFile(candidate))) return send(c, candidate, 404);
+    }
     return c.text('Not found', 404);
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { resolveStatic, serveDist } from '../../server/static';
+import { resolveStatic, serveDist, shellFor } from '../../server/static';
 
 const root = mkdtempSync(path.join(tmpdir(), 'dist-'));
 mkdirSync(path.join(root, 'en'));
@@ -12,6 +12,8 @@ writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
 writeFileSync(path.join(root, 'en', 'index.html'), '<h1>en</h1>');
 writeFileSync(path.join(root, '404.html'), '<h1>missing</h1>');
 writeFileSync(path.join(root, '_astro', 'a.123.js'), 'x');
+mkdirSync(path.join(root, 'orders', 'view'), { recursive: true });
+writeFileSync(path.join(root, 'orders', 'view', 'index.html'), '<h1>order shell</h1>');
 const app = new Hono().use('*', serveDist(root));
 
 describe('static site server', () => {
@@ -43,5 +45,23 @@ describe('static site server', () => {
     const html = await app.request('/en');
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.headers.get('cache-control')).toContain('max-age=0');
+  });
+
+  it.each([
+    ['/orders/0c7d9a1e-1111-4222-8333-944445555666', '/orders/view/'],
+    ['/en/orders/abc', '/en/orders/view/'],
+    ['/fr/totem/cash-desk/123/', '/fr/totem/cash-desk/'],
+    ['/totem/products/S01-SCI-BASE-01', '/totem/products/'],
+    ['/orders', null],
+    ['/orders/a/b', null],
+    ['/noleggi/sestriere', null],
+  ])('client-rendered path %s is served by the shell %s', (pathname, shell) => {
+    expect(shellFor(pathname)).toBe(shell);
+  });
+
+  it('serves the shell with status 200 for an order link', async () => {
+    const res = await app.request('/orders/0c7d9a1e-1111-4222-8333-944445555666');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('<h1>order shell</h1>');
   });
 });
