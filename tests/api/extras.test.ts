@@ -1,0 +1,137 @@
+// Coupons, fidelity cards, a product's price and sizes, booking requests (spec §7).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundMoney } from '../../src/domain/money';
+import { testDrivers } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/app';
+import { day, json, productId, readMail, seededAmount, stockOf, type ErrorJson } from '../support/orders';
+
+const NOT_FOUND = { message: 'Risorsa non trovata' };
+
+describe.each(testDrivers)('coupons, fidelity cards, products and booking requests on $name', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(driver);
+  }, 120_000);
+  afterAll(() => api.dispose());
+
+  const post = async (url: string, body: unknown, lang?: string) => {
+    const res = await api.request(url, { method: 'POST', json: body, lang });
+    return { status: res.status, body: await json<{ data: Record<string, unknown> } & ErrorJson>(res) };
+  };
+  const get = async (url: string, lang?: string) => {
+    const res = await api.request(url, { lang });
+    return { status: res.status, body: await json<{ data: Record<string, unknown> } & ErrorJson>(res) };
+  };
+
+  it('checks coupons (POST v1/coupons): valid, blocked, unknown, missing', async () => {
+    expect(await post('/api/v1/coupons', { code: 'BENVENUTO10' })).toEqual({ status: 200, body: { data: { code: 'BENVENUTO10', amount: 10, blocked: false } } });
+    expect(await post('/api/v1/coupons', { code: ' neve5 ' })).toEqual({ status: 200, body: { data: { code: 'NEVE5', amount: 5, blocked: false } } });
+    expect(await post('/api/v1/coupons', { code: 'SCADUTO' })).toEqual({ status: 200, body: { data: { code: 'SCADUTO', amount: 10, blocked: true } } });
+    expect(await post('/api/v1/coupons', { code: 'NOPE' })).toEqual({
+      status: 422,
+      body: { message: 'Il codice sconto NOPE non esiste', errors: { code: ['Il codice sconto NOPE non esiste'] } },
+    });
+    expect((await post('/api/v1/coupons', { code: 'NOPE' }, 'en_GB')).body.errors).toEqual({ code: ['The discount code NOPE does not exist'] });
+    expect((await post('/api/v1/coupons', {})).body.errors).toEqual({ code: ['Campo obbligatorio'] });
+  });
+
+  it('reads a coupon (GET v1/coupons/{code}), 404 when unknown', async () => {
+    expect(await get('/api/v1/coupons/NEVE5')).toEqual({ status: 200, body: { data: { code: 'NEVE5', amount: 5, blocked: false } } });
+    expect(await get('/api/v1/coupons/scaduto')).toEqual({ status: 200, body: { data: { code: 'SCADUTO', amount: 10, blocked: true } } });
+    expect(await get('/api/v1/coupons/NOPE')).toEqual({ status: 404, body: NOT_FOUND });
+  });
+
+  it('reads a fidelity card and its public info; unknown → 404, missing number → 422', async () => {
+    expect(await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001')).toEqual({
+      status: 200,
+      body: { data: { number: 'FID-0001', holder_name: 'Mario Rossi', points: 120, discount: 0.1, active: true } },
+    });
+    expect(await get('/api/v1/fidelity_card/info?fidelity_card_number=FID-0001')).toEqual({
+      status: 200,
+      body: { data: { valid: true, discount: 0.1, holder_initials: 'M.R.' } },
+    });
+    for (const url of ['/api/v1/fidelity_card', '/api/v1/fidelity_card/info']) {
+      expect(await get(`${url}?fidelity_card_number=FID-9999`)).toEqual({ status: 404, body: NOT_FOUND });
+      expect(await get(url)).toEqual({ status: 422, body: { message: 'Campo obbligatorio', errors: { fidelity_card_number: ['Campo obbligatorio'] } } });
+    }
+    expect((await get('/api/v1/fidelity_card/info', 'fr_FR')).body.errors).toEqual({ fidelity_card_number: ['Champ obligatoire'] });
+  });
+
+  it("gives a product's current price for dates (GET v1/products/{id}/price)", async () => {
+    const id = productId(api, 2, 'SKIALP');
+    const range = await get(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(34)}`);
+    expect(range.status).toBe(200);
+    const amount = seededAmount('SKIALP', 'days4to6');
+    expect(range.body.data).toMatchObject({ product_id: id, current_price: { amount, total_price: roundMoney(amount * 5), rent_days_from: 4, rent_days_to: 6 } });
+    const card = await get(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(30)}&fidelity_card_number=FID-0001`);
+    const list = seededAmount('SKIALP', 'day');
+    expect(card.body.data.current_price).toMatchObject({ amount: roundMoney(list * 0.9), original_amount: list, total_price: roundMoney(list * 0.9) });
+    expect((await get(`/api/v1/products/${id}/price?season=1`)).body.data.current_price).toMatchObject({ season: true, amount: seededAmount('SKIALP', 'season') });
+    expect(await get(`/api/v1/products/${id}/price`)).toEqual({ status: 200, body: { data: { product_id: id, current_price: null } } });
+    const bad = await get(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(31)}&afternoon=1`);
+    expect([bad.status, bad.body.errors]).toEqual([422, { to: ['Mattina e pomeriggio valgono per un solo giorno'] }]);
+    for (const other of [productId(api, 2, 'CASCO'), 999999, 'abc']) {
+      expect(await get(`/api/v1/products/${other}/price?from=${day(30)}`)).toEqual({ status: 404, body: NOT_FOUND });
+    }
+  });
+
+  it('gives the units available and their sizes (POST v1/products/{id}/available_size)', async () => {
+    const id = productId(api, 2, 'EMTB');
+    const res = await post(`/api/v1/products/${id}/available_size`, { from: day(30), to: day(31) });
+    expect(res).toEqual({ status: 200, body: { data: { product_id: id, available: stockOf('EMTB'), sizes: [{ size: null, units: stockOf('EMTB') }] } } });
+    expect(await post(`/api/v1/products/${id}/available_size`, {})).toEqual({
+      status: 422,
+      body: { message: 'Campo obbligatorio', errors: { from: ['Campo obbligatorio'] } },
+    });
+    expect((await post(`/api/v1/products/${id}/available_size`, { from: '31/12/2026' })).body.errors).toEqual({ from: ['Data non valida'] });
+    expect((await post('/api/v1/products/999999/available_size', { from: day(30) })).status).toBe(404);
+  });
+
+  const request = {
+    shop_id: 1,
+    first_name: 'Anna',
+    last_name: 'Neri',
+    email: 'anna.neri@example.com',
+    phone: '+39 333 444 5555',
+    date_from: day(40),
+    date_to: day(45),
+    people: 12,
+    message: 'Gruppo scolastico: 12 kit sci junior.',
+  };
+
+  it('sends a booking request to the shop by email (201)', async () => {
+    const before = api.outbox().length;
+    const res = await post('/api/v1/booking_requests', request);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ data: { id: expect.any(Number) }, message: 'Richiesta inviata: il negozio ti risponderà via email' });
+    expect(api.outbox()).toHaveLength(before + 1);
+    const mail = readMail(api.outbox().at(-1)!);
+    expect(mail.to).toBe('info@sportnoleggiosestriere.it');
+    expect(mail.subject).toBe('Richiesta di prenotazione da Anna Neri');
+    expect(mail.text).toContain(`Anna Neri (anna.neri@example.com, +39 333 444 5555) chiede 12 attrezzature dal ${day(40)} al ${day(45)}`);
+    expect(mail.text).toContain('Gruppo scolastico: 12 kit sci junior.');
+    const en = await post('/api/v1/booking_requests', { ...request, shop_id: '3' }, 'en_GB');
+    expect(en.status).toBe(201);
+    expect(en.body.message).toBe('Request sent: the shop will answer by email');
+    expect(readMail(api.outbox().at(-1)!)).toMatchObject({ to: 'ciao@rivierabikerent.it', subject: 'Booking request from Anna Neri' });
+  });
+
+  it('refuses an invalid booking request with 422', async () => {
+    const before = api.outbox().length;
+    const missing = await post('/api/v1/booking_requests', { shop_id: 1 });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['date_from', 'date_to', 'email', 'first_name', 'last_name', 'message', 'people', 'phone']);
+    expect(missing.body.errors.first_name).toEqual(['Campo obbligatorio']);
+    const reversed = await post('/api/v1/booking_requests', { ...request, date_from: day(45), date_to: day(40) });
+    expect(reversed).toEqual({
+      status: 422,
+      body: { message: 'La data di fine deve seguire quella di inizio', errors: { date_to: ['La data di fine deve seguire quella di inizio'] } },
+    });
+    expect((await post('/api/v1/booking_requests', { ...request, people: 0, email: 'x@' })).body.errors).toEqual({
+      email: ['Indirizzo email non valido'],
+      people: ['La quantità deve essere un numero positivo'],
+    });
+    expect((await post('/api/v1/booking_requests', { ...request, shop_id: 999 })).body.errors).toEqual({ shop_id: ['Risorsa non trovata'] });
+    expect(api.outbox()).toHaveLength(before);
+  });
+});

@@ -1,0 +1,236 @@
+// Helpers for the API tests: shop loads, the seeded price list of a product, and order forms in the
+// storefront's multipart bracket notation.
+import { addDays, todayInRome } from '../../src/domain/dates';
+import { offeredAddOns } from '../../src/domain/pricing';
+import { addOnTemplates, priceList, sportCatalogue } from '../../server/db/seed/products';
+import type { Price } from '../../src/api/contract/catalogue';
+import type { TestApi } from './app';
+
+/** A Rome calendar day `n` days from today. */
+export const day = (n: number) => addDays(todayInRome(), n);
+
+export interface RelatedJson {
+  id: number;
+  label: string;
+  price: Price & { total_price: number };
+  used: boolean;
+  hasDelivery: boolean;
+  hasPickup: boolean;
+  recommended: boolean;
+}
+export interface ProductJson {
+  id: number;
+  code: string;
+  label: string;
+  categories: number[];
+  require_customer_info: boolean;
+  prices: (Price & { total_price: number })[];
+  current_price: (Price & { total_price: number }) | null;
+  related: RelatedJson[];
+}
+export interface CategoryJson {
+  id: number;
+  slug: string;
+  label: string;
+  require_customer_info: boolean;
+  children: CategoryJson[];
+}
+export interface ShopLoadJson {
+  shop: { id: number; slug: string; label: string; sports: { id: number; slug: string; name: string }[] };
+  categories: CategoryJson[];
+  products: ProductJson[];
+}
+export interface ErrorJson {
+  message: string;
+  errors: Record<string, string[]>;
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+export type Params = Record<string, string | undefined>;
+
+export function query(params: Params): string {
+  const defined = Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined);
+  return new URLSearchParams(defined).toString();
+}
+
+export async function loadShop(api: TestApi, shopId: number, params: Params, lang?: string): Promise<ShopLoadJson> {
+  const res = await api.request(`/api/v1/shops/${shopId}?${query(params)}`, { lang });
+  if (res.status !== 200) throw new Error(`shop load ${res.status}: ${await res.text()}`);
+  return (await json<{ data: ShopLoadJson }>(res)).data;
+}
+
+/** Index of each price in the seeded price list (`priceList`). */
+export const TIER = { day: 0, days2to3: 1, days4to6: 2, days7plus: 3, morning: 4, afternoon: 5, season: 6 } as const;
+
+/** The seeded amount of a product or add-on (by code) for a tier, independent of the API. */
+export function seededAmount(code: string, tier: keyof typeof TIER): number {
+  const templates = [...Object.values(sportCatalogue).flatMap((cats) => cats.flatMap((c) => c.products)), ...addOnTemplates];
+  const template = templates.find((t) => t.code === code);
+  if (!template) throw new Error(`no seeded product ${code}`);
+  return priceList(template.dailyRate)[TIER[tier]]!.amount;
+}
+
+export const stockOf = (code: string) =>
+  Object.values(sportCatalogue).flatMap((cats) => cats.flatMap((c) => c.products)).find((t) => t.code === code)!.stock;
+
+/** Product id of a seeded product (main or add-on) of a shop, from the loaded catalogue. */
+export function productId(api: TestApi, shopId: number, code: string): number {
+  const shop = api.deps.catalogue.shopById(shopId)!;
+  const main = shop.products.find((p) => p.row.code === code);
+  if (main) return main.row.id;
+  const addOn = shop.products.flatMap((p) => p.related).find((r) => r.product.code === code);
+  if (!addOn) throw new Error(`shop ${shopId} has no product ${code}`);
+  return addOn.product.id;
+}
+
+export interface Picked {
+  product: ProductJson;
+  main: Price & { total_price: number };
+  addOns: Record<string, RelatedJson>;
+}
+
+/** Loads a shop for `params` and picks the product's current price and its offered add-ons by code. */
+export async function pick(api: TestApi, shopId: number, code: string, params: Params): Promise<Picked> {
+  const load = await loadShop(api, shopId, params);
+  const product = load.products.find((p) => p.code === code);
+  if (!product?.current_price) throw new Error(`no current price for ${code} in shop ${shopId}`);
+  const addOns: Record<string, RelatedJson> = {};
+  for (const r of offeredAddOns(product.related, product.current_price.id)) {
+    addOns[api.deps.catalogue.product(r.id)!.product.code] = r;
+  }
+  return { product, main: product.current_price, addOns };
+}
+
+export const CUSTOMER = { first_name: 'Luca', last_name: 'Bianchi', height: '180', weight: '75', shoe_size: '43', level: 'intermedio' };
+
+export interface OrderInput {
+  from: string;
+  to?: string;
+  morning?: boolean;
+  afternoon?: boolean;
+  season?: boolean;
+  cart: { prices: number[]; customer?: Partial<typeof CUSTOMER> }[];
+  coupons?: string[];
+  invoice?: boolean;
+  fiscal_code?: string;
+  fidelity_card_number?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  email?: string;
+  medias?: { id?: number; stored?: boolean; deleted?: boolean; file?: File }[];
+  /** Any other field, sent as is. */
+  extra?: Record<string, string>;
+}
+
+/** The multipart order form, with bracket keys as the storefront sends it. */
+export function orderForm(input: OrderInput): FormData {
+  const form = new FormData();
+  const flag = (v: boolean | undefined) => (v ? '1' : '0');
+  form.append('from', input.from);
+  form.append('to', input.to ?? input.from);
+  form.append('morning', flag(input.morning));
+  form.append('afternoon', flag(input.afternoon));
+  form.append('season', flag(input.season));
+  form.append('invoice', flag(input.invoice));
+  form.append('first_name', input.first_name ?? 'Giulia');
+  form.append('last_name', input.last_name ?? 'Verdi');
+  form.append('phone', input.phone ?? '+39 333 765 4321');
+  form.append('email', input.email ?? 'giulia.verdi@example.com');
+  if (input.fiscal_code) form.append('fiscal_code', input.fiscal_code);
+  if (input.fidelity_card_number) form.append('fidelity_card_number', input.fidelity_card_number);
+  (input.coupons ?? []).forEach((code, i) => form.append(`coupon_codes[${i}]`, code));
+  input.cart.forEach((entry, i) => {
+    entry.prices.forEach((id, j) => form.append(`cart[${i}][prices][${j}]`, String(id)));
+    for (const [field, value] of Object.entries(entry.customer ?? {})) form.append(`cart[${i}][customer][${field}]`, value);
+  });
+  (input.medias ?? []).forEach((m, i) => {
+    form.append(`medias[${i}][id]`, String(m.id ?? 0));
+    form.append(`medias[${i}][stored]`, flag(m.stored));
+    form.append(`medias[${i}][deleted]`, flag(m.deleted));
+    if (m.file) form.append(`medias[${i}][file]`, m.file);
+  });
+  for (const [k, v] of Object.entries(input.extra ?? {})) form.append(k, v);
+  return form;
+}
+
+export interface OrderJson {
+  id: number;
+  uuid: string;
+  number: string;
+  status: string;
+  editable: boolean;
+  multipleDates: number;
+  date_from: string;
+  date_to: string;
+  phone: string;
+  email: string;
+  invoice: boolean;
+  fiscal_code: string | null;
+  coupon_codes: string[];
+  total_amount: number;
+  original_total_amount: number;
+  discount: number;
+  total_tax: number;
+  total_taxable: number;
+  order_detail_pools: {
+    index: number;
+    customer: Record<string, string> | null;
+    order_details: { product_id: number; price_id: number; is_add_on: boolean; product_label: string; unit_price: number; total_price: number }[];
+  }[];
+  medias: { id: number; url: string; name: string; mime: string; size: number; front: boolean }[];
+}
+
+export async function postOrder(api: TestApi, shopId: number, form: FormData, init: { token?: string; lang?: string } = {}) {
+  const res = await api.request(`/api/v1/shops/${shopId}/orders`, { method: 'POST', body: form, ...init });
+  const body = await json<{ data: OrderJson } & ErrorJson>(res);
+  return { status: res.status, body, order: body.data };
+}
+
+export async function availability(api: TestApi, shopId: number, params: Params): Promise<Record<string, number>> {
+  const res = await api.request(`/api/v1/shops/${shopId}/availabilities?${query(params)}`);
+  return (await json<{ availabilities: Record<string, number> }>(res)).availabilities;
+}
+
+export async function login(api: TestApi, username = 'mario.rossi@example.com', password = 'Demo-2026!'): Promise<string> {
+  const res = await api.request('/api/v1/login', { method: 'POST', json: { username, password } });
+  if (res.status !== 200) throw new Error(`login ${res.status}`);
+  return (await json<{ data: { token: string } }>(res)).data.token;
+}
+
+/** A new customer account; returns its token. */
+export async function signup(api: TestApi, username: string, password = 'Password-123'): Promise<string> {
+  const res = await api.request('/api/v1/signup', {
+    method: 'POST',
+    json: { first_name: 'Anna', last_name: 'Neri', username, password, password_confirmation: password },
+  });
+  if (res.status !== 201) throw new Error(`signup ${res.status}: ${await res.text()}`);
+  return (await json<{ data: { token: string } }>(res)).data.token;
+}
+
+/** Minimal real files: the API recognises documents by their bytes. */
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+export const file = (bytes: Buffer | string, name: string, type: string) =>
+  new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type });
+
+/** An outbox .eml as text: recipient, subject and the decoded (quoted-printable) body. */
+export function readMail(eml: string): { to: string; subject: string; text: string } {
+  const split = /\r?\n\r?\n/.exec(eml)!;
+  const head = eml.slice(0, split.index);
+  let body = eml.slice(split.index + split[0].length).replace(/\r\n/g, '\n');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    body = Buffer.from(bytes, 'latin1').toString('utf8');
+  } else if (/content-transfer-encoding:\s*base64/i.test(head)) {
+    body = Buffer.from(body, 'base64').toString('utf8');
+  }
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  return { to: header('To'), subject: header('Subject'), text: body };
+}
