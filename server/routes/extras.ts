@@ -9,7 +9,7 @@ import { FIDELITY_DISCOUNT } from '../../src/domain/charges';
 import { bookingPeriod } from '../../src/domain/availability';
 import { bookingRequests, coupons, fidelityCards, specificProducts } from '../db/schema/index';
 import { fieldError, notFound } from '../http/errors';
-import { clientIp, type AppContext, type AppEnv } from '../http/context';
+import { clientIp, requireUser, type AppContext, type AppEnv } from '../http/context';
 import { idParam, jsonBody, queryParams } from '../http/validation';
 import { currentPrice } from '../catalogue/present';
 import { isValidFidelityCard } from './catalogue';
@@ -21,6 +21,8 @@ async function findCoupon(c: AppContext, code: string) {
 
 async function findCard(c: AppContext) {
   const { fidelity_card_number } = queryParams(c, FidelityQuerySchema);
+  // Card numbers are short: limit lookups so they cannot be enumerated.
+  c.get('deps').limiter.hit(`fidelity:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
   const [card] = await c.get('deps').database.db.select().from(fidelityCards).where(eq(fidelityCards.number, fidelity_card_number));
   if (!card) throw notFound();
   return card;
@@ -47,7 +49,10 @@ export const extrasRoutes = new Hono<AppEnv>()
     return c.json({ data: coupon });
   })
   .get('/v1/fidelity_card', async (c) => {
+    // Holder's name and points are personal data: only the holder (kiosks, issue #7) sees them.
+    const user = requireUser(c);
     const card = await findCard(c);
+    if (card.userId !== user.id && user.fidelityCardNumber !== card.number) throw notFound();
     return c.json({
       data: { number: card.number, holder_name: card.holderName, points: card.points, discount: FIDELITY_DISCOUNT, active: card.active === 1 },
     });

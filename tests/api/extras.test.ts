@@ -18,8 +18,8 @@ describe.each(testDrivers)('coupons, fidelity cards, products and booking reques
     const res = await api.request(url, { method: 'POST', json: body, lang });
     return { status: res.status, body: await json<{ data: Record<string, unknown> } & ErrorJson>(res) };
   };
-  const get = async (url: string, lang?: string) => {
-    const res = await api.request(url, { lang });
+  const get = async (url: string, lang?: string, token?: string) => {
+    const res = await api.request(url, { lang, token });
     return { status: res.status, body: await json<{ data: Record<string, unknown> } & ErrorJson>(res) };
   };
 
@@ -41,18 +41,33 @@ describe.each(testDrivers)('coupons, fidelity cards, products and booking reques
     expect(await get('/api/v1/coupons/NOPE')).toEqual({ status: 404, body: NOT_FOUND });
   });
 
-  it('reads a fidelity card and its public info; unknown → 404, missing number → 422', async () => {
-    expect(await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001')).toEqual({
+  const login = async (username: string, password: string) =>
+    ((await post('/api/v1/login', { username, password })).body.data as { token: string }).token;
+
+  it('shows a fidelity card only to its holder; its public info to anyone; unknown → 404, missing number → 422', async () => {
+    const mario = await login('mario.rossi@example.com', 'Demo-2026!');
+    expect(await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001', undefined, mario)).toEqual({
       status: 200,
       body: { data: { number: 'FID-0001', holder_name: 'Mario Rossi', points: 120, discount: 0.1, active: true } },
     });
+    // The holder's name and points are personal data: not for guests, not for other customers.
+    expect((await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001')).status).toBe(401);
+    const other = ((await post('/api/v1/signup', {
+      first_name: 'Eva',
+      last_name: 'Neri',
+      username: 'eva.neri@example.com',
+      password: 'Password-123',
+      password_confirmation: 'Password-123',
+    })).body.data as { token: string }).token;
+    expect(await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001', undefined, other)).toEqual({ status: 404, body: NOT_FOUND });
     expect(await get('/api/v1/fidelity_card/info?fidelity_card_number=FID-0001')).toEqual({
       status: 200,
       body: { data: { valid: true, discount: 0.1, holder_initials: 'M.R.' } },
     });
+    expect(await get('/api/v1/fidelity_card?fidelity_card_number=FID-9999', undefined, mario)).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await get('/api/v1/fidelity_card/info?fidelity_card_number=FID-9999')).toEqual({ status: 404, body: NOT_FOUND });
     for (const url of ['/api/v1/fidelity_card', '/api/v1/fidelity_card/info']) {
-      expect(await get(`${url}?fidelity_card_number=FID-9999`)).toEqual({ status: 404, body: NOT_FOUND });
-      expect(await get(url)).toEqual({ status: 422, body: { message: 'Campo obbligatorio', errors: { fidelity_card_number: ['Campo obbligatorio'] } } });
+      expect(await get(url, undefined, mario)).toEqual({ status: 422, body: { message: 'Campo obbligatorio', errors: { fidelity_card_number: ['Campo obbligatorio'] } } });
     }
     expect((await get('/api/v1/fidelity_card/info', 'fr_FR')).body.errors).toEqual({ fidelity_card_number: ['Champ obligatoire'] });
   });

@@ -183,6 +183,17 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
     expect(await refused(1, { from: '2026-02-30', to: day(33), cart: [{ prices: [main.id] }] })).toEqual({ from: ['Data non valida'] });
   });
 
+  it('refuses the date shapes the shop query refuses: half day over a range, a range over a year, ids out of range', async () => {
+    const { main } = await pick(api, 1, 'CIASPOLE', { from: day(33), to: day(35) });
+    expect(await refused(1, { from: day(33), to: day(35), morning: true, cart: [{ prices: [main.id] }] })).toEqual({
+      to: ['Mattina e pomeriggio valgono per un solo giorno'],
+    });
+    expect(await refused(1, { from: day(33), to: day(33 + 400), cart: [{ prices: [main.id] }] })).toEqual({
+      to: ['Il periodo non può superare un anno'],
+    });
+    expect(await refused(1, { from: day(33), cart: [{ prices: [99_999_999_999] }] })).toEqual({ 'cart.0.prices.0': ['Valore non valido'] });
+  });
+
   it('refuses a sold-out product with the availability message', async () => {
     const d = day(34);
     const { main } = await pick(api, 1, 'AUTOSOCCORSO', { from: d, to: d });

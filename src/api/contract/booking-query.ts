@@ -2,8 +2,7 @@
 // date), edit_order_code, morning, afternoon, season ('1'/'0'), days, fidelity_card_number.
 import { z } from 'zod';
 import type { DateMode } from '../../domain/dates';
-import { daysBetween } from '../../domain/dates';
-import { day, flag } from './fields';
+import { checkDateShape, day, flag } from './fields';
 
 export const BookingQuerySchema = z
   .object({
@@ -16,7 +15,8 @@ export const BookingQuerySchema = z
     edit_order_code: z.string().max(64).optional(),
     fidelity_card_number: z.string().max(64).optional(),
   })
-  .transform((q, ctx) => {
+  .superRefine(checkDateShape)
+  .transform((q) => {
     const from = q.from;
     const to = q.to ?? q.from;
     let mode: DateMode | null = null;
@@ -27,14 +27,6 @@ export const BookingQuerySchema = z
       if (q.morning && !q.afternoon) mode = 0;
       else if (q.afternoon && !q.morning) mode = 1;
       else mode = dates.length === 1 ? 2 : 3;
-      if (mode !== 3 && dates.length === 2) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.halfDayRange' });
-        return z.NEVER;
-      }
-      if (dates.length === 2 && daysBetween(dates[0]!, dates[1]!) > 365) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.rangeTooLong' });
-        return z.NEVER;
-      }
     }
     return {
       mode,

@@ -38,6 +38,28 @@ export const flag = () =>
     .optional()
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-/** A whole number sent as a number or a numeric string. */
+/** A whole number sent as a number or a numeric string, within PostgreSQL's integer range. */
 export const intLike = () =>
-  z.union([z.number(), z.string().regex(/^-?\d+$/, 'validators.required')], { error: 'validators.required' }).transform(Number).pipe(z.number().int());
+  z
+    .union([z.number(), z.string().regex(/^-?\d+$/, 'validators.required')], { error: 'validators.required' })
+    .transform(Number)
+    .pipe(z.number().int().min(-2_147_483_648, 'validators.invalid').max(2_147_483_647, 'validators.invalid'));
+
+/** The longest range that can be booked or asked for, in days. */
+export const MAX_RANGE_DAYS = 365;
+
+/**
+ * Date-shape rules shared by the shop query and the order form: morning or afternoon apply to a
+ * single day, and a range is at most a year.
+ */
+export function checkDateShape(
+  value: { from?: string; to?: string; morning?: boolean; afternoon?: boolean; season?: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.season || !value.from || !value.to || value.to === value.from) return;
+  if (value.morning !== value.afternoon) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.halfDayRange' });
+  const [a, b] = [value.from, value.to].sort();
+  if ((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000 > MAX_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.rangeTooLong' });
+  }
+}

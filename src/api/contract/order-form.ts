@@ -1,7 +1,7 @@
 // The order form (spec §3 "Order form", issue #4): multipart in bracket notation, read by the API
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import { z } from 'zod';
-import { day, email, flag, intLike, optionalString, requiredString } from './fields';
+import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';
 
 /** The person an item is for, as the form sends it (strings; the cart's Customer holds the same fields). */
 export const OrderFormCustomerSchema = z.object({
@@ -53,6 +53,7 @@ export const OrderFormSchema = z
     _method: z.string().optional(),
   })
   .superRefine((form, ctx) => {
+    checkDateShape(form, ctx);
     if (form.invoice && !form.fiscal_code) {
       ctx.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'validators.required' });
     }
