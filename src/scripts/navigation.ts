@@ -5,8 +5,7 @@
 // - on the root path only, a first visit follows the browser language once (never for crawlers,
 //   so search engines always see each page in its own language).
 import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY } from '../domain/constants';
-
-export const REF_STORAGE_KEY = 'ref';
+import { REF_STORAGE_KEY } from '../stores/keys';
 const FRAMED_STORAGE_KEY = 'framed';
 const CRAWLER = /bot|crawl|spider|slurp|lighthouse|bingpreview|facebookexternalhit|embedly|quora|whatsapp|telegram/i;
 

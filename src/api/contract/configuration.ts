@@ -1,6 +1,6 @@
 // Storefront configuration state (spec §3 "Configuration state") and the date mode it holds.
 import { z } from 'zod';
-import { FidelityCardSchema } from './fidelity';
+import { CheckedFidelityCardSchema } from './fidelity';
 import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from './catalogue';
 import { TotemSchema } from './kiosk';
 
@@ -24,7 +24,7 @@ export const ConfigurationStateSchema = z.object({
   dates: z.array(DaySchema).default([]),
   site: SiteSchema.nullable().default(null),
   sport: SportSchema.nullable().default(null),
-  fidelityCard: FidelityCardSchema.nullable().default(null),
+  fidelityCard: CheckedFidelityCardSchema.nullable().default(null),
   askedFidelityCards: z.array(z.string()).default([]),
   searchFormConfiguration: z.record(z.string(), z.unknown()).nullable().default(null),
   ref: z.string().nullable().default(null),

@@ -16,6 +16,9 @@ export const FidelityCardSchema = z.object({
 export type FidelityCard = z.infer<typeof FidelityCardSchema>;
 
 export const FidelityCardResponseSchema = z.object({ data: FidelityCardSchema });
-export const FidelityInfoResponseSchema = z.object({
-  data: z.object({ valid: z.boolean(), discount: z.number(), holder_initials: z.string() }),
-});
+export const FidelityInfoSchema = z.object({ valid: z.boolean(), discount: z.number(), holder_initials: z.string() });
+export const FidelityInfoResponseSchema = z.object({ data: FidelityInfoSchema });
+
+/** What the storefront keeps of a card typed at checkout: its number and its public info. */
+export const CheckedFidelityCardSchema = FidelityInfoSchema.extend({ number: z.string() });
+export type CheckedFidelityCard = z.infer<typeof CheckedFidelityCardSchema>;

@@ -1,0 +1,117 @@
+// Typed client of the booking API (spec §7, error catalogue §8). Framework-free: the stores give
+// it the current language, token and what to do on errors, so it can be unit-tested alone.
+import type { z } from 'zod';
+import { contentLanguage, type Locale } from '../i18n/index';
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Field name → messages, for 422. */
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** No answer at all (network down, server unreachable); a cancelled request is not one. */
+export class NetworkError extends Error {}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  locale: () => Locale;
+  /** The stored token with its `Bearer ` prefix, or null. */
+  token: () => string | null;
+  isLoggedIn: () => boolean;
+  /** Called on a 401 while logged in, before the notice. */
+  onUnauthorized: () => void | Promise<void>;
+  notifyError: (message: string) => void;
+  /** The translated "Errore nella comunicazione con il server". */
+  networkErrorMessage: () => string;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  query?: Record<string, string | number | undefined | null>;
+  json?: unknown;
+  form?: FormData;
+  schema?: S;
+  signal?: AbortSignal;
+  /** Statuses the caller handles itself: no notice is shown for them. */
+  quiet?: boolean;
+}
+
+const SILENT_STATUSES = new Set([422, 410, 404]);
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  function urlFor(path: string, query?: RequestOptions<z.ZodType>['query']): URL {
+    const base = new URL(options.baseUrl.replace(/\/?$/, '/'), typeof location === 'undefined' ? 'http://localhost' : location.href);
+    const url = new URL(path.replace(/^\//, ''), base);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+    return url;
+  }
+
+  async function request<S extends z.ZodType = z.ZodUnknown>(
+    method: string,
+    path: string,
+    opts: RequestOptions<S> = {},
+  ): Promise<z.infer<S>> {
+    const url = urlFor(path, opts.query);
+    const apiOrigin = urlFor('').origin;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Language': contentLanguage[options.locale()],
+    };
+    const token = options.token();
+    // The token goes only to the API's own origin, never to a URL that merely looks like one.
+    if (token && url.origin === apiOrigin) headers.Authorization = token;
+    let body: BodyInit | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    let response: Response;
+    try {
+      response = await doFetch(url, { method, headers, body, signal: opts.signal });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      options.notifyError(options.networkErrorMessage());
+      throw new NetworkError(options.networkErrorMessage());
+    }
+    const text = await response.text();
+    let payload: unknown = null;
+    try {
+      payload = text ? JSON.parse(text) : null;
+    } catch {
+      payload = null;
+    }
+    if (!response.ok) {
+      const message = typeof (payload as { message?: unknown })?.message === 'string' ? (payload as { message: string }).message : '';
+      const errors = ((payload as { errors?: Record<string, string[]> })?.errors ?? {}) as Record<string, string[]>;
+      if (response.status === 401) {
+        if (options.isLoggedIn()) {
+          await options.onUnauthorized();
+          if (message && !opts.quiet) options.notifyError(message);
+        }
+      } else if (!SILENT_STATUSES.has(response.status) && message && !opts.quiet) {
+        options.notifyError(message);
+      }
+      throw new ApiClientError(response.status, message, errors);
+    }
+    return (opts.schema ? opts.schema.parse(payload) : payload) as z.infer<S>;
+  }
+
+  return {
+    request,
+    get: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('GET', path, opts),
+    post: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('POST', path, opts),
+    patch: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('PATCH', path, opts),
+    delete: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('DELETE', path, opts),
+    urlFor,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

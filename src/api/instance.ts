@@ -1,0 +1,24 @@
+// The API client the islands use, wired to the stores: language of the page, the session's token,
+// the snackbar for errors, logout on a 401.
+import { apiBaseUrl } from '../config';
+import { toLocale } from '../i18n/index';
+import { createApiClient } from './client';
+import { $token, $user, clearSession } from '../stores/session';
+import { notify } from '../stores/notifications';
+
+const networkMessages = { it: 'Errore nella comunicazione con il server', en: 'Error communicating with the server', fr: 'Erreur de communication avec le serveur' };
+
+export function pageLocale() {
+  return toLocale(typeof document === 'undefined' ? 'it' : document.documentElement.lang);
+}
+
+export const api = createApiClient({
+  baseUrl: apiBaseUrl,
+  locale: pageLocale,
+  // The source atoms, not the computed $session: a computed store nobody listens to can be stale.
+  token: () => $token.get() || null,
+  isLoggedIn: () => !!$token.get() && !!$user.get(),
+  onUnauthorized: () => clearSession(),
+  notifyError: (message) => notify(message, 'error'),
+  networkErrorMessage: () => networkMessages[pageLocale()],
+});

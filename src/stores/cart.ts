@@ -1,0 +1,79 @@
+// The cart (spec §3 "Cart state"), persisted and shared by every island and tab. Components call
+// these actions; the rules (totals, counts, media handling) come from src/domain.
+import { computed } from 'nanostores';
+import { CartStateSchema, type CartProduct, type CartState } from '../api/contract/cart';
+import type { Coupon, Media } from '../api/contract/orders';
+import type { UserMedia } from '../api/contract/user';
+import { cartItemCount, clearCart as emptiedCart, emptyCart } from '../domain/cart';
+import { addMedia as withMedia, dropStoredMedias, removeMedia as withoutMedia, userMediasToCart } from '../domain/medias';
+import { persistentValidated } from './persisted';
+
+export const CART_KEY = 'cart';
+
+export const $cart = persistentValidated(CART_KEY, CartStateSchema, emptyCart);
+
+/** Drives the app bar's badge and the cart button's visibility. */
+export const $cartCount = computed($cart, (cart) => cartItemCount(cart));
+
+const update = (change: (cart: CartState) => CartState) => $cart.set(change($cart.get()));
+
+export function addProduct(product: CartProduct): void {
+  update((cart) => ({ ...cart, products: [...cart.products, product] }));
+}
+
+export function updateProduct(index: number, patch: Partial<CartProduct>): void {
+  update((cart) => ({ ...cart, products: cart.products.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+}
+
+export function removeProduct(index: number): void {
+  update((cart) => ({ ...cart, products: cart.products.filter((_, i) => i !== index) }));
+}
+
+export function setContact(contact: Partial<Pick<CartState, 'phone' | 'first_name' | 'last_name' | 'fiscal_code' | 'fidelityCardNumber'>>): void {
+  update((cart) => ({ ...cart, ...contact }));
+}
+
+/** Adds or replaces a coupon; a blocked one is kept to be shown as refused, never sent. */
+export function addCoupon(coupon: Coupon): void {
+  update((cart) => ({ ...cart, coupons: [...cart.coupons.filter((c) => c.code !== coupon.code), coupon] }));
+}
+
+export function removeCoupon(code: string): void {
+  update((cart) => ({ ...cart, coupons: cart.coupons.filter((c) => c.code !== code) }));
+}
+
+export function addMedia(media: Media): void {
+  update((cart) => ({ ...cart, medias: withMedia(cart.medias, media) }));
+}
+
+/** A stored document is only flagged deleted; one not yet uploaded is removed. */
+export function removeMedia(media: Media): void {
+  update((cart) => ({ ...cart, medias: withoutMedia(cart.medias, media) }));
+}
+
+/** After login: up to two of the user's stored documents, before those the customer added. */
+export function loadUserMedias(userMedias: readonly UserMedia[]): void {
+  update((cart) => ({
+    ...cart,
+    userHaveMedias: userMedias.length > 0,
+    medias: [...userMediasToCart(userMedias), ...dropStoredMedias(cart.medias)],
+  }));
+}
+
+export function dropStoredUserMedias(): void {
+  update((cart) => ({ ...cart, userHaveMedias: false, medias: dropStoredMedias(cart.medias) }));
+}
+
+export function setFidelityCardInitialized(value: boolean): void {
+  update((cart) => ({ ...cart, fidelityCardInitialized: value }));
+}
+
+/** Edit mode: the cart now replaces this order when sent. */
+export function startEditingOrder(orderCode: string, products: CartProduct[], contact: Partial<CartState> = {}): void {
+  $cart.set({ ...emptyCart(), ...contact, products, orderCodeToReplace: orderCode });
+}
+
+/** Resets every field, coupons and fidelityCardInitialized included. */
+export function clearCart(): void {
+  $cart.set(emptiedCart());
+}

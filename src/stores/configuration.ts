@@ -1,0 +1,133 @@
+// What the visitor is booking (spec §3 "Configuration state"): site, sport, shop, dates and date
+// mode, fidelity card, kiosk settings. The persisted part follows spec §3 for a non-kiosk browser;
+// the shop's products, categories and availabilities are loaded per page and kept in memory.
+import { atom, computed } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { z } from 'zod';
+import { ConfigurationStateSchema } from '../api/contract/configuration';
+import type { Category, Product, Shop, Site, Sport } from '../api/contract/catalogue';
+import { ShopLoadSchema, AvailabilitiesSchema } from '../api/contract/catalogue';
+import { FidelityInfoResponseSchema, type CheckedFidelityCard } from '../api/contract/fidelity';
+import type { DateMode } from '../domain/dates';
+import { normalizeDates } from '../domain/dates';
+import { visibleCategories } from '../domain/catalogue';
+import { availableCount } from '../domain/cart';
+import { shopRequestParams } from '../domain/booking-params';
+import { $cart } from './cart';
+import { CONFIGURATION_KEY, REF_STORAGE_KEY } from './keys';
+import { persistentValidated } from './persisted';
+
+const PersistedSchema = ConfigurationStateSchema.pick({
+  totem: true,
+  shop: true,
+  site: true,
+  sport: true,
+  dates: true,
+  multipleDates: true,
+  fidelityCard: true,
+  askedFidelityCards: true,
+  searchFormConfiguration: true,
+  canSeeConfig: true,
+});
+type Persisted = z.infer<typeof PersistedSchema>;
+const persistedDefaults = (): Persisted => PersistedSchema.parse({});
+
+export const $configuration = persistentValidated(CONFIGURATION_KEY, PersistedSchema, persistedDefaults);
+/** Referral reference; also written by the navigation script from `forced_ref`. */
+export const $ref = persistentAtom<string>(REF_STORAGE_KEY, '');
+
+export const $products = atom<Product[]>([]);
+export const $categories = atom<Category[]>([]);
+export const $availabilities = atom<Record<string, number>>({});
+
+const patch = (change: Partial<Persisted>) => $configuration.set({ ...$configuration.get(), ...change });
+
+/** Server availability minus what the cart already holds (add-ons included). */
+export const $availableCounts = computed([$availabilities, $cart], (server, cart) => {
+  const counts: Record<string, number> = {};
+  for (const id of Object.keys(server)) counts[id] = availableCount(id, server, cart.products);
+  return counts;
+});
+
+export function setDates(mode: DateMode, dates: readonly (string | null | undefined)[]): void {
+  patch({ multipleDates: mode, dates: normalizeDates(mode, dates) });
+}
+
+export function setShop(shop: Shop | null): void {
+  patch({ shop });
+}
+
+export function setSite(site: Site | null): void {
+  patch({ site, sport: null });
+}
+
+export function setSport(sport: Sport | null): void {
+  patch({ sport });
+}
+
+/**
+ * Clears dates, mode, products, categories, availabilities, site, sport, fidelity card, asked
+ * cards and search form; the shop too when asked. A full clear also forgets the kiosk.
+ */
+export function clearConfiguration(options: { resetShop?: boolean; full?: boolean } = {}): void {
+  const current = $configuration.get();
+  $configuration.set({
+    ...persistedDefaults(),
+    shop: options.resetShop || options.full ? null : current.shop,
+    totem: options.full ? null : current.totem,
+    canSeeConfig: options.full ? false : current.canSeeConfig,
+  });
+  $products.set([]);
+  $categories.set([]);
+  $availabilities.set({});
+}
+
+function bookingParams() {
+  const { multipleDates, dates, fidelityCard } = $configuration.get();
+  return shopRequestParams({
+    multipleDates,
+    dates,
+    orderCodeToReplace: $cart.get().orderCodeToReplace,
+    fidelityCardNumber: fidelityCard?.number ?? null,
+  });
+}
+
+async function client() {
+  return (await import('../api/instance')).api;
+}
+
+/** Loads a shop's categories and products priced for the chosen dates. */
+export async function loadShop(slug: string): Promise<void> {
+  const api = await client();
+  const { data } = await api.get(`v1/shops/slug/${encodeURIComponent(slug)}`, {
+    query: bookingParams(),
+    schema: z.object({ data: ShopLoadSchema }),
+  });
+  patch({ shop: data.shop });
+  $categories.set(visibleCategories(data.categories));
+  $products.set(data.products);
+}
+
+export async function loadAvailabilities(): Promise<void> {
+  const shop = $configuration.get().shop;
+  if (!shop) return;
+  const api = await client();
+  const { availabilities } = await api.get(`v1/shops/${shop.id}/availabilities`, { query: bookingParams(), schema: AvailabilitiesSchema });
+  $availabilities.set(availabilities);
+}
+
+/** A failed lookup sets the fidelity card to null (spec §4). */
+export async function loadFidelityCard(number: string): Promise<CheckedFidelityCard | null> {
+  const asked = $configuration.get().askedFidelityCards;
+  patch({ askedFidelityCards: asked.includes(number) ? asked : [...asked, number] });
+  try {
+    const api = await client();
+    const { data } = await api.get('v1/fidelity_card/info', { query: { fidelity_card_number: number }, schema: FidelityInfoResponseSchema, quiet: true });
+    const card = data.valid ? { ...data, number } : null;
+    patch({ fidelityCard: card });
+    return card;
+  } catch {
+    patch({ fidelityCard: null });
+    return null;
+  }
+}

@@ -1,0 +1,4 @@
+// Storage keys shared by the stores and the plain navigation script.
+/** The referral reference (`forced_ref` is stored as `ref`); a raw string. */
+export const REF_STORAGE_KEY = 'ref';
+export const CONFIGURATION_KEY = 'configuration';

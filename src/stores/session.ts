@@ -1,0 +1,89 @@
+// The customer's session (spec §3, §4): user, loggedIn, token. The token is stored with its
+// `Bearer ` prefix under the auth module's keys (auth._token.local, auth._refresh_token.local) and
+// mirrored in a cookie on path /. Login saves the token, fetches the user and loads up to two of
+// the user's stored documents into the cart; logout or reset clears user and token and drops them.
+import { atom, computed } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import type { User } from '../api/contract/user';
+import { UserSchema } from '../api/contract/user';
+import { LoginResponseSchema } from '../api/contract/user';
+import { z } from 'zod';
+import { AUTH_TOKEN_TYPE } from '../domain/constants';
+import { dropStoredUserMedias, loadUserMedias } from './cart';
+
+export const TOKEN_KEY = 'auth._token.local';
+export const REFRESH_TOKEN_KEY = 'auth._refresh_token.local';
+
+/** `Bearer …`, or undefined (then the key is removed from storage). */
+export const $token = persistentAtom<string | undefined>(TOKEN_KEY, undefined);
+export const $user = atom<User | null>(null);
+/** True while a login request is in flight (the dialog's spinner). */
+export const $loginLoading = atom(false);
+
+export const $session = computed([$token, $user], (token, user) => ({
+  token: token || null,
+  user,
+  loggedIn: !!token && !!user,
+}));
+
+function writeCookie(name: string, value: string | null) {
+  if (typeof document === 'undefined') return;
+  document.cookie = value
+    ? `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`
+    : `${name}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+export function saveToken(rawToken: string): void {
+  const token = `${AUTH_TOKEN_TYPE} ${rawToken}`;
+  $token.set(token);
+  writeCookie(TOKEN_KEY, token);
+  writeCookie(REFRESH_TOKEN_KEY, null);
+}
+
+/** Logout or reset: forgets user and token and drops the user's stored documents from the cart. */
+export function clearSession(): void {
+  $token.set(undefined);
+  $user.set(null);
+  writeCookie(TOKEN_KEY, null);
+  dropStoredUserMedias();
+}
+
+async function client() {
+  return (await import('../api/instance')).api;
+}
+
+export async function fetchUser(): Promise<User | null> {
+  if (!$token.get()) return null;
+  const api = await client();
+  const { data } = await api.get('v1/user', { schema: z.object({ data: UserSchema }) });
+  $user.set(data);
+  return data;
+}
+
+/**
+ * Logs in; a 422 is rethrown for the form to show its field errors, any other failure only clears
+ * the spinner (spec §8). Resolves with the user on success.
+ */
+export async function login(payload: { username: string; password: string; bocard?: string }): Promise<User> {
+  $loginLoading.set(true);
+  try {
+    const api = await client();
+    const { data } = await api.post('v1/login', { json: payload, schema: LoginResponseSchema });
+    saveToken(data.token);
+    const user = (await fetchUser())!;
+    loadUserMedias(user.medias);
+    return user;
+  } finally {
+    $loginLoading.set(false);
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    if ($token.get()) await (await client()).post('v1/logout', { quiet: true });
+  } catch {
+    // Logging out locally matters more than telling the server.
+  } finally {
+    clearSession();
+  }
+}
