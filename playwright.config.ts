@@ -17,6 +17,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
+    // The root page follows the browser language once; tests browse as an Italian visitor.
+    locale: 'it-IT',
     launchOptions: {
       // Debian's Chromium; `playwright install` cannot download browsers on these machines.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,0 +1,115 @@
+// The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
+// selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
+// the cart button with its badge, shown only when the cart has items.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $configuration } from '../../stores/configuration';
+import { $cartCount, clearCart } from '../../stores/cart';
+import { $session, $token, $user, clearSession, fetchUser, logout } from '../../stores/session';
+import { notify } from '../../stores/notifications';
+import { datesChipText } from '../../domain/dates';
+import { isTotemMode, totemRole } from '../../domain/kiosk';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import LoginDialog, { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from './LoginDialog';
+import ShopSelector from './ShopSelector';
+import './islands.css';
+
+export default function AppBarControls({ locale }: { locale: string }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const configuration = useStore($configuration);
+  const cartCount = useStore($cartCount);
+  const session = useStore($session);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [selectorOpen, setSelectorOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const totemMode = isTotemMode(configuration.totem);
+
+  useEffect(() => {
+    // A stored token without a user (a reload): fetch the user; a refused token logs out.
+    if ($token.get() && !$user.get()) fetchUser().catch(() => clearSession());
+    const open = () => setLoginOpen(true);
+    const hide = () => setLoginOpen(false);
+    window.addEventListener(REQUIRE_LOGIN_EVENT, open);
+    window.addEventListener(HIDE_LOGIN_EVENT, hide);
+    // The logo goes home; with items in the cart it asks first, and going on empties the cart.
+    const onLogo = (event: MouseEvent) => {
+      const logo = (event.target as Element | null)?.closest?.('a.logo');
+      if (!logo || $cartCount.get() === 0) return;
+      if (window.confirm(t('appBar.homeWarning'))) clearCart();
+      else event.preventDefault();
+    };
+    document.addEventListener('click', onLogo, true);
+    return () => {
+      window.removeEventListener(REQUIRE_LOGIN_EVENT, open);
+      window.removeEventListener(HIDE_LOGIN_EVENT, hide);
+      document.removeEventListener('click', onLogo, true);
+    };
+  }, [t]);
+
+  const chip = datesChipText(configuration.multipleDates, configuration.dates);
+  const datesText = t(chip.key, chip.params);
+  const shop = configuration.shop;
+
+  return (
+    <div className="app-controls">
+      {shop ? (
+        <a className="chip" href={localizePath(lang, `/prenota/${shop.slug}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
+          {datesText}
+        </a>
+      ) : (
+        <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={t('appBar.changeDates', { dates: datesText })}>
+          {datesText}
+        </button>
+      )}
+      <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={shop ? t('appBar.changeShop', { shop: shop.label }) : undefined}>
+        {shop?.label ?? t('appBar.chooseShop')}
+      </button>
+      {configuration.totem && totemRole(configuration.totem.type).canSeeOrdersChip && (
+        <a className="chip" href={localizePath(lang, '/orders')}>
+          {t('appBar.ordersList')}
+        </a>
+      )}
+      {!totemMode &&
+        (session.loggedIn && session.user ? (
+          <div className="menu">
+            <button type="button" className="chip" aria-haspopup="true" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+              {t('userMenu.greeting', { name: session.user.first_name ?? '' })}
+            </button>
+            {menuOpen && (
+              <ul className="menu__list" aria-label={t('userMenu.menu')}>
+                <li>
+                  <a href={localizePath(lang, '/orders')}>{t('userMenu.orders')}</a>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={async () => {
+                      await logout();
+                      notify(t('userMenu.loggedOut'));
+                      location.assign(localizePath(lang, '/'));
+                    }}
+                  >
+                    {t('userMenu.logout')}
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
+        ) : (
+          <button type="button" className="chip" onClick={() => setLoginOpen(true)}>
+            {t('login.open')}
+          </button>
+        ))}
+      {cartCount > 0 && shop && (
+        <a className="chip chip--cart" href={localizePath(lang, `/prenota/${shop.slug}/order`)} aria-label={t('appBar.cartCount', { count: cartCount })}>
+          {t('appBar.cart')} <span className="badge" aria-hidden="true">{cartCount}</span>
+        </a>
+      )}
+      <LoginDialog locale={locale} open={loginOpen} onClose={() => setLoginOpen(false)} />
+      <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Login as a bottom sheet (spec §2): username and password required, signup and reset buttons
+// (with returnUrl = current path), the optional card number (bocard) hidden by default. Opened by
+// the login button or a `require-login` event, closed on success or a `hide-login` event.
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useStore } from '@nanostores/react';
+import { $loginLoading, login } from '../../stores/session';
+import { notify } from '../../stores/notifications';
+import { ApiClientError } from '../../api/client';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import { required, toFormValidate } from '../../domain/validators';
+
+interface Fields {
+  username: string;
+  password: string;
+  bocard: string;
+}
+
+export const REQUIRE_LOGIN_EVENT = 'require-login';
+export const HIDE_LOGIN_EVENT = 'hide-login';
+
+export default function LoginDialog({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
+  const t = useT(locale);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const loading = useStore($loginLoading);
+  const [showBocard, setShowBocard] = useState(false);
+  const { register, handleSubmit, setError, reset, formState } = useForm<Fields>({ defaultValues: { username: '', password: '', bocard: '' } });
+  const validateRequired = toFormValidate([required], t);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  const returnUrl = typeof location === 'undefined' ? '/' : location.pathname + location.search;
+  const lang = toLocale(locale);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await login({ username: values.username, password: values.password, ...(showBocard && values.bocard ? { bocard: values.bocard } : {}) });
+      notify(t('login.success'), 'success');
+      reset();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 422) {
+        for (const [field, messages] of Object.entries(err.errors)) {
+          if (field === 'username' || field === 'password' || field === 'bocard') setError(field, { message: messages[0] });
+        }
+      }
+      // Other failures: only the spinner clears (spec §8).
+    }
+  });
+
+  const errorOf = (field: keyof Fields) => formState.errors[field]?.message;
+
+  return (
+    <dialog ref={dialog} className="sheet" aria-labelledby="login-title" onClose={onClose} onCancel={onClose}>
+      <form onSubmit={submit} noValidate>
+        <header className="sheet__header">
+          <h2 id="login-title">{t('login.title')}</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
+            ×
+          </button>
+        </header>
+        <div className="field">
+          <label htmlFor="login-username">{t('login.username')}</label>
+          <input id="login-username" type="email" autoComplete="username" aria-invalid={!!errorOf('username')} aria-describedby="login-username-error" {...register('username', { validate: validateRequired })} />
+          <p id="login-username-error" className="field__error">{errorOf('username')}</p>
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">{t('login.password')}</label>
+          <input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errorOf('password')} aria-describedby="login-password-error" {...register('password', { validate: validateRequired })} />
+          <p id="login-password-error" className="field__error">{errorOf('password')}</p>
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={showBocard} onChange={(e) => setShowBocard(e.target.checked)} /> {t('login.showBocard')}
+        </label>
+        {showBocard && (
+          <div className="field">
+            <label htmlFor="login-bocard">{t('login.bocard')}</label>
+            <input id="login-bocard" autoComplete="off" aria-invalid={!!errorOf('bocard')} aria-describedby="login-bocard-error" {...register('bocard')} />
+            <p id="login-bocard-error" className="field__error">{errorOf('bocard')}</p>
+          </div>
+        )}
+        <button type="submit" className="button button--block" disabled={loading} aria-busy={loading}>
+          {t('login.submit')}
+        </button>
+        <p className="sheet__links">
+          <a href={`${localizePath(lang, '/user/signup')}?returnUrl=${encodeURIComponent(returnUrl)}`}>{t('login.signup')}</a>
+          <a href={`${localizePath(lang, '/user/reset')}?returnUrl=${encodeURIComponent(returnUrl)}`}>{t('login.reset')}</a>
+        </p>
+      </form>
+    </dialog>
+  );
+}

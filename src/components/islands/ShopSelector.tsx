@@ -1,0 +1,94 @@
+// The shop selector (spec §2 shop-label chip): site → sport → shop, from v2/sites?with=shops.sports
+// shaped by the domain rules (sites without sports dropped, sports de-duplicated, "label, region").
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { api } from '../../api/instance';
+import { SiteSchema, type Shop, type Site, type Sport } from '../../api/contract/catalogue';
+import { locationSites, locationText, siteSports } from '../../domain/catalogue';
+import { setShop, setSite, setSport } from '../../stores/configuration';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+
+const SitesResponse = z.object({ data: z.array(SiteSchema) });
+
+export default function ShopSelector({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
+  const t = useT(locale);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [sites, setSites] = useState<Site[] | null>(null);
+  const [site, pickSite] = useState<Site | null>(null);
+  const [sport, pickSport] = useState<Sport | null>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+    if (open && sites === null) {
+      api
+        .get('v2/sites', { query: { with: 'shops.sports' }, schema: SitesResponse })
+        .then(({ data }) => setSites(locationSites(data)))
+        // A failed load can be retried by opening the selector again.
+        .catch(() => setSites(null));
+    }
+  }, [open, sites]);
+
+  const choose = (shop: Shop) => {
+    setSite(site);
+    setSport(sport);
+    setShop(shop);
+    onClose();
+    location.assign(localizePath(toLocale(locale), `/prenota/${shop.slug}`));
+  };
+
+  const shops = site && sport ? site.shops.filter((s) => s.sports.some((x) => x.id === sport.id)) : [];
+
+  return (
+    <dialog ref={dialog} className="sheet" aria-labelledby="selector-title" onClose={onClose} onCancel={onClose}>
+      <header className="sheet__header">
+        <h2 id="selector-title">{t('selector.title')}</h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
+          ×
+        </button>
+      </header>
+      {sites === null && <p>{t('selector.loading')}</p>}
+      {sites && !site && (
+        <fieldset className="choices">
+          <legend>{t('selector.site')}</legend>
+          {sites.map((s) => (
+            <button key={s.slug} type="button" className="choice" onClick={() => pickSite(s)}>
+              {locationText(s)}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {site && !sport && (
+        <fieldset className="choices">
+          <legend>{t('selector.sport')}</legend>
+          {siteSports(site).map((s) => (
+            <button key={s.id} type="button" className="choice" onClick={() => pickSport(s)}>
+              {s.name}
+            </button>
+          ))}
+          <button type="button" className="link-button" onClick={() => pickSite(null)}>
+            {t('selector.back')}
+          </button>
+        </fieldset>
+      )}
+      {site && sport && (
+        <fieldset className="choices">
+          <legend>{t('selector.shop')}</legend>
+          {shops.length === 0 && <p>{t('selector.empty')}</p>}
+          {shops.map((s) => (
+            <button key={s.id} type="button" className="choice" onClick={() => choose(s)}>
+              {s.label}
+              <small>{[s.address, s.city].filter(Boolean).join(', ')}</small>
+            </button>
+          ))}
+          <button type="button" className="link-button" onClick={() => pickSport(null)}>
+            {t('selector.back')}
+          </button>
+        </fieldset>
+      )}
+    </dialog>
+  );
+}

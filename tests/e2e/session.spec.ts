@@ -1,0 +1,76 @@
+// App bar islands in a real browser: login dialog, session across reloads, logout, cart badge.
+import { expect, test } from '@playwright/test';
+
+const shopPage = '/noleggio/sport-noleggio-sestriere/';
+
+test('login: a wrong password shows the error under the field; the right one greets the customer and survives a reload', async ({ page }) => {
+  await page.goto(shopPage);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await expect(dialog).toBeVisible();
+  // Required fields are checked before anything is sent.
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(dialog.getByText('Campo obbligatorio')).toHaveCount(2);
+
+  await dialog.getByLabel('Email').fill('mario.rossi@example.com');
+  await dialog.getByLabel('Password').fill('sbagliata');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(dialog.getByText('Nome utente o password non corretti')).toBeVisible();
+  await expect(dialog.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+
+  await dialog.getByLabel('Password').fill('Demo-2026!');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('button', { name: 'Ciao Mario' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Accesso effettuato');
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toMatch(/^Bearer \S{20,}$/);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Ciao Mario' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ciao Mario' }).click();
+  await page.getByRole('button', { name: 'Esci' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
+});
+
+test('the login dialog offers signup and reset with the current path as returnUrl, and closes with Escape', async ({ page }) => {
+  await page.goto('/en/noleggi/sestriere/');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/en/user/signup?returnUrl=%2Fen%2Fnoleggi%2Fsestriere%2F');
+  await expect(dialog.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', /\/en\/user\/reset\?returnUrl=/);
+  await expect(dialog.getByLabel('Loyalty card number')).toHaveCount(0);
+  await dialog.getByLabel('I have a loyalty card').check();
+  await expect(dialog.getByLabel('Loyalty card number')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the cart button appears only with items, shows their count and goes to checkout', async ({ page }) => {
+  await page.goto(shopPage);
+  await expect(page.getByRole('link', { name: /nel carrello/ })).toHaveCount(0);
+  await page.evaluate(() => {
+    const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
+    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates: ['2027-01-10', '2027-01-12'] }));
+    const product = { id: 4, id_shop: 1, id_price: 23, related: [], multipleDates: 3, dates: ['2027-01-10', '2027-01-12'], days: 3 };
+    localStorage.setItem('cart', JSON.stringify({ products: [product, { ...product, id: 3 }] }));
+  });
+  await page.reload();
+  const cart = page.getByRole('link', { name: '2 articoli nel carrello' });
+  await expect(cart).toHaveAttribute('href', '/prenota/sport-noleggio-sestriere/order');
+  await expect(page.getByRole('link', { name: /Cambia date: Dal 10\/01\/2027 al 12\/01\/2027 \(3 giorni\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cambia negozio: Sport Noleggio Sestriere' })).toBeVisible();
+});
+
+test('garbage in storage resets to defaults instead of breaking the page', async ({ page }) => {
+  await page.goto(shopPage);
+  await page.evaluate(() => {
+    localStorage.setItem('cart', '{broken');
+    localStorage.setItem('configuration', JSON.stringify({ shop: 'old shape', dates: 12 }));
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Scegli il negozio' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+});
