@@ -13,14 +13,20 @@ import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import LoginDialog, { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from './LoginDialog';
 import ShopSelector from './ShopSelector';
+import { useHydrated } from './useHydrated';
 import './islands.css';
 
 export default function AppBarControls({ locale }: { locale: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
-  const configuration = useStore($configuration);
-  const cartCount = useStore($cartCount);
-  const session = useStore($session);
+  const hydrated = useHydrated();
+  const storedConfiguration = useStore($configuration);
+  const storedCount = useStore($cartCount);
+  const storedSession = useStore($session);
+  // The static HTML knows no visitor: match it on the first render (see useHydrated).
+  const configuration = hydrated ? storedConfiguration : { ...storedConfiguration, shop: null, totem: null, dates: [], multipleDates: 2 as const };
+  const cartCount = hydrated ? storedCount : 0;
+  const session = hydrated ? storedSession : { token: null, user: null, loggedIn: false };
   const [loginOpen, setLoginOpen] = useState(false);
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -59,12 +59,12 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
   return (
     <dialog ref={dialog} className="sheet" aria-labelledby="login-title" onClose={onClose} onCancel={onClose}>
       <form onSubmit={submit} noValidate>
-        <header className="sheet__header">
+        <div className="sheet__header">
           <h2 id="login-title">{t('login.title')}</h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
             ×
           </button>
-        </header>
+        </div>
         <div className="field">
           <label htmlFor="login-username">{t('login.username')}</label>
           <input id="login-username" type="email" autoComplete="username" aria-invalid={!!errorOf('username')} aria-describedby="login-username-error" {...register('username', { validate: validateRequired })} />

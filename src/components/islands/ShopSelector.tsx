@@ -44,12 +44,12 @@ export default function ShopSelector({ locale, open, onClose }: { locale: string
 
   return (
     <dialog ref={dialog} className="sheet" aria-labelledby="selector-title" onClose={onClose} onCancel={onClose}>
-      <header className="sheet__header">
+      <div className="sheet__header">
         <h2 id="selector-title">{t('selector.title')}</h2>
         <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
           ×
         </button>
-      </header>
+      </div>
       {sites === null && <p>{t('selector.loading')}</p>}
       {sites && !site && (
         <fieldset className="choices">

@@ -1,0 +1,144 @@
+// The shop's booking page (/prenota/{shop}): categories (empty ones dropped) → products priced for
+// the chosen dates, the add-ons linked to that price (recommended first), availability = server
+// count − what the cart already holds, a clear sold-out state, add to cart (asking who it is for
+// when the product needs it).
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Category, Product } from '../../api/contract/catalogue';
+import type { Customer } from '../../api/contract/cart';
+import { $availableCounts, $categories, $configuration, $products, loadAvailabilities, loadShop } from '../../stores/configuration';
+import { addProduct } from '../../stores/cart';
+import { notify } from '../../stores/notifications';
+import { areDatesValid, rentDays } from '../../domain/dates';
+import { offeredAddOns, productTotal } from '../../domain/pricing';
+import { formatCurrency } from '../../domain/format';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import CustomerDialog from './CustomerDialog';
+import './islands.css';
+
+export default function ShopBooking({ locale, shop }: { locale: string; shop: string }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const configuration = useStore($configuration);
+  const products = useStore($products);
+  const categories = useStore($categories);
+  const available = useStore($availableCounts);
+  const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  const [addOns, setAddOns] = useState<Record<number, number[]>>({});
+  const [asking, setAsking] = useState<Product | null>(null);
+  const datesOk = areDatesValid(configuration.multipleDates, configuration.dates);
+  const days = rentDays(configuration.multipleDates, configuration.dates);
+
+  useEffect(() => {
+    if (!datesOk) return;
+    setState('loading');
+    loadShop(shop)
+      .then(() => loadAvailabilities())
+      .then(() => setState('ready'))
+      .catch(() => setState('error'));
+  }, [shop, datesOk, configuration.multipleDates, configuration.dates.join(',')]);
+
+  if (!datesOk)
+    return (
+      <p className="notice">
+        {t('booking.chooseDates')} <a className="button" href={localizePath(lang, `/prenota/${shop}/calendar`)}>{t('booking.goToCalendar')}</a>
+      </p>
+    );
+  if (state === 'loading' || state === 'idle') return <p aria-busy="true">{t('booking.loading')}</p>;
+  if (state === 'error') return <p role="alert">{t('booking.loadError')}</p>;
+
+  const put = (product: Product, customer?: Customer) => {
+    const chosen = addOns[product.id] ?? [];
+    const related = offeredAddOns(product.related, product.current_price!.id).map((r) => ({ id: r.id, id_price: r.price.id, used: chosen.includes(r.price.id) }));
+    addProduct({
+      id: product.id,
+      id_shop: configuration.shop!.id,
+      id_price: product.current_price!.id,
+      related,
+      customer,
+      multipleDates: configuration.multipleDates,
+      dates: configuration.dates,
+      days,
+    });
+    notify(t('booking.added', { product: product.label }), 'success');
+  };
+
+  const productsOf = (category: Category) => products.filter((p) => p.categories.includes(category.id));
+
+  return (
+    <div className="booking-page">
+      {categories.map((root) => (
+        <section key={root.id} aria-labelledby={`category-${root.id}`}>
+          <h2 id={`category-${root.id}`}>{root.label}</h2>
+          {root.children.map((child) => (
+            <div key={child.id}>
+              <h3>{child.label}</h3>
+              <ul className="products">
+                {productsOf(child).map((product) => {
+                  const price = product.current_price;
+                  const left = available[product.id] ?? 0;
+                  const offered = price ? offeredAddOns(product.related, price.id) : [];
+                  const chosen = addOns[product.id] ?? [];
+                  const total = price ? productTotal(price, offered.filter((r) => chosen.includes(r.price.id)).map((r) => ({ price: r.price })), { days }) : 0;
+                  const soldOut = left <= 0;
+                  return (
+                    <li key={product.id} className="product" aria-labelledby={`product-${product.id}`}>
+                      <h4 id={`product-${product.id}`}>{product.label}</h4>
+                      {!price ? (
+                        <p>{t('booking.noPrice')}</p>
+                      ) : (
+                        <>
+                          <p className="price">
+                            {t('booking.price')}: <strong>{formatCurrency(total)}</strong>
+                          </p>
+                          <p className={soldOut ? 'sold-out' : 'availability'}>{soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}</p>
+                          {offered.length > 0 && (
+                            <fieldset className="addons">
+                              <legend>{t('booking.addOns')}</legend>
+                              {offered.map((r) => (
+                                <label key={r.price.id} className="check">
+                                  <input
+                                    type="checkbox"
+                                    checked={chosen.includes(r.price.id)}
+                                    disabled={soldOut || (available[r.id] ?? 1) <= 0}
+                                    onChange={(e) =>
+                                      setAddOns({ ...addOns, [product.id]: e.target.checked ? [...chosen, r.price.id] : chosen.filter((id) => id !== r.price.id) })
+                                    }
+                                  />
+                                  {r.label} (+{formatCurrency(productTotal(r.price, [], { days }))}){r.recommended ? ` · ${t('booking.recommended')}` : ''}
+                                </label>
+                              ))}
+                            </fieldset>
+                          )}
+                          <button type="button" className="button" disabled={soldOut} onClick={() => (product.require_customer_info ? setAsking(product) : put(product))}>
+                            {t('booking.addToCart')}
+                            <span className="visually-hidden">: {product.label}</span>
+                          </button>
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+      <p>
+        <a className="button" href={localizePath(lang, `/prenota/${shop}/order`)}>
+          {t('booking.toCheckout')}
+        </a>
+      </p>
+      <CustomerDialog
+        locale={locale}
+        product={asking?.label ?? null}
+        onCancel={() => setAsking(null)}
+        onConfirm={(customer) => {
+          put(asking!, customer);
+          setAsking(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// Documents picked at checkout but not uploaded yet. Files cannot live in localStorage, so the cart
+// keeps their metadata (keyed by an object URL in `img`) and the files stay here for the session.
+const files = new Map<string, File>();
+
+export function keepFile(file: File): string {
+  const key = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : `file:${files.size}:${file.name}`;
+  files.set(key, file);
+  return key;
+}
+
+export function fileFor(key: string | null | undefined): File | undefined {
+  return key ? files.get(key) : undefined;
+}
+
+export function forgetFile(key: string | null | undefined): void {
+  if (!key) return;
+  files.delete(key);
+  if (key.startsWith('blob:')) URL.revokeObjectURL(key);
+}
