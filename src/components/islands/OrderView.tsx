@@ -1,0 +1,167 @@
+// One order (/orders/{uuid}, guests too through the guest path): dates, lines, totals, documents,
+// status; edit (loads it into the cart in edit mode), cancel, export.
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { api } from '../../api/instance';
+import { ApiClientError } from '../../api/client';
+import { startEditingOrder } from '../../stores/cart';
+import { setDates, setShop } from '../../stores/configuration';
+import { notify } from '../../stores/notifications';
+import { dayToDisplay, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { formatCurrency } from '../../domain/format';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import './islands.css';
+
+const Detail = z.object({ id: z.number(), product_id: z.number(), price_id: z.number(), is_add_on: z.boolean(), product_label: z.string(), total_price: z.number() });
+const OrderJson = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  number: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  paid: z.boolean(),
+  editable: z.boolean(),
+  shop: z.object({ id: z.number(), slug: z.string(), label: z.string() }).nullable(),
+  multipleDates: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(20)]),
+  date_from: z.string(),
+  date_to: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  total_amount: z.number(),
+  original_total_amount: z.number(),
+  discount: z.number(),
+  total_tax: z.number(),
+  order_detail_pools: z.array(z.object({ index: z.number(), customer: z.record(z.string(), z.string()).nullable(), order_details: z.array(Detail) })),
+  medias: z.array(z.object({ id: z.number(), url: z.string(), name: z.string() })),
+});
+type Order = z.infer<typeof OrderJson>;
+
+export function orderIdFromPath(pathname: string): string | null {
+  return /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+}
+
+export default function OrderView({ locale }: { locale: string }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
+  const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
+
+  useEffect(() => {
+    if (!id || id === 'view') return setState('missing');
+    api
+      .get(`v1/guest/orders/${encodeURIComponent(id)}`, { schema: z.object({ data: OrderJson }) })
+      .then(({ data }) => {
+        setOrder(data);
+        setState('ready');
+      })
+      .catch(() => setState('missing'));
+  }, [id]);
+
+  if (state === 'loading') return <p aria-busy="true">{t('order.loading')}</p>;
+  if (state === 'missing' || !order) return <p role="alert">{t('order.notFound')}</p>;
+
+  const edit = () => {
+    if (!order.shop) return;
+    setShop({ id: order.shop.id, slug: order.shop.slug, label: order.shop.label, logos: [], categories: [], sports: [] });
+    const dates = order.multipleDates === 20 ? [] : order.date_from === order.date_to ? [order.date_from] : [order.date_from, order.date_to];
+    setDates(order.multipleDates as DateMode, dates);
+    startEditingOrder(
+      order.uuid,
+      order.order_detail_pools.map((pool) => {
+        const main = pool.order_details.find((d) => !d.is_add_on)!;
+        const c = pool.customer;
+        return {
+          id: main.product_id,
+          id_shop: order.shop!.id,
+          id_price: main.price_id,
+          related: pool.order_details.filter((d) => d.is_add_on).map((d) => ({ id: d.product_id, id_price: d.price_id, used: true })),
+          customer: c ? { first_name: c.first_name, last_name: c.last_name, height: Number(c.height), weight: Number(c.weight), shoe_size: Number(c.shoe_size), level: c.level } : undefined,
+          multipleDates: order.multipleDates,
+          dates,
+          days: rentDays(order.multipleDates, dates),
+        };
+      }),
+      { first_name: order.first_name, last_name: order.last_name, phone: order.phone },
+    );
+    location.assign(localizePath(lang, `/prenota/${order.shop.slug}/calendar`));
+  };
+
+  const cancel = async () => {
+    if (!window.confirm(t('order.cancelConfirm'))) return;
+    try {
+      const { data } = await api.delete(`v1/orders/${order.uuid}`, { query: { date: todayInRome() }, schema: z.object({ data: OrderJson }) });
+      setOrder(data);
+      notify(t('order.cancelled'), 'success');
+    } catch (err) {
+      if (err instanceof ApiClientError) notify(err.message, 'error');
+    }
+  };
+
+  return (
+    <article className="order" aria-labelledby="order-title">
+      <h2 id="order-title">{t('order.title', { number: order.number })}</h2>
+      <dl className="totals">
+        <dt>{t('order.status')}</dt>
+        <dd>
+          {t(`order.statuses.${order.status}`)} · {order.paid ? t('order.paid') : t('order.unpaid')}
+        </dd>
+        <dt>{t('order.dates')}</dt>
+        <dd>
+          {dayToDisplay(order.date_from)}
+          {order.date_to !== order.date_from ? ` – ${dayToDisplay(order.date_to)}` : ''}
+        </dd>
+      </dl>
+      <h3>{t('order.lines')}</h3>
+      <ul className="lines">
+        {order.order_detail_pools.map((pool) => (
+          <li key={pool.index}>
+            <span>{t('order.person', { n: pool.index + 1 })}:</span>
+            {pool.order_details.map((d) => (
+              <span key={d.id}>
+                {d.product_label} ({formatCurrency(d.total_price)})
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>{t('checkout.discounts')}</dt>
+        <dd>{formatCurrency(order.discount)}</dd>
+        <dt>{t('checkout.total')}</dt>
+        <dd>
+          <strong data-testid="order-total">{formatCurrency(order.total_amount)}</strong>
+        </dd>
+      </dl>
+      {order.medias.length > 0 && (
+        <>
+          <h3>{t('order.documents')}</h3>
+          <ul>
+            {order.medias.map((m) => (
+              <li key={m.id}>
+                <a href={m.url}>{m.name}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="actions">
+        <a className="button" href={api.urlFor(`v1/orders/${order.uuid}/export`).pathname} download>
+          {t('order.export')}
+        </a>
+        {order.editable && (
+          <>
+            <button type="button" className="button" onClick={edit}>
+              {t('order.edit')}
+            </button>
+            <button type="button" className="link-button" onClick={cancel}>
+              {t('order.cancel')}
+            </button>
+          </>
+        )}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+// The customer's orders (/orders, from the account menu); a guest is asked to log in.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { z } from 'zod';
+import { api } from '../../api/instance';
+import { $session } from '../../stores/session';
+import { dayToDisplay } from '../../domain/dates';
+import { formatCurrency } from '../../domain/format';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import { REQUIRE_LOGIN_EVENT } from './LoginDialog';
+import './islands.css';
+
+const Row = z.object({ uuid: z.string(), number: z.string(), status: z.enum(['confirmed', 'cancelled']), date_from: z.string(), date_to: z.string(), total_amount: z.number(), shop: z.object({ label: z.string() }).nullable() });
+
+export default function OrdersList({ locale }: { locale: string }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const session = useStore($session);
+  const [orders, setOrders] = useState<z.infer<typeof Row>[] | null>(null);
+
+  useEffect(() => {
+    if (!session.token) {
+      window.dispatchEvent(new Event(REQUIRE_LOGIN_EVENT));
+      return;
+    }
+    api.get('v1/orders', { schema: z.object({ data: z.array(Row) }) }).then(({ data }) => setOrders(data), () => setOrders([]));
+  }, [session.token]);
+
+  if (!session.token) return <p>{t('login.title')}…</p>;
+  if (!orders) return <p aria-busy="true">{t('order.loading')}</p>;
+  if (orders.length === 0) return <p>{t('order.none')}</p>;
+  return (
+    <table className="orders">
+      <caption className="visually-hidden">{t('order.list')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">{t('order.dates')}</th>
+          <th scope="col">{t('order.status')}</th>
+          <th scope="col">{t('checkout.total')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('order.open')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.uuid}>
+            <td>
+              {o.number}
+              {o.shop ? ` · ${o.shop.label}` : ''}
+            </td>
+            <td>
+              {dayToDisplay(o.date_from)}
+              {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
+            </td>
+            <td>{t(`order.statuses.${o.status}`)}</td>
+            <td>{formatCurrency(o.total_amount)}</td>
+            <td>
+              <a href={localizePath(lang, `/orders/${o.uuid}`)}>
+                {t('order.open')} <span className="visually-hidden">{o.number}</span>
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,57 @@
+// The guest journey in a real browser: category×town page → shop → dates → product with an add-on
+// and customer info → checkout with a document → order placed → totals equal the server's → the
+// order opens through its guest link.
+import { expect, test } from '@playwright/test';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+test('guest books a 3-day ski kit with a helmet and opens the order through its link', async ({ page }) => {
+  await page.goto('/sci/sestriere/');
+  await page.getByRole('link', { name: 'Sport Noleggio Sestriere' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sport Noleggio Sestriere' })).toBeVisible();
+  await page.getByRole('link', { name: 'Prenota online' }).click();
+  await page.getByRole('link', { name: 'Scegli le date' }).last().click();
+  await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/calendar/);
+
+  await page.getByRole('radio', { name: 'Più giorni' }).check();
+  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  const days = page.getByRole('group').filter({ has: page.locator('.day') });
+  await days.getByRole('button', { name: /\b12 / }).click();
+  await days.getByRole('button', { name: /\b10 / }).click(); // reversed on purpose: the range is swapped
+  await expect(page.getByText(/3 giorni/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continua' }).click();
+
+  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kit sci Base' }) });
+  await expect(product.getByText('6 disponibili')).toBeVisible();
+  await product.getByRole('checkbox', { name: /Casco/ }).check();
+  await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  const customer = page.getByRole('dialog', { name: /Per chi è Kit sci Base/ });
+  await customer.getByLabel('Nome').fill('Giulia');
+  await customer.getByLabel('Cognome').fill('Verdi');
+  await customer.getByLabel('Altezza (cm)').fill('168');
+  await customer.getByLabel('Peso (kg)').fill('58');
+  await customer.getByLabel('Numero di scarpa').fill('38');
+  await customer.getByRole('button', { name: 'Conferma' }).click();
+  await expect(product.getByText('5 disponibili')).toBeVisible();
+
+  await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
+  await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/order/);
+  const cartTotal = await page.getByTestId('cart-total').innerText();
+  await page.getByLabel('Nome').fill('Giulia');
+  await page.getByLabel('Cognome').fill('Verdi');
+  await page.getByLabel('Telefono').fill('+39 333 7654321');
+  await page.getByLabel('Email').fill('giulia.verdi@example.com');
+  await page.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('carta-identita.pdf')).toBeVisible();
+  await page.getByRole('button', { name: "Conferma l'ordine" }).click();
+
+  await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ })).toBeVisible();
+  await expect(page.getByTestId('server-total')).toHaveText(cartTotal);
+  await page.getByRole('link', { name: "Vedi l'ordine" }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7}/ })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(cartTotal);
+  await expect(page.getByRole('link', { name: 'carta-identita.pdf' })).toBeVisible();
+  await expect(page.getByText(/Kit sci Base/)).toBeVisible();
+  await expect(page.getByText(/Casco/)).toBeVisible();
+});
