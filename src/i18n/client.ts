@@ -44,6 +44,7 @@ export function loadT(locale: Locale): Tracked {
 
 /** `t` inside an island; the island receives its page's `locale` as a prop. */
 export function useT(locale: string | undefined): TFunction {
-  const pending = loadT(toLocale(locale));
-  return pending.status === 'fulfilled' && pending.value ? pending.value : use(pending as Promise<TFunction>);
+  // Always through `use`: it returns at once for a fulfilled promise, and calling it only while
+  // loading would change the hook path between a suspended render and its replay (React #467).
+  return use(loadT(toLocale(locale)) as Promise<TFunction>);
 }

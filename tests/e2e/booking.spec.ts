@@ -2,6 +2,7 @@
 // and customer info → checkout with a document → order placed → totals equal the server's → the
 // order opens through its guest link.
 import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
@@ -10,9 +11,11 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await page.getByRole('link', { name: 'Sport Noleggio Sestriere' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sport Noleggio Sestriere' })).toBeVisible();
   await page.getByRole('link', { name: 'Prenota online' }).click();
+  await hydrated(page);
   await page.getByRole('link', { name: 'Scegli le date' }).last().click();
   await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/calendar/);
 
+  await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   await page.getByRole('button', { name: 'Mese successivo' }).click();
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
@@ -26,7 +29,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await product.getByRole('checkbox', { name: /Casco/ }).check();
   await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   const customer = page.getByRole('dialog', { name: /Per chi è Kit sci Base/ });
-  await customer.getByLabel('Nome').fill('Giulia');
+  await customer.getByLabel('Nome', { exact: true }).fill('Giulia');
   await customer.getByLabel('Cognome').fill('Verdi');
   await customer.getByLabel('Altezza (cm)').fill('168');
   await customer.getByLabel('Peso (kg)').fill('58');
@@ -35,14 +38,17 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await expect(product.getByText('5 disponibili')).toBeVisible();
 
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
+  await hydrated(page);
   await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/order/);
   const cartTotal = await page.getByTestId('cart-total').innerText();
-  await page.getByLabel('Nome').fill('Giulia');
-  await page.getByLabel('Cognome').fill('Verdi');
-  await page.getByLabel('Telefono').fill('+39 333 7654321');
-  await page.getByLabel('Email').fill('giulia.verdi@example.com');
-  await page.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByText('carta-identita.pdf')).toBeVisible();
+  // The closed login dialog has fields too: look inside the page's main content only.
+  const main = page.getByRole('main');
+  await main.getByLabel('Nome', { exact: true }).fill('Giulia');
+  await main.getByLabel('Cognome').fill('Verdi');
+  await main.getByLabel('Telefono').fill('+39 333 7654321');
+  await main.getByLabel('Email').fill('giulia.verdi@example.com');
+  await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(main.getByText('carta-identita.pdf', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: "Conferma l'ordine" }).click();
 
   await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ })).toBeVisible();

@@ -1,10 +1,12 @@
 // App bar islands in a real browser: login dialog, session across reloads, logout, cart badge.
 import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
 
 const shopPage = '/noleggio/sport-noleggio-sestriere/';
 
 test('login: a wrong password shows the error under the field; the right one greets the customer and survives a reload', async ({ page }) => {
   await page.goto(shopPage);
+  await hydrated(page);
   await page.getByRole('button', { name: 'Accedi' }).click();
   const dialog = page.getByRole('dialog', { name: 'Accedi' });
   await expect(dialog).toBeVisible();
@@ -26,6 +28,7 @@ test('login: a wrong password shows the error under the field; the right one gre
   expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toMatch(/^Bearer \S{20,}$/);
 
   await page.reload();
+  await hydrated(page);
   await expect(page.getByRole('button', { name: 'Ciao Mario' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Ciao Mario' }).click();
@@ -37,6 +40,7 @@ test('login: a wrong password shows the error under the field; the right one gre
 
 test('the login dialog offers signup and reset with the current path as returnUrl, and closes with Escape', async ({ page }) => {
   await page.goto('/en/noleggi/sestriere/');
+  await hydrated(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/en/user/signup?returnUrl=%2Fen%2Fnoleggi%2Fsestriere%2F');
@@ -50,6 +54,7 @@ test('the login dialog offers signup and reset with the current path as returnUr
 
 test('the cart button appears only with items, shows their count and goes to checkout', async ({ page }) => {
   await page.goto(shopPage);
+  await hydrated(page);
   await expect(page.getByRole('link', { name: /nel carrello/ })).toHaveCount(0);
   await page.evaluate(() => {
     const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
@@ -58,6 +63,7 @@ test('the cart button appears only with items, shows their count and goes to che
     localStorage.setItem('cart', JSON.stringify({ products: [product, { ...product, id: 3 }] }));
   });
   await page.reload();
+  await hydrated(page);
   const cart = page.getByRole('link', { name: '2 articoli nel carrello' });
   await expect(cart).toHaveAttribute('href', '/prenota/sport-noleggio-sestriere/order');
   await expect(page.getByRole('link', { name: /Cambia date: Dal 10\/01\/2027 al 12\/01\/2027 \(3 giorni\)/ })).toBeVisible();
@@ -66,11 +72,13 @@ test('the cart button appears only with items, shows their count and goes to che
 
 test('garbage in storage resets to defaults instead of breaking the page', async ({ page }) => {
   await page.goto(shopPage);
+  await hydrated(page);
   await page.evaluate(() => {
     localStorage.setItem('cart', '{broken');
     localStorage.setItem('configuration', JSON.stringify({ shop: 'old shape', dates: 12 }));
   });
   await page.reload();
+  await hydrated(page);
   await expect(page.getByRole('button', { name: 'Scegli il negozio' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
 });

@@ -10,6 +10,7 @@ import { ApiClientError } from '../../api/client';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { required, toFormValidate } from '../../domain/validators';
+import { useHydrated } from './useHydrated';
 
 interface Fields {
   username: string;
@@ -35,7 +36,9 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
     if (!open && el.open) el.close();
   }, [open]);
 
-  const returnUrl = typeof location === 'undefined' ? '/' : location.pathname + location.search;
+  // The page the visitor is on: known only in the browser, after hydration.
+  const hydrated = useHydrated();
+  const returnUrl = hydrated ? location.pathname + location.search : '/';
   const lang = toLocale(locale);
 
   const submit = handleSubmit(async (values) => {
