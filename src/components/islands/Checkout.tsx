@@ -49,7 +49,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const [cardNumber, setCardNumber] = useState(cart.fidelityCardNumber ?? '');
   const [cardState, setCardState] = useState<'ok' | 'ko' | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { register, handleSubmit, watch, setError, formState } = useForm<Fields>({
+  const { register, handleSubmit, watch, setError, setValue, getValues, formState } = useForm<Fields>({
     defaultValues: {
       first_name: cart.first_name ?? session.user?.first_name ?? '',
       last_name: cart.last_name ?? '',
@@ -60,6 +60,14 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     },
   });
   const invoice = watch('invoice');
+
+  // The logged-in customer's details arrive after the first render: fill what is still empty.
+  useEffect(() => {
+    const user = session.user;
+    if (!user) return;
+    if (!getValues('first_name') && user.first_name) setValue('first_name', user.first_name);
+    if (!getValues('email') && user.username) setValue('email', user.username);
+  }, [session.user, getValues, setValue]);
 
   useEffect(() => {
     loadShop(shop).catch(() => undefined);
