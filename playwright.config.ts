@@ -13,7 +13,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
-  timeout: 30_000,
+  timeout: 60_000,
+  // Islands load data after hydration; 2 cores shared with the server under test can be slow.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',

@@ -3,7 +3,7 @@
 import { apiBaseUrl } from '../config';
 import { toLocale } from '../i18n/index';
 import { createApiClient } from './client';
-import { $token, $user, clearSession } from '../stores/session';
+import { $token, clearSession } from '../stores/session';
 import { notify } from '../stores/notifications';
 
 const networkMessages = { it: 'Errore nella comunicazione con il server', en: 'Error communicating with the server', fr: 'Erreur de communication avec le serveur' };
@@ -17,7 +17,9 @@ export const api = createApiClient({
   locale: pageLocale,
   // The source atoms, not the computed $session: a computed store nobody listens to can be stale.
   token: () => $token.get() || null,
-  isLoggedIn: () => !!$token.get() && !!$user.get(),
+  // A stored token means logged in until the server refuses it: an expired one then logs out
+  // with the server's message (spec §8), even before the user was fetched.
+  isLoggedIn: () => !!$token.get(),
   onUnauthorized: () => clearSession(),
   notifyError: (message) => notify(message, 'error'),
   networkErrorMessage: () => networkMessages[pageLocale()],

@@ -1,0 +1,53 @@
+// Accessibility: axe finds no violations on the booking screens and the open login dialog.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './hydration';
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function withDates(page: Page) {
+  await page.goto('/prenota/sport-noleggio-sestriere/');
+  await page.evaluate(() => {
+    const d = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const e = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+    localStorage.setItem('configuration', JSON.stringify({ multipleDates: 3, dates: [d, e] }));
+  });
+}
+
+test('shop booking page', async ({ page }) => {
+  await withDates(page);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Kit sci Base' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('calendar', async ({ page }) => {
+  await page.goto('/prenota/sport-noleggio-sestriere/calendar/');
+  await hydrated(page);
+  await expect(page.getByRole('radio', { name: 'Più giorni' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('checkout', async ({ page }) => {
+  await withDates(page);
+  await page.reload();
+  await hydrated(page);
+  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
+  await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  await page.goto('/prenota/sport-noleggio-sestriere/order/');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: "Conferma l'ordine" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('open login dialog', async ({ page }) => {
+  await page.goto('/noleggio/sport-noleggio-sestriere/');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
