@@ -16,5 +16,6 @@ export * from './money';
 export * from './orders';
 export * from './pricing';
 export * from './redirects';
+export * from './reprice';
 export * from './slug';
 export * from './validators';

@@ -7,6 +7,9 @@ import type { UserMedia } from '../api/contract/user';
 import { cartItemCount, clearCart as emptiedCart, emptyCart } from '../domain/cart';
 import { addMedia as withMedia, dropStoredMedias, removeMedia as withoutMedia, userMediasToCart } from '../domain/medias';
 import { persistentValidated } from './persisted';
+import { repriceCart } from '../domain/reprice';
+import type { Product } from '../api/contract/catalogue';
+import type { DateMode } from '../domain/dates';
 
 export const CART_KEY = 'cart';
 
@@ -66,6 +69,18 @@ export function dropStoredUserMedias(): void {
 
 export function setFidelityCardInitialized(value: boolean): void {
   update((cart) => ({ ...cart, fidelityCardInitialized: value }));
+}
+
+/**
+ * After the shop was loaded for the current dates: every item takes the price of those dates.
+ * Items that cannot be rented then leave the cart; they are returned so the page can say so.
+ */
+export function repriceForDates(products: readonly Product[], mode: DateMode, dates: readonly string[]): CartProduct[] {
+  const cart = $cart.get();
+  if (cart.products.length === 0) return [];
+  const { items, unpriced } = repriceCart(cart.products, products, mode, dates);
+  $cart.set({ ...cart, products: items });
+  return unpriced;
 }
 
 /** Edit mode: the cart now replaces this order when sent. */

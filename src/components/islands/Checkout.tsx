@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { api } from '../../api/instance';
 import { ApiClientError } from '../../api/client';
 import { CouponResponseSchema } from '../../api/contract/coupons';
-import { $cart, addCoupon, addMedia, clearCart, removeMedia, removeProduct, setContact } from '../../stores/cart';
+import { $cart, addCoupon, addMedia, clearCart, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
 import { $configuration, $products, loadFidelityCard, loadShop } from '../../stores/configuration';
 import { $session } from '../../stores/session';
 import { fileFor, forgetFile, keepFile } from '../../stores/uploads';
@@ -70,7 +70,9 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   }, [session.user, getValues, setValue]);
 
   useEffect(() => {
-    loadShop(shop).catch(() => undefined);
+    loadShop(shop)
+      .then(() => repriceForDates($products.get(), $configuration.get().multipleDates, $configuration.get().dates))
+      .catch(() => undefined);
     // Documents picked before a reload lost their file: they cannot be sent any more.
     for (const m of $cart.get().medias) if (!m.stored && !fileFor(m.img)) removeMedia(m);
   }, [shop]);

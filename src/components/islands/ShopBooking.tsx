@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../api/contract/catalogue';
 import type { Customer } from '../../api/contract/cart';
 import { $availableCounts, $categories, $configuration, $products, loadAvailabilities, loadShop } from '../../stores/configuration';
-import { addProduct } from '../../stores/cart';
+import { addProduct, repriceForDates } from '../../stores/cart';
 import { notify } from '../../stores/notifications';
 import { areDatesValid, rentDays } from '../../domain/dates';
 import { offeredAddOns, productTotal } from '../../domain/pricing';
@@ -34,6 +34,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
     if (!datesOk) return;
     setState('loading');
     loadShop(shop)
+      .then(() => repriceForDates($products.get(), $configuration.get().multipleDates, $configuration.get().dates))
       .then(() => loadAvailabilities())
       .then(() => setState('ready'))
       .catch(() => setState('error'));

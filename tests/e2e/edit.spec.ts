@@ -1,0 +1,60 @@
+// Editing an order's dates changes its total; the cart follows across tabs.
+import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+test('editing the dates of an order changes its total and keeps its number', async ({ page, request }) => {
+  const from = day(50);
+  const to = day(51);
+  const shop = await (await request.get(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}&to=${to}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
+  const placed = await request.post('/api/v1/shops/1/orders', {
+    multipart: { from, to, first_name: 'Edo', last_name: 'Bianchi', phone: '+39 333 2222222', email: 'edo@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()).data as { uuid: string; number: string; total_amount: number };
+
+  await page.goto(`/orders/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  const oldTotal = await page.getByTestId('order-total').innerText();
+  await page.getByRole('button', { name: 'Modifica' }).click();
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/calendar/);
+  await page.getByRole('radio', { name: 'Più giorni' }).check();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Mese successivo' }).click();
+  const days = page.getByRole('group').filter({ has: page.locator('.day') });
+  await days.getByRole('button', { name: /\b3 / }).click();
+  await days.getByRole('button', { name: /\b8 / }).click();
+  await page.getByRole('button', { name: 'Continua' }).click();
+  await hydrated(page);
+  await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
+  await hydrated(page);
+  await expect(page.getByText(`Stai modificando l'ordine ${order.uuid}`)).toBeVisible();
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill('edo@example.com');
+  await main.getByRole('button', { name: 'Salva le modifiche' }).click();
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number} confermato` })).toBeVisible();
+  const newTotal = await page.getByTestId('server-total').innerText();
+  expect(newTotal).not.toBe(oldTotal);
+
+  await page.goto(`/orders/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByTestId('order-total')).toHaveText(newTotal);
+});
+
+test('a cart change in one tab appears in the others', async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  for (const page of [first, second]) {
+    await page.goto('/noleggio/sport-noleggio-sestriere/');
+    await hydrated(page);
+  }
+  await first.evaluate(() => {
+    const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
+    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 2, dates: ['2027-02-01'] }));
+    localStorage.setItem('cart', JSON.stringify({ products: [{ id: 7, id_shop: 1, id_price: 40, related: [], multipleDates: 2, dates: ['2027-02-01'], days: 1 }] }));
+  });
+  await expect(second.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
+});
