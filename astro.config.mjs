@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
@@ -18,6 +19,14 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [
+    {
+      // `client:lazy` (src/scripts/client-lazy.ts): no framework code before the page is idle.
+      name: 'client-lazy-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'lazy', entrypoint: fileURLToPath(new URL('./src/scripts/client-lazy.ts', import.meta.url)) }),
+      },
+    },
     react(),
     sitemap({
       i18n: { defaultLocale: 'it', locales: { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' } },

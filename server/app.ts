@@ -12,6 +12,7 @@ import { orderRoutes } from './routes/orders';
 import { mediaRoutes } from './routes/medias';
 import { extrasRoutes } from './routes/extras';
 import { pathwayRoutes } from './routes/pathways';
+import { staffRoutes } from './routes/staff/index';
 
 export type { AppDeps, AppEnv } from './http/context';
 
@@ -32,6 +33,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', mediaRoutes);
   api.route('/', extrasRoutes);
   api.route('/', pathwayRoutes);
+  api.route('/', staffRoutes);
 
   // Last route: unknown API paths answer JSON here instead of falling through to the static site
   // (a mounted sub-app's notFound handler is not consulted by the parent app).

@@ -7,6 +7,7 @@ import { createMailer } from './mail/mailer';
 import { RateLimiter } from './http/rate-limit';
 import type { AppDeps } from './http/context';
 import { trailsDir } from './db/seed/seo';
+import { createRealtime, type Realtime } from './realtime/index';
 
 export interface DepsOptions {
   database: Database;
@@ -14,15 +15,18 @@ export interface DepsOptions {
   dataDir: string;
   smtpUrl?: string;
   now?: () => Date;
+  /** Defaults to the driver the environment selects (PUSHER_* set: Pusher; otherwise local). */
+  realtime?: Realtime;
 }
 
 export async function createDeps(options: DepsOptions): Promise<AppDeps> {
   const now = options.now ?? (() => new Date());
-  const catalogue = new CatalogueCache();
+  const catalogue = new CatalogueCache(now);
   await catalogue.load(options.database.db);
   return {
     database: options.database,
     catalogue,
+    realtime: options.realtime ?? createRealtime(),
     mailer: createMailer({ outboxDir: path.join(options.dataDir, 'outbox'), smtpUrl: options.smtpUrl }),
     limiter: new RateLimiter(() => now().getTime()),
     uploadsDir: path.join(options.dataDir, 'uploads'),

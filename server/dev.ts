@@ -9,8 +9,10 @@ const options = serverOptionsFromEnv();
 const { database } = await prepareDatabase(options);
 const deps = await createDeps({ database, dataDir: options.dataDir ?? defaultDataFolder, smtpUrl: options.smtpUrl });
 const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
+// The local Pusher-protocol endpoint shares the API's port, as under `npm start`.
+deps.realtime.attach?.(server as unknown as import('node:http').Server);
 console.log(`[dev] API on http://127.0.0.1:${port}/api (${database.driver})`);
 
-const stop = () => server.close(() => void database.close().then(() => process.exit(0)));
+const stop = () => server.close(() => void deps.realtime.close().then(() => database.close()).then(() => process.exit(0)));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,5 +1,6 @@
 // The product server: the reference API under `/api` and the prebuilt site, on one port.
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -9,6 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { isFreshDataDir, openDatabase, projectRoot, type Database } from './db/client';
 import { seed } from './db/seed/index';
 import { serveDist } from './static';
+import { startPosSimulator, type PosSimulator } from './pos/simulator';
+import { PosFailureSchema, type PosFailure } from '../src/api/contract/pos';
 
 export interface ServerOptions {
   port?: number;
@@ -18,10 +21,16 @@ export interface ServerOptions {
   dataDir?: string;
   distDir?: string;
   smtpUrl?: string;
+  /** Port of the payment-terminal simulator (issue #7); absent or 0: not started. */
+  posPort?: number;
+  posDelayMs?: number;
+  posFailure?: PosFailure | null;
 }
 
 export interface RunningServer {
   url: string;
+  /** The payment-terminal simulator, when it runs. */
+  posUrl: string | null;
   database: Database;
   close(): Promise<void>;
 }
@@ -76,17 +85,43 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  // The local Pusher-protocol endpoint shares the port: ws://host:port/app/{key}.
+  deps.realtime.attach?.(server as Server);
+  const pos = options.posPort ? await startPos(options) : null;
   let closing: Promise<void> | undefined;
   return {
     url,
+    posUrl: pos?.url ?? null,
     database,
     close: () =>
-      (closing ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close())),
+      (closing ??= (async () => {
+        // Open WebSockets and held terminal requests would keep server.close() waiting.
+        await deps.realtime.close();
+        await pos?.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await database.close();
+      })()),
   };
 }
 
+/** A port already taken (another `npm start`) leaves the product running without the simulator. */
+async function startPos(options: ServerOptions): Promise<PosSimulator | null> {
+  try {
+    const pos = await startPosSimulator({ port: options.posPort, host: options.host ?? '0.0.0.0', delayMs: options.posDelayMs, failure: options.posFailure });
+    console.log(`[pos] payment-terminal simulator on ${pos.url} (POST /process, POST /control)`);
+    return pos;
+  } catch (err) {
+    console.warn(`[pos] payment-terminal simulator not started on port ${options.posPort}: ${(err as Error).message}`);
+    return null;
+  }
+}
+
 export function serverOptionsFromEnv(env = process.env): ServerOptions {
+  const failure = PosFailureSchema.safeParse(env.POS_FAILURE);
   return {
+    posPort: Number(env.POS_PORT ?? 4323),
+    posDelayMs: env.POS_DELAY_MS ? Number(env.POS_DELAY_MS) : undefined,
+    posFailure: failure.success ? failure.data : null,
     port: Number(env.PORT ?? 4321),
     host: env.HOST,
     databaseUrl: env.DATABASE_URL || undefined,

@@ -18,6 +18,8 @@ import {
   sports,
 } from '../db/schema/index';
 import { availableUnits, type BookingPeriod } from '../../src/domain/availability';
+import { toRomeDay } from '../../src/domain/dates';
+import { outUnitHolds, readOutUnits, type OutUnit } from '../staff/out-units';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SportRow = typeof sports.$inferSelect;
@@ -66,10 +68,38 @@ export class CatalogueCache {
   private productIndex = new Map<number, { shop: CatalogueShop; product: ProductRow }>();
   /** product id → one entry per booked unit (order line) of a confirmed order. */
   private bookings = new Map<number, Booking[]>();
+  /** product id → its units out on delivery (issue #7). */
+  private outUnits = new Map<number, OutUnit[]>();
+  private outUnitsTicket = 0;
+  private outUnitsApplied = 0;
   /** Memoised shop bodies, keyed by everything they depend on; the catalogue is read-only at run time. */
   readonly responses = new Map<string, string>();
-  /** Memoised availability bodies; emptied whenever a booking changes. */
-  readonly availabilityResponses = new Map<string, string>();
+  private readonly availabilityBodies = new Map<string, string>();
+  private availabilityDay = '';
+  private todayMemo = { at: Number.NaN, day: '' };
+
+  /** `clock` decides when an out unit is past its booked end (the API's injected clock). */
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
+  /** The Rome day of the clock, worked out at most once a second (hot path). */
+  private today(): string {
+    const at = this.clock().getTime();
+    if (!(Math.abs(at - this.todayMemo.at) < 1000)) this.todayMemo = { at, day: toRomeDay(new Date(at)) };
+    return this.todayMemo.day;
+  }
+
+  /**
+   * Memoised availability bodies; emptied whenever a booking or an out unit changes, and when the
+   * day changes (an out unit becomes overdue without any write).
+   */
+  get availabilityResponses(): Map<string, string> {
+    const today = this.today();
+    if (today !== this.availabilityDay) {
+      this.availabilityBodies.clear();
+      this.availabilityDay = today;
+    }
+    return this.availabilityBodies;
+  }
 
   async load(db: Db): Promise<void> {
     const [siteRows, sportRows, shopRows, shopSportRows, categoryRows, productRows, priceRows, linkRows, pcRows] =
@@ -129,6 +159,7 @@ export class CatalogueCache {
     );
     this.responses.clear();
     await this.loadBookings(db);
+    this.setOutUnits(await readOutUnits(db));
   }
 
   private async loadBookings(db: Db): Promise<void> {
@@ -144,7 +175,7 @@ export class CatalogueCache {
       .innerJoin(orders, eq(orders.id, orderDetails.orderId))
       .where(eq(orders.status, 'confirmed'));
     this.bookings.clear();
-    this.availabilityResponses.clear();
+    this.availabilityBodies.clear();
     for (const r of rows) this.addBooking(r.productId, { orderId: r.orderId, period: orderPeriod(r) });
   }
 
@@ -173,6 +204,8 @@ export class CatalogueCache {
     const held = (this.bookings.get(productId) ?? [])
       .filter((b) => b.orderId !== excludeOrderId)
       .map((b) => b.period);
+    const out = this.outUnits.get(productId);
+    if (out) held.push(...outUnitHolds(out, this.today(), excludeOrderId));
     return availableUnits(entry.product.stock, held, period);
   }
 
@@ -188,12 +221,35 @@ export class CatalogueCache {
 
   /** After a committed write: the order now holds these lines for this period (none when cancelled). */
   setOrderBookings(orderId: number, productIds: readonly number[], period: BookingPeriod | null): void {
-    this.availabilityResponses.clear();
+    this.availabilityBodies.clear();
     for (const [productId, list] of this.bookings) {
       const kept = list.filter((b) => b.orderId !== orderId);
       if (kept.length !== list.length) this.bookings.set(productId, kept);
     }
     if (period) for (const productId of productIds) this.addBooking(productId, { orderId, period });
+  }
+
+  /** Replaces the units out on delivery (all of them, as read from the database). */
+  setOutUnits(units: readonly OutUnit[]): void {
+    this.outUnits = group(units, (u) => u.productId);
+    this.availabilityBodies.clear();
+  }
+
+  /** Forgets every unit out on delivery (availability then counts bookings only). */
+  clearOutUnits(): void {
+    this.setOutUnits([]);
+  }
+
+  /**
+   * Re-reads the units out on delivery after a delivery, pickup or reset committed. A read that
+   * started earlier than one already applied is dropped, so concurrent refreshes cannot go back.
+   */
+  async refreshOutUnits(db: Db): Promise<void> {
+    const ticket = ++this.outUnitsTicket;
+    const units = await readOutUnits(db);
+    if (ticket < this.outUnitsApplied) return;
+    this.outUnitsApplied = ticket;
+    this.setOutUnits(units);
   }
 
   /** Re-reads the bookings of some orders from the database (e.g. after a write by another path). */

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from './rate-limit';
 import type { CatalogueCache } from '../catalogue/cache';
 import type { users, totems } from '../db/schema/index';
+import type { Realtime } from '../realtime/publisher';
 import { unauthenticated } from './errors';
 
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   catalogue: CatalogueCache;
+  /** Order events for the kiosks: the local Pusher-protocol endpoint or Pusher (issue #7). */
+  realtime: Realtime;
   /** Where uploaded documents are stored. */
   uploadsDir: string;
   /** Where committed trail GPX files are read from. */

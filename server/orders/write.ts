@@ -16,6 +16,8 @@ import type { Db } from '../db/client';
 import { medias, orderDetailPools, orderDetails, orders, products } from '../db/schema/index';
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalogue/cache';
+import { outUnitHolds, readOutUnits } from '../staff/out-units';
+import { toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';
 
@@ -61,8 +63,8 @@ function checkAvailabilityInMemory(catalogue: CatalogueCache, input: SaveOrderIn
   refuse(errors);
 }
 
-/** PostgreSQL path: lock the products, re-read their bookings inside the lock. */
-async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput): Promise<void> {
+/** PostgreSQL path: lock the products, re-read their bookings and units out inside the lock. */
+async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput, now: Date): Promise<void> {
   const { quote, editing } = input;
   const needed = neededUnits(quote);
   const ids = [...needed.keys()].sort((a, b) => a - b);
@@ -85,10 +87,16 @@ async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput): Promise<v
         editing ? ne(orders.id, editing.id) : undefined,
       ),
     );
+  // Units still out past their booked end stay held until picked up (issue #7); deliveries and
+  // pickups lock the same product rows, so this read is as current as the bookings above.
+  const out = await readOutUnits(tx, ids);
+  const today = toRomeDay(now);
   const errors: FieldErrors = {};
   for (const { id, stock } of locked) {
     const want = needed.get(id)!;
-    const free = availableUnits(stock, held.filter((h) => h.productId === id).map(orderPeriod), quote.period);
+    const periods = held.filter((h) => h.productId === id).map(orderPeriod);
+    periods.push(...outUnitHolds(out.filter((u) => u.productId === id), today, editing?.id));
+    const free = availableUnits(stock, periods, quote.period);
     if (want.count > free) {
       errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
     }
@@ -135,8 +143,11 @@ export interface WriteStrategy {
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `task` after every task queued before it (the PGlite write queue). */
-function enqueue<T>(task: () => Promise<T>): Promise<T> {
+/**
+ * Runs `task` after every task queued before it (the PGlite write queue). Deliveries and pickups
+ * join it too (issue #7), so the in-memory index stays equal to the committed state inside it.
+ */
+export function enqueue<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
   queue = run.catch(() => undefined);
   return run;
@@ -159,12 +170,12 @@ async function writeOrder(
   input: SaveOrderInput,
   now: Date,
   checkBefore: () => void,
-  checkInside?: (tx: Db, input: SaveOrderInput) => Promise<void>,
+  checkInside?: (tx: Db, input: SaveOrderInput, now: Date) => Promise<void>,
 ): Promise<SavedOrder> {
   const { quote, form, shop, editing } = input;
   checkBefore();
   const saved = await db.transaction(async (tx) => {
-    if (checkInside) await checkInside(tx as unknown as Db, input);
+    if (checkInside) await checkInside(tx as unknown as Db, input, now);
     const values = {
       shopId: shop.row.id,
       mode: quote.mode,

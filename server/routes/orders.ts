@@ -1,7 +1,7 @@
 // Orders, customer side: place (guests too), list, view, edit, change, cancel, export.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import {
   CancelQuerySchema,
   OrderChangesSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../src/api/contract/order-form';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import { coupons, orders } from '../db/schema/index';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, forbidden, notFound } from '../http/errors';
 import { requireUser, type AppContext, type AppEnv } from '../http/context';
 import { formToTree } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
@@ -19,8 +19,10 @@ import { isValidFidelityCard } from './catalogue';
 import { quoteOrder, type CouponRow } from '../orders/quote';
 import { saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
-import { isEditable, presentOrder, presentOrders, presentSaved } from '../orders/present';
-import { accessibleOrder, orderByUuid } from '../orders/access';
+import { presentOrder, presentOrders, presentSaved } from '../orders/present';
+import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
+import { publishOrder } from '../realtime/events';
+import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
 
@@ -78,6 +80,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
       deps.now(),
       { serialized: deps.database.driver === 'pglite' },
     );
+    void publishOrder(deps, editing ? 'order.changed' : 'order.created', saved.order);
     const presented = await presentSaved(deps.database.db, deps.catalogue, saved, deps.now(), {
       withMedias: form.medias.length > 0,
       edited: !!editing,
@@ -90,14 +93,14 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
   }
 }
 
-function assertEditable(c: AppContext, order: OrderRow) {
-  if (!isEditable(order, c.get('deps').now())) throw new ApiError(410, 'api.orderNotEditable');
-}
-
 export const orderRoutes = new Hono<AppEnv>()
   .post('/v1/shops/:id/orders', orderBodyLimit, async (c) => {
+    const shopId = idParam(c);
+    // A kiosk places orders for its own shop only (issue #7).
+    const totem = c.get('auth')?.totem;
+    if (totem && totem.shopId !== shopId) throw forbidden();
     const form = await readOrderForm(c);
-    return c.json({ data: await placeOrder(c, idParam(c), form) }, 201);
+    return c.json({ data: await placeOrder(c, shopId, form) }, 201);
   })
   .get('/v1/orders', async (c) => {
     const user = requireUser(c);
@@ -106,6 +109,8 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json({ data: await presentOrders(db, c.get('deps').catalogue, rows, c.get('deps').now()) });
   })
   .get('/v1/orders/search', async (c) => {
+    // A kiosk searches its shop's orders (staff rules in routes/staff/orders.ts).
+    if (c.get('auth')?.totem) return staffOrderSearch(c);
     const user = requireUser(c);
     const query = queryParams(c, OrderSearchQuerySchema);
     const { db } = c.get('deps').database;
@@ -148,13 +153,13 @@ export const orderRoutes = new Hono<AppEnv>()
     const order = await accessibleOrder(c, c.req.param('id'));
     const form = await readOrderForm(c);
     if ((form._method ?? '').toUpperCase() !== 'PATCH') throw new ApiError(422, 'api.invalidData', {}, { _method: [{ key: 'validators.required' }] });
-    assertEditable(c, order);
+    await assertCanChange(c, order, 'replace');
     return c.json({ data: await placeOrder(c, order.shopId, form, order) });
   })
   .patch('/v1/orders/:id', async (c) => {
     const order = await accessibleOrder(c, c.req.param('id'));
     const changes = await jsonBody(c, OrderChangesSchema);
-    assertEditable(c, order);
+    await assertCanChange(c, order, 'change');
     const { database, catalogue, now } = c.get('deps');
     const invoice = changes.invoice ?? order.invoice;
     const fiscalCode = changes.fiscal_code ?? order.fiscalCode;
@@ -174,20 +179,23 @@ export const orderRoutes = new Hono<AppEnv>()
       })
       .where(eq(orders.id, order.id))
       .returning();
+    void publishOrder(c.get('deps'), 'order.changed', row!);
     return c.json({ data: await presentOrder(database.db, catalogue, row!, now()) });
   })
   .delete('/v1/orders/:id', async (c) => {
     const order = await accessibleOrder(c, c.req.param('id'));
     queryParams(c, CancelQuerySchema);
-    assertEditable(c, order);
+    await assertCanChange(c, order, 'cancel');
     const { database, catalogue, now } = c.get('deps');
     const [row] = await database.db
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: now(), updatedAt: now() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed')))
+      // Unpaid only: a cash desk may be taking the payment at the same moment.
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))
       .returning();
     if (!row) throw new ApiError(410, 'api.orderNotEditable');
     catalogue.setOrderBookings(order.id, [], null);
+    void publishOrder(c.get('deps'), 'order.changed', row);
     return c.json({ data: await presentOrder(database.db, catalogue, row, now()), message: c.get('t')('api.orderCancelled') });
   });
 

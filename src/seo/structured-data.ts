@@ -1,6 +1,9 @@
 // JSON-LD builders (schema.org): WebSite, BreadcrumbList, a rental shop as a Store.
 import type { Shop } from '../../seo-data/schema';
 
+/** Absolute URL in the form canonical links and the sitemap use (trailing slash). */
+const pageHref = (href: string, site: URL) => new URL(href.endsWith('/') ? href : `${href}/`, site).href;
+
 export function breadcrumbLd(site: URL, items: { name: string; href: string }[]) {
   return {
     '@context': 'https://schema.org',
@@ -9,13 +12,13 @@ export function breadcrumbLd(site: URL, items: { name: string; href: string }[])
       '@type': 'ListItem',
       position: i + 1,
       name: item.name,
-      item: new URL(item.href, site).href,
+      item: pageHref(item.href, site),
     })),
   };
 }
 
 export function websiteLd(site: URL, name: string, url: string) {
-  return { '@context': 'https://schema.org', '@type': 'WebSite', name, url: new URL(url, site).href };
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name, url: pageHref(url, site) };
 }
 
 export function storeLd(site: URL, shop: Shop, url: string) {
@@ -23,7 +26,7 @@ export function storeLd(site: URL, shop: Shop, url: string) {
     '@context': 'https://schema.org',
     '@type': ['Store', 'LocalBusiness'],
     name: shop.label,
-    url: new URL(url, site).href,
+    url: pageHref(url, site),
     telephone: shop.phone,
     email: shop.email,
     address: {

@@ -167,8 +167,8 @@ describe.each(testDrivers)('order documents on $name', (driver) => {
     const stolen = await place(27, [{ id, stored: true }], stranger);
     expect(stolen.status).toBe(422);
     expect(stolen.body.errors).toEqual({ 'medias.0.id': ['Documento non trovato'] });
-    // An id beyond the database's integer range is just an unknown document (was a 500).
+    // An id beyond the database's integer range is an invalid value (was a 500).
     const huge = await place(27, [{ id: 99_999_999_999 }], mario);
-    expect([huge.status, huge.body.errors]).toEqual([422, { 'medias.0.id': ['Documento non trovato'] }]);
+    expect([huge.status, huge.body.errors]).toEqual([422, { 'medias.0.id': ['Valore non valido'] }]);
   });
 });

@@ -1,6 +1,6 @@
 // Orders and their lines, documents, coupons, and the delivery/pickup of physical units.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, prices, shops, specificProducts } from './catalogue';
 import { users } from './accounts';
 
@@ -49,6 +49,9 @@ export const orders = pgTable(
     totalTax: money('total_tax').notNull(),
     totalTaxable: money('total_taxable').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The cash desk that took the payment and what its payment terminal answered. */
+    paidTotemId: integer('paid_totem_id'),
+    paymentLog: jsonb('payment_log'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -152,5 +155,12 @@ export const deliveryDetails = pgTable(
     managed: boolean('managed').notNull().default(false),
     price: money('price'),
   },
-  (t) => [index('delivery_details_order_idx').on(t.orderId), index('delivery_details_sp_idx').on(t.specificProductId)],
+  (t) => [
+    index('delivery_details_order_idx').on(t.orderId),
+    index('delivery_details_sp_idx').on(t.specificProductId),
+    // A unit is out (handed out, not back) at most once: the database refuses a double delivery.
+    uniqueIndex('delivery_details_out_idx')
+      .on(t.specificProductId)
+      .where(sql`datetime_delivery IS NOT NULL AND datetime_return IS NULL`),
+  ],
 );

@@ -10,8 +10,10 @@ import { readSeedSource } from './seo';
 import { seedCatalogue } from './catalogue';
 import { seedAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
+import { seedKiosk } from './kiosk';
 
-export const SEED_VERSION = '2';
+// 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
+export const SEED_VERSION = '3';
 
 export async function seededVersion(db: Db): Promise<string | null> {
   const rows = await db.select().from(appMeta).where(eq(appMeta.key, 'seed_version'));
@@ -41,6 +43,7 @@ export async function seed(db: Db, now = new Date()): Promise<boolean> {
   const catalogue = new CatalogueCache();
   await catalogue.load(db);
   await seedDemoOrders(db, catalogue, now);
+  await seedKiosk(db);
   await setVersion(db, SEED_VERSION);
   return true;
 }

@@ -1,0 +1,359 @@
+// `npm run bench:site`: the static SEO site.
+// (a) `astro build` once, timed, and the number of pages built;
+// (b) per page type (home, category×town, shop, trail, booking shell): HTML size raw and gzip, and
+//     the JavaScript fetched before the page is idle (every script response until network idle,
+//     gzipped here with zlib), measured with Playwright on the site served by the real `npm start`
+//     entry (SKIP_BUILD=1, fresh data folder, loopback only);
+// (c) Lighthouse 12 (default config = mobile preset, simulated throttling) on home, category×town,
+//     shop and trail: performance, accessibility, best practices, SEO; median of 3 runs.
+// Every step is bounded in time. Targets: Lighthouse 100 in all four, ≤ 15 KB gzip JS before
+// idle, ≤ 25 KB gzip HTML (1 KB = 1024 bytes).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadSeoData } from '../seo-data/schema';
+import { projectRoot } from '../server/db/client';
+import { startProduct } from '../tests/support/process';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const BUILD_TIMEOUT_MS = 10 * 60_000;
+const PAGE_TIMEOUT_MS = 30_000;
+const LIGHTHOUSE_TIMEOUT_MS = 120_000;
+/** Lighthouse runs per page; the table shows the median (`BENCH_LIGHTHOUSE_RUNS` to change). */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const TARGET = { htmlGzipKb: 25, jsGzipKb: 15, lighthouse: 100 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface PageFigures {
+  type: string;
+  path: string;
+  status: number;
+  htmlBytes: number;
+  htmlGzip: number;
+  jsFiles: number;
+  /** gzip bytes of the script responses before network idle. */
+  jsGzip: number;
+  /** gzip bytes of the inline scripts of the HTML (already counted in the HTML size). */
+  inlineJsGzip: number;
+  lighthouse?: Partial<Record<Category, number>> | { error: string };
+}
+
+export interface SiteBenchResult {
+  buildSeconds: number;
+  pagesBuilt: number;
+  htmlFiles: number;
+  pages: PageFigures[];
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const gzipSize = (body: Buffer | string) => gzipSync(body).length;
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no result after ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function countHtml(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    if (entry.isDirectory()) n += countHtml(path.join(dir, entry.name));
+    else if (entry.name.endsWith('.html')) n++;
+  return n;
+}
+
+/** (a) One timed `astro build` (its log is kept quiet; printed only if the build fails). */
+function timedBuild(): { seconds: number; pagesBuilt: number; htmlFiles: number } {
+  const astro = path.join(projectRoot, 'node_modules', '.bin', 'astro');
+  const t0 = performance.now();
+  const result = spawnSync(astro, ['build'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: BUILD_TIMEOUT_MS,
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`astro build failed (${result.error?.message ?? `exit ${result.status}`})`);
+  }
+  // The same stamp `npm start` checks (scripts/build-if-stale.ts), so the fresh build is reused.
+  writeFileSync(path.join(projectRoot, 'dist', '.build-stamp'), new Date().toISOString());
+  const pagesBuilt = Number(/(\d+) page\(s\) built/.exec(result.stdout)?.[1] ?? NaN);
+  return { seconds, pagesBuilt, htmlFiles: countHtml(path.join(projectRoot, 'dist')) };
+}
+
+/** The sample page of each type, from the SEO table. */
+function samplePages(): { type: string; path: string; lighthouse: boolean }[] {
+  const { shops, trails } = loadSeoData();
+  const shop = shops.find((s) => s.slug === 'sport-noleggio-sestriere') ?? shops[0]!;
+  const trail = trails[0]!;
+  return [
+    { type: 'home', path: '/', lighthouse: true },
+    { type: 'category×town', path: `/${shop.sports[0]}/${shop.town}/`, lighthouse: true },
+    { type: 'shop', path: `/noleggio/${shop.slug}/`, lighthouse: true },
+    { type: 'trail', path: `/sentiero/${trail.slug}/`, lighthouse: true },
+    { type: 'booking shell', path: `/prenota/${shop.slug}/`, lighthouse: false },
+  ];
+}
+
+/**
+ * Every sample answers 200 before anything is measured. dist/ is shared with whoever else works in
+ * the checkout: a build started elsewhere empties it for a few seconds, so wait for it (bounded).
+ */
+async function waitForPages(base: string, samples: ReturnType<typeof samplePages>): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const statuses = await Promise.all(samples.map((s) => fetch(base + s.path, { method: 'HEAD' }).then((r) => r.status)));
+    const missing = samples.filter((_, i) => statuses[i] !== 200).map((s) => s.path);
+    if (missing.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`not served with status 200: ${missing.join(', ')} (is dist/ complete?)`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The code of the inline scripts of a page (not JSON-LD, not external). */
+function inlineScripts(html: string): string {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\bsrc=/i.test(attrs!) && !/application\/(ld\+)?json/i.test(attrs!))
+    .map(([, , code]) => code)
+    .join('\n');
+}
+
+/** (b) HTML size and the JavaScript fetched before network idle, in a fresh browser context. */
+async function measurePages(base: string, samples: ReturnType<typeof samplePages>): Promise<PageFigures[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  try {
+    const figures: PageFigures[] = [];
+    for (const sample of samples) {
+      let res = await withTimeout(fetch(base + sample.path), PAGE_TIMEOUT_MS, `GET ${sample.path}`);
+      if (res.status !== 200) {
+        await waitForPages(base, samples); // dist/ was being rebuilt elsewhere
+        res = await withTimeout(fetch(base + sample.path), PAGE_TIMEOUT_MS, `GET ${sample.path}`);
+      }
+      const html = Buffer.from(await res.arrayBuffer());
+      // An Italian browser: the navigation script sends other languages from / to /en/ or /fr/.
+      const context = await browser.newContext({ locale: 'it-IT' });
+      const page = await context.newPage();
+      const scripts: Promise<{ url: string; gzip: number }>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const url = new URL(response.url()).pathname;
+        scripts.push(
+          response.body().then(
+            (body) => ({ url, gzip: gzipSize(body) }),
+            () => ({ url, gzip: 0 }),
+          ),
+        );
+      });
+      await page.goto(base + sample.path, { waitUntil: 'networkidle', timeout: PAGE_TIMEOUT_MS });
+      const loaded = await Promise.all(scripts);
+      const sizes = loaded.map((l) => l.gzip);
+      const biggest = loaded.sort((a, b) => b.gzip - a.gzip).slice(0, 5);
+      if (biggest.length) console.log(`  [js] ${sample.path}: ${biggest.map((l) => `${l.url.replace(/^\/_astro\//, '')} ${kb(l.gzip)}`).join(', ')}${loaded.length > 5 ? ', …' : ''}`);
+      const inline = inlineScripts(html.toString('utf8'));
+      await context.close();
+      figures.push({
+        type: sample.type,
+        path: sample.path,
+        status: res.status,
+        htmlBytes: html.length,
+        htmlGzip: gzipSize(html),
+        jsFiles: sizes.length,
+        jsGzip: sizes.reduce((a, b) => a + b, 0),
+        inlineJsGzip: inline ? gzipSize(inline) : 0,
+      });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseRun {
+  scores: Partial<Record<Category, number>>;
+  /** Per category below 100: the weighted audits that failed, with their first offending nodes. */
+  notes: string[];
+}
+
+/** (c) Lighthouse scores (0–100) of one URL in an already launched Chromium. */
+async function lighthouseRun(url: string, port: number): Promise<LighthouseRun> {
+  const result = await withTimeout(
+    lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }),
+    LIGHTHOUSE_TIMEOUT_MS,
+    `Lighthouse ${url}`,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+  const scores: Partial<Record<Category, number>> = {};
+  for (const c of CATEGORIES) {
+    const score = result.lhr.categories[c]?.score;
+    if (typeof score === 'number') scores[c] = Math.round(score * 100);
+  }
+  const notes: string[] = [];
+  for (const c of CATEGORIES) {
+    if ((scores[c] ?? 100) >= 100) continue;
+    const failing = (result.lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => result.lhr.audits[ref.id]!)
+      .filter((a) => a.score !== null && a.score < 1)
+      .map((a) => {
+        const items = ((a.details as { items?: { node?: { snippet?: string }; description?: string; url?: string }[] } | undefined)?.items ?? [])
+          .map((item) => item.node?.snippet ?? (item.description ? `"${item.description.slice(0, 160)}"` : item.url))
+          .filter(Boolean)
+          .slice(0, 3);
+        return `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}${items.length ? ` on ${items.join(' ')}` : ''}`;
+      });
+    notes.push(`${c} ${scores[c]}: ${failing.join(', ') || 'no weighted audit below 1'}`);
+  }
+  return { scores, notes };
+}
+
+/**
+ * The median of LIGHTHOUSE_RUNS runs per category (performance varies from run to run on a busy
+ * machine; the others do not), and the notes of the run with the median performance.
+ */
+async function lighthouseScores(url: string, port: number): Promise<Partial<Record<Category, number>>> {
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, port));
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  const scores: Partial<Record<Category, number>> = {};
+  for (const c of CATEGORIES) {
+    const values = runs.map((r) => r.scores[c]).filter((v): v is number => v !== undefined);
+    if (values.length) scores[c] = median(values);
+  }
+  const perf = runs.map((r) => r.scores.performance ?? 0);
+  const medianRun = runs[perf.indexOf(median([...perf]))]!;
+  const spread = runs.length > 1 ? ` (performance over ${runs.length} runs: ${perf.join(', ')})` : '';
+  console.log(`  [lighthouse] ${new URL(url).pathname}${spread}${medianRun.notes.length ? '' : ': 100 everywhere in the median run'}`);
+  for (const note of medianRun.notes) console.log(`      ${note}`);
+  return scores;
+}
+
+async function runLighthouse(base: string, figures: PageFigures[], samples: ReturnType<typeof samplePages>) {
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    chrome = await withTimeout(chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS }), 30_000, 'launching Chromium for Lighthouse');
+  } catch (error) {
+    for (const f of figures) if (samples.find((s) => s.path === f.path)?.lighthouse) f.lighthouse = { error: (error as Error).message };
+    return;
+  }
+  try {
+    for (const f of figures) {
+      if (!samples.find((s) => s.path === f.path)?.lighthouse) continue;
+      try {
+        f.lighthouse = await lighthouseScores(base + f.path, chrome.port);
+      } catch (error) {
+        // A rebuild of dist/ elsewhere can remove the page for a moment: wait for it, retry once.
+        try {
+          await waitForPages(base, samples);
+          f.lighthouse = await lighthouseScores(base + f.path, chrome.port);
+        } catch {
+          f.lighthouse = { error: (error as Error).message };
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+function printTable(result: SiteBenchResult): void {
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  console.log(`\nStatic site: astro build ${result.buildSeconds.toFixed(1)} s, ${result.pagesBuilt} pages built (${result.htmlFiles} HTML files in dist/)`);
+  console.log(`Targets: HTML ≤ ${TARGET.htmlGzipKb} KB gzip, JS before idle ≤ ${TARGET.jsGzipKb} KB gzip, Lighthouse (mobile) ${TARGET.lighthouse} (1 KB = 1024 B)`);
+  console.log('JS before idle = script responses until network idle (each gzipped) + the inline scripts of the HTML (gzipped together)\n');
+  console.log(
+    '| page type | path | HTML KB | HTML gzip KB | JS before idle, gzip KB (files) | of which inline in the HTML | LH perf | LH a11y | LH best practices | LH SEO |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const p of result.pages) {
+    const lh = p.lighthouse;
+    const cells =
+      lh === undefined
+        ? ['—', '—', '—', '—']
+        : 'error' in lh
+          ? ['n/a', 'n/a', 'n/a', 'n/a']
+          : CATEGORIES.map((c) => (lh[c] === undefined ? 'n/a' : `${lh[c]} ${mark(lh[c]! >= TARGET.lighthouse)}`));
+    const status = p.status === 200 ? '' : ` (HTTP ${p.status})`;
+    console.log(
+      `| ${p.type} | \`${p.path}\`${status} | ${kb(p.htmlBytes)} | ${kb(p.htmlGzip)} ${mark(p.htmlGzip <= TARGET.htmlGzipKb * 1024)} | ` +
+        `${kb(p.jsGzip + p.inlineJsGzip)} (${p.jsFiles}) ${mark(p.jsGzip + p.inlineJsGzip <= TARGET.jsGzipKb * 1024)} | ${kb(p.inlineJsGzip)} | ${cells.join(' | ')} |`,
+    );
+  }
+  for (const p of result.pages)
+    if (p.lighthouse && 'error' in p.lighthouse) console.log(`\nLighthouse could not run on ${p.path}: ${p.lighthouse.error}`);
+}
+
+export async function benchSite(): Promise<SiteBenchResult> {
+  console.log('[bench:site] astro build…');
+  const build = timedBuild();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-site-'));
+  const port = await freePort();
+  console.log(`[bench:site] serving dist/ on 127.0.0.1:${port}…`);
+  const starting = startProduct(dataDir, port, { HOST: '127.0.0.1' });
+  let server: Awaited<typeof starting>;
+  try {
+    server = await withTimeout(starting, 120_000, 'starting the server');
+  } catch (error) {
+    void starting.then((late) => late.child.kill('SIGTERM')).catch(() => {}); // started too late: stop it
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const samples = samplePages();
+    await waitForPages(base, samples);
+    console.log('[bench:site] HTML and JavaScript per page type…');
+    const pages = await measurePages(base, samples);
+    console.log('[bench:site] Lighthouse…');
+    await runLighthouse(base, pages, samples);
+    const result = { buildSeconds: build.seconds, pagesBuilt: build.pagesBuilt, htmlFiles: build.htmlFiles, pages };
+    printTable(result);
+    if (server.child.exitCode !== null)
+      console.log(`\nThe server exited during the run (code ${server.child.exitCode}):\n${server.output().split('\n').slice(-30).join('\n')}`);
+    return result;
+  } finally {
+    server.child.kill('SIGTERM');
+    await withTimeout(server.exited, 15_000, 'stopping the server').catch(() => server.child.kill('SIGKILL'));
+    if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSite();

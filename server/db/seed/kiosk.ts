@@ -1,0 +1,59 @@
+// Demo kiosks (totems), documented in the README: three for Bardonecchia Sport Rent (public kiosk,
+// totem admin, admin + cash desk) and a cash desk for Sport Noleggio Sestriere. Idempotent: a
+// database seeded before kiosks existed gets them on its next start, and nothing is duplicated.
+import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { totems } from '../schema/index';
+import { hashPassword } from '../../auth/passwords';
+
+export interface DemoTotem {
+  code: string;
+  type: 10 | 20 | 30;
+  shopId: number;
+  pairingCode: string;
+  password: string;
+  pos: string | null;
+  dataSecurityUserOptional: boolean;
+}
+
+/** Where the kiosks find the payment-terminal simulator `npm start` runs (POS_PORT, default 4323). */
+export const DEMO_POS_URL = 'http://localhost:4323';
+
+export const DEMO_TOTEMS: readonly DemoTotem[] = [
+  { code: 'BARD-01', type: 10, shopId: 6, pairingCode: 'BARD-KIOSK-10', password: 'Chiosco-10!', pos: null, dataSecurityUserOptional: false },
+  { code: 'BARD-02', type: 20, shopId: 6, pairingCode: 'BARD-ADMIN-20', password: 'Admin-20!', pos: null, dataSecurityUserOptional: true },
+  { code: 'BARD-03', type: 30, shopId: 6, pairingCode: 'BARD-CASSA-30', password: 'Cassa-30!', pos: DEMO_POS_URL, dataSecurityUserOptional: true },
+  { code: 'SEST-01', type: 30, shopId: 1, pairingCode: 'SEST-CASSA-30', password: 'Cassa-Sestriere-30!', pos: DEMO_POS_URL, dataSecurityUserOptional: true },
+];
+
+/** Pairing codes are typed by staff: case and surrounding spaces do not matter. */
+export const normalizePairingCode = (code: string) => code.trim().toUpperCase();
+export const hashPairingCode = (code: string) => createHash('sha256').update(normalizePairingCode(code)).digest('hex');
+
+export async function seedKiosk(db: Db): Promise<void> {
+  const existing = await db
+    .select({ code: totems.code })
+    .from(totems)
+    .where(inArray(totems.code, DEMO_TOTEMS.map((t) => t.code)));
+  const have = new Set(existing.map((r) => r.code));
+  const missing = DEMO_TOTEMS.filter((t) => !have.has(t.code));
+  if (missing.length === 0) return;
+  await db
+    .insert(totems)
+    .values(
+      await Promise.all(
+        missing.map(async (t) => ({
+          code: t.code,
+          type: t.type,
+          shopId: t.shopId,
+          pairingCodeHash: hashPairingCode(t.pairingCode),
+          passwordHash: await hashPassword(t.password),
+          pos: t.pos,
+          dataSecurityUserOptional: t.dataSecurityUserOptional,
+          serverUrl: null,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+}

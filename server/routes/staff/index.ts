@@ -1,0 +1,17 @@
+// The staff side of the API (issue #7), mounted by app.ts before the catch-all.
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { totemRoutes } from './totem';
+import { staffOrderRoutes } from './orders';
+import { deliveryRoutes } from './delivery';
+import { inventoryRoutes } from './inventory';
+import { posLogRoutes } from './pos-logs';
+import { realtimeRoutes } from './realtime';
+
+export const staffRoutes = new Hono<AppEnv>()
+  .route('/', totemRoutes)
+  .route('/', staffOrderRoutes)
+  .route('/', deliveryRoutes)
+  .route('/', inventoryRoutes)
+  .route('/', posLogRoutes)
+  .route('/', realtimeRoutes);

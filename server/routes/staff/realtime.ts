@@ -1,0 +1,29 @@
+// Realtime channels (issue #7): signs a private-channel subscription the way Pusher does, only
+// for the calling totem's own shop channel.
+import { Hono } from 'hono';
+import { BroadcastingAuthRequestSchema, shopChannel } from '../../../src/api/contract/realtime';
+import { ApiError, forbidden } from '../../http/errors';
+import type { AppContext, AppEnv } from '../../http/context';
+import { jsonBody, parseWith } from '../../http/validation';
+import { requireTotem, TotemLevel } from '../../staff/permissions';
+
+/** pusher-js posts `socket_id=…&channel_name=…` form-encoded; JSON is accepted too. */
+async function authRequest(c: AppContext) {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) return jsonBody(c, BroadcastingAuthRequestSchema);
+  let fields: Record<string, unknown>;
+  try {
+    fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+  } catch {
+    throw new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
+  }
+  return parseWith(BroadcastingAuthRequestSchema, fields);
+}
+
+export const realtimeRoutes = new Hono<AppEnv>().post('/v1/broadcasting/auth', async (c) => {
+  const totem = requireTotem(c, TotemLevel.PUBLIC);
+  const body = await authRequest(c);
+  if (body.channel_name !== shopChannel(totem.shopId)) throw forbidden();
+  // pusher-js reads `auth` at the top level, not inside `data`.
+  return c.json({ auth: c.get('deps').realtime.authorize(body.socket_id, body.channel_name) });
+});

@@ -1,0 +1,118 @@
+// The kiosk itself (issue #7): pairing a device, its settings, the configuration password checked
+// here (never shipped in the site's JavaScript), pushing an order to the shop's queue board and
+// closing the cash desk's day.
+import { Hono } from 'hono';
+import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import {
+  CloseCashierRequestSchema,
+  PairRequestSchema,
+  PushInQueueRequestSchema,
+  TotemPasswordRequestSchema,
+} from '../../../src/api/contract/staff';
+import { shopChannel } from '../../../src/api/contract/realtime';
+import { addDays, toRomeDay } from '../../../src/domain/dates';
+import { roundMoney, sumMoney } from '../../../src/domain/money';
+import { cashierClosings, orders, tokens, totems } from '../../db/schema/index';
+import { hashPairingCode } from '../../db/seed/kiosk';
+import { ApiError, fieldError, notFound } from '../../http/errors';
+import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '../../http/context';
+import { jsonBody } from '../../http/validation';
+import { hashToken, issueToken } from '../../auth/tokens';
+import { verifyPassword } from '../../auth/passwords';
+import { presentShop } from '../../catalogue/present';
+import { orderEvent, publishOrder } from '../../realtime/events';
+import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+
+const PAIR_PER_IP = { limit: 20, windowMs: 15 * 60_000 };
+const PASSWORD_PER_TOTEM = { limit: 10, windowMs: 15 * 60_000 };
+/** A kiosk stays paired for a year (a customer session lasts 30 days). */
+const TOTEM_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The totem settings of spec §3 with its shop and how to reach the realtime channels. */
+function presentTotem(c: AppContext, totem: AuthTotem) {
+  const { catalogue, realtime } = c.get('deps');
+  const shop = catalogue.shopById(totem.shopId);
+  if (!shop) throw notFound();
+  return {
+    type: totem.type,
+    code: totem.code,
+    pos: totem.pos,
+    data_security_user_optional: totem.dataSecurityUserOptional,
+    server_url: totem.serverUrl,
+    shop: presentShop(shop, c.get('locale')),
+    realtime: {
+      driver: realtime.driver,
+      key: realtime.key,
+      cluster: realtime.cluster,
+      channel: shopChannel(totem.shopId),
+      ws_path: realtime.driver === 'local' ? `/app/${realtime.key}` : null,
+    },
+  };
+}
+
+export const totemRoutes = new Hono<AppEnv>()
+  .post('/v1/pair', async (c) => {
+    const { limiter, database, now } = c.get('deps');
+    limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
+    const { code } = await jsonBody(c, PairRequestSchema);
+    const [totem] = await database.db.select().from(totems).where(eq(totems.pairingCodeHash, hashPairingCode(code)));
+    if (!totem) throw fieldError('code', 'validators.invalid');
+    const token = await issueToken(database.db, { totemId: totem.id }, now());
+    await database.db
+      .update(tokens)
+      .set({ expiresAt: new Date(now().getTime() + TOTEM_TOKEN_TTL_MS) })
+      .where(eq(tokens.tokenHash, hashToken(token)));
+    return c.json({ data: { ...presentTotem(c, totem), token } });
+  })
+  .get('/v1/totem', (c) => c.json({ data: presentTotem(c, requireTotem(c, TotemLevel.PUBLIC)) }))
+  .post('/v1/totem/password', async (c) => {
+    const totem = requireTotem(c, TotemLevel.PUBLIC);
+    c.get('deps').limiter.hit(`totem-password:${totem.id}`, PASSWORD_PER_TOTEM);
+    const { password } = await jsonBody(c, TotemPasswordRequestSchema);
+    if (!(await verifyPassword(password, totem.passwordHash))) throw fieldError('password', 'validators.invalid');
+    c.get('deps').limiter.reset(`totem-password:${totem.id}`);
+    return c.json({ data: { valid: true as const } });
+  })
+  // /totem/push_in_queue: the order goes to the shop's queue board (an event, nothing stored).
+  .post('/v1/totem/push_in_queue', async (c) => {
+    const totem = requireTotem(c, TotemLevel.PUBLIC);
+    const body = await jsonBody(c, PushInQueueRequestSchema);
+    const order = await shopOrder(c, totem, body.order);
+    if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
+    await publishOrder(c.get('deps'), 'order.pushed_in_queue', order);
+    return c.json({ data: orderEvent(order, c.get('deps').now()) });
+  })
+  // Cash desk only: the day's payments this desk took, recorded with the terminal's answer.
+  .post('/v1/totem/close_cashier', async (c) => {
+    const totem = requireTotem(c, TotemLevel.CASH_DESK);
+    const body = await jsonBody(c, CloseCashierRequestSchema);
+    const { database } = c.get('deps');
+    // A Rome day lies within these UTC bounds; the exact day is checked below.
+    const paid = await database.db
+      .select({ total: orders.totalAmount, paidAt: orders.paidAt })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paidTotemId, totem.id),
+          isNotNull(orders.paidAt),
+          gte(orders.paidAt, new Date(`${addDays(body.date, -1)}T00:00:00Z`)),
+          lt(orders.paidAt, new Date(`${addDays(body.date, 2)}T00:00:00Z`)),
+        ),
+      );
+    const ofTheDay = paid.filter((p) => toRomeDay(p.paidAt!) === body.date);
+    const [row] = await database.db
+      .insert(cashierClosings)
+      .values({
+        totemId: totem.id,
+        shopId: totem.shopId,
+        date: body.date,
+        ordersCount: ofTheDay.length,
+        total: roundMoney(sumMoney(ofTheDay.map((p) => p.total))),
+        response: body.pos_log ?? null,
+      })
+      .returning();
+    return c.json(
+      { data: { id: row!.id, date: row!.date, totem: totem.code, orders_count: row!.ordersCount, total: row!.total } },
+      201,
+    );
+  });

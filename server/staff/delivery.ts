@@ -1,0 +1,206 @@
+// Delivery and pickup of physical units (issue #7). Handing a unit out or taking it back changes
+// what is available (a unit out past its booked end stays held until picked up, see
+// catalogue/cache.ts), so these writes follow the order writes' discipline: on PostgreSQL they lock
+// the products' rows FOR UPDATE, in id order, like an order does; on PGlite they run in the same
+// in-process write queue. The in-memory index of units out is refreshed after each commit.
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { DeliveryRequestSchema, PickupRequestSchema } from '../../src/api/contract/delivery';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { deliveries, deliveryDetails, orderDetails, products, specificProductProblems, specificProducts } from '../db/schema/index';
+import { ApiError, fieldError, type FieldErrors } from '../http/errors';
+import type { AppDeps, AuthTotem } from '../http/context';
+import { enqueue, type OrderRow } from '../orders/write';
+
+type SpecificProductRow = typeof specificProducts.$inferSelect;
+type DeliveryDetailRow = typeof deliveryDetails.$inferSelect;
+
+/** PostgreSQL's unique_violation: the partial index refused a second hand-out of one unit. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/** Runs a write that changes which units are out, under the same lock or queue as order writes. */
+export async function stockWrite<T>(deps: AppDeps, productIds: readonly number[], work: (tx: Db) => Promise<T>): Promise<T> {
+  const { db, driver } = deps.database;
+  const serialized = driver === 'pglite';
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  const task = async () => {
+    const result = await db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      if (!serialized && ids.length > 0) {
+        await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update');
+      }
+      return work(tx);
+    });
+    await deps.catalogue.refreshOutUnits(db);
+    return result;
+  };
+  return serialized ? enqueue(task) : task();
+}
+
+function refuse(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
+}
+
+/** The shop's units named by these codes (others are simply missing from the map). */
+export async function unitsByCode(db: Db, shopId: number, codes: readonly string[]): Promise<Map<string, SpecificProductRow>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ unit: specificProducts })
+    .from(specificProducts)
+    .innerJoin(products, eq(products.id, specificProducts.productId))
+    .where(and(inArray(specificProducts.internalCode, [...codes]), eq(products.shopId, shopId)));
+  return new Map(rows.map((r) => [r.unit.internalCode, r.unit]));
+}
+
+/** Hand-outs of these units that are not back. */
+async function openHandOuts(db: Db, where: { units?: number[]; lines?: number[] }): Promise<DeliveryDetailRow[]> {
+  const filter = where.units
+    ? inArray(deliveryDetails.specificProductId, where.units.length ? where.units : [-1])
+    : inArray(deliveryDetails.idOrderDetail, where.lines?.length ? where.lines : [-1]);
+  return db
+    .select()
+    .from(deliveryDetails)
+    .where(and(filter, isNotNull(deliveryDetails.datetimeDelivery), isNull(deliveryDetails.datetimeReturn)));
+}
+
+type DeliveryInput = z.output<typeof DeliveryRequestSchema>;
+type PickupInput = z.output<typeof PickupRequestSchema>;
+
+/** POST v1/delivery: the units go out for the order's lines (or as extras) at `at`. */
+export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, input: DeliveryInput, at: Date): Promise<void> {
+  if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
+  const { db } = deps.database;
+  const items = input.delivery_details;
+  const known = await unitsByCode(db, totem.shopId, items.map((i) => i.internal_code));
+  const lines = await db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
+  const lockIds = [...[...known.values()].map((u) => u.productId), ...lines.map((l) => l.productId)];
+  try {
+    await stockWrite(deps, lockIds, async (tx) => {
+      // Read again inside the lock: a unit may have been locked or handed out meanwhile.
+      const units = await unitsByCode(tx, totem.shopId, items.map((i) => i.internal_code));
+      const unitIds = [...units.values()].map((u) => u.id);
+      const lineIds = items.flatMap((i) => (i.id_order_detail ? [i.id_order_detail] : []));
+      const outUnits = new Set((await openHandOuts(tx, { units: unitIds })).map((d) => d.specificProductId));
+      const outLines = new Set((await openHandOuts(tx, { lines: lineIds })).map((d) => d.idOrderDetail));
+      const errors: FieldErrors = {};
+      const seenCodes = new Set<string>();
+      const seenLines = new Set<number>();
+      items.forEach((item, i) => {
+        const field = `delivery_details.${i}`;
+        const unit = units.get(item.internal_code);
+        const code = item.internal_code;
+        if (seenCodes.has(code)) errors[`${field}.internal_code`] = [{ key: 'validators.invalid' }];
+        else if (!unit) errors[`${field}.internal_code`] = [{ key: 'api.notFound' }];
+        else if (unit.locked) errors[`${field}.internal_code`] = [{ key: 'api.unitLocked', params: { code } }];
+        else if (outUnits.has(unit.id)) errors[`${field}.internal_code`] = [{ key: 'api.unitOut', params: { code } }];
+        seenCodes.add(code);
+        if (!item.id_order_detail) return;
+        const line = lines.find((l) => l.id === item.id_order_detail);
+        if (!line) errors[`${field}.id_order_detail`] = [{ key: 'api.notFound' }];
+        else if (seenLines.has(line.id) || outLines.has(line.id)) {
+          errors[`${field}.id_order_detail`] = [{ key: 'api.unitOut', params: { code: line.productLabel } }];
+        } else if (unit && unit.productId !== line.productId && !item.forced) {
+          errors[`${field}.internal_code`] = [{ key: 'api.unitWrongProduct', params: { code, product: line.productLabel } }];
+        }
+        seenLines.add(item.id_order_detail);
+      });
+      refuse(errors);
+      const [delivery] = await tx.insert(deliveries).values({ orderId: order.id, kind: 'delivery', totemId: totem.id }).returning();
+      await tx.insert(deliveryDetails).values(
+        items.map((item) => ({
+          orderId: order.id,
+          deliveryId: delivery!.id,
+          idOrderDetail: item.id_order_detail ?? null,
+          specificProductId: units.get(item.internal_code)!.id,
+          forced: item.forced,
+          datetimeDelivery: at,
+          used: true,
+          price: item.price ?? null,
+        })),
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('delivery_details', 'api.unitOut', { code: items.map((i) => i.internal_code).join(', ') });
+    throw err;
+  }
+}
+
+/** POST v1/pickup: the units are back at `at`; a reported problem locks the unit. Returns the orders touched. */
+export async function pickUp(deps: AppDeps, totem: AuthTotem, input: PickupInput, at: Date): Promise<number[]> {
+  const { db } = deps.database;
+  const known = await unitsByCode(db, totem.shopId, input.items.map((i) => i.internal_code));
+  return stockWrite(deps, [...known.values()].map((u) => u.productId), async (tx) => {
+    const units = await unitsByCode(tx, totem.shopId, input.items.map((i) => i.internal_code));
+    const open = await openHandOuts(tx, { units: [...units.values()].map((u) => u.id) });
+    const errors: FieldErrors = {};
+    const seen = new Set<string>();
+    const plan: { item: PickupInput['items'][number]; unit: SpecificProductRow; detail: DeliveryDetailRow }[] = [];
+    input.items.forEach((item, i) => {
+      const field = `items.${i}.internal_code`;
+      const code = item.internal_code;
+      const unit = units.get(code);
+      const detail = unit && open.find((d) => d.specificProductId === unit.id);
+      if (seen.has(code)) errors[field] = [{ key: 'validators.invalid' }];
+      else if (!unit) errors[field] = [{ key: 'api.notFound' }];
+      else if (!detail || (input.order_id !== undefined && detail.orderId !== input.order_id)) {
+        errors[field] = [{ key: 'api.unitNotOut', params: { code } }];
+      } else if (at < detail.datetimeDelivery!) errors.date = [{ key: 'validators.dateOrder' }];
+      else plan.push({ item, unit, detail });
+      seen.add(code);
+    });
+    refuse(errors);
+    for (const { item, unit, detail } of plan) {
+      await tx.update(deliveryDetails).set({ datetimeReturn: at, managed: true }).where(eq(deliveryDetails.id, detail.id));
+      if (item.problem) {
+        await tx.insert(specificProductProblems).values({ specificProductId: unit.id, totemId: totem.id, orderId: detail.orderId, description: item.problem });
+        await tx.update(specificProducts).set({ locked: true }).where(eq(specificProducts.id, unit.id));
+      }
+    }
+    const orderIds = [...new Set(plan.map((p) => p.detail.orderId))];
+    await tx.insert(deliveries).values(orderIds.map((orderId) => ({ orderId, kind: 'pickup' as const, totemId: totem.id })));
+    return orderIds;
+  });
+}
+
+/** A delivery detail of the totem's shop with its unit, or null. */
+export async function shopDeliveryDetail(db: Db, totem: AuthTotem, id: number) {
+  const [row] = await db
+    .select({ detail: deliveryDetails, unit: specificProducts })
+    .from(deliveryDetails)
+    .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
+    .innerJoin(products, eq(products.id, specificProducts.productId))
+    .where(and(eq(deliveryDetails.id, id), eq(products.shopId, totem.shopId)));
+  return row ?? null;
+}
+
+type HandOut = { detail: DeliveryDetailRow; unit: SpecificProductRow };
+
+/** reset_delivery: the hand-out never happened (only while the unit is not back). */
+export async function resetDelivery(deps: AppDeps, { detail, unit }: HandOut): Promise<void> {
+  await stockWrite(deps, [unit.productId], async (tx) => {
+    const [current] = await tx.select().from(deliveryDetails).where(eq(deliveryDetails.id, detail.id));
+    if (!current) throw new ApiError(404, 'api.notFound');
+    if (current.datetimeReturn) throw fieldError('id', 'api.unitReturned', { code: unit.internalCode });
+    await tx.delete(deliveryDetails).where(eq(deliveryDetails.id, detail.id));
+  });
+}
+
+/** reset_pickup: the unit is out again (refused if it went out again for someone else). */
+export async function resetPickup(deps: AppDeps, { detail, unit }: HandOut): Promise<void> {
+  const code = unit.internalCode;
+  try {
+    await stockWrite(deps, [unit.productId], async (tx) => {
+      const [current] = await tx.select().from(deliveryDetails).where(eq(deliveryDetails.id, detail.id));
+      if (!current) throw new ApiError(404, 'api.notFound');
+      if (!current.datetimeReturn) throw fieldError('id', 'api.unitNotReturned', { code });
+      if ((await openHandOuts(tx, { units: [unit.id] })).length > 0) throw fieldError('id', 'api.unitOut', { code });
+      await tx.update(deliveryDetails).set({ datetimeReturn: null, managed: false }).where(eq(deliveryDetails.id, detail.id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('id', 'api.unitOut', { code });
+    throw err;
+  }
+}

@@ -1,0 +1,64 @@
+// Delivery and pickup of physical units at the shop counter (issue #7, spec §3 Delivery detail):
+// units are named by the internal code on their label.
+import { z } from 'zod';
+import { day, intLike, requiredString } from './fields';
+import { dateTime } from './staff';
+
+const internalCode = () => requiredString(64).transform((v) => v.toUpperCase());
+
+/** POST v1/delivery: units handed out for an order, each on one of its lines or as an extra. */
+export const DeliveryRequestSchema = z.object({
+  order_id: intLike(),
+  /** When the units went out; now when absent. */
+  date: dateTime().optional(),
+  delivery_details: z
+    .array(
+      z.object({
+        internal_code: internalCode(),
+        /** The order line the unit is for; absent or null for an extra outside the lines. */
+        id_order_detail: intLike().nullable().optional(),
+        /** A unit of another product given for the line (e.g. a size swap). */
+        forced: z.boolean().default(false),
+        price: z.number().min(0, 'validators.minQuantity').max(100_000, 'validators.maxQuantity').nullable().optional(),
+      }),
+      { error: 'validators.required' },
+    )
+    .min(1, 'validators.required')
+    .max(100, 'validators.maxQuantity'),
+});
+export type DeliveryRequest = z.input<typeof DeliveryRequestSchema>;
+
+/** POST v1/pickup: units back at the counter; a problem locks the unit until it is unlocked. */
+export const PickupRequestSchema = z.object({
+  /** When set, every unit must be out for this order. */
+  order_id: intLike().optional(),
+  date: dateTime().optional(),
+  items: z
+    .array(
+      z.object({
+        internal_code: internalCode(),
+        problem: z.string().trim().max(1000, 'validators.maxLength').optional(),
+      }),
+      { error: 'validators.required' },
+    )
+    .min(1, 'validators.required')
+    .max(100, 'validators.maxQuantity'),
+});
+export type PickupRequest = z.input<typeof PickupRequestSchema>;
+
+/** GET v1/delivery_details/{id}/diff?to=: the day the unit is (or would be) back. */
+export const DiffQuerySchema = z.object({ to: day() });
+
+const DiffPeriodSchema = z.object({ from: z.string(), to: z.string(), days: z.number(), amount: z.number() });
+
+/** Price of the booked days against the actual days, by the domain pricing rules; diff = actual − booked. */
+export const PriceDiffSchema = z.object({
+  id_order_detail: z.number().nullable(),
+  delivery_detail_id: z.number().nullable(),
+  product_label: z.string(),
+  status: z.enum(['not_delivered', 'out', 'returned', 'projected']),
+  booked: DiffPeriodSchema,
+  actual: DiffPeriodSchema,
+  diff: z.number(),
+});
+export type PriceDiff = z.infer<typeof PriceDiffSchema>;

@@ -1,0 +1,115 @@
+// Staff side of the booking API (issue #7): kiosk pairing, the kiosk's own settings, the
+// configuration password, and what a cash desk sends when it takes a payment or closes the day.
+import { z } from 'zod';
+import { day, intLike, optionalString, requiredString } from './fields';
+import { TotemSchema } from './kiosk';
+
+const isCalendarDay = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+};
+
+/**
+ * A date-time as the kiosk sends it: ISO 8601 with a zone, or 'YYYY-MM-DD HH:mm[:ss]' in Rome
+ * wall-clock time (as the booking API writes them), or a bare day.
+ */
+export const dateTime = () =>
+  requiredString(40).refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+      isCalendarDay(v.slice(0, 10)),
+    'validators.date',
+  );
+
+/** Any JSON the payment terminal answered, bounded so a log cannot fill the disk. */
+export const terminalResponse = () =>
+  z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, { message: 'validators.required', abort: true })
+    .refine((v) => JSON.stringify(v).length <= 20_000, 'validators.invalid');
+
+/** POST v1/pair: the code shown when a totem is set up in the back office. */
+export const PairRequestSchema = z.object({ code: requiredString(64) });
+export type PairRequest = z.input<typeof PairRequestSchema>;
+
+/** How the kiosk reaches the realtime channels: the local Pusher-protocol endpoint or Pusher itself. */
+export const RealtimeSettingsSchema = z.object({
+  driver: z.enum(['local', 'pusher']),
+  key: z.string(),
+  cluster: z.string().nullable(),
+  /** The shop's private channel, e.g. `private-shop.6`. */
+  channel: z.string(),
+  /** Local driver: connect to the site's own host and port (`wsHost`/`wsPort`), without TLS. */
+  ws_path: z.string().nullable(),
+});
+export type RealtimeSettings = z.infer<typeof RealtimeSettingsSchema>;
+
+/** The totem settings of spec §3 plus its shop, its bearer token and the realtime settings. */
+export const PairResponseSchema = z.object({
+  data: TotemSchema.extend({
+    token: z.string(),
+    shop: z.looseObject({ id: z.number(), slug: z.string(), label: z.string() }),
+    realtime: RealtimeSettingsSchema,
+  }),
+});
+
+/** POST v1/totem/password: the kiosk configuration password, checked by the server. */
+export const TotemPasswordRequestSchema = z.object({ password: requiredString(200) });
+export const TotemPasswordResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });
+
+/** POST v1/orders/{id}/pay (type-30 totems): when, and what the payment terminal answered. */
+export const PayRequestSchema = z.object({
+  date: dateTime(),
+  pos_log: terminalResponse().nullable().optional(),
+});
+export type PayRequest = z.input<typeof PayRequestSchema>;
+
+/** POST v1/totem/close_cashier (type-30 totems): the day closed and the terminal's answer. */
+export const CloseCashierRequestSchema = z.object({
+  date: day(),
+  pos_log: terminalResponse().nullable().optional(),
+});
+export type CloseCashierRequest = z.input<typeof CloseCashierRequestSchema>;
+
+/** POST v1/totem/push_in_queue: an order (id, number or uuid) sent to the shop's queue board. */
+export const PushInQueueRequestSchema = z.object({
+  order: z.union([intLike(), requiredString(64)], { error: 'validators.required' }).transform(String),
+});
+
+/** POST {configured base}/pos_logs: a payment-terminal failure (spec §3 POS log). */
+export const PosLogRequestSchema = z.object({
+  order_number: requiredString(64),
+  date: dateTime(),
+  response: terminalResponse(),
+});
+export type PosLogRequest = z.input<typeof PosLogRequestSchema>;
+
+/** The person a pool is for (all fields optional; an empty string clears one). */
+const poolCustomerField = (max: number) => z.string().trim().max(max, 'validators.maxLength').optional();
+
+/** PATCH v1/order_detail_pools/{id}: who the pool's items are for, and its position. */
+export const PoolChangesSchema = z
+  .object({
+    index: intLike().pipe(z.number().min(0, 'validators.minQuantity').max(200, 'validators.maxQuantity')).optional(),
+    customer: z
+      .object({
+        first_name: poolCustomerField(100),
+        last_name: poolCustomerField(100),
+        height: poolCustomerField(10),
+        weight: poolCustomerField(10),
+        shoe_size: poolCustomerField(10),
+        level: poolCustomerField(40),
+      })
+      .strict()
+      .optional(),
+  })
+  .refine((v) => v.index !== undefined || v.customer !== undefined, { message: 'validators.required', path: ['customer'] });
+export type PoolChanges = z.input<typeof PoolChangesSchema>;
+
+/** GET v1/orders/search for a totem: free text (number, name, phone) and a day the order covers. */
+export const StaffOrderSearchQuerySchema = z.object({
+  q: optionalString(100),
+  date: day().optional(),
+  status: z.enum(['confirmed', 'cancelled']).optional(),
+  paid: z.enum(['0', '1']).optional(),
+});

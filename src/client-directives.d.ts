@@ -1,0 +1,9 @@
+// Types of the project's own client directives (astro.config.mjs registers them).
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on first interaction, or at idle when there is a cart or a session to show. */
+    'client:lazy'?: boolean;
+  }
+}
