@@ -35,11 +35,16 @@ test('signup creates the account, logs in and returns to returnUrl', async ({ pa
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('password reset: code by email, new password, logged in, back to returnUrl', async ({ page }) => {
+test('password reset: code by email, new password, logged in, back to returnUrl', async ({ page, request }) => {
+  // Its own account: other tests log in as the demo customer with the demo password.
+  const signup = await request.post('/api/v1/signup', {
+    data: { first_name: 'Paolo', last_name: 'Reset', username: 'paolo.reset@example.com', password: 'Vecchia-2026', password_confirmation: 'Vecchia-2026' },
+  });
+  expect(signup.status()).toBe(201);
   await page.goto('/user/reset?returnUrl=%2Fnoleggi%2F');
   await hydrated(page);
   const main = page.getByRole('main');
-  await main.getByLabel('Email').fill('mario.rossi@example.com');
+  await main.getByLabel('Email').fill('paolo.reset@example.com');
   await main.getByRole('button', { name: 'Inviami il codice' }).click();
   await expect(main.getByText(/ti abbiamo inviato un codice di 6 cifre/)).toBeVisible();
   await main.getByLabel('Codice ricevuto via email').fill('000000');
@@ -47,9 +52,9 @@ test('password reset: code by email, new password, logged in, back to returnUrl'
   await main.getByLabel('Ripeti la password').fill('Nuova-2026!');
   await main.getByRole('button', { name: 'Cambia la password' }).click();
   await expect(main.getByText('Codice non valido o scaduto')).toBeVisible();
-  await main.getByLabel('Codice ricevuto via email').fill(lastResetCode('mario.rossi@example.com'));
+  await main.getByLabel('Codice ricevuto via email').fill(lastResetCode('paolo.reset@example.com'));
   await main.getByRole('button', { name: 'Cambia la password' }).click();
   await expect(page).toHaveURL(/\/noleggi\/$/);
   await hydrated(page);
-  await expect(page.getByRole('button', { name: 'Ciao Mario' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ciao Paolo' })).toBeVisible();
 });
