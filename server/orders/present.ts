@@ -5,6 +5,7 @@ import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProduc
 import type { CatalogueCache } from '../catalogue/cache';
 import { todayInRome } from '../../src/domain/dates';
 import type { OrderRow, SavedOrder } from './write';
+import type { OrderResponse } from '../../src/api/contract/orders';
 
 /** An order can change until its first day starts, while confirmed and unpaid. */
 export function isEditable(order: OrderRow, now: Date): boolean {
@@ -67,7 +68,7 @@ export async function presentSaved(
   return presentRows(catalogue, [saved.order], { pools: saved.pools, details: saved.details, docs, delivered }, now)[0]!;
 }
 
-function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered }: Related, now: Date) {
+function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered }: Related, now: Date): OrderResponse[] {
   return rows.map((order) => {
     const shop = catalogue.shopById(order.shopId);
     return {
@@ -136,6 +137,8 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
       delivery: {
         delivery_details: delivered
           .filter((d) => d.detail.orderId === order.id)
+          // Stable order for the kiosk's lists: the order the units were handed out in.
+          .sort((a, b) => a.detail.id - b.detail.id)
           .map(({ detail, product }) => ({
             id: detail.id,
             id_order_detail: detail.idOrderDetail,
@@ -154,7 +157,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
   });
 }
 
-export async function presentOrder(db: Db, catalogue: CatalogueCache, row: OrderRow, now: Date) {
+export async function presentOrder(db: Db, catalogue: CatalogueCache, row: OrderRow, now: Date): Promise<OrderResponse> {
   const [order] = await presentOrders(db, catalogue, [row], now);
   return order!;
 }

@@ -9,17 +9,13 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { deliveries, deliveryDetails, orderDetails, products, specificProductProblems, specificProducts } from '../db/schema/index';
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
 import type { AppDeps, AuthTotem } from '../http/context';
 import { enqueue, type OrderRow } from '../orders/write';
 
 type SpecificProductRow = typeof specificProducts.$inferSelect;
 type DeliveryDetailRow = typeof deliveryDetails.$inferSelect;
 
-/** PostgreSQL's unique_violation: the partial index refused a second hand-out of one unit. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 /** Runs a write that changes which units are out, under the same lock or queue as order writes. */
 export async function stockWrite<T>(deps: AppDeps, productIds: readonly number[], work: (tx: Db) => Promise<T>): Promise<T> {

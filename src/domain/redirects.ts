@@ -29,8 +29,10 @@ export function isSafeRedirect(target: unknown): target is string {
   const path = target.replace(/[?#].*$/, '');
   const decoded = decodeFully(path);
   if (decoded === null) return false;
+  // Dot segments: URL parsers resolve `/%2e%2e//evil.com` to `//evil.com`, which leaves the site.
+  const dotSegment = decoded.split('/').some((segment) => segment === '.' || segment === '..');
   // eslint-disable-next-line no-control-regex
-  return !/[\\\u0000-\u001f\u007f\s]/.test(decoded) && !decoded.startsWith('//');
+  return !/[\\\u0000-\u001f\u007f\s]/.test(decoded) && !decoded.startsWith('//') && !dotSegment;
 }
 
 /** The target when it is safe, else the fallback (home). */

@@ -5,9 +5,8 @@
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { User } from '../api/contract/user';
-import { UserSchema } from '../api/contract/user';
+import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
-import { z } from 'zod';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
 
@@ -55,7 +54,7 @@ async function client() {
 export async function fetchUser(): Promise<User | null> {
   if (!$token.get()) return null;
   const api = await client();
-  const { data } = await api.get('v1/user', { schema: z.object({ data: UserSchema }) });
+  const { data } = await api.get('v1/user', { schema: UserResponseSchema });
   $user.set(data);
   return data;
 }

@@ -1,5 +1,6 @@
 // Accounts (spec §7): login, profile, logout, signup, password reset by emailed code; 401 paths and
 // the language of validation messages (issue #4).
+import { UserResponseSchema } from '../../src/api/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index';
@@ -78,7 +79,10 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
   it('returns the logged-in user (GET v1/user)', async () => {
     const res = await getUser(await login(api));
     expect(res.status).toBe(200);
-    const { data } = await json<{ data: Record<string, unknown> }>(res);
+    const body = await json<{ data: Record<string, unknown> }>(res);
+    // What the storefront's session store parses it with.
+    expect(() => UserResponseSchema.parse(body)).not.toThrow();
+    const { data } = body;
     expect(data).toMatchObject({
       first_name: 'Mario',
       last_name: 'Rossi',

@@ -11,6 +11,7 @@ import {
   json,
   login,
   orderForm,
+  parseOrderBody,
   pick,
   postOrder,
   productId,
@@ -46,7 +47,9 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
   };
   const get = async (path: string, token?: string) => {
     const res = await api.request(path, { token });
-    return { status: res.status, body: await json<{ data: OrderJson & OrderJson[] } & ErrorJson>(res) };
+    const body = await json<{ data: OrderJson & OrderJson[] } & ErrorJson>(res);
+    // Every order answer must match the contract the storefront parses with.
+    return { status: res.status, body: parseOrderBody(res.status, body) };
   };
   const bikes = (from: string, to: string) => availability(api, SHOP, { from, to }).then((a) => a[productId(api, SHOP, 'CITYBIKE')]);
 

@@ -5,6 +5,7 @@ import { offeredAddOns } from '../../src/domain/pricing';
 import { addOnTemplates, priceList, sportCatalogue } from '../../server/db/seed/products';
 import type { Price } from '../../src/api/contract/catalogue';
 import type { TestApi } from './app';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 
 /** A Rome calendar day `n` days from today. */
 export const day = (n: number) => addDays(todayInRome(), n);
@@ -157,36 +158,22 @@ export function orderForm(input: OrderInput): FormData {
   return form;
 }
 
-export interface OrderJson {
-  id: number;
-  uuid: string;
-  number: string;
-  status: string;
-  editable: boolean;
-  multipleDates: number;
-  date_from: string;
-  date_to: string;
-  phone: string;
-  email: string;
-  invoice: boolean;
-  fiscal_code: string | null;
-  coupon_codes: string[];
-  total_amount: number;
-  original_total_amount: number;
-  discount: number;
-  total_tax: number;
-  total_taxable: number;
-  order_detail_pools: {
-    index: number;
-    customer: Record<string, string> | null;
-    order_details: { product_id: number; price_id: number; is_add_on: boolean; product_label: string; unit_price: number; total_price: number }[];
-  }[];
-  medias: { id: number; url: string; name: string; mime: string; size: number; front: boolean }[];
+/** An order as the API answers it: the contract's schema, so tests read what clients read. */
+export type OrderJson = OrderResponse;
+
+/** Parses a successful order answer with the contract (the server must never drift from it). */
+export function parseOrderBody<T>(status: number, body: T): T {
+  if (status >= 200 && status < 300) {
+    const data = (body as { data?: unknown }).data;
+    if (Array.isArray(data)) OrderListEnvelopeSchema.parse(body);
+    else OrderEnvelopeSchema.parse(body);
+  }
+  return body;
 }
 
 export async function postOrder(api: TestApi, shopId: number, form: FormData, init: { token?: string; lang?: string } = {}) {
   const res = await api.request(`/api/v1/shops/${shopId}/orders`, { method: 'POST', body: form, ...init });
-  const body = await json<{ data: OrderJson } & ErrorJson>(res);
+  const body = parseOrderBody(res.status, await json<{ data: OrderJson } & ErrorJson>(res));
   return { status: res.status, body, order: body.data };
 }
 

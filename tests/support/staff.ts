@@ -53,11 +53,8 @@ export async function call(api: TestApi, method: string, path: string, token?: s
   return { status: res.status, body: parsed };
 }
 
-type PoolJson = OrderJson['order_detail_pools'][number];
-/** An order as the API answers it, with the ids of its pools and lines. */
-export type StaffOrderJson = Omit<OrderJson, 'order_detail_pools'> & {
-  order_detail_pools: (Omit<PoolJson, 'order_details'> & { id: number; order_details: (PoolJson['order_details'][number] & { id: number })[] })[];
-};
+/** An order as the API answers it (pools and lines carry their ids). */
+export type StaffOrderJson = OrderJson;
 
 /** A guest order of `code` (no customer info needed: CITYBIKE, CIASPOLE…) with optional add-ons by code. */
 export async function placeOrder(

@@ -3,10 +3,13 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, prices, shops, specificProducts } from './catalogue';
 import { users } from './accounts';
+import type { z } from 'zod';
+import type { OrderCustomerSchema, OrderStatus } from '../../../src/api/contract/orders';
+import type { DateMode } from '../../../src/api/contract/configuration';
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 
-export type OrderStatus = 'confirmed' | 'cancelled';
+export type { OrderStatus };
 
 export const orders = pgTable(
   'orders',
@@ -26,7 +29,7 @@ export const orders = pgTable(
     userId: integer('user_id').references(() => users.id),
     status: text('status').$type<OrderStatus>().notNull().default('confirmed'),
     /** multipleDates of the booking: 0 morning, 1 afternoon, 2 single day, 3 range, 20 season. */
-    mode: integer('mode').notNull(),
+    mode: integer('mode').$type<DateMode>().notNull(),
     dateFrom: text('date_from').notNull(),
     dateTo: text('date_to').notNull(),
     morning: boolean('morning').notNull().default(false),
@@ -62,15 +65,8 @@ export const orders = pgTable(
   ],
 );
 
-/** The person a pool's item is for, as typed in the form (height cm, weight kg, shoe size, level). */
-export type CustomerInfo = {
-  first_name?: string;
-  last_name?: string;
-  height?: string;
-  weight?: string;
-  shoe_size?: string;
-  level?: string;
-};
+/** The person a pool's item is for (the contract's shape, stored as typed). */
+export type CustomerInfo = z.infer<typeof OrderCustomerSchema>;
 
 /** One rented item with its add-ons, for one person. */
 export const orderDetailPools = pgTable(

@@ -1,5 +1,6 @@
 // Order entities of spec §3: orders, pools, details, delivery details, medias, coupons.
 import { z } from 'zod';
+import { DateModeSchema } from './configuration';
 
 export const MediaSchema = z.object({
   /** 0 for a media not yet uploaded. */
@@ -88,3 +89,70 @@ export const OrderSchema = z.object({
   coupon_codes: z.array(z.string()).default([]),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+// What the API answers for an order (GET v1/orders/{id}, v1/guest/orders/{uuid}, v1/orders, place,
+// edit, change, cancel, pay): the spec's Order above plus what the storefront shows and needs to
+// edit it. The server's presenter is typed against it and the API tests parse every answer with it.
+
+export const OrderStatusSchema = z.enum(['confirmed', 'cancelled']);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** The person a pool's item is for, as typed in the form (height cm, weight kg, shoe size, level). */
+export const OrderCustomerSchema = z.object({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  height: z.string().optional(),
+  weight: z.string().optional(),
+  shoe_size: z.string().optional(),
+  level: z.string().optional(),
+});
+
+export const OrderLineSchema = OrderDetailSchema.extend({
+  product_id: z.number(),
+  price_id: z.number(),
+  /** An add-on of the pool's main item. */
+  is_add_on: z.boolean(),
+  original_total_price: z.number(),
+});
+
+export const OrderResponseSchema = OrderSchema.extend({
+  id: z.number(),
+  uuid: z.string(),
+  status: OrderStatusSchema,
+  paid: z.boolean(),
+  paid_at: z.string().nullable(),
+  /** Confirmed, unpaid and before its first day: lines, dates and contact data can still change. */
+  editable: z.boolean(),
+  shop: z.object({ id: z.number(), slug: z.string(), label: z.string() }).nullable(),
+  multipleDates: DateModeSchema,
+  morning: z.boolean(),
+  afternoon: z.boolean(),
+  season: z.boolean(),
+  days: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  invoice: z.boolean(),
+  fiscal_code: z.string().nullable(),
+  fidelity_card_number: z.string().nullable(),
+  discount: z.number(),
+  created_at: z.string(),
+  order_detail_pools: z.array(
+    OrderDetailPoolSchema.extend({
+      id: z.number(),
+      index: z.number(),
+      customer: OrderCustomerSchema.nullable(),
+      order_details: z.array(OrderLineSchema),
+    }),
+  ),
+  medias: z.array(
+    MediaSchema.extend({ id: z.number(), url: z.string(), name: z.string(), mime: z.string(), size: z.number() }),
+  ),
+  delivery: DeliverySchema,
+});
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+/** One order, with the translated `message` of an action when there is one (cancel). */
+export const OrderEnvelopeSchema = z.object({ data: OrderResponseSchema, message: z.string().optional() });
+export const OrderListEnvelopeSchema = z.object({ data: z.array(OrderResponseSchema) });

@@ -2,8 +2,8 @@
 // is an internal path. A visitor already logged in has nothing to do here and goes home.
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
 import { api } from '../../api/instance';
+import { LoginResponseSchema } from '../../api/contract/user';
 import { ApiClientError } from '../../api/client';
 import { $token, fetchUser, saveToken } from '../../stores/session';
 import { notify } from '../../stores/notifications';
@@ -12,8 +12,6 @@ import { email, equal, minLength, required, toFormValidate } from '../../domain/
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import './islands.css';
-
-const TokenResponse = z.object({ data: z.object({ token: z.string() }) });
 
 function useGuestOnly(locale: string) {
   useEffect(() => {
@@ -61,7 +59,7 @@ export function SignupForm({ locale }: { locale: string }) {
   const v = (rules: Parameters<typeof toFormValidate>[0]) => toFormValidate(rules, t);
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { data } = await api.post('v1/signup', { json: values, schema: TokenResponse });
+      const { data } = await api.post('v1/signup', { json: values, schema: LoginResponseSchema });
       saveToken(data.token);
       await fetchUser();
       notify(t('account.signedUp', { name: values.first_name }), 'success');
@@ -113,7 +111,7 @@ export function ResetForm({ locale }: { locale: string }) {
         setStep('code');
         return;
       }
-      const { data } = await api.post('reset_password', { json: values, schema: TokenResponse });
+      const { data } = await api.post('reset_password', { json: values, schema: LoginResponseSchema });
       saveToken(data.token);
       await fetchUser();
       notify(t('account.passwordChanged'), 'success');
