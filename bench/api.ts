@@ -109,6 +109,8 @@ export async function benchApi(): Promise<void> {
       await load(`${base}/api/health`, 'GET /api/health (database round trip)', '—'),
       await load(`${base}/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}&to=${to}`, 'GET v1/shops/slug/{slug}, 7-day range', 'p99 ≤ 30 ms'),
       await load(`${base}/api/v1/shops/1/availabilities?from=${from}&to=${to}`, 'GET v1/shops/{id}/availabilities, 7-day range', 'p99 ≤ 15 ms'),
+      // The calendar's month of one product (product 1: the first of shop 1).
+      await load(`${base}/api/v1/shops/1/availabilities/days?product_id=1&from=${from}&to=${addDays(from, 30)}`, 'GET v1/shops/{id}/availabilities/days, 31 days', 'p99 ≤ 15 ms'),
     ];
     const placed = await orders(base);
     const rss = rssMb(server.child.pid!);

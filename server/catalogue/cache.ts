@@ -17,8 +17,9 @@ import {
   sites,
   sports,
 } from '../db/schema/index';
-import { availableUnits, type BookingPeriod } from '../../src/domain/availability';
+import { availableUnits, halfDayAvailability, type BookingPeriod } from '../../src/domain/availability';
 import { toRomeDay } from '../../src/domain/dates';
+import type { DayAvailability } from '../../src/api/contract/availability';
 import { outUnitHolds, readOutUnits, type OutUnit } from '../staff/out-units';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -89,16 +90,23 @@ export class CatalogueCache {
   }
 
   /**
-   * Memoised availability bodies; emptied whenever a booking or an out unit changes, and when the
-   * day changes (an out unit becomes overdue without any write).
+   * An availability body, memoised by everything it depends on (`key`). The memo is emptied
+   * whenever a booking or an out unit changes, and when the day changes (an out unit becomes
+   * overdue without any write); it is capped so odd queries cannot fill the memory.
    */
-  get availabilityResponses(): Map<string, string> {
+  availabilityBody(key: string, compute: () => unknown): string {
     const today = this.today();
     if (today !== this.availabilityDay) {
       this.availabilityBodies.clear();
       this.availabilityDay = today;
     }
-    return this.availabilityBodies;
+    let body = this.availabilityBodies.get(key);
+    if (body === undefined) {
+      body = JSON.stringify(compute());
+      if (this.availabilityBodies.size > 5000) this.availabilityBodies.clear();
+      this.availabilityBodies.set(key, body);
+    }
+    return body;
   }
 
   async load(db: Db): Promise<void> {
@@ -197,16 +205,28 @@ export class CatalogueCache {
     return this.productIndex.get(id);
   }
 
-  /** Units free for `period`, leaving out the bookings of `excludeOrderId` (an order being edited). */
-  available(productId: number, period: BookingPeriod, excludeOrderId?: number): number {
-    const entry = this.productIndex.get(productId);
-    if (!entry) return 0;
+  /** Periods held on a product: its bookings and its units out, without those of `excludeOrderId`. */
+  private heldPeriods(productId: number, excludeOrderId?: number): BookingPeriod[] {
     const held = (this.bookings.get(productId) ?? [])
       .filter((b) => b.orderId !== excludeOrderId)
       .map((b) => b.period);
     const out = this.outUnits.get(productId);
     if (out) held.push(...outUnitHolds(out, this.today(), excludeOrderId));
-    return availableUnits(entry.product.stock, held, period);
+    return held;
+  }
+
+  /** Units free for `period`, leaving out the bookings of `excludeOrderId` (an order being edited). */
+  available(productId: number, period: BookingPeriod, excludeOrderId?: number): number {
+    const entry = this.productIndex.get(productId);
+    if (!entry) return 0;
+    return availableUnits(entry.product.stock, this.heldPeriods(productId, excludeOrderId), period);
+  }
+
+  /** Units of one product free in each half of every day from `from` to `to` (the calendar). */
+  dailyAvailability(productId: number, from: string, to: string, excludeOrderId?: number): DayAvailability[] {
+    const entry = this.productIndex.get(productId);
+    if (!entry) return [];
+    return halfDayAvailability(entry.product.stock, this.heldPeriods(productId, excludeOrderId), from, to);
   }
 
   /** Availability of every product of a shop, add-ons included (they have stock too). */

@@ -2,9 +2,11 @@
 import { Hono } from 'hono';
 import { and, eq, or } from 'drizzle-orm';
 import { BookingQuerySchema, type BookingQuery } from '../../src/api/contract/booking-query';
+import { AvailabilityDaysQuerySchema, MAX_AVAILABILITY_DAYS } from '../../src/api/contract/availability';
 import { bookingPeriod } from '../../src/domain/availability';
+import { daysBetween } from '../../src/domain/dates';
 import { fidelityCards, orders } from '../db/schema/index';
-import { notFound } from '../http/errors';
+import { fieldError, notFound } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { idParam, queryParams } from '../http/validation';
 import type { CatalogueShop } from '../catalogue/cache';
@@ -97,11 +99,23 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const exclude = await editedOrderId(c, query.editOrderCode);
     const { catalogue } = c.get('deps');
     const key = `${shop.row.id}:${period.from}:${period.to}:${period.half ?? ''}:${exclude ?? ''}`;
-    let body = catalogue.availabilityResponses.get(key);
-    if (!body) {
-      body = JSON.stringify({ availabilities: catalogue.availabilities(shop, period, exclude) });
-      if (catalogue.availabilityResponses.size > 5000) catalogue.availabilityResponses.clear();
-      catalogue.availabilityResponses.set(key, body);
+    const body = catalogue.availabilityBody(key, () => ({ availabilities: catalogue.availabilities(shop, period, exclude) }));
+    return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
+  })
+  // Per-day availability of one product (the calendar; contract in src/api/contract/availability.ts).
+  // Served from the in-memory booking index like the route above, and memoised with it: the
+  // memo is emptied by every booking write, by every delivery change and when the day changes.
+  .get('/v1/shops/:id/availabilities/days', async (c) => {
+    const shop = shopOr404(c);
+    const query = queryParams(c, AvailabilityDaysQuerySchema);
+    if (daysBetween(query.from, query.to) + 1 > MAX_AVAILABILITY_DAYS) {
+      throw fieldError('to', 'calendar.tooManyDays', { max: MAX_AVAILABILITY_DAYS });
     }
+    const { catalogue } = c.get('deps');
+    // Main products and add-ons alike, but only the shop's own.
+    if (catalogue.product(query.productId)?.shop !== shop) throw notFound();
+    const exclude = await editedOrderId(c, query.editOrderCode);
+    const key = `days:${shop.row.id}:${query.productId}:${query.from}:${query.to}:${exclude ?? ''}`;
+    const body = catalogue.availabilityBody(key, () => ({ data: catalogue.dailyAvailability(query.productId, query.from, query.to, exclude) }));
     return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });

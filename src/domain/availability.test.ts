@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableUnits, bookingPeriod, peakUsage, periodsOverlap, type BookingPeriod } from './availability';
+import { availableUnits, bookingPeriod, halfDayAvailability, peakUsage, periodsOverlap, type BookingPeriod } from './availability';
 
 const day = (d: string, half: BookingPeriod['half'] = null): BookingPeriod => ({ from: d, to: d, half });
 const range = (from: string, to: string): BookingPeriod => ({ from, to, half: null });
@@ -75,5 +75,21 @@ describe('peakUsage and availableUnits', () => {
     const bookings = [range('2027-03-27', '2027-03-28')];
     expect(availableUnits(1, bookings, day('2027-03-29'))).toBe(1);
     expect(availableUnits(1, bookings, day('2027-03-28', 'afternoon'))).toBe(0);
+  });
+});
+
+describe('halfDayAvailability', () => {
+  it('counts each half of each day, with the bookings that touch it only', () => {
+    const held = [
+      { from: '2027-01-10', to: '2027-01-10', half: 'morning' as const },
+      { from: '2027-01-11', to: '2027-01-12', half: null },
+      { from: '2027-03-01', to: '2027-03-05', half: null }, // outside the span
+    ];
+    expect(halfDayAvailability(2, held, '2027-01-10', '2027-01-12')).toEqual([
+      { date: '2027-01-10', morning: 1, afternoon: 2 },
+      { date: '2027-01-11', morning: 1, afternoon: 1 },
+      { date: '2027-01-12', morning: 1, afternoon: 1 },
+    ]);
+    expect(halfDayAvailability(1, [...held, held[1]!], '2027-01-11', '2027-01-11')).toEqual([{ date: '2027-01-11', morning: 0, afternoon: 0 }]);
   });
 });

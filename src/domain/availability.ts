@@ -4,7 +4,8 @@
 // whole season. Units in use = the peak number of bookings holding the same slot within the asked
 // period, so two bookings on different days of a range can reuse the same unit.
 import type { DateMode } from './dates';
-import { daysBetween, normalizeDates } from './dates';
+import { addDays, daysBetween, normalizeDates } from './dates';
+import type { DayAvailability } from '../api/contract/availability';
 
 export type Half = 'morning' | 'afternoon';
 
@@ -73,4 +74,23 @@ export function peakUsage(bookings: readonly BookingPeriod[], period: BookingPer
 /** Units of a product still free for the whole `period`, never below 0. */
 export function availableUnits(stock: number, bookings: readonly BookingPeriod[], period: BookingPeriod): number {
   return Math.max(0, stock - peakUsage(bookings, period));
+}
+
+/**
+ * Units free in each half of every day from `from` to `to` (the calendar): `availableUnits` asked
+ * for each half-day. The held periods are cut down to those touching the span once, so a month
+ * costs one pass over the product's bookings.
+ */
+export function halfDayAvailability(stock: number, held: readonly BookingPeriod[], from: string, to: string): DayAvailability[] {
+  const span: BookingPeriod = { from, to, half: null };
+  const touching = held.filter((p) => periodsOverlap(p, span));
+  const days: DayAvailability[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    days.push({
+      date,
+      morning: availableUnits(stock, touching, { from: date, to: date, half: 'morning' }),
+      afternoon: availableUnits(stock, touching, { from: date, to: date, half: 'afternoon' }),
+    });
+  }
+  return days;
 }

@@ -77,6 +77,8 @@ export const ShopSchema = z.object({
   logos: z.array(LogoSchema).default([]),
   categories: z.array(CategorySchema).default([]),
   sports: z.array(SportSchema).default([]),
+  /** The shop's rental season (the days a season booking holds), 'YYYY-MM-DD'. */
+  season: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
 });
 export type Shop = z.infer<typeof ShopSchema>;
 
