@@ -1,46 +1,92 @@
 // Date selection (/prenota/{shop}/calendar and the dates chip): the five date modes, morning or
 // afternoon on a single day, ranges (a reversed range is swapped), the season; past days disabled;
 // the day count shown. Days are calendar days in Europe/Rome.
-import { useMemo, useState } from 'react';
+//
+// Each day also shows, for the product type chosen in the picker, whether it is still free in the
+// morning and in the afternoon (net of the cart) and the price the current selection would have
+// with that day (issue #6). The product picked first: `?product={id}`, else the first of the shop
+// in the cart, else the shop's first. Availability comes per visible month from
+// GET v1/shops/{id}/availabilities/days (useDayAvailability); what each cell shows is computed by
+// src/domain/calendar.ts. Sold-out days stay pickable and say so: the visitor may still want them.
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $configuration, setDates } from '../../stores/configuration';
-import { addDays, areDatesValid, datesChipText, isPastDay, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { $categories, $configuration, $products, loadShop, setDates } from '../../stores/configuration';
+import { $cart } from '../../stores/cart';
+import { areDatesValid, datesChipText, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth } from '../../domain/calendar';
+import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
+import CalendarDay from './CalendarDay';
+import CalendarProductPicker from './CalendarProductPicker';
+import { useDayAvailability } from './useDayAvailability';
 import './islands.css';
 
 const MODES: DateMode[] = [2, 3, 0, 1, 20];
 
-function monthDays(month: string): (string | null)[] {
-  // `month` is YYYY-MM; Monday-first grid with blanks before the 1st.
-  const first = `${month}-01`;
-  const weekday = (new Date(`${first}T12:00:00Z`).getUTCDay() + 6) % 7;
-  const cells: (string | null)[] = Array.from({ length: weekday }, () => null);
-  for (let day = first; day.startsWith(month); day = addDays(day, 1)) cells.push(day);
-  return cells;
-}
-
-const shiftMonth = (month: string, by: number) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
+const requestedProduct = () => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('product'));
 
 export default function Calendar({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const configuration = useStore($configuration);
+  const cart = useStore($cart);
+  const products = useStore($products);
+  const categories = useStore($categories);
   const [mode, setMode] = useState<DateMode>(configuration.multipleDates);
   const [picked, setPicked] = useState<string[]>(configuration.dates);
   const [month, setMonth] = useState(() => (configuration.dates[0] ?? todayInRome()).slice(0, 7));
-  const cells = useMemo(() => monthDays(month), [month]);
+  const [catalogue, setCatalogue] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const today = todayInRome();
+
+  useEffect(() => {
+    let live = true;
+    setCatalogue('loading');
+    loadShop(shop).then(
+      () => live && setCatalogue('ready'),
+      () => live && setCatalogue('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [shop]);
+
+  const shopInfo = catalogue === 'ready' && configuration.shop?.slug === shop ? configuration.shop : null;
+  const groups = useMemo(() => (shopInfo ? productGroups(categories, products) : []), [shopInfo, categories, products]);
+  const productId = chosenId ?? initialProductId(groups, requestedProduct(), cart.products);
+  const product = products.find((p) => p.id === productId) ?? null;
+  const span = availabilitySpan(month, today);
+  const availability = useDayAvailability(
+    shopInfo && product && span ? { shopId: shopInfo.id, productId: product.id, ...span, editOrderCode: cart.orderCodeToReplace } : null,
+  );
+
+  const grid = useMemo(() => monthDays(month), [month]);
   const dates = normalizeDates(mode, picked);
   const valid = areDatesValid(mode, dates);
+  const source = { mode, product, availability: availability.days, cart: cart.products, season: shopInfo?.season };
+  const cells = calendarCells({
+    ...source,
+    days: grid.filter((d): d is string => d !== null),
+    today,
+    picked: dates,
+    loading: availability.status === 'loading' || (catalogue === 'loading' && span !== null),
+  });
+  const cellOf = new Map(cells.map((c) => [c.day, c]));
+  const selection = valid ? selectionStatus({ ...source, dates }) : null;
   const monthLabel = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  const fullDate = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' });
 
   const pick = (day: string) => {
     if (mode !== 3) return setPicked([day]);
     setPicked(picked.length === 1 ? [picked[0]!, day] : [day]);
+  };
+  const choose = (id: number) => {
+    setChosenId(id);
+    // Kept in the address, so a reload or a shared link shows the same product.
+    const url = new URL(location.href);
+    url.searchParams.set('product', String(id));
+    history.replaceState(history.state, '', url);
   };
   const inRange = (day: string) => (dates.length === 2 ? day >= dates[0]! && day <= dates[1]! : dates.includes(day));
   const chip = datesChipText(mode, dates);
@@ -59,10 +105,11 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
           </label>
         ))}
       </fieldset>
+      <CalendarProductPicker t={t} status={catalogue} groups={groups} value={product?.id ?? null} onChange={choose} />
       {mode !== 20 && (
         <div className="month">
           <div className="month__nav">
-            <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('calendar.previous')} disabled={month <= todayInRome().slice(0, 7)}>
+            <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('calendar.previous')} disabled={month <= today.slice(0, 7)}>
               ‹
             </button>
             <h2 aria-live="polite">{monthLabel}</h2>
@@ -70,36 +117,55 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
               ›
             </button>
           </div>
-          <div className="grid" role="group" aria-label={monthLabel}>
+          {availability.status === 'error' && <p role="alert" className="calendar__error">{t('calendar.availabilityError')}</p>}
+          <div className="grid" role="group" aria-label={monthLabel} aria-busy={availability.status === 'loading'}>
             {t('calendar.weekdays').split(' ').map((d) => (
               <span key={d} className="weekday" aria-hidden="true">
                 {d}
               </span>
             ))}
-            {cells.map((day, i) =>
+            {grid.map((day, i) =>
               day ? (
-                <button
-                  key={day}
-                  type="button"
-                  className={`day${inRange(day) ? ' day--selected' : ''}`}
-                  disabled={isPastDay(day)}
-                  aria-pressed={inRange(day)}
-                  aria-label={new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))}
-                  onClick={() => pick(day)}
-                >
-                  {Number(day.slice(8))}
-                </button>
+                <CalendarDay key={day} cell={cellOf.get(day)!} date={fullDate.format(new Date(`${day}T12:00:00Z`))} selected={inRange(day)} t={t} onPick={pick} />
               ) : (
                 <span key={`blank-${i}`} />
               ),
             )}
           </div>
+          {product && (
+            <ul className="calendar-legend">
+              <li>
+                <span className="day__halves legend__halves" aria-hidden="true">
+                  <span className="half" />
+                  <span className="half" />
+                </span>
+                {t('calendar.legend.halves')}
+              </li>
+              <li>
+                <span className="half half--free legend__swatch" aria-hidden="true" /> {t('calendar.legend.free')}
+              </li>
+              <li>
+                <span className="half half--out legend__swatch" aria-hidden="true" /> {t('calendar.legend.soldOut')}
+              </li>
+              <li>{t('calendar.legend.price')}</li>
+            </ul>
+          )}
         </div>
       )}
       <p className="summary" aria-live="polite">
         {mode === 3 && dates.length === 1 ? t('calendar.pickEnd') : t(chip.key, chip.params)}
         {valid && mode !== 20 && ` · ${t('calendar.days', { count: rentDays(mode, dates) })}`}
       </p>
+      {selection && product && (
+        <div className="selection" role="status">
+          {selection.soldOut ? (
+            <p className="sold-out">{t('calendar.selection.soldOut', { product: product.label })}</p>
+          ) : (
+            selection.count !== null && <p>{t('calendar.selection.available', { product: product.label, count: selection.count })}</p>
+          )}
+          {selection.price !== null && <p>{t('calendar.selection.price', { product: product.label, price: formatCurrency(selection.price) })}</p>}
+        </div>
+      )}
       <button
         type="button"
         className="button"

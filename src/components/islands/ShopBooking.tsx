@@ -1,7 +1,8 @@
 // The shop's booking page (/prenota/{shop}): categories (empty ones dropped) → products priced for
 // the chosen dates, the add-ons linked to that price (recommended first), availability = server
 // count − what the cart already holds, a clear sold-out state, add to cart (asking who it is for
-// when the product needs it).
+// when the product needs it). Each product links to the calendar showing its availability and
+// prices day by day (`?product={id}`).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../api/contract/catalogue';
@@ -118,6 +119,12 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                           </button>
                         </>
                       )}
+                      <p className="calendar-link">
+                        <a href={`${localizePath(lang, `/prenota/${shop}/calendar`)}?product=${product.id}`}>
+                          {t('calendar.seeAvailability')}
+                          <span className="visually-hidden">: {product.label}</span>
+                        </a>
+                      </p>
                     </li>
                   );
                 })}

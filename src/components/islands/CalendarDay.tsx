@@ -1,0 +1,57 @@
+// One day of the calendar: its number, the price the current selection would have with it, and
+// two bars for its morning and afternoon (free, sold out, loading). Everything it shows comes
+// computed from src/domain/calendar.ts; the accessible name says the date, the state and the price.
+import type { TFunction } from 'i18next';
+import type { CalendarCell, HalfCounts } from '../../domain/calendar';
+import { formatCurrency } from '../../domain/format';
+
+type HalfLook = 'free' | 'out' | 'loading' | 'unknown';
+
+function halfLook(free: HalfCounts | null, half: keyof HalfCounts, loading: boolean): HalfLook {
+  if (!free) return loading ? 'loading' : 'unknown';
+  return free[half] > 0 ? 'free' : 'out';
+}
+
+export function dayLabel(t: TFunction, cell: CalendarCell, date: string): string {
+  const price = cell.price === null ? null : formatCurrency(cell.price);
+  const state = cell.past || cell.state === 'unknown' ? null : t(`calendar.day.${cell.state}`);
+  if (state && price) return t('calendar.day.labelPrice', { date, state, price });
+  if (state) return t('calendar.day.label', { date, state });
+  if (price) return t('calendar.day.labelOnlyPrice', { date, price });
+  return date;
+}
+
+interface Props {
+  cell: CalendarCell;
+  /** Full date in the page's language, e.g. "sabato 12 dicembre 2026". */
+  date: string;
+  selected: boolean;
+  t: TFunction;
+  onPick: (day: string) => void;
+}
+
+export default function CalendarDay({ cell, date, selected, t, onPick }: Props) {
+  const loading = cell.state === 'loading';
+  const className = ['day', selected && 'day--selected', cell.soldOut && 'day--sold-out'].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={cell.past}
+      aria-pressed={selected}
+      aria-label={dayLabel(t, cell, date)}
+      data-day={cell.day}
+      data-state={cell.past ? 'past' : cell.state}
+      onClick={() => onPick(cell.day)}
+    >
+      <span className="day__number">{Number(cell.day.slice(8))}</span>
+      <span className="day__price">{cell.price === null ? '' : formatCurrency(cell.price)}</span>
+      <span className="day__halves" aria-hidden="true">
+        {!cell.past &&
+          (['morning', 'afternoon'] as const).map((half) => (
+            <span key={half} className={`half half--${halfLook(cell.free, half, loading)}`} data-half={half} />
+          ))}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,290 @@
+import { describe, expect, it } from 'vitest';
+import { CategorySchema, PriceSchema, ProductSchema, type Price } from '../api/contract/catalogue';
+import type { DateMode } from './dates';
+import {
+  availabilitySpan,
+  byDay,
+  calendarCells,
+  cartHolds,
+  dayState,
+  initialProductId,
+  isSoldOutState,
+  monthDays,
+  neededHalves,
+  netOfCart,
+  priceIfPicked,
+  productGroups,
+  selectionStatus,
+  shiftMonth,
+  type CalendarInput,
+  type CartLine,
+  type HalfCounts,
+} from './calendar';
+
+const price = (p: Partial<Price> & { id: number }): Price => PriceSchema.parse({ main_price: true, ...p });
+
+// Per-day tiers like the seeded list: 25 € for 1 day, 22.50 €/day for 2–3, 20 €/day for 4–6,
+// 17.50 €/day from 7; morning 15 €, afternoon 12.50 €, season 300 €.
+const PRICES: Price[] = [
+  price({ id: 1, rent_days_from: 1, rent_days_to: 1, amount: 25 }),
+  price({ id: 2, rent_days_from: 2, rent_days_to: 3, amount: 22.5 }),
+  price({ id: 3, rent_days_from: 4, rent_days_to: 6, amount: 20 }),
+  price({ id: 4, rent_days_from: 7, rent_days_to: null, amount: 17.5 }),
+  price({ id: 5, morning: true, amount: 15 }),
+  price({ id: 6, afternoon: true, amount: 12.5 }),
+  price({ id: 7, season: true, amount: 300 }),
+];
+const PRODUCT = { id: 10, prices: PRICES };
+
+const line = (id: number, multipleDates: DateMode, dates: string[], related: CartLine['related'] = []): CartLine => ({ id, multipleDates, dates, related });
+const counts = (morning: number, afternoon: number): HalfCounts => ({ morning, afternoon });
+
+describe('neededHalves', () => {
+  it.each<[DateMode, string[]]>([
+    [0, ['morning']],
+    [1, ['afternoon']],
+    [2, ['morning', 'afternoon']],
+    [3, ['morning', 'afternoon']],
+    [20, ['morning', 'afternoon']],
+  ])('mode %s needs %j', (mode, halves) => {
+    expect(neededHalves(mode)).toEqual(halves);
+  });
+});
+
+describe('cartHolds: the cart counts only on the half-days its lines hold', () => {
+  const cart = [
+    line(10, 0, ['2026-12-12']), // a morning
+    line(10, 3, ['2026-12-14', '2026-12-12']), // a reversed range: 12–14, both halves
+    line(3, 2, ['2026-12-13'], [
+      { id: 10, id_price: 99, used: true }, // product 10 used as an add-on of another line
+      { id: 11, id_price: 98, used: true },
+    ]),
+    line(3, 2, ['2026-12-15'], [{ id: 10, id_price: 99, used: false }]), // unused add-on: not held
+    line(4, 1, ['2026-12-12']), // another product
+  ];
+
+  it.each<[string, HalfCounts]>([
+    ['2026-12-11', counts(0, 0)],
+    ['2026-12-12', counts(2, 1)], // morning line + range
+    ['2026-12-13', counts(2, 2)], // range + used add-on
+    ['2026-12-14', counts(1, 1)],
+    ['2026-12-15', counts(0, 0)],
+  ])('%s → %j', (day, expected) => {
+    expect(cartHolds(10, cart, day)).toEqual(expected);
+  });
+
+  it('an afternoon line holds only the afternoon', () => {
+    expect(cartHolds(4, cart, '2026-12-12')).toEqual(counts(0, 1));
+  });
+
+  it('a season line holds the season, or every day when the season is not known', () => {
+    const season = [line(10, 20, [])];
+    expect(cartHolds(10, season, '2026-12-20', { from: '2026-12-01', to: '2027-04-15' })).toEqual(counts(1, 1));
+    expect(cartHolds(10, season, '2027-06-20', { from: '2026-12-01', to: '2027-04-15' })).toEqual(counts(0, 0));
+    expect(cartHolds(10, season, '2027-06-20')).toEqual(counts(1, 1));
+  });
+
+  it('ignores a line whose dates are incomplete', () => {
+    expect(cartHolds(10, [line(10, 3, ['2026-12-12'])], '2026-12-12')).toEqual(counts(0, 0));
+  });
+});
+
+describe('netOfCart', () => {
+  it('subtracts per half, never below 0; unknown stays unknown', () => {
+    const cart = [line(10, 0, ['2026-12-12']), line(10, 0, ['2026-12-12'])];
+    expect(netOfCart(counts(3, 3), 10, cart, '2026-12-12')).toEqual(counts(1, 3));
+    expect(netOfCart(counts(1, 0), 10, cart, '2026-12-12')).toEqual(counts(0, 0));
+    expect(netOfCart(counts(3, 3), 10, cart, '2026-12-13')).toEqual(counts(3, 3));
+    expect(netOfCart(null, 10, cart, '2026-12-12')).toBeNull();
+    expect(netOfCart(undefined, 10, cart, '2026-12-12')).toBeNull();
+  });
+});
+
+describe('dayState', () => {
+  it.each<[HalfCounts | null, DateMode, string]>([
+    [counts(2, 1), 2, 'available'],
+    [counts(2, 1), 0, 'available'],
+    [counts(0, 0), 2, 'soldOut'],
+    [counts(0, 0), 0, 'soldOut'],
+    [counts(1, 0), 0, 'availableMorning'], // a morning needs only the morning
+    [counts(1, 0), 1, 'soldOutMorningFree'],
+    [counts(1, 0), 2, 'soldOutMorningFree'], // a full day needs both halves
+    [counts(1, 0), 3, 'soldOutMorningFree'],
+    [counts(0, 1), 1, 'availableAfternoon'],
+    [counts(0, 1), 0, 'soldOutAfternoonFree'],
+    [counts(0, 1), 3, 'soldOutAfternoonFree'],
+    [null, 2, 'unknown'],
+  ])('%j in mode %s → %s', (free, mode, state) => {
+    expect(dayState(free, mode)).toBe(state);
+  });
+
+  it('is loading while the counts are on their way', () => {
+    expect(dayState(null, 2, true)).toBe('loading');
+    expect(dayState(counts(1, 1), 2, true)).toBe('available');
+  });
+
+  it('tells the sold-out states apart', () => {
+    expect(['soldOut', 'soldOutMorningFree', 'soldOutAfternoonFree'].every((s) => isSoldOutState(s as never))).toBe(true);
+    expect(['available', 'availableMorning', 'availableAfternoon', 'loading', 'unknown'].some((s) => isSoldOutState(s as never))).toBe(false);
+  });
+});
+
+describe('priceIfPicked', () => {
+  it.each<[DateMode, string[], string, { amount: number; days: number } | null]>([
+    [2, [], '2026-12-12', { amount: 25, days: 1 }], // the 1-day price
+    [2, ['2026-12-01'], '2026-12-12', { amount: 25, days: 1 }],
+    [0, [], '2026-12-12', { amount: 15, days: 1 }], // morning price
+    [1, ['2026-12-12'], '2026-12-12', { amount: 12.5, days: 1 }], // afternoon price
+    [3, [], '2026-12-12', { amount: 25, days: 1 }], // no start yet: 1 day
+    [3, ['2026-12-10'], '2026-12-12', { amount: 67.5, days: 3 }], // start..day: 3 × 22.50
+    [3, ['2026-12-10'], '2026-12-10', { amount: 25, days: 1 }],
+    [3, ['2026-12-10'], '2026-12-13', { amount: 80, days: 4 }], // 4 × 20
+    [3, ['2026-12-10'], '2026-12-16', { amount: 122.5, days: 7 }], // 7 × 17.50
+    [3, ['2026-12-14'], '2026-12-12', { amount: 67.5, days: 3 }], // before the start: swapped
+    [3, ['2026-12-10', '2026-12-12'], '2026-12-20', { amount: 25, days: 1 }], // a full range: a click starts anew
+    [20, [], '2026-12-12', null], // the season has no day cells
+  ])('mode %s, picked %j, day %s → %j', (mode, picked, day, expected) => {
+    expect(priceIfPicked(PRICES, mode, picked, day)).toEqual(expected);
+  });
+
+  it('is null when no price applies (never 0)', () => {
+    const dayOnly = PRICES.filter((p) => p.id === 1);
+    expect(priceIfPicked(dayOnly, 0, [], '2026-12-12')).toBeNull();
+    expect(priceIfPicked(dayOnly, 3, ['2026-12-10'], '2026-12-12')).toBeNull(); // no 2–3 day tier
+    expect(priceIfPicked([], 2, [], '2026-12-12')).toBeNull();
+  });
+});
+
+describe('calendarCells', () => {
+  const days = ['2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13'];
+  const base: CalendarInput = {
+    days,
+    today: '2026-12-11',
+    mode: 2,
+    picked: [],
+    product: PRODUCT,
+    availability: byDay([
+      { date: '2026-12-11', morning: 2, afternoon: 2 },
+      { date: '2026-12-12', morning: 1, afternoon: 0 },
+      { date: '2026-12-13', morning: 1, afternoon: 1 },
+    ]),
+    cart: [line(10, 0, ['2026-12-13'])],
+  };
+  const view = (input: Partial<CalendarInput>) =>
+    calendarCells({ ...base, ...input }).map((c) => [c.day, c.state, c.soldOut, c.price, c.free && [c.free.morning, c.free.afternoon]]);
+
+  it('full day: past days plain, sold out where a half is gone, the cart taken off its morning', () => {
+    expect(view({})).toEqual([
+      ['2026-12-10', 'unknown', false, null, null],
+      ['2026-12-11', 'available', false, 25, [2, 2]],
+      ['2026-12-12', 'soldOutMorningFree', true, 25, [1, 0]],
+      ['2026-12-13', 'soldOutAfternoonFree', true, 25, [0, 1]],
+    ]);
+  });
+
+  it('morning: the morning price, sold out only where the morning is gone', () => {
+    expect(view({ mode: 0 })).toEqual([
+      ['2026-12-10', 'unknown', false, null, null],
+      ['2026-12-11', 'available', false, 15, [2, 2]],
+      ['2026-12-12', 'availableMorning', false, 15, [1, 0]],
+      ['2026-12-13', 'soldOutAfternoonFree', true, 15, [0, 1]],
+    ]);
+  });
+
+  it('afternoon: the afternoon price', () => {
+    expect(view({ mode: 1 }).map((c) => c.slice(1, 4))).toEqual([
+      ['unknown', false, null],
+      ['available', false, 12.5],
+      ['soldOutMorningFree', true, 12.5],
+      ['availableAfternoon', false, 12.5],
+    ]);
+  });
+
+  it('range: with a start picked each day shows the price of the range ending there', () => {
+    const cells = calendarCells({ ...base, mode: 3, picked: ['2026-12-11'] });
+    expect(cells.map((c) => [c.price, c.rentDays])).toEqual([[null, 0], [25, 1], [45, 2], [67.5, 3]]);
+  });
+
+  it('loading and unknown days; no product → nothing', () => {
+    expect(view({ availability: null, loading: true }).map((c) => c[1])).toEqual(['unknown', 'loading', 'loading', 'loading']);
+    expect(view({ availability: null }).map((c) => c[1])).toEqual(['unknown', 'unknown', 'unknown', 'unknown']);
+    expect(view({ product: null }).map((c) => [c[1], c[3]])).toEqual(days.map(() => ['unknown', null]));
+    // The product list itself still loading: the days to come are loading too.
+    expect(view({ product: null, availability: null, loading: true }).map((c) => c[1])).toEqual(['unknown', 'loading', 'loading', 'loading']);
+  });
+});
+
+describe('selectionStatus', () => {
+  const availability = byDay([
+    { date: '2026-12-12', morning: 3, afternoon: 2 },
+    { date: '2026-12-13', morning: 1, afternoon: 1 },
+    { date: '2026-12-14', morning: 0, afternoon: 4 },
+  ]);
+  const status = (mode: DateMode, dates: string[], cart: CartLine[] = []) => selectionStatus({ mode, dates, product: PRODUCT, availability, cart });
+
+  it('counts the smallest needed half over the days, net of the cart', () => {
+    expect(status(2, ['2026-12-12'])).toEqual({ count: 2, soldOut: false, price: 25 });
+    expect(status(0, ['2026-12-12'])).toEqual({ count: 3, soldOut: false, price: 15 });
+    expect(status(3, ['2026-12-13', '2026-12-12'])).toEqual({ count: 1, soldOut: false, price: 45 });
+    expect(status(3, ['2026-12-12', '2026-12-13'], [line(10, 2, ['2026-12-13'])])).toEqual({ count: 0, soldOut: true, price: 45 });
+  });
+
+  it('is sold out when one known day is, even with unloaded days in the range', () => {
+    expect(status(3, ['2026-12-13', '2026-12-20'])).toMatchObject({ count: 0, soldOut: true });
+    expect(status(1, ['2026-12-14'])).toEqual({ count: 4, soldOut: false, price: 12.5 });
+  });
+
+  it('has no count when a day is not loaded, and only a price for the season', () => {
+    expect(status(3, ['2026-12-11', '2026-12-13'])).toEqual({ count: null, soldOut: false, price: 67.5 }); // the 11th is not loaded
+    expect(status(3, ['2026-12-15', '2026-12-18'])).toEqual({ count: null, soldOut: false, price: 80 });
+    expect(status(20, [])).toEqual({ count: null, soldOut: false, price: 300 });
+    expect(status(3, ['2026-12-12'])).toEqual({ count: null, soldOut: false, price: null });
+    expect(selectionStatus({ mode: 2, dates: ['2026-12-12'], product: null, availability, cart: [] })).toEqual({ count: null, soldOut: false, price: null });
+  });
+});
+
+describe('product picker', () => {
+  const categories = [
+    CategorySchema.parse({ id: 1, label: 'Sci', children: [{ id: 11, label: 'Sci adulto' }, { id: 12, label: 'Sci junior' }] }),
+    CategorySchema.parse({ id: 2, label: 'Ciaspole', children: [{ id: 21, label: 'Ciaspole' }] }),
+  ];
+  const product = (id: number, cats: number[]) => ProductSchema.parse({ id, label: `P${id}`, categories: cats });
+  const products = [product(100, [11]), product(101, [11, 12]), product(102, [12]), product(103, [21]), product(104, [2]), product(105, [99])];
+  const groups = productGroups(categories, products);
+
+  it('groups by child category, each product once; a root keeps its own products', () => {
+    expect(groups.map((g) => [g.id, g.label, g.products.map((p) => p.id)])).toEqual([
+      [11, 'Sci adulto', [100, 101]],
+      [12, 'Sci junior', [102]],
+      [21, 'Ciaspole', [103]],
+      [2, 'Ciaspole', [104]],
+    ]);
+  });
+
+  it('starts on the asked product, else the first of the cart, else the first', () => {
+    expect(initialProductId(groups, '102', [{ id: 103 }])).toBe(102);
+    expect(initialProductId(groups, '105', [{ id: 7 }, { id: 103 }])).toBe(103); // 105 is not offered
+    expect(initialProductId(groups, 'abc', [])).toBe(100);
+    expect(initialProductId(groups, null, [])).toBe(100);
+    expect(initialProductId([], '100', [])).toBeNull();
+  });
+});
+
+describe('month helpers', () => {
+  it('lays a month out Monday first', () => {
+    const december = monthDays('2026-12'); // 1 December 2026 is a Tuesday
+    expect(december.slice(0, 2)).toEqual([null, '2026-12-01']);
+    expect(december.filter(Boolean)).toHaveLength(31);
+  });
+
+  it('moves across years', () => {
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2027-01', -1)).toBe('2026-12');
+  });
+
+  it('asks availability from today to the end of the month, nothing for a past month', () => {
+    expect(availabilitySpan('2026-12', '2026-12-12')).toEqual({ from: '2026-12-12', to: '2026-12-31' });
+    expect(availabilitySpan('2027-02', '2026-12-12')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(availabilitySpan('2026-11', '2026-12-12')).toBeNull();
+  });
+});

@@ -1,0 +1,272 @@
+// What each day of the calendar shows for the chosen product (issue #6): whether it is still free
+// in the morning and in the afternoon, net of what the visitor's cart already holds, and the price
+// the current selection would have if that day were picked. The calendar island only renders this.
+//
+// - Free units per half-day come from GET v1/shops/{id}/availabilities/days (the server's stock
+//   minus its bookings); the cart's own units of the product (main lines and used add-ons,
+//   `cartCountOf`) are taken off on the half-days each cart line holds (its own `multipleDates`
+//   and `dates`), never on other days.
+// - A day is sold out when the selection needs a half with no unit left: mode 0 the morning,
+//   mode 1 the afternoon, modes 2 and 3 both. Sold-out days stay pickable: they are marked only.
+// - Price if picked: mode 2 the 1-day price; 0 / 1 the morning / afternoon price; mode 3 with a
+//   start chosen the price of start..that day (`rentDays`, `selectPrice`, `productTotal`), before
+//   a start (or once a range is complete, when a click starts a new one) the 1-day price. No price
+//   applies → null (the cell shows nothing, never 0).
+import type { DayAvailability } from '../api/contract/availability';
+import type { Category, Price, Product } from '../api/contract/catalogue';
+import type { CartProduct } from '../api/contract/cart';
+import { bookingPeriod, periodsOverlap, type Half, type Season } from './availability';
+import { cartCountOf } from './cart';
+import { addDays, normalizeDates, rentDays, type DateMode } from './dates';
+import { productTotal, selectPrice } from './pricing';
+
+export type CartLine = Pick<CartProduct, 'id' | 'related' | 'multipleDates' | 'dates'>;
+
+/** Units free in each half of a day; null when not known (loading, failed, past). */
+export interface HalfCounts {
+  morning: number;
+  afternoon: number;
+}
+
+/**
+ * What the cell says about availability; also the i18n key under `calendar.day.*`.
+ * `soldOutMorningFree`: the selection needs the afternoon (or both) and only the morning is free.
+ */
+export type DayState =
+  | 'loading'
+  | 'unknown'
+  | 'available'
+  | 'availableMorning'
+  | 'availableAfternoon'
+  | 'soldOut'
+  | 'soldOutMorningFree'
+  | 'soldOutAfternoonFree';
+
+export interface CalendarCell {
+  day: string;
+  past: boolean;
+  /** Units left after the cart, per half; null when unknown. */
+  free: HalfCounts | null;
+  state: DayState;
+  soldOut: boolean;
+  /** What the current selection would cost with this day picked; null when no price applies. */
+  price: number | null;
+  /** Rent days of that selection (for the price); 0 with no price. */
+  rentDays: number;
+}
+
+export interface ProductGroup {
+  /** Category id of the group. */
+  id: number;
+  label: string;
+  products: Product[];
+}
+
+/**
+ * The shop's products grouped by category for the product picker: one group per child category
+ * (root categories only hold children, as on the booking page), plus one for a root's products
+ * that sit in no child; a product in several categories is listed once, in its first group.
+ */
+export function productGroups(categories: readonly Category[], products: readonly Product[]): ProductGroup[] {
+  const placed = new Set<number>();
+  const groups: ProductGroup[] = [];
+  const take = (category: Category) => {
+    const list = products.filter((p) => p.categories.includes(category.id) && !placed.has(p.id));
+    for (const p of list) placed.add(p.id);
+    if (list.length > 0) groups.push({ id: category.id, label: category.label ?? '', products: list });
+  };
+  for (const root of categories) {
+    for (const child of root.children) take(child);
+    take(root);
+  }
+  return groups;
+}
+
+/**
+ * The product shown first: the one asked for (`?product=`), else the first one of the shop already
+ * in the cart, else the shop's first product; null when the shop has none.
+ */
+export function initialProductId(
+  groups: readonly ProductGroup[],
+  requested: string | null | undefined,
+  cart: readonly Pick<CartProduct, 'id'>[],
+): number | null {
+  const ids = groups.flatMap((g) => g.products.map((p) => p.id));
+  const asked = requested && /^\d+$/.test(requested) ? Number(requested) : null;
+  if (asked !== null && ids.includes(asked)) return asked;
+  const inCart = cart.find((line) => ids.includes(line.id));
+  if (inCart) return inCart.id;
+  return ids[0] ?? null;
+}
+
+/** The half-days a selection in this mode holds on each of its days. */
+export function neededHalves(mode: DateMode): Half[] {
+  if (mode === 0) return ['morning'];
+  if (mode === 1) return ['afternoon'];
+  return ['morning', 'afternoon'];
+}
+
+/**
+ * Units of `productId` the cart holds in each half of `day`. A season line holds the shop's
+ * season; when the season is not known it is counted on every day (never show more than is left).
+ */
+export function cartHolds(productId: number, cart: readonly CartLine[], day: string, season?: Season | null): HalfCounts {
+  const held: HalfCounts = { morning: 0, afternoon: 0 };
+  for (const line of cart) {
+    const count = cartCountOf(productId, [line]);
+    if (count === 0) continue;
+    const period = bookingPeriod(line.multipleDates, line.dates, season);
+    if (!period && line.multipleDates !== 20) continue;
+    for (const half of ['morning', 'afternoon'] as const) {
+      if (!period || periodsOverlap(period, { from: day, to: day, half })) held[half] += count;
+    }
+  }
+  return held;
+}
+
+/** Server counts of a day minus what the cart holds, never below 0; null when unknown. */
+export function netOfCart(
+  server: HalfCounts | null | undefined,
+  productId: number,
+  cart: readonly CartLine[],
+  day: string,
+  season?: Season | null,
+): HalfCounts | null {
+  if (!server) return null;
+  const held = cartHolds(productId, cart, day, season);
+  return {
+    morning: Math.max(0, server.morning - held.morning),
+    afternoon: Math.max(0, server.afternoon - held.afternoon),
+  };
+}
+
+/** The state of a day for a selection in `mode`, from the units left in each half. */
+export function dayState(free: HalfCounts | null, mode: DateMode, loading = false): DayState {
+  if (!free) return loading ? 'loading' : 'unknown';
+  const soldOut = neededHalves(mode).some((half) => free[half] <= 0);
+  if (free.morning > 0 && free.afternoon > 0) return 'available';
+  if (free.morning > 0) return soldOut ? 'soldOutMorningFree' : 'availableMorning';
+  if (free.afternoon > 0) return soldOut ? 'soldOutAfternoonFree' : 'availableAfternoon';
+  return 'soldOut';
+}
+
+export function isSoldOutState(state: DayState): boolean {
+  return state === 'soldOut' || state === 'soldOutMorningFree' || state === 'soldOutAfternoonFree';
+}
+
+/**
+ * What the selection would cost with `day` picked, and for how many rent days; null when the
+ * product has no price for it. `picked` is the selection so far (mode 3: a start, or a full range).
+ */
+export function priceIfPicked(
+  prices: readonly Price[],
+  mode: DateMode,
+  picked: readonly string[],
+  day: string,
+): { amount: number; days: number } | null {
+  if (mode === 20) return null;
+  const start = normalizeDates(mode, picked);
+  // Mode 3: with only a start picked, this day ends the range (rentDays swaps a reversed one);
+  // otherwise picking it starts a range, which costs one day until its end is chosen.
+  const days = mode === 3 && start.length === 1 ? rentDays(3, [start[0]!, day]) : 1;
+  const price = selectPrice(prices, mode, days);
+  return price ? { amount: productTotal(price, [], { days }), days } : null;
+}
+
+export interface CalendarInput {
+  /** The days to describe ('YYYY-MM-DD'), e.g. the visible month. */
+  days: readonly string[];
+  today: string;
+  mode: DateMode;
+  /** The days picked so far. */
+  picked: readonly string[];
+  product: Pick<Product, 'id' | 'prices'> | null;
+  /** Server counts by day (GET …/availabilities/days); null when not loaded. */
+  availability: ReadonlyMap<string, HalfCounts> | null;
+  loading?: boolean;
+  cart: readonly CartLine[];
+  season?: Season | null;
+}
+
+/** Everything each day cell shows. Past days carry no availability and no price; no product, no price. */
+export function calendarCells(input: CalendarInput): CalendarCell[] {
+  const { product } = input;
+  return input.days.map((day) => {
+    const past = day < input.today;
+    if (past || !product) {
+      const state = !past && input.loading ? 'loading' : 'unknown';
+      return { day, past, free: null, state, soldOut: false, price: null, rentDays: 0 };
+    }
+    const free = netOfCart(input.availability?.get(day), product.id, input.cart, day, input.season);
+    const state = dayState(free, input.mode, input.loading);
+    const price = priceIfPicked(product.prices, input.mode, input.picked, day);
+    return { day, past, free, state, soldOut: isSoldOutState(state), price: price?.amount ?? null, rentDays: price?.days ?? 0 };
+  });
+}
+
+export interface SelectionStatus {
+  /** Units left for the whole selection after the cart; null when a day of it is not loaded. */
+  count: number | null;
+  /** Some known day of the selection has none of a needed half left. */
+  soldOut: boolean;
+  /** Price of the product for the selection; null when none applies. */
+  price: number | null;
+}
+
+/**
+ * The chosen dates as a whole: units left = the smallest count over every needed half-day (the
+ * server's counts are per half-day, so this is the peak rule of `availableUnits`), sold out as soon
+ * as one known day is, and the price for the rent days. Season: price only (its days are not loaded).
+ */
+export function selectionStatus(
+  input: Omit<CalendarInput, 'days' | 'today' | 'picked' | 'loading'> & { dates: readonly string[] },
+): SelectionStatus {
+  const { product, mode } = input;
+  const dates = normalizeDates(mode, input.dates);
+  const days = rentDays(mode, dates);
+  const price = product && (mode === 20 || days > 0) ? selectPrice(product.prices, mode, days) : undefined;
+  const status: SelectionStatus = { count: null, soldOut: false, price: price ? productTotal(price, [], { days }) : null };
+  if (!product || mode === 20 || days === 0) return status;
+  let count: number | null = Number.POSITIVE_INFINITY;
+  for (let day = dates[0]!, i = 0; i < days; day = addDays(day, 1), i++) {
+    const free = netOfCart(input.availability?.get(day), product.id, input.cart, day, input.season);
+    if (!free) {
+      count = null;
+      continue;
+    }
+    const left = Math.min(...neededHalves(mode).map((half) => free[half]));
+    if (left <= 0) status.soldOut = true;
+    if (count !== null) count = Math.min(count, left);
+  }
+  status.count = status.soldOut ? 0 : count;
+  return status;
+}
+
+/** Rows of a Monday-first month grid: null for the blanks before the 1st. `month` is YYYY-MM. */
+export function monthDays(month: string): (string | null)[] {
+  const first = `${month}-01`;
+  const weekday = (new Date(`${first}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const cells: (string | null)[] = Array.from({ length: weekday }, () => null);
+  for (let day = first; day.startsWith(month); day = addDays(day, 1)) cells.push(day);
+  return cells;
+}
+
+/** `month` (YYYY-MM) moved by `by` months. */
+export function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The days of `month` to ask availability for: from today (past days need none) to its end; null if all past. */
+export function availabilitySpan(month: string, today: string): { from: string; to: string } | null {
+  const days = monthDays(month).filter((d): d is string => d !== null);
+  const from = days[0]! < today ? today : days[0]!;
+  const to = days[days.length - 1]!;
+  return from <= to ? { from, to } : null;
+}
+
+/** Server answer as a lookup by day. */
+export function byDay(days: readonly DayAvailability[]): Map<string, HalfCounts> {
+  return new Map(days.map((d) => [d.date, { morning: d.morning, afternoon: d.afternoon }]));
+}

@@ -1,0 +1,197 @@
+// The calendar (issue #6): for the product type chosen in its picker, every day shows whether the
+// product is still free in the morning and in the afternoon (net of the cart) and the price of the
+// current selection if that day were picked. Bookings are placed through the API; expected prices
+// come from the API's shop answer through the same domain rules, never typed in here.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Price } from '../../src/api/contract/catalogue';
+import { shiftMonth } from '../../src/domain/calendar';
+import { addDays, todayInRome, type DateMode } from '../../src/domain/dates';
+import { formatCurrency } from '../../src/domain/format';
+import { productTotal, selectPrice } from '../../src/domain/pricing';
+import { hydrated } from './hydration';
+
+const SHOP = 'sport-noleggio-sestriere';
+// Four months ahead: clear of the days the other journeys book. The avalanche kit has one unit.
+const AHEAD = 4;
+const MONTH = shiftMonth(todayInRome().slice(0, 7), AHEAD);
+const FULL_DAY = `${MONTH}-16`; // booked for the whole day below
+const MORNING = `${MONTH}-17`; // booked for the morning only
+const FREE = `${MONTH}-19`;
+
+interface ProductJson {
+  id: number;
+  code: string;
+  label: string;
+  prices: Price[];
+  current_price: Price | null;
+}
+interface ShopJson {
+  shop: { id: number };
+  products: ProductJson[];
+}
+
+async function loadShop(request: APIRequestContext, params: Record<string, string> = {}): Promise<ShopJson> {
+  const res = await request.get(`/api/v1/shops/slug/${SHOP}?${new URLSearchParams(params)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).data as ShopJson;
+}
+
+const kitOf = (shop: ShopJson) => shop.products.find((p) => p.code === 'AUTOSOCCORSO')!;
+
+/** Books the kit through the API: the whole `day`, or only its morning. */
+async function book(request: APIRequestContext, day: string, morning = false) {
+  const flags = { morning: morning ? '1' : '0', afternoon: '0' };
+  const shop = await loadShop(request, { from: day, to: day, ...flags });
+  const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
+    multipart: {
+      from: day,
+      to: day,
+      ...flags,
+      first_name: 'Carla',
+      last_name: 'Calendario',
+      phone: '+39 333 4444444',
+      email: 'carla@example.com',
+      'cart[0][prices][0]': String(kitOf(shop).current_price!.id),
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** What the product costs for `days` in `mode`, as the calendar must show it. */
+const priceText = (product: ProductJson, mode: DateMode, days = 1) => formatCurrency(productTotal(selectPrice(product.prices, mode, days)!, [], { days }));
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The end of a day's accessible name: ", {state}, {price}". */
+const endsWith = (state: string, price: string) => new RegExp(`, ${escape(state)}, ${escape(price)}$`);
+
+const cell = (page: Page, day: string) => page.locator(`button.day[data-day="${day}"]`);
+const half = (day: Locator, which: 'morning' | 'afternoon') => day.locator(`[data-half="${which}"]`);
+
+async function openMonth(page: Page, months: number) {
+  for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Mese successivo' }).click();
+}
+
+test('each day shows the product’s morning and afternoon availability and the price of the current selection', async ({ page, request }) => {
+  await book(request, FULL_DAY);
+  await book(request, MORNING, true);
+  const kit = kitOf(await loadShop(request));
+
+  await page.goto(`/prenota/${SHOP}/calendar?product=${kit.id}`);
+  await hydrated(page);
+  await expect(page.getByLabel('Disponibilità e prezzi di')).toHaveValue(String(kit.id));
+  await page.getByRole('radio', { name: 'Giornata intera' }).check();
+  await openMonth(page, AHEAD);
+
+  // Full day: the booked day is sold out in both halves, the morning-booked one too (a full day
+  // needs both halves), a free day is available; each with the 1-day price.
+  const day = priceText(kit, 2);
+  await expect(cell(page, FULL_DAY)).toHaveAttribute('aria-label', endsWith('esaurito', day));
+  await expect(cell(page, FULL_DAY)).toHaveClass(/day--sold-out/);
+  await expect(half(cell(page, FULL_DAY), 'morning')).toHaveClass(/half--out/);
+  await expect(half(cell(page, FULL_DAY), 'afternoon')).toHaveClass(/half--out/);
+  await expect(cell(page, MORNING)).toHaveAttribute('aria-label', endsWith('esaurito, libero solo il pomeriggio', day));
+  await expect(half(cell(page, MORNING), 'morning')).toHaveClass(/half--out/);
+  await expect(half(cell(page, MORNING), 'afternoon')).toHaveClass(/half--free/);
+  await expect(cell(page, FREE)).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', day));
+  await expect(cell(page, FREE).locator('.day__price')).toHaveText(day);
+  await expect(cell(page, FREE)).not.toHaveClass(/day--sold-out/);
+
+  // Morning: the morning price everywhere; the morning-booked day is now sold out for it.
+  await page.getByRole('radio', { name: 'Mattina' }).check();
+  const morning = priceText(kit, 0);
+  expect(morning).not.toBe(day);
+  await expect(cell(page, FREE).locator('.day__price')).toHaveText(morning);
+  await expect(cell(page, FREE)).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', morning));
+  await expect(cell(page, MORNING)).toHaveAttribute('aria-label', endsWith('esaurito, libero solo il pomeriggio', morning));
+
+  // Afternoon: that day's afternoon is still free.
+  await page.getByRole('radio', { name: 'Pomeriggio' }).check();
+  const afternoon = priceText(kit, 1);
+  await expect(cell(page, MORNING)).toHaveAttribute('aria-label', endsWith('disponibile solo il pomeriggio', afternoon));
+  await expect(cell(page, MORNING)).not.toHaveClass(/day--sold-out/);
+  await expect(cell(page, FULL_DAY)).toHaveAttribute('aria-label', endsWith('esaurito', afternoon));
+
+  // Range: once a start is picked, each day shows the price of the range ending there.
+  await page.getByRole('radio', { name: 'Più giorni' }).check();
+  await cell(page, FREE).click();
+  await expect(cell(page, addDays(FREE, 2))).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', priceText(kit, 3, 3)));
+  await expect(cell(page, addDays(FREE, 4)).locator('.day__price')).toHaveText(priceText(kit, 3, 5));
+  // A range end across sold-out days is not refused: the days are marked and the choice says so.
+  await cell(page, FULL_DAY).click();
+  await expect(cell(page, FULL_DAY)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: `${kit.label} è esaurito per le date scelte` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continua' })).toBeEnabled();
+  // Every state on screen at once (free, sold out, picked and sold out, prices): still no axe violation.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('from the shop page: the calendar opens on the product, net of what the cart holds', async ({ page, request }) => {
+  const day = addDays(FREE, 3);
+  const kit = kitOf(await loadShop(request));
+  await page.goto(`/prenota/${SHOP}/`);
+  await page.evaluate((d) => localStorage.setItem('configuration', JSON.stringify({ multipleDates: 2, dates: [d] })), day);
+  await page.reload();
+  await hydrated(page);
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kit.label }) });
+  await expect(item.getByText('1 disponibile')).toBeVisible();
+  await item.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  await expect(item.getByText('Esaurito')).toBeVisible();
+
+  await item.getByRole('link', { name: new RegExp(`^Vedi disponibilità nel calendario\\s*: ${escape(kit.label)}$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/calendar/?\\?product=${kit.id}$`));
+  await hydrated(page);
+  await expect(page.getByLabel('Disponibilità e prezzi di')).toHaveValue(String(kit.id));
+  // The server still has the unit: only the cart holds it, on that day and not the next.
+  const price = priceText(kit, 2);
+  await expect(cell(page, day)).toHaveAttribute('aria-label', endsWith('esaurito', price));
+  await expect(cell(page, addDays(day, 1))).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', price));
+
+  // Another product type: its own availability and prices.
+  const base = (await loadShop(request)).products.find((p) => p.code === 'SCI-BASE')!;
+  await page.getByLabel('Disponibilità e prezzi di').selectOption(String(base.id));
+  await expect(page).toHaveURL(new RegExp(`\\?product=${base.id}$`));
+  await expect(cell(page, day)).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', priceText(base, 2)));
+});
+
+test('a failed availability load says so and the dates can still be chosen; a stale answer never lands', async ({ page, request }) => {
+  const shop = await loadShop(request);
+  const [first, second] = shop.products;
+  const month = shiftMonth(todayInRome().slice(0, 7), 1);
+  const daysOf = (url: string, morning: number) => {
+    const q = new URL(url).searchParams;
+    const out = [];
+    for (let d = q.get('from')!; d <= q.get('to')!; d = addDays(d, 1)) out.push({ date: d, morning, afternoon: morning });
+    return { data: out };
+  };
+  // The first product answers late and "sold out"; the second at once and "free".
+  await page.route('**/api/v1/shops/*/availabilities/days?*', async (route) => {
+    const url = route.request().url();
+    if (url.includes(`product_id=${first!.id}&`)) {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ json: daysOf(url, 0) }).catch(() => {});
+    } else await route.fulfill({ json: daysOf(url, 3) });
+  });
+  await page.goto(`/prenota/${SHOP}/calendar?product=${first!.id}`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'Giornata intera' }).check();
+  await page.getByLabel('Disponibilità e prezzi di').selectOption(String(second!.id));
+  await openMonth(page, 1);
+  const target = `${month}-10`;
+  await expect(cell(page, target)).toHaveAttribute('data-state', 'available');
+  await page.waitForTimeout(2000);
+  await expect(cell(page, target)).toHaveAttribute('data-state', 'available');
+
+  await page.unroute('**/api/v1/shops/*/availabilities/days?*');
+  await page.route('**/api/v1/shops/*/availabilities/days?*', (route) => route.fulfill({ status: 500, json: { message: 'Errore interno del server' } }));
+  await openMonth(page, 1);
+  await expect(page.getByRole('alert').filter({ hasText: 'Impossibile caricare la disponibilità: puoi comunque scegliere le date.' })).toBeVisible();
+  const later = `${shiftMonth(month, 1)}-10`;
+  await expect(cell(page, later)).toHaveAttribute('data-state', 'unknown');
+  await expect(cell(page, later).locator('.day__price')).toHaveText(priceText(second!, 2));
+  await cell(page, later).click();
+  await expect(cell(page, later)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Continua' }).click();
+  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/?$`));
+});
