@@ -13,6 +13,7 @@ import { mediaRoutes } from './routes/medias';
 import { extrasRoutes } from './routes/extras';
 import { pathwayRoutes } from './routes/pathways';
 import { staffRoutes } from './routes/staff/index';
+import { paymentRoutes } from './routes/payments';
 
 export type { AppDeps, AppEnv } from './http/context';
 
@@ -34,6 +35,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', extrasRoutes);
   api.route('/', pathwayRoutes);
   api.route('/', staffRoutes);
+  api.route('/', paymentRoutes);
 
   // Last route: unknown API paths answer JSON here instead of falling through to the static site
   // (a mounted sub-app's notFound handler is not consulted by the parent app).

@@ -55,3 +55,19 @@ export function clientIp(c: AppContext): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'local';
 }
+
+/**
+ * The origin the client used to reach us, for absolute links we hand out (the payment page).
+ * Behind a TLS-terminating proxy the request itself says http and an internal host, so with
+ * TRUST_PROXY=1 the proxy's X-Forwarded-Proto and X-Forwarded-Host are believed.
+ */
+export function publicOrigin(c: AppContext): string {
+  const url = new URL(c.req.url);
+  if (process.env.TRUST_PROXY === '1') {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+    if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) url.host = host;
+  }
+  return url.origin;
+}

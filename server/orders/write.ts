@@ -202,9 +202,17 @@ async function writeOrder(
     };
     let row: OrderRow;
     if (editing) {
+      // Checked again inside the transaction: a payment or a cancellation may have landed since the
+      // order was read (a slow upload), and a paid order must keep the total it was paid for.
+      const [updated] = await tx
+        .update(orders)
+        .set(values)
+        .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))
+        .returning();
+      if (!updated) throw new ApiError(410, 'api.orderNotEditable');
+      row = updated as OrderRow;
       await tx.delete(orderDetails).where(eq(orderDetails.orderId, editing.id));
       await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));
-      [row] = (await tx.update(orders).set(values).where(eq(orders.id, editing.id)).returning()) as [OrderRow];
     } else {
       [row] = (await tx
         .insert(orders)

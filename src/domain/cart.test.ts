@@ -96,6 +96,7 @@ describe('emptyCart / clearCart', () => {
     medias: [],
     userHaveMedias: false,
     orderCodeToReplace: null,
+    orderNumberToReplace: null,
     coupons: [],
     customers: [],
     fidelityCardInitialized: false,

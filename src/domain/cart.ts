@@ -61,6 +61,7 @@ export function emptyCart(): CartState {
     medias: [],
     userHaveMedias: false,
     orderCodeToReplace: null,
+    orderNumberToReplace: null,
     coupons: [],
     customers: [],
     fidelityCardInitialized: false,

@@ -1,8 +1,10 @@
 // `client:lazy`: hydrate an island when the visitor first interacts with the page, or at idle when
 // the visitor has something the island must show at once (items in the cart, a session). A first
 // visit, a crawler or an audit then loads no framework code at all before the page is idle: the
-// static HTML already carries the default state of the app bar.
+// static HTML already carries the default state of the app bar. Another island can wake them with
+// WAKE_ISLANDS_EVENT when it has something for them to show (a notice for the snackbar).
 import type { ClientDirective } from 'astro';
+import { WAKE_ISLANDS_EVENT } from './wake-islands';
 
 const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'scroll', 'wheel'] as const;
 
@@ -21,6 +23,7 @@ const lazy: ClientDirective = (load) => {
     if (started) return;
     started = true;
     for (const name of EVENTS) window.removeEventListener(name, start, true);
+    window.removeEventListener(WAKE_ISLANDS_EVENT, start);
     const hydrate = await load();
     await hydrate();
   };
@@ -29,6 +32,7 @@ const lazy: ClientDirective = (load) => {
     idle(() => void start(), { timeout: 2000 });
   }
   for (const name of EVENTS) window.addEventListener(name, start, { capture: true, passive: true });
+  window.addEventListener(WAKE_ISLANDS_EVENT, start);
 };
 
 export default lazy;

@@ -84,8 +84,9 @@ export function repriceForDates(products: readonly Product[], mode: DateMode, da
 }
 
 /** Edit mode: the cart now replaces this order when sent. */
-export function startEditingOrder(orderCode: string, products: CartProduct[], contact: Partial<CartState> = {}): void {
-  $cart.set({ ...emptyCart(), ...contact, products, orderCodeToReplace: orderCode });
+export function startEditingOrder(order: { uuid: string; number: string }, products: CartProduct[], contact: Partial<CartState> = {}): void {
+  // The uuid addresses the order (guests too); the number is what the customer reads.
+  $cart.set({ ...emptyCart(), ...contact, products, orderCodeToReplace: order.uuid, orderNumberToReplace: order.number });
 }
 
 /** Resets every field, coupons and fidelityCardInitialized included. */

@@ -2,8 +2,10 @@
 // warning 6 s, error 8 s; empty text is ignored.
 import { atom } from 'nanostores';
 import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from '../domain/constants';
+import { WAKE_ISLANDS_EVENT } from '../scripts/wake-islands';
+import type { NoticeType } from '../domain/messages';
 
-export type NoticeType = 'info' | 'success' | 'warning' | 'error';
+export type { NoticeType };
 
 export interface Notice {
   id: number;
@@ -28,6 +30,8 @@ export function notify(text: string | null | undefined, type: NoticeType = 'info
     options.timeout ?? (type === 'info' ? SNACKBAR_TIMEOUT_MS : NOTIFICATION_TIMEOUT_MS[type as keyof typeof NOTIFICATION_TIMEOUT_MS] ?? SNACKBAR_TIMEOUT_MS);
   const notice: Notice = { id: nextId++, text, type, color: colours[type], icon: options.icon ?? null, timeout };
   $notice.set(notice);
+  // The snackbar hydrates lazily: make sure it is there to show this.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAKE_ISLANDS_EVENT));
   clearTimeout(timer);
   timer = setTimeout(() => {
     if ($notice.get()?.id === notice.id) $notice.set(null);

@@ -53,6 +53,8 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
 
   await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ })).toBeVisible();
   await expect(page.getByTestId('server-total')).toHaveText(cartTotal);
+  // Paying can start right here; the order page offers it too (tests/e2e/payment.spec.ts).
+  await expect(page.getByRole('button', { name: `Paga ora ${cartTotal}` })).toBeVisible();
   await page.getByRole('link', { name: "Vedi l'ordine" }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7}/ })).toBeVisible();

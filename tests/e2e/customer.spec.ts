@@ -66,7 +66,9 @@ test('customer: login, cart kept across reload and language, coupons, order list
   await page.getByRole('button', { name: 'Ciao Mario' }).click();
   await page.getByRole('link', { name: 'I miei ordini' }).click();
   await hydrated(page);
-  await expect(page.getByRole('cell', { name: new RegExp(`^${number}`) })).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`^${number}`) }) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Confermato · Da pagare' })).toBeVisible();
 });
 
 test('availability: the last unit in the cart shows sold out; a second order for it is refused by the server', async ({ page, request }) => {

@@ -31,7 +31,7 @@ test('editing the dates of an order changes its total and keeps its number', asy
   await hydrated(page);
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);
-  await expect(page.getByText(`Stai modificando l'ordine ${order.uuid}`)).toBeVisible();
+  await expect(page.getByText(`Stai modificando l'ordine ${order.number}`)).toBeVisible();
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill('edo@example.com');
   await main.getByRole('button', { name: 'Salva le modifiche' }).click();

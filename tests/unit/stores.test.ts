@@ -64,8 +64,8 @@ describe('cart store', () => {
     cart.setContact({ phone: '+39 333', first_name: 'Anna', fiscal_code: 'X' });
     cart.addCoupon({ code: 'NEVE5', amount: 5, blocked: false });
     cart.setFidelityCardInitialized(true);
-    cart.startEditingOrder('01-0000001', [product(3)]);
-    expect(cart.$cart.get().orderCodeToReplace).toBe('01-0000001');
+    cart.startEditingOrder({ uuid: '5f0c9f5e-1111-4222-8333-944445555666', number: '01-0000001' }, [product(3)]);
+    expect(cart.$cart.get()).toMatchObject({ orderCodeToReplace: '5f0c9f5e-1111-4222-8333-944445555666', orderNumberToReplace: '01-0000001' });
     cart.addCoupon({ code: 'NEVE5', amount: 5, blocked: false });
     cart.clearCart();
     expect(cart.$cart.get()).toEqual({
@@ -78,6 +78,7 @@ describe('cart store', () => {
       medias: [],
       userHaveMedias: false,
       orderCodeToReplace: null,
+      orderNumberToReplace: null,
       coupons: [],
       customers: [],
       fidelityCardInitialized: false,

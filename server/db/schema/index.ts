@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './orders';
 export * from './content';
 export * from './kiosk';
+export * from './payments';

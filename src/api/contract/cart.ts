@@ -49,6 +49,8 @@ export const CartStateSchema = z.object({
   userHaveMedias: z.boolean().default(false),
   /** Non-null while an existing order is being edited. */
   orderCodeToReplace: z.string().nullable().default(null),
+  /** The number of the order being edited, which is what its customer knows it by. */
+  orderNumberToReplace: z.string().nullable().default(null),
   coupons: z.array(CouponSchema).default([]),
   /** Extra customers. */
   customers: z.array(CustomerSchema).default([]),

@@ -11,6 +11,7 @@
 // may not see; 410 an order that can no longer change; 413 body too large; 422 invalid input;
 // 429 rate-limited. Bad input never yields a 5xx.
 export * from './auth';
+export * from './availability';
 export * from './booking-query';
 export * from './booking-requests';
 export * from './cart';
@@ -26,6 +27,7 @@ export * from './kiosk';
 export * from './order-form';
 export * from './orders';
 export * from './pathways';
+export * from './payments';
 export * from './pos';
 export * from './realtime';
 export * from './staff';

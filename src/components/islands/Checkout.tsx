@@ -5,10 +5,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import { api } from '../../api/instance';
 import { ApiClientError } from '../../api/client';
 import { CouponResponseSchema } from '../../api/contract/coupons';
+import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
 import { $cart, addCoupon, addMedia, clearCart, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
 import { $configuration, $products, loadFidelityCard, loadShop } from '../../stores/configuration';
 import { $session } from '../../stores/session';
@@ -21,6 +21,7 @@ import { formatCurrency } from '../../domain/format';
 import { visibleMedias } from '../../domain/medias';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
+import PayButton from './PayButton';
 import './islands.css';
 
 interface Fields {
@@ -32,8 +33,6 @@ interface Fields {
   fiscal_code: string;
 }
 
-const PlacedSchema = z.object({ data: z.object({ uuid: z.string(), number: z.string(), email: z.string(), total_amount: z.number(), original_total_amount: z.number(), discount: z.number() }) });
-type Placed = z.infer<typeof PlacedSchema>['data'];
 
 export default function Checkout({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
@@ -42,7 +41,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const configuration = useStore($configuration);
   const products = useStore($products);
   const session = useStore($session);
-  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [placed, setPlaced] = useState<OrderResponse | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [couponCode, setCouponCode] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
@@ -134,7 +133,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       const editing = cart.orderCodeToReplace;
       const body = editing ? buildOrderEditFormData(input) : buildOrderFormData(input);
       const path = editing ? `v1/orders/${encodeURIComponent(editing)}` : `v1/shops/${configuration.shop!.id}/orders`;
-      const { data } = await api.post(path, { form: body, schema: PlacedSchema });
+      const { data } = await api.post(path, { form: body, schema: OrderEnvelopeSchema });
       for (const m of cart.medias) forgetFile(m.img);
       clearCart();
       setPlaced(data);
@@ -157,9 +156,12 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         <p>
           {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(placed.total_amount)}</strong>
         </p>
-        <a className="button" href={localizePath(lang, `/orders/${placed.uuid}`)}>
-          {t('checkout.viewOrder')}
-        </a>
+        <p className="actions">
+          <PayButton locale={locale} order={placed} />
+          <a className="button" href={localizePath(lang, `/orders/${placed.uuid}`)}>
+            {t('checkout.viewOrder')}
+          </a>
+        </p>
       </section>
     );
 
@@ -177,7 +179,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
 
   return (
     <form className="checkout" onSubmit={submit} noValidate>
-      {cart.orderCodeToReplace && <p className="notice">{t('checkout.editing', { number: cart.orderCodeToReplace })}</p>}
+      {cart.orderCodeToReplace && <p className="notice">{t('checkout.editing', { number: cart.orderNumberToReplace ?? cart.orderCodeToReplace })}</p>}
       <h2>{t('checkout.title')}</h2>
       <ul className="lines">
         {lines.map((line, i) => (

@@ -1,64 +1,77 @@
 // One order (/orders/{uuid}, guests too through the guest path): dates, lines, totals, documents,
-// status; edit (loads it into the cart in edit mode), cancel, export.
+// status; pay online, edit (loads it into the cart in edit mode), cancel, export.
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { api } from '../../api/instance';
+import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
 import { ApiClientError } from '../../api/client';
 import { startEditingOrder } from '../../stores/cart';
 import { setDates, setShop } from '../../stores/configuration';
 import { notify } from '../../stores/notifications';
 import { dayToDisplay, rentDays, todayInRome, type DateMode } from '../../domain/dates';
 import { formatCurrency } from '../../domain/format';
+import { PAYMENT_CONFIRM_POLL, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from '../../domain/payments';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
+import PayButton from './PayButton';
 import './islands.css';
 
-const Detail = z.object({ id: z.number(), product_id: z.number(), price_id: z.number(), is_add_on: z.boolean(), product_label: z.string(), total_price: z.number() });
-const OrderJson = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  number: z.string(),
-  status: z.enum(['confirmed', 'cancelled']),
-  paid: z.boolean(),
-  editable: z.boolean(),
-  shop: z.object({ id: z.number(), slug: z.string(), label: z.string() }).nullable(),
-  multipleDates: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(20)]),
-  date_from: z.string(),
-  date_to: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  total_amount: z.number(),
-  original_total_amount: z.number(),
-  discount: z.number(),
-  total_tax: z.number(),
-  order_detail_pools: z.array(z.object({ index: z.number(), customer: z.record(z.string(), z.string()).nullable(), order_details: z.array(Detail) })),
-  medias: z.array(z.object({ id: z.number(), url: z.string(), name: z.string() })),
-});
-type Order = z.infer<typeof OrderJson>;
+type Order = OrderResponse;
 
 export function orderIdFromPath(pathname: string): string | null {
   return /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
 }
+
+/** The order by its uuid: the guest path serves owners and guest-link holders alike. */
+const fetchOrder = (id: string) => api.get(`v1/guest/orders/${encodeURIComponent(id)}`, { schema: OrderEnvelopeSchema }).then(({ data }) => data);
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const [order, setOrder] = useState<Order | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
+  const [confirming, setConfirming] = useState(false);
   const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
 
   useEffect(() => {
     if (!id || id === 'view') return setState('missing');
-    api
-      .get(`v1/guest/orders/${encodeURIComponent(id)}`, { schema: z.object({ data: OrderJson }) })
-      .then(({ data }) => {
-        setOrder(data);
-        setState('ready');
-      })
-      .catch(() => setState('missing'));
+    // Back from the payment provider: announce the outcome once, then drop it from the address.
+    const outcome = paymentOutcomeFrom(location.search);
+    if (outcome) history.replaceState(history.state, '', `${location.pathname}${withoutPaymentOutcome(location.search)}${location.hash}`);
+    let stopped = false;
+    let attempts = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      fetchOrder(id)
+        .then((data) => {
+          if (stopped) return;
+          setOrder(data);
+          setState('ready');
+          if (!outcome) return;
+          // A provider may confirm a moment after sending the customer back: re-read a few times,
+          // without offering to pay again meanwhile.
+          const waiting = outcome === 'paid' && !data.paid && ++attempts < PAYMENT_CONFIRM_POLL.attempts;
+          setConfirming(waiting);
+          if (waiting) {
+            if (attempts === 1) notify(t(paymentNotice(outcome, false, true).key), 'info');
+            timer = setTimeout(load, PAYMENT_CONFIRM_POLL.intervalMs);
+            return;
+          }
+          const notice = paymentNotice(outcome, data.paid);
+          notify(t(notice.key), notice.level);
+        })
+        .catch(() => !stopped && setState('missing'));
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // `t` is stable for a locale; the order is loaded once per page.
   }, [id]);
+
+  const reload = () => {
+    if (!id) return;
+    fetchOrder(id).then(setOrder, () => undefined);
+  };
 
   if (state === 'loading') return <p aria-busy="true">{t('order.loading')}</p>;
   if (state === 'missing' || !order) return <p role="alert">{t('order.notFound')}</p>;
@@ -69,7 +82,7 @@ export default function OrderView({ locale }: { locale: string }) {
     const dates = order.multipleDates === 20 ? [] : order.date_from === order.date_to ? [order.date_from] : [order.date_from, order.date_to];
     setDates(order.multipleDates as DateMode, dates);
     startEditingOrder(
-      order.uuid,
+      order,
       order.order_detail_pools.map((pool) => {
         const main = pool.order_details.find((d) => !d.is_add_on)!;
         const c = pool.customer;
@@ -92,7 +105,7 @@ export default function OrderView({ locale }: { locale: string }) {
   const cancel = async () => {
     if (!window.confirm(t('order.cancelConfirm'))) return;
     try {
-      const { data } = await api.delete(`v1/orders/${order.uuid}`, { query: { date: todayInRome() }, schema: z.object({ data: OrderJson }) });
+      const { data } = await api.delete(`v1/orders/${order.uuid}`, { query: { date: todayInRome() }, schema: OrderEnvelopeSchema });
       setOrder(data);
       notify(t('order.cancelled'), 'success');
     } catch (err) {
@@ -148,6 +161,14 @@ export default function OrderView({ locale }: { locale: string }) {
         </>
       )}
       <p className="actions">
+        {confirming ? (
+          // The snackbar announces it; this keeps the place of the button while it is hidden.
+          <span className="notice" aria-busy="true">
+            {t('order.paymentPending')}
+          </span>
+        ) : (
+          <PayButton locale={locale} order={order} onRefused={reload} />
+        )}
         <a className="button" href={api.urlFor(`v1/orders/${order.uuid}/export`).pathname} download>
           {t('order.export')}
         </a>

@@ -1,8 +1,8 @@
 // The customer's orders (/orders, from the account menu); a guest is asked to log in.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import { api } from '../../api/instance';
+import { OrderListEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
 import { $session } from '../../stores/session';
 import { dayToDisplay } from '../../domain/dates';
 import { formatCurrency } from '../../domain/format';
@@ -11,20 +11,18 @@ import { localizePath, toLocale } from '../../i18n/index';
 import { REQUIRE_LOGIN_EVENT } from './LoginDialog';
 import './islands.css';
 
-const Row = z.object({ uuid: z.string(), number: z.string(), status: z.enum(['confirmed', 'cancelled']), date_from: z.string(), date_to: z.string(), total_amount: z.number(), shop: z.object({ label: z.string() }).nullable() });
-
 export default function OrdersList({ locale }: { locale: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const session = useStore($session);
-  const [orders, setOrders] = useState<z.infer<typeof Row>[] | null>(null);
+  const [orders, setOrders] = useState<OrderResponse[] | null>(null);
 
   useEffect(() => {
     if (!session.token) {
       window.dispatchEvent(new Event(REQUIRE_LOGIN_EVENT));
       return;
     }
-    api.get('v1/orders', { schema: z.object({ data: z.array(Row) }) }).then(({ data }) => setOrders(data), () => setOrders([]));
+    api.get('v1/orders', { schema: OrderListEnvelopeSchema }).then(({ data }) => setOrders(data), () => setOrders([]));
   }, [session.token]);
 
   if (!session.token) return <p>{t('login.title')}…</p>;
@@ -55,7 +53,10 @@ export default function OrdersList({ locale }: { locale: string }) {
               {dayToDisplay(o.date_from)}
               {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
             </td>
-            <td>{t(`order.statuses.${o.status}`)}</td>
+            <td>
+              {t(`order.statuses.${o.status}`)}
+              {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
+            </td>
             <td>{formatCurrency(o.total_amount)}</td>
             <td>
               <a href={localizePath(lang, `/orders/${o.uuid}`)}>

@@ -1,0 +1,121 @@
+// Online payment by the customer (issue #6 "pay"): the API route that opens a payment session,
+// and the reference server's stand-in for the payment provider's hosted page. In production the
+// provider hosts that page and calls the API back; here the page is served by the API itself and
+// calls `completePaymentSession` directly, so the whole flow runs and is tested on one machine.
+// No card data ever reaches the storefront or the API.
+import { Hono } from 'hono';
+import { html, raw } from 'hono/html';
+import type { TFunction } from 'i18next';
+import { PaymentRequestSchema, type PaymentOutcome } from '../../src/api/contract/payments';
+import { formatCurrency } from '../../src/domain/format';
+import { isSafeRedirect } from '../../src/domain/redirects';
+import { toLocale } from '../../src/i18n/index';
+import { forbidden } from '../http/errors';
+import { publicOrigin, type AppEnv } from '../http/context';
+import { translator } from '../http/locale';
+import { jsonBody } from '../http/validation';
+import { accessibleOrder } from '../orders/access';
+import { completePaymentSession, findPaymentSession, openPaymentSession, sessionOrder } from '../payments/sessions';
+
+export const SIMULATOR_PATH = '/payments/simulator';
+/** How late the simulated provider confirms a "pay, confirmed late" payment. */
+export const LATE_CONFIRMATION_MS = 2500;
+
+/** The way back to the storefront, with the outcome for the order page to announce. */
+export function returnUrl(returnPath: string, outcome: PaymentOutcome): string {
+  // Checked again (it was when the session opened) and kept as it is: a URL parser would resolve
+  // encoded dot segments and could turn a path into a protocol-relative `//host` link.
+  const safe = isSafeRedirect(returnPath) ? returnPath : '/';
+  const match = /^([^?#]*)(?:\?([^#]*))?(#.*)?$/.exec(safe)!;
+  const query = new URLSearchParams(match[2] ?? '');
+  query.set('payment', outcome);
+  return `${match[1]}?${query.toString()}${match[3] ?? ''}`;
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;background:#eef2f7;color:#1d2733;margin:0;padding:2rem 1rem}
+main{max-width:28rem;margin:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
+h1{font-size:1.3rem;margin-top:0}.amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
+.note{font-size:.9rem;color:#4a5663}form{display:grid;gap:.75rem}
+button,a.button{font:inherit;padding:.8rem 1rem;border-radius:8px;border:1px solid #1f5fa8;background:#fff;color:#1f5fa8;cursor:pointer;text-align:center;text-decoration:none}
+button[value=paid]{background:#1f5fa8;color:#fff}button:focus-visible,a:focus-visible{outline:3px solid #f2b705;outline-offset:2px}`;
+
+function page(t: TFunction, lang: string, body: ReturnType<typeof html>) {
+  return html`<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${t('paymentPage.title')}</title><style>${raw(STYLE)}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+export const paymentRoutes = new Hono<AppEnv>()
+  .post('/v1/orders/:id/payments', async (c) => {
+    // A kiosk takes payments with its terminal at the cash desk (POST v1/orders/{id}/pay).
+    if (c.get('auth')?.totem) throw forbidden();
+    const order = await accessibleOrder(c, c.req.param('id'));
+    const body = await jsonBody(c, PaymentRequestSchema);
+    const session = await openPaymentSession(c.get('deps'), order, body.return_path, c.get('locale'));
+    return c.json(
+      {
+        data: {
+          id: session.id,
+          payment_url: `${publicOrigin(c)}/api${SIMULATOR_PATH}/${session.id}`,
+          amount: session.amount,
+          expires_at: session.expiresAt.toISOString(),
+        },
+      },
+      201,
+    );
+  })
+  .get(`${SIMULATOR_PATH}/:session`, async (c) => {
+    const deps = c.get('deps');
+    const session = await findPaymentSession(deps, c.req.param('session'));
+    const t = translator(toLocale(session?.locale));
+    const lang = toLocale(session?.locale);
+    if (!session) return c.html(page(t, lang, html`<h1>${t('paymentPage.closed')}</h1>`), 404);
+    if (session.status !== 'open' || session.expiresAt <= deps.now()) {
+      const outcome: PaymentOutcome = session.status === 'open' ? 'expired' : session.status;
+      return c.html(
+        page(t, lang, html`<h1>${t('paymentPage.closed')}</h1><a class="button" href="${returnUrl(session.returnPath, outcome)}">${t('paymentPage.back')}</a>`),
+        410,
+      );
+    }
+    const order = await sessionOrder(deps, session);
+    const shop = order ? deps.catalogue.shopById(order.shopId)?.row.label : undefined;
+    return c.html(
+      page(
+        t,
+        lang,
+        html`<h1>${t('paymentPage.title')}</h1>
+<p class="note">${t('paymentPage.note')}</p>
+<p>${t('paymentPage.order', { number: order?.number ?? '', shop: shop ?? '' })}</p>
+<p class="amount" data-testid="payment-amount">${formatCurrency(session.amount)}</p>
+<form method="post">
+<button type="submit" name="outcome" value="paid">${t('paymentPage.pay', { amount: formatCurrency(session.amount) })}</button>
+<button type="submit" name="outcome" value="paid-late">${t('paymentPage.payLate')}</button>
+<button type="submit" name="outcome" value="failed">${t('paymentPage.decline')}</button>
+<button type="submit" name="outcome" value="cancelled">${t('paymentPage.cancel')}</button>
+</form>`,
+      ),
+    );
+  })
+  .post(`${SIMULATOR_PATH}/:session`, async (c) => {
+    const deps = c.get('deps');
+    const id = c.req.param('session');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (form.outcome === 'paid-late') {
+      // Like a provider whose notification reaches the API after the customer is back: the order
+      // page must wait for it (src/domain/payments.ts PAYMENT_CONFIRM_POLL).
+      const session = await findPaymentSession(deps, id);
+      if (session?.status === 'open') {
+        setTimeout(() => void completePaymentSession(deps, id, 'paid').catch((err) => console.error('[payments]', err)), LATE_CONFIRMATION_MS).unref();
+        return c.redirect(returnUrl(session.returnPath, 'paid'), 303);
+      }
+    }
+    const reported = form.outcome === 'paid' || form.outcome === 'paid-late' ? 'paid' : form.outcome === 'failed' ? 'failed' : 'cancelled';
+    const completion = await completePaymentSession(deps, id, reported);
+    if (!completion) {
+      const t = translator('it');
+      return c.html(page(t, 'it', html`<h1>${t('paymentPage.closed')}</h1>`), 404);
+    }
+    return c.redirect(returnUrl(completion.session.returnPath, completion.outcome), 303);
+  });

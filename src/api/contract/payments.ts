@@ -1,0 +1,32 @@
+// Online payment of an order by its customer (issue #6 "pay"). The storefront never sees card
+// data: it asks the API for a payment session and sends the customer to the provider's hosted
+// page (`payment_url`); the provider brings them back to `return_path` with `?payment=<outcome>`
+// after telling the API the result. The spec's `POST v1/orders/{id}/pay` stays the cash desk's
+// (a kiosk of type 30 records what its payment terminal took).
+import { z } from 'zod';
+import { isSafeRedirect } from '../../domain/redirects';
+
+/** POST v1/orders/{id}/payments: the owner, or whoever holds the order's uuid (guest link). */
+export const PaymentRequestSchema = z.object({
+  /** Storefront path to come back to; internal paths only, so the page cannot bounce elsewhere. */
+  return_path: z.string({ error: 'validators.required' }).max(500, 'validators.maxLength').refine(isSafeRedirect, 'validators.returnPath'),
+});
+export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
+
+export const PaymentSessionSchema = z.object({
+  id: z.string(),
+  /** The provider's hosted page. */
+  payment_url: z.string(),
+  /** The order's total when the session opened: what the customer is asked to pay. */
+  amount: z.number(),
+  expires_at: z.string(),
+});
+export type PaymentSession = z.infer<typeof PaymentSessionSchema>;
+export const PaymentSessionEnvelopeSchema = z.object({ data: PaymentSessionSchema });
+
+/** How a payment session ended, as the `payment` query parameter of the way back. */
+export const PaymentOutcomeSchema = z.enum(['paid', 'cancelled', 'failed', 'expired']);
+export type PaymentOutcome = z.infer<typeof PaymentOutcomeSchema>;
+
+/** Minutes a customer has on the hosted page before the session expires. */
+export const PAYMENT_SESSION_MINUTES = 30;

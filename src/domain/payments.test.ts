@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { canPayOnline, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from './payments';
+
+describe('online payment', () => {
+  const order = { status: 'confirmed' as const, paid: false, total_amount: 42 };
+
+  it('is offered for a confirmed, unpaid order with something to pay, never on a kiosk', () => {
+    expect(canPayOnline(order, false)).toBe(true);
+    expect(canPayOnline(order, true)).toBe(false);
+    expect(canPayOnline({ ...order, paid: true }, false)).toBe(false);
+    expect(canPayOnline({ ...order, status: 'cancelled' }, false)).toBe(false);
+    expect(canPayOnline({ ...order, total_amount: 0 }, false)).toBe(false);
+  });
+
+  it('reads only known outcomes from the way back', () => {
+    expect(paymentOutcomeFrom('?payment=paid')).toBe('paid');
+    expect(paymentOutcomeFrom('?x=1&payment=expired')).toBe('expired');
+    expect(paymentOutcomeFrom('?payment=PAID')).toBeNull();
+    expect(paymentOutcomeFrom('?payment=<script>')).toBeNull();
+    expect(paymentOutcomeFrom('')).toBeNull();
+  });
+
+  it('drops the outcome from the query and keeps the rest', () => {
+    expect(withoutPaymentOutcome('?payment=paid')).toBe('');
+    expect(withoutPaymentOutcome('?ref=abc&payment=failed')).toBe('?ref=abc');
+  });
+
+  it('announces paid only once the order says so', () => {
+    expect(paymentNotice('paid', true)).toEqual({ key: 'order.paymentPaid', level: 'success' });
+    expect(paymentNotice('paid', false, true)).toEqual({ key: 'order.paymentPending', level: 'info' });
+    expect(paymentNotice('paid', false)).toEqual({ key: 'order.paymentUnconfirmed', level: 'warning' });
+    expect(paymentNotice('cancelled', false)).toEqual({ key: 'order.paymentCancelled', level: 'warning' });
+    expect(paymentNotice('expired', false)).toEqual({ key: 'order.paymentExpired', level: 'warning' });
+    expect(paymentNotice('failed', false)).toEqual({ key: 'order.paymentFailed', level: 'error' });
+  });
+});

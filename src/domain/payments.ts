@@ -1,0 +1,45 @@
+// Online payment of an order by its customer: when it is offered, and what the customer is told
+// when the payment provider brings them back (`?payment=<outcome>` on the order page).
+import type { OrderResponse } from '../api/contract/orders';
+import type { PaymentOutcome } from '../api/contract/payments';
+import type { NoticeType } from './messages';
+
+const OUTCOMES: readonly PaymentOutcome[] = ['paid', 'cancelled', 'failed', 'expired'];
+
+/**
+ * Offered for a confirmed, unpaid order with something to pay — never on a kiosk, where the cash
+ * desk takes the payment with its terminal.
+ */
+export function canPayOnline(order: Pick<OrderResponse, 'status' | 'paid' | 'total_amount'>, kiosk: boolean): boolean {
+  return !kiosk && order.status === 'confirmed' && !order.paid && order.total_amount > 0;
+}
+
+/** The outcome the provider reported on the way back, if the query carries a known one. */
+export function paymentOutcomeFrom(search: string): PaymentOutcome | null {
+  const value = new URLSearchParams(search).get('payment');
+  return OUTCOMES.find((o) => o === value) ?? null;
+}
+
+/** The query without `payment`, so a reload does not announce the outcome again. */
+export function withoutPaymentOutcome(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('payment');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * What to tell the customer back from the provider. `paid` is only announced once the order says
+ * so: a real provider may notify the API a moment after redirecting the customer, so the page
+ * says it is confirming (`stillWaiting`) and, if no confirmation came in time, to reload later.
+ */
+export function paymentNotice(outcome: PaymentOutcome, orderPaid: boolean, stillWaiting = false): { key: string; level: NoticeType } {
+  if (outcome === 'paid' && orderPaid) return { key: 'order.paymentPaid', level: 'success' };
+  if (outcome === 'paid') return stillWaiting ? { key: 'order.paymentPending', level: 'info' } : { key: 'order.paymentUnconfirmed', level: 'warning' };
+  if (outcome === 'cancelled') return { key: 'order.paymentCancelled', level: 'warning' };
+  if (outcome === 'expired') return { key: 'order.paymentExpired', level: 'warning' };
+  return { key: 'order.paymentFailed', level: 'error' };
+}
+
+/** How often and how long the order page re-reads an order whose payment is still being confirmed. */
+export const PAYMENT_CONFIRM_POLL = { intervalMs: 1500, attempts: 8 } as const;
