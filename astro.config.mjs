@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { isNoindexUrlPath } from './src/seo/noindex.mjs';
+import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 const apiPort = process.env.API_PORT ?? '4322';
@@ -36,6 +37,7 @@ export default defineConfig({
   ],
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
+    plugins: [islandsMessages()],
     // `npm run dev` runs the API beside the Astro dev server; the proxy keeps `/api` same-origin as in production.
     server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   },

@@ -11,7 +11,8 @@ type Tracked = Promise<TFunction> & { status?: 'fulfilled'; value?: TFunction };
 const eager: Record<string, { default: Messages }> = import.meta.env.SSR
   ? import.meta.glob<{ default: Messages }>('../../i18n/*.json', { eager: true })
   : {};
-const lazy = import.meta.glob<{ default: Messages }>('../../i18n/*.json');
+// `?islands`: only the sections islands use (src/i18n/islands-messages-plugin.mjs).
+const lazy = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?islands' });
 
 const loaded = new Map<Locale, Tracked>();
 
