@@ -110,7 +110,7 @@ function timedBuild(): { seconds: number; pagesBuilt: number; htmlFiles: number 
     encoding: 'utf8',
     timeout: BUILD_TIMEOUT_MS,
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', NODE_ENV: 'production' },
   });
   const seconds = (performance.now() - t0) / 1000;
   if (result.status !== 0) {

@@ -27,7 +27,10 @@ export function isDistStale(root: string): boolean {
 
 export function buildSite(root: string): void {
   const astro = path.join(root, 'node_modules', '.bin', 'astro');
-  const result = spawnSync(astro, ['build'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: called from Vitest, the environment says NODE_ENV=test, and Vite
+  // would then bundle React's development build (3× larger, with dev-only warnings) into dist/,
+  // which `npm start` would go on serving.
+  const result = spawnSync(astro, ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
   writeFileSync(path.join(root, 'dist', stampName), new Date().toISOString());
 }
