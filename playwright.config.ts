@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from './tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Every run starts the real product server on a fresh embedded database.
@@ -23,18 +24,8 @@ export default defineConfig({
     browserName: 'chromium',
     // The root page follows the browser language once; tests browse as an Italian visitor.
     locale: 'it-IT',
-    launchOptions: {
-      // Debian's Chromium; `playwright install` cannot download browsers on these machines.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // Debian's Chromium (tests/e2e/browser.ts).
+    launchOptions,
     trace: 'retain-on-failure',
   },
   webServer: {

@@ -1,31 +1,73 @@
 // `client:lazy`: hydrate an island when the visitor first interacts with the page, or at idle when
-// the visitor has something the island must show at once (items in the cart, a session). A first
-// visit, a crawler or an audit then loads no framework code at all before the page is idle: the
-// static HTML already carries the default state of the app bar. Another island can wake them with
-// WAKE_ISLANDS_EVENT when it has something for them to show (a notice for the snackbar).
+// the visitor has something the island must show at once (items in the cart, a session, a notice
+// left by the previous page). A first visit, a crawler or an audit then loads no framework code at
+// all before the page is idle: the static HTML already carries the default state of the app bar.
+// Another island can wake them with WAKE_ISLANDS_EVENT when it has something for them to show (a
+// notice for the snackbar, a page asking for a login).
 import type { ClientDirective } from 'astro';
-import { WAKE_ISLANDS_EVENT } from './wake-islands';
+import { ISLAND_READY_EVENT, WAKE_ISLANDS_EVENT } from './island-events';
+import { PENDING_NOTICE_KEY } from '../stores/keys';
 
 const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'scroll', 'wheel'] as const;
 
 function hasStateToShow(): boolean {
   try {
     const cart = localStorage.getItem('cart');
-    return !!localStorage.getItem('auth._token.local') || (!!cart && cart.includes('"id_price"'));
+    return (
+      !!localStorage.getItem('auth._token.local') || (!!cart && cart.includes('"id_price"')) || !!sessionStorage.getItem(PENDING_NOTICE_KEY)
+    );
   } catch {
     return false;
   }
 }
 
-const lazy: ClientDirective = (load) => {
+/** Longest wait for an island to report itself live before a held click is replayed anyway. */
+const READY_TIMEOUT_MS = 3000;
+
+/** Resolves on the next ISLAND_READY_EVENT, or after READY_TIMEOUT_MS. */
+function nextReady(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener(ISLAND_READY_EVENT, done);
+      resolve();
+    };
+    const timer = setTimeout(done, READY_TIMEOUT_MS);
+    window.addEventListener(ISLAND_READY_EVENT, done);
+  });
+}
+
+const lazy: ClientDirective = (load, _options, island) => {
   let started = false;
+  // A first tap on a phone starts hydration (touchstart) but its click lands on the static button,
+  // which does nothing yet: hold that click and replay it on the same element (hydration reuses
+  // it) once the island is live. Hydration runs as a transition and the island may suspend on its
+  // translations, so "hydrate() returned" is not "handlers attached": wait for the island's own
+  // ready signal (useHydrated). Buttons only: links work without JavaScript.
+  let heldClick: HTMLButtonElement | null = null;
+  const holdClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.('button');
+    if (!button || !island.contains(button)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    heldClick = button;
+    void start();
+  };
+  island.addEventListener('click', holdClick, true);
   const start = async () => {
     if (started) return;
     started = true;
     for (const name of EVENTS) window.removeEventListener(name, start, true);
     window.removeEventListener(WAKE_ISLANDS_EVENT, start);
-    const hydrate = await load();
-    await hydrate();
+    const ready = nextReady();
+    try {
+      const hydrate = await load();
+      await hydrate();
+      if (heldClick) await ready;
+    } finally {
+      island.removeEventListener('click', holdClick, true);
+    }
+    if (heldClick?.isConnected) heldClick.click();
   };
   if (hasStateToShow()) {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));

@@ -4,7 +4,11 @@
 //   creeps to 90 % over 5 s;
 // - a failed load of a script chunk (a deploy replaced it) reloads the page, at most once per 60 s;
 // - when the browser is idle (at most 2 s) the internal links in view are prefetched, unless the
-//   connection is 2g or the visitor asked to save data.
+//   connection is 2g or the visitor asked to save data;
+// - every route change closes the login sheet (hide-login). A plain load starts with it closed;
+//   the route changes that keep the page are a page restored from the back/forward cache (which
+//   also still shows the loading bar of the navigation that left it) and history/hash changes.
+import { HIDE_LOGIN_EVENT } from './island-events';
 import { CHUNK_RELOAD_GUARD_MS, PREFETCH_IDLE_TIMEOUT_MS, PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_HEIGHT, PROGRESS_BAR_THROTTLE_MS } from '../domain/constants';
 
 const RELOAD_KEY = 'chunk-reload-at';
@@ -46,6 +50,11 @@ function onNavigate(event: MouseEvent) {
   window.addEventListener('pagehide', () => clearTimeout(timer), { once: true });
 }
 
+function onRouteChange() {
+  document.querySelectorAll('.loading-bar').forEach((bar) => bar.remove());
+  window.dispatchEvent(new Event(HIDE_LOGIN_EVENT));
+}
+
 function onChunkError() {
   let last: number | null = null;
   try {
@@ -85,6 +94,9 @@ function prefetchVisibleLinks() {
 
 if (typeof document !== 'undefined') {
   document.addEventListener('click', onNavigate);
+  window.addEventListener('pageshow', (event) => event.persisted && onRouteChange());
+  window.addEventListener('popstate', onRouteChange);
+  window.addEventListener('hashchange', onRouteChange);
   // Vite's signal that a lazily imported chunk could not be fetched.
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();

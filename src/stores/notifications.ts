@@ -1,9 +1,11 @@
 // The snackbar at the top (spec §2, §8): one notice at a time; 3000 ms by default; success 5 s,
 // warning 6 s, error 8 s; empty text is ignored.
 import { atom } from 'nanostores';
+import { z } from 'zod';
 import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from '../domain/constants';
-import { WAKE_ISLANDS_EVENT } from '../scripts/wake-islands';
+import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
 import type { NoticeType } from '../domain/messages';
+import { PENDING_NOTICE_KEY } from './keys';
 
 export type { NoticeType };
 
@@ -41,4 +43,37 @@ export function notify(text: string | null | undefined, type: NoticeType = 'info
 export function dismissNotice(): void {
   clearTimeout(timer);
   $notice.set(null);
+}
+
+const PendingNoticeSchema = z.object({ text: z.string(), type: z.enum(['info', 'success', 'warning', 'error']) });
+
+/**
+ * A notice for the page this tab goes to next (an action that ends with a page load, like logout
+ * going home): kept in sessionStorage and shown once by the next page's snackbar.
+ */
+export function notifyOnNextPage(text: string | null | undefined, type: NoticeType = 'info'): void {
+  if (!text || !text.trim()) return;
+  try {
+    sessionStorage.setItem(PENDING_NOTICE_KEY, JSON.stringify({ text, type }));
+  } catch {
+    // Storage blocked: the notice is lost, the action itself is not.
+  }
+}
+
+/** Shows, once, the notice the previous page left (garbage in storage is dropped). */
+export function showPendingNotice(): void {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(PENDING_NOTICE_KEY);
+    sessionStorage.removeItem(PENDING_NOTICE_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const pending = PendingNoticeSchema.safeParse(JSON.parse(raw));
+    if (pending.success) notify(pending.data.text, pending.data.type);
+  } catch {
+    // Not JSON: nothing to show.
+  }
 }

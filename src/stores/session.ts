@@ -9,6 +9,7 @@ import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
+import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
 
 export const TOKEN_KEY = 'auth._token.local';
 export const REFRESH_TOKEN_KEY = 'auth._refresh_token.local';
@@ -18,6 +19,30 @@ export const $token = persistentAtom<string | undefined>(TOKEN_KEY, undefined);
 export const $user = atom<User | null>(null);
 /** True while a login request is in flight (the dialog's spinner). */
 export const $loginLoading = atom(false);
+
+/**
+ * The login sheet (spec §4): closed or open; `enableLater` is true when a page asked for a login
+ * (require-login) and false when the visitor pressed the button. Kept here rather than in the app
+ * bar, which hydrates lazily: a page that needs a login before the app bar is awake still gets it.
+ */
+export const $loginDialog = atom<{ open: boolean; enableLater: boolean }>({ open: false, enableLater: false });
+
+/** The login button. */
+export function openLogin(): void {
+  $loginDialog.set({ open: true, enableLater: false });
+}
+
+/** A page that needs a logged-in customer; nothing happens for one who has a token already. */
+export function requireLogin(): void {
+  if ($token.get()) return;
+  $loginDialog.set({ open: true, enableLater: true });
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAKE_ISLANDS_EVENT));
+}
+
+/** Success, dismissal, or a route change (hide-login). */
+export function hideLogin(): void {
+  if ($loginDialog.get().open) $loginDialog.set({ open: false, enableLater: false });
+}
 
 export const $session = computed([$token, $user], (token, user) => ({
   token: token || null,

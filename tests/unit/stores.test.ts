@@ -204,3 +204,85 @@ describe('notifications store', () => {
     vi.useRealTimers();
   });
 });
+
+/** A Storage backed by a Map, for the stores that use sessionStorage directly. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+describe('notices for the next page', () => {
+  it('a notice left by one page is shown once by the next one; garbage and blocked storage are ignored', () => {
+    const storage = memoryStorage();
+    vi.stubGlobal('sessionStorage', storage);
+    notifications.dismissNotice();
+    notifications.notifyOnNextPage('Sei uscito', 'info');
+    notifications.notifyOnNextPage('   ');
+    // Nothing on this page: it is leaving.
+    expect(notifications.$notice.get()).toBeNull();
+    expect(JSON.parse(storage.getItem('pending-notice')!)).toEqual({ text: 'Sei uscito', type: 'info' });
+
+    notifications.showPendingNotice();
+    expect(notifications.$notice.get()).toMatchObject({ text: 'Sei uscito', type: 'info', timeout: 3000 });
+    expect(storage.getItem('pending-notice')).toBeNull();
+    notifications.dismissNotice();
+    notifications.showPendingNotice();
+    expect(notifications.$notice.get()).toBeNull();
+
+    for (const garbage of ['{broken', JSON.stringify({ text: 'x', type: 'shout' }), JSON.stringify(['x'])]) {
+      storage.setItem('pending-notice', garbage);
+      notifications.showPendingNotice();
+      expect(notifications.$notice.get()).toBeNull();
+      expect(storage.getItem('pending-notice')).toBeNull();
+    }
+
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    });
+    expect(() => notifications.notifyOnNextPage('Sei uscito')).not.toThrow();
+    expect(() => notifications.showPendingNotice()).not.toThrow();
+    notifications.dismissNotice();
+  });
+});
+
+describe('login sheet state', () => {
+  it('opens from the button or a page that needs a login (enableLater), wakes the lazy islands, closes on hide', () => {
+    const events: string[] = [];
+    const target = new EventTarget();
+    target.addEventListener('islands:wake', (e) => events.push(e.type));
+    vi.stubGlobal('window', target);
+    session.clearSession();
+
+    session.openLogin();
+    expect(session.$loginDialog.get()).toEqual({ open: true, enableLater: false });
+    session.hideLogin();
+    expect(session.$loginDialog.get()).toEqual({ open: false, enableLater: false });
+
+    session.requireLogin();
+    expect(session.$loginDialog.get()).toEqual({ open: true, enableLater: true });
+    // The app bar hydrates on interaction: a page asking for a login must wake it.
+    expect(events).toEqual(['islands:wake']);
+    session.hideLogin();
+    expect(session.$loginDialog.get().open).toBe(false);
+
+    // A visitor with a session is not asked again.
+    session.saveToken('abc');
+    session.requireLogin();
+    expect(session.$loginDialog.get().open).toBe(false);
+    session.clearSession();
+  });
+});

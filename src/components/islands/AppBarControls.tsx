@@ -5,13 +5,14 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../stores/configuration';
 import { $cartCount, clearCart } from '../../stores/cart';
-import { $session, $token, $user, clearSession, fetchUser, logout } from '../../stores/session';
-import { notify } from '../../stores/notifications';
+import { $loginDialog, $session, $token, $user, clearSession, fetchUser, hideLogin, logout, openLogin, requireLogin } from '../../stores/session';
+import { notifyOnNextPage } from '../../stores/notifications';
+import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../scripts/island-events';
 import { datesChipText } from '../../domain/dates';
 import { isTotemMode, totemRole } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import LoginDialog, { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from './LoginDialog';
+import LoginDialog from './LoginDialog';
 import ShopSelector from './ShopSelector';
 import { useHydrated } from './useHydrated';
 import './islands.css';
@@ -27,7 +28,7 @@ export default function AppBarControls({ locale }: { locale: string }) {
   const configuration = hydrated ? storedConfiguration : { ...storedConfiguration, shop: null, totem: null, dates: [], multipleDates: 2 as const };
   const cartCount = hydrated ? storedCount : 0;
   const session = hydrated ? storedSession : { token: null, user: null, loggedIn: false };
-  const [loginOpen, setLoginOpen] = useState(false);
+  const loginDialog = useStore($loginDialog);
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const totemMode = isTotemMode(configuration.totem);
@@ -35,10 +36,9 @@ export default function AppBarControls({ locale }: { locale: string }) {
   useEffect(() => {
     // A stored token without a user (a reload): fetch the user; a refused token logs out.
     if ($token.get() && !$user.get()) fetchUser().catch(() => clearSession());
-    const open = () => setLoginOpen(true);
-    const hide = () => setLoginOpen(false);
-    window.addEventListener(REQUIRE_LOGIN_EVENT, open);
-    window.addEventListener(HIDE_LOGIN_EVENT, hide);
+    // Pages and plain scripts may ask through window events too (spec §2).
+    window.addEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
+    window.addEventListener(HIDE_LOGIN_EVENT, hideLogin);
     // The logo goes home; with items in the cart it asks first, and going on empties the cart.
     const onLogo = (event: MouseEvent) => {
       const logo = (event.target as Element | null)?.closest?.('a.logo');
@@ -48,8 +48,8 @@ export default function AppBarControls({ locale }: { locale: string }) {
     };
     document.addEventListener('click', onLogo, true);
     return () => {
-      window.removeEventListener(REQUIRE_LOGIN_EVENT, open);
-      window.removeEventListener(HIDE_LOGIN_EVENT, hide);
+      window.removeEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
+      window.removeEventListener(HIDE_LOGIN_EVENT, hideLogin);
       document.removeEventListener('click', onLogo, true);
     };
   }, [t]);
@@ -94,7 +94,8 @@ export default function AppBarControls({ locale }: { locale: string }) {
                     className="link-button"
                     onClick={async () => {
                       await logout();
-                      notify(t('userMenu.loggedOut'));
+                      // Logout leads home (spec §2); the home page says it.
+                      notifyOnNextPage(t('userMenu.loggedOut'), 'info');
                       location.assign(localizePath(lang, '/'));
                     }}
                   >
@@ -105,7 +106,7 @@ export default function AppBarControls({ locale }: { locale: string }) {
             )}
           </div>
         ) : (
-          <button type="button" className="chip" onClick={() => setLoginOpen(true)}>
+          <button type="button" className="chip" onClick={openLogin}>
             {t('login.open')}
           </button>
         ))}
@@ -114,7 +115,7 @@ export default function AppBarControls({ locale }: { locale: string }) {
           {t('appBar.cart')} <span className="badge" aria-hidden="true">{cartCount}</span>
         </a>
       )}
-      <LoginDialog locale={locale} open={loginOpen} onClose={() => setLoginOpen(false)} />
+      <LoginDialog locale={locale} open={hydrated && loginDialog.open} onClose={hideLogin} />
       <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />
     </div>
   );

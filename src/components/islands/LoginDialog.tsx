@@ -1,6 +1,7 @@
 // Login as a bottom sheet (spec §2): username and password required, signup and reset buttons
 // (with returnUrl = current path), the optional card number (bocard) hidden by default. Opened by
-// the login button or a `require-login` event, closed on success or a `hide-login` event.
+// the login button or a `require-login` event, closed on success or a `hide-login` event (its state
+// is `$loginDialog` in the session store).
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
@@ -18,8 +19,6 @@ interface Fields {
   bocard: string;
 }
 
-export const REQUIRE_LOGIN_EVENT = 'require-login';
-export const HIDE_LOGIN_EVENT = 'hide-login';
 
 export default function LoginDialog({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);

@@ -1,12 +1,15 @@
 // The snackbar at the top (spec §2): shows the current notice; errors are announced assertively.
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $notice, dismissNotice } from '../../stores/notifications';
+import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
 import { useT } from '../../i18n/client';
 import './islands.css';
 
 export default function Snackbar({ locale }: { locale: string }) {
   const t = useT(locale);
   const notice = useStore($notice);
+  // What the previous page left to say (e.g. logged out, then sent home).
+  useEffect(showPendingNotice, []);
   return (
     <div className="snackbar-region" role={notice?.type === 'error' ? 'alert' : 'status'} aria-live={notice?.type === 'error' ? 'assertive' : 'polite'}>
       {notice && (
