@@ -3,12 +3,11 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../api/instance';
 import { OrderListEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
-import { $session } from '../../stores/session';
+import { $session, openLogin, requireLogin } from '../../stores/session';
 import { dayToDisplay } from '../../domain/dates';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import { REQUIRE_LOGIN_EVENT } from './LoginDialog';
 import './islands.css';
 
 export default function OrdersList({ locale }: { locale: string }) {
@@ -18,14 +17,20 @@ export default function OrdersList({ locale }: { locale: string }) {
   const [orders, setOrders] = useState<OrderResponse[] | null>(null);
 
   useEffect(() => {
-    if (!session.token) {
-      window.dispatchEvent(new Event(REQUIRE_LOGIN_EVENT));
-      return;
-    }
+    // A guest on a protected page is sent to login (spec §2).
+    if (!session.token) return requireLogin();
     api.get('v1/orders', { schema: OrderListEnvelopeSchema }).then(({ data }) => setOrders(data), () => setOrders([]));
   }, [session.token]);
 
-  if (!session.token) return <p>{t('login.title')}…</p>;
+  if (!session.token)
+    return (
+      <p>
+        {t('order.loginNeeded')}{' '}
+        <button type="button" className="button" onClick={openLogin}>
+          {t('login.open')}
+        </button>
+      </p>
+    );
   if (!orders) return <p aria-busy="true">{t('order.loading')}</p>;
   if (orders.length === 0) return <p>{t('order.none')}</p>;
   return (

@@ -1,0 +1,99 @@
+// Route rules of spec §2 in the browser: a guest on a protected page is asked to log in; the login
+// callback path sends a visitor with a session on (internal returnUrl only, else home); the first
+// tap on a phone reaches the lazily hydrated app bar; totem mode hides the account controls.
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './hydration';
+
+async function logInThroughSheet(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill('mario.rossi@example.com');
+  await dialog.getByLabel('Password').fill('Demo-2026!');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a guest on the orders page gets the login sheet by itself, can open it again, and then sees the orders', async ({ page }) => {
+  await page.goto('/orders/');
+  // No interaction: the page asks for the login, although the app bar hydrates lazily.
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Accedi per vedere i tuoi ordini.')).toBeVisible();
+  await main.getByRole('button', { name: 'Accedi' }).click();
+  await logInThroughSheet(page);
+  // The demo customer's seeded orders.
+  await expect(main.getByRole('table')).toBeVisible();
+  await expect(main.getByRole('cell', { name: /^\d{2}-\d{7}/ }).first()).toBeVisible();
+});
+
+test('/login: a guest logs in and goes on to returnUrl; with a session it goes on at once; a foreign target leads home', async ({ page }) => {
+  await page.goto('/login?returnUrl=%2Fnoleggi%2Fsestriere%2F');
+  await expect(page.getByRole('heading', { name: 'Accedi', level: 1 })).toBeVisible();
+  await logInThroughSheet(page);
+  await expect(page).toHaveURL(/\/noleggi\/sestriere\/$/);
+
+  await page.goto('/login?returnUrl=%2Fen%2Fnoleggi%2F');
+  await expect(page).toHaveURL(/\/en\/noleggi\/$/);
+  for (const target of ['//evil.example.com/x', 'https://evil.example.com/', '/%2e%2e//evil.example.com']) {
+    await page.goto(`/fr/login?returnUrl=${encodeURIComponent(target)}`);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/fr\/$/);
+  }
+});
+
+test('logout leads home and the home page says so', async ({ page }) => {
+  await page.goto('/login?returnUrl=%2Fnoleggi%2F');
+  await logInThroughSheet(page);
+  await expect(page).toHaveURL(/\/noleggi\/$/);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Ciao Mario' }).click();
+  await page.getByRole('button', { name: 'Esci' }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await expect(page.getByRole('status')).toContainText('Sei uscito');
+  await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+  // Said once: not again on the next page.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('status')).not.toContainText('Sei uscito');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 839 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.6 });
+
+  for (const [button, dialog] of [
+    ['Accedi', 'Accedi'],
+    ['Scegli il negozio', 'Dove vuoi noleggiare?'],
+  ] as const) {
+    test(`the first tap on "${button}" opens it, although it lands before the app bar has hydrated`, async ({ page }) => {
+      await page.goto('/noleggio/sport-noleggio-sestriere/');
+      await page.waitForLoadState('networkidle');
+      // Nothing touched the page yet: the app bar is still the static HTML.
+      await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+      await page.getByRole('button', { name: button }).tap();
+      await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    });
+  }
+});
+
+test('in totem mode the app bar has no login or account controls; the orders chip shows for totem types above 10', async ({ page }) => {
+  await page.goto('/noleggio/sport-noleggio-sestriere/');
+  for (const [type, ordersChip] of [
+    [10, 0],
+    [20, 1],
+    [30, 1],
+  ] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('configuration', JSON.stringify({ totem: { type: t, code: `TEST-${t}`, data_security_user_optional: false } }));
+      // A customer's session must not show on a kiosk either.
+      localStorage.setItem('auth._token.local', 'Bearer not-checked-in-totem-mode');
+    }, type);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Accedi' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Ciao/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Ordini', exact: true })).toHaveCount(ordersChip);
+  }
+  await page.evaluate(() => localStorage.clear());
+});
