@@ -26,8 +26,8 @@ export interface ApiClientOptions {
   /** Called on a 401 while logged in, before the notice. */
   onUnauthorized: () => void | Promise<void>;
   notifyError: (message: string) => void;
-  /** The translated "Errore nella comunicazione con il server". */
-  networkErrorMessage: () => string;
+  /** The translated "Errore nella comunicazione con il server" (`errors.network`). */
+  networkErrorMessage: () => string | Promise<string>;
   fetch?: typeof fetch;
 }
 
@@ -78,8 +78,9 @@ export function createApiClient(options: ApiClientOptions) {
       response = await doFetch(url, { method, headers, body, signal: opts.signal });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      options.notifyError(options.networkErrorMessage());
-      throw new NetworkError(options.networkErrorMessage());
+      const message = await options.networkErrorMessage();
+      options.notifyError(message);
+      throw new NetworkError(message);
     }
     const text = await response.text();
     let payload: unknown = null;

@@ -5,8 +5,8 @@ import { toLocale } from '../i18n/index';
 import { createApiClient } from './client';
 import { $token, clearSession } from '../stores/session';
 import { notify } from '../stores/notifications';
+import { loadT } from '../i18n/client';
 
-const networkMessages = { it: 'Errore nella comunicazione con il server', en: 'Error communicating with the server', fr: 'Erreur de communication avec le serveur' };
 
 export function pageLocale() {
   return toLocale(typeof document === 'undefined' ? 'it' : document.documentElement.lang);
@@ -22,5 +22,6 @@ export const api = createApiClient({
   isLoggedIn: () => !!$token.get(),
   onUnauthorized: () => clearSession(),
   notifyError: (message) => notify(message, 'error'),
-  networkErrorMessage: () => networkMessages[pageLocale()],
+  // The page's translations (already loaded by the island that made the call).
+  networkErrorMessage: () => loadT(pageLocale()).then((t) => t('errors.network')),
 });

@@ -18,6 +18,7 @@ export const ISLAND_SECTIONS = [
   'calendar',
   'checkout',
   'dates',
+  'errors',
   'login',
   'notifications',
   'order',
