@@ -5,13 +5,12 @@ import {
   availabilitySpan,
   byDay,
   calendarCells,
-  cartHolds,
   dayState,
+  halvesThatFit,
   initialProductId,
   isSoldOutState,
   monthDays,
   neededHalves,
-  netOfCart,
   priceIfPicked,
   productGroups,
   selectionStatus,
@@ -19,6 +18,7 @@ import {
   type CalendarInput,
   type CartLine,
   type HalfCounts,
+  type HalfFit,
 } from './calendar';
 
 const price = (p: Partial<Price> & { id: number }): Price => PriceSchema.parse({ main_price: true, ...p });
@@ -36,8 +36,9 @@ const PRICES: Price[] = [
 ];
 const PRODUCT = { id: 10, prices: PRICES };
 
-const line = (id: number, multipleDates: DateMode, dates: string[], related: CartLine['related'] = []): CartLine => ({ id, multipleDates, dates, related });
+const line = (id: number, related: CartLine['related'] = []): CartLine => ({ id, related });
 const counts = (morning: number, afternoon: number): HalfCounts => ({ morning, afternoon });
+const fit = (morning: boolean, afternoon: boolean): HalfFit => ({ morning, afternoon });
 
 describe('neededHalves', () => {
   it.each<[DateMode, string[]]>([
@@ -51,76 +52,41 @@ describe('neededHalves', () => {
   });
 });
 
-describe('cartHolds: the cart counts only on the half-days its lines hold', () => {
-  const cart = [
-    line(10, 0, ['2026-12-12']), // a morning
-    line(10, 3, ['2026-12-14', '2026-12-12']), // a reversed range: 12–14, both halves
-    line(3, 2, ['2026-12-13'], [
-      { id: 10, id_price: 99, used: true }, // product 10 used as an add-on of another line
-      { id: 11, id_price: 98, used: true },
-    ]),
-    line(3, 2, ['2026-12-15'], [{ id: 10, id_price: 99, used: false }]), // unused add-on: not held
-    line(4, 1, ['2026-12-12']), // another product
-  ];
-
-  it.each<[string, HalfCounts]>([
-    ['2026-12-11', counts(0, 0)],
-    ['2026-12-12', counts(2, 1)], // morning line + range
-    ['2026-12-13', counts(2, 2)], // range + used add-on
-    ['2026-12-14', counts(1, 1)],
-    ['2026-12-15', counts(0, 0)],
-  ])('%s → %j', (day, expected) => {
-    expect(cartHolds(10, cart, day)).toEqual(expected);
-  });
-
-  it('an afternoon line holds only the afternoon', () => {
-    expect(cartHolds(4, cart, '2026-12-12')).toEqual(counts(0, 1));
-  });
-
-  it('a season line holds the season, or every day when the season is not known', () => {
-    const season = [line(10, 20, [])];
-    expect(cartHolds(10, season, '2026-12-20', { from: '2026-12-01', to: '2027-04-15' })).toEqual(counts(1, 1));
-    expect(cartHolds(10, season, '2027-06-20', { from: '2026-12-01', to: '2027-04-15' })).toEqual(counts(0, 0));
-    expect(cartHolds(10, season, '2027-06-20')).toEqual(counts(1, 1));
-  });
-
-  it('ignores a line whose dates are incomplete', () => {
-    expect(cartHolds(10, [line(10, 3, ['2026-12-12'])], '2026-12-12')).toEqual(counts(0, 0));
-  });
-});
-
-describe('netOfCart', () => {
-  it('subtracts per half, never below 0; unknown stays unknown', () => {
-    const cart = [line(10, 0, ['2026-12-12']), line(10, 0, ['2026-12-12'])];
-    expect(netOfCart(counts(3, 3), 10, cart, '2026-12-12')).toEqual(counts(1, 3));
-    expect(netOfCart(counts(1, 0), 10, cart, '2026-12-12')).toEqual(counts(0, 0));
-    expect(netOfCart(counts(3, 3), 10, cart, '2026-12-13')).toEqual(counts(3, 3));
-    expect(netOfCart(null, 10, cart, '2026-12-12')).toBeNull();
-    expect(netOfCart(undefined, 10, cart, '2026-12-12')).toBeNull();
+describe('halvesThatFit: the booking (what the cart holds, or one unit) against the units free on the server', () => {
+  it.each<[HalfCounts | null | undefined, number, HalfFit | null]>([
+    [counts(1, 0), 0, fit(true, false)], // nothing in the cart: one unit is enough
+    [counts(0, 0), 0, fit(false, false)],
+    [counts(1, 1), 1, fit(true, true)], // the cart's only unit fits: it moves here with the dates
+    [counts(2, 1), 2, fit(true, false)],
+    [counts(3, 3), 2, fit(true, true)],
+    [null, 1, null],
+    [undefined, 0, null],
+  ])('%j free with %i in the cart → %j', (server, inCart, expected) => {
+    expect(halvesThatFit(server, inCart)).toEqual(expected);
   });
 });
 
 describe('dayState', () => {
-  it.each<[HalfCounts | null, DateMode, string]>([
-    [counts(2, 1), 2, 'available'],
-    [counts(2, 1), 0, 'available'],
-    [counts(0, 0), 2, 'soldOut'],
-    [counts(0, 0), 0, 'soldOut'],
-    [counts(1, 0), 0, 'availableMorning'], // a morning needs only the morning
-    [counts(1, 0), 1, 'soldOutMorningFree'],
-    [counts(1, 0), 2, 'soldOutMorningFree'], // a full day needs both halves
-    [counts(1, 0), 3, 'soldOutMorningFree'],
-    [counts(0, 1), 1, 'availableAfternoon'],
-    [counts(0, 1), 0, 'soldOutAfternoonFree'],
-    [counts(0, 1), 3, 'soldOutAfternoonFree'],
+  it.each<[HalfFit | null, DateMode, string]>([
+    [fit(true, true), 2, 'available'],
+    [fit(true, true), 0, 'available'],
+    [fit(false, false), 2, 'soldOut'],
+    [fit(false, false), 0, 'soldOut'],
+    [fit(true, false), 0, 'availableMorning'], // a morning needs only the morning
+    [fit(true, false), 1, 'soldOutMorningFree'],
+    [fit(true, false), 2, 'soldOutMorningFree'], // a full day needs both halves
+    [fit(true, false), 3, 'soldOutMorningFree'],
+    [fit(false, true), 1, 'availableAfternoon'],
+    [fit(false, true), 0, 'soldOutAfternoonFree'],
+    [fit(false, true), 3, 'soldOutAfternoonFree'],
     [null, 2, 'unknown'],
-  ])('%j in mode %s → %s', (free, mode, state) => {
-    expect(dayState(free, mode)).toBe(state);
+  ])('%j in mode %s → %s', (halves, mode, state) => {
+    expect(dayState(halves, mode)).toBe(state);
   });
 
   it('is loading while the counts are on their way', () => {
     expect(dayState(null, 2, true)).toBe('loading');
-    expect(dayState(counts(1, 1), 2, true)).toBe('available');
+    expect(dayState(fit(true, true), 2, true)).toBe('available');
   });
 
   it('tells the sold-out states apart', () => {
@@ -168,27 +134,38 @@ describe('calendarCells', () => {
       { date: '2026-12-12', morning: 1, afternoon: 0 },
       { date: '2026-12-13', morning: 1, afternoon: 1 },
     ]),
-    cart: [line(10, 0, ['2026-12-13'])],
+    cart: [],
   };
   const view = (input: Partial<CalendarInput>) =>
-    calendarCells({ ...base, ...input }).map((c) => [c.day, c.state, c.soldOut, c.price, c.free && [c.free.morning, c.free.afternoon]]);
+    calendarCells({ ...base, ...input }).map((c) => [c.day, c.state, c.soldOut, c.price, c.fit && [c.fit.morning, c.fit.afternoon]]);
 
-  it('full day: past days plain, sold out where a half is gone, the cart taken off its morning', () => {
+  it('full day: past days plain, sold out where a half is gone', () => {
     expect(view({})).toEqual([
       ['2026-12-10', 'unknown', false, null, null],
-      ['2026-12-11', 'available', false, 25, [2, 2]],
-      ['2026-12-12', 'soldOutMorningFree', true, 25, [1, 0]],
-      ['2026-12-13', 'soldOutAfternoonFree', true, 25, [0, 1]],
+      ['2026-12-11', 'available', false, 25, [true, true]],
+      ['2026-12-12', 'soldOutMorningFree', true, 25, [true, false]],
+      ['2026-12-13', 'available', false, 25, [true, true]],
     ]);
   });
 
+  it('the cart counts on every day, wherever its lines are now: its units move with the dates', () => {
+    // One unit of the product in the cart: it fits wherever one is free.
+    expect(view({ cart: [line(10)] }).map((c) => c[1])).toEqual(['unknown', 'available', 'soldOutMorningFree', 'available']);
+    // Two (a main line and a used add-on of another line): only where two are free.
+    const two = [line(10), line(3, [{ id: 10, id_price: 99, used: true }, { id: 11, id_price: 98, used: true }])];
+    expect(view({ cart: two }).map((c) => c[1])).toEqual(['unknown', 'available', 'soldOut', 'soldOut']);
+    // An add-on offered but not taken holds nothing.
+    expect(view({ cart: [line(3, [{ id: 10, id_price: 99, used: false }])] }).map((c) => c[1])).toEqual(['unknown', 'available', 'soldOutMorningFree', 'available']);
+  });
+
   it('morning: the morning price, sold out only where the morning is gone', () => {
-    expect(view({ mode: 0 })).toEqual([
+    expect(view({ mode: 0, cart: [line(10), line(10)] })).toEqual([
       ['2026-12-10', 'unknown', false, null, null],
-      ['2026-12-11', 'available', false, 15, [2, 2]],
-      ['2026-12-12', 'availableMorning', false, 15, [1, 0]],
-      ['2026-12-13', 'soldOutAfternoonFree', true, 15, [0, 1]],
+      ['2026-12-11', 'available', false, 15, [true, true]],
+      ['2026-12-12', 'soldOut', true, 15, [false, false]],
+      ['2026-12-13', 'soldOut', true, 15, [false, false]],
     ]);
+    expect(view({ mode: 0 }).map((c) => c[1])).toEqual(['unknown', 'available', 'availableMorning', 'available']);
   });
 
   it('afternoon: the afternoon price', () => {
@@ -196,7 +173,7 @@ describe('calendarCells', () => {
       ['unknown', false, null],
       ['available', false, 12.5],
       ['soldOutMorningFree', true, 12.5],
-      ['availableAfternoon', false, 12.5],
+      ['available', false, 12.5],
     ]);
   });
 
@@ -222,24 +199,28 @@ describe('selectionStatus', () => {
   ]);
   const status = (mode: DateMode, dates: string[], cart: CartLine[] = []) => selectionStatus({ mode, dates, product: PRODUCT, availability, cart });
 
-  it('counts the smallest needed half over the days, net of the cart', () => {
-    expect(status(2, ['2026-12-12'])).toEqual({ count: 2, soldOut: false, price: 25 });
-    expect(status(0, ['2026-12-12'])).toEqual({ count: 3, soldOut: false, price: 15 });
-    expect(status(3, ['2026-12-13', '2026-12-12'])).toEqual({ count: 1, soldOut: false, price: 45 });
-    expect(status(3, ['2026-12-12', '2026-12-13'], [line(10, 2, ['2026-12-13'])])).toEqual({ count: 0, soldOut: true, price: 45 });
+  it('counts the smallest needed half over the days, less what the cart holds', () => {
+    expect(status(2, ['2026-12-12'])).toEqual({ inCart: 0, count: 2, soldOut: false, price: 25 });
+    expect(status(0, ['2026-12-12'])).toEqual({ inCart: 0, count: 3, soldOut: false, price: 15 });
+    expect(status(3, ['2026-12-13', '2026-12-12'])).toEqual({ inCart: 0, count: 1, soldOut: false, price: 45 });
+    // The cart's unit fits on both days, none left beyond it.
+    expect(status(3, ['2026-12-12', '2026-12-13'], [line(10)])).toEqual({ inCart: 1, count: 0, soldOut: false, price: 45 });
+    expect(status(0, ['2026-12-12'], [line(10)])).toEqual({ inCart: 1, count: 2, soldOut: false, price: 15 });
+    // Two in the cart do not fit on the 13th.
+    expect(status(3, ['2026-12-12', '2026-12-13'], [line(10), line(10)])).toEqual({ inCart: 2, count: 0, soldOut: true, price: 45 });
   });
 
   it('is sold out when one known day is, even with unloaded days in the range', () => {
-    expect(status(3, ['2026-12-13', '2026-12-20'])).toMatchObject({ count: 0, soldOut: true });
-    expect(status(1, ['2026-12-14'])).toEqual({ count: 4, soldOut: false, price: 12.5 });
+    expect(status(3, ['2026-12-14', '2026-12-20'])).toMatchObject({ count: 0, soldOut: true });
+    expect(status(1, ['2026-12-14'])).toEqual({ inCart: 0, count: 4, soldOut: false, price: 12.5 });
   });
 
   it('has no count when a day is not loaded, and only a price for the season', () => {
-    expect(status(3, ['2026-12-11', '2026-12-13'])).toEqual({ count: null, soldOut: false, price: 67.5 }); // the 11th is not loaded
-    expect(status(3, ['2026-12-15', '2026-12-18'])).toEqual({ count: null, soldOut: false, price: 80 });
-    expect(status(20, [])).toEqual({ count: null, soldOut: false, price: 300 });
-    expect(status(3, ['2026-12-12'])).toEqual({ count: null, soldOut: false, price: null });
-    expect(selectionStatus({ mode: 2, dates: ['2026-12-12'], product: null, availability, cart: [] })).toEqual({ count: null, soldOut: false, price: null });
+    expect(status(3, ['2026-12-11', '2026-12-13'])).toEqual({ inCart: 0, count: null, soldOut: false, price: 67.5 }); // the 11th is not loaded
+    expect(status(3, ['2026-12-15', '2026-12-18'])).toEqual({ inCart: 0, count: null, soldOut: false, price: 80 });
+    expect(status(20, [])).toEqual({ inCart: 0, count: null, soldOut: false, price: 300 });
+    expect(status(3, ['2026-12-12'])).toEqual({ inCart: 0, count: null, soldOut: false, price: null });
+    expect(selectionStatus({ mode: 2, dates: ['2026-12-12'], product: null, availability, cart: [] })).toEqual({ inCart: 0, count: null, soldOut: false, price: null });
   });
 });
 

@@ -3,10 +3,12 @@
 // the current selection would have if that day were picked. The calendar island only renders this.
 //
 // - Free units per half-day come from GET v1/shops/{id}/availabilities/days (the server's stock
-//   minus its bookings); the cart's own units of the product (main lines and used add-ons,
-//   `cartCountOf`) are taken off on the half-days each cart line holds (its own `multipleDates`
-//   and `dates`), never on other days.
-// - A day is sold out when the selection needs a half with no unit left: mode 0 the morning,
+//   minus its bookings). The visitor's cart holds no unit on the server yet, and its lines follow
+//   whatever dates are chosen (`repriceCart`), so a day is judged for the whole booking: a half
+//   fits when the server has as many units free as the cart holds of the product (main lines and
+//   used add-ons, `cartCountOf`), or one when the cart holds none. "Units left" is what remains
+//   after the cart: what can still be added, as on the shop page (spec §5).
+// - A day is sold out when the selection needs a half that does not fit: mode 0 the morning,
 //   mode 1 the afternoon, modes 2 and 3 both. Sold-out days stay pickable: they are marked only.
 // - Price if picked: mode 2 the 1-day price; 0 / 1 the morning / afternoon price; mode 3 with a
 //   start chosen the price of start..that day (`rentDays`, `selectPrice`, `productTotal`), before
@@ -15,22 +17,28 @@
 import type { DayAvailability } from '../api/contract/availability';
 import type { Category, Price, Product } from '../api/contract/catalogue';
 import type { CartProduct } from '../api/contract/cart';
-import { bookingPeriod, periodsOverlap, type Half, type Season } from './availability';
+import type { Half } from './availability';
 import { cartCountOf } from './cart';
 import { addDays, normalizeDates, rentDays, type DateMode } from './dates';
 import { productTotal, selectPrice } from './pricing';
 
-export type CartLine = Pick<CartProduct, 'id' | 'related' | 'multipleDates' | 'dates'>;
+export type CartLine = Pick<CartProduct, 'id' | 'related'>;
 
-/** Units free in each half of a day; null when not known (loading, failed, past). */
+/** Units free in each half of a day, as the server counts them. */
 export interface HalfCounts {
   morning: number;
   afternoon: number;
 }
 
+/** Whether the visitor's booking of the product fits in each half of a day. */
+export interface HalfFit {
+  morning: boolean;
+  afternoon: boolean;
+}
+
 /**
  * What the cell says about availability; also the i18n key under `calendar.day.*`.
- * `soldOutMorningFree`: the selection needs the afternoon (or both) and only the morning is free.
+ * `soldOutMorningFree`: the selection needs the afternoon (or both) and only the morning fits.
  */
 export type DayState =
   | 'loading'
@@ -45,8 +53,8 @@ export type DayState =
 export interface CalendarCell {
   day: string;
   past: boolean;
-  /** Units left after the cart, per half; null when unknown. */
-  free: HalfCounts | null;
+  /** Whether the booking fits in each half; null when unknown (loading, failed, past). */
+  fit: HalfFit | null;
   state: DayState;
   soldOut: boolean;
   /** What the current selection would cost with this day picked; null when no price applies. */
@@ -107,46 +115,22 @@ export function neededHalves(mode: DateMode): Half[] {
 }
 
 /**
- * Units of `productId` the cart holds in each half of `day`. A season line holds the shop's
- * season; when the season is not known it is counted on every day (never show more than is left).
+ * Whether a booking of `inCart` units (at least one: the visitor may be about to add it) fits in
+ * each half of a day with `server` units free; null when the day is not known.
  */
-export function cartHolds(productId: number, cart: readonly CartLine[], day: string, season?: Season | null): HalfCounts {
-  const held: HalfCounts = { morning: 0, afternoon: 0 };
-  for (const line of cart) {
-    const count = cartCountOf(productId, [line]);
-    if (count === 0) continue;
-    const period = bookingPeriod(line.multipleDates, line.dates, season);
-    if (!period && line.multipleDates !== 20) continue;
-    for (const half of ['morning', 'afternoon'] as const) {
-      if (!period || periodsOverlap(period, { from: day, to: day, half })) held[half] += count;
-    }
-  }
-  return held;
-}
-
-/** Server counts of a day minus what the cart holds, never below 0; null when unknown. */
-export function netOfCart(
-  server: HalfCounts | null | undefined,
-  productId: number,
-  cart: readonly CartLine[],
-  day: string,
-  season?: Season | null,
-): HalfCounts | null {
+export function halvesThatFit(server: HalfCounts | null | undefined, inCart: number): HalfFit | null {
   if (!server) return null;
-  const held = cartHolds(productId, cart, day, season);
-  return {
-    morning: Math.max(0, server.morning - held.morning),
-    afternoon: Math.max(0, server.afternoon - held.afternoon),
-  };
+  const needed = Math.max(1, inCart);
+  return { morning: server.morning >= needed, afternoon: server.afternoon >= needed };
 }
 
-/** The state of a day for a selection in `mode`, from the units left in each half. */
-export function dayState(free: HalfCounts | null, mode: DateMode, loading = false): DayState {
-  if (!free) return loading ? 'loading' : 'unknown';
-  const soldOut = neededHalves(mode).some((half) => free[half] <= 0);
-  if (free.morning > 0 && free.afternoon > 0) return 'available';
-  if (free.morning > 0) return soldOut ? 'soldOutMorningFree' : 'availableMorning';
-  if (free.afternoon > 0) return soldOut ? 'soldOutAfternoonFree' : 'availableAfternoon';
+/** The state of a day for a selection in `mode`, from which halves fit. */
+export function dayState(fit: HalfFit | null, mode: DateMode, loading = false): DayState {
+  if (!fit) return loading ? 'loading' : 'unknown';
+  const soldOut = neededHalves(mode).some((half) => !fit[half]);
+  if (fit.morning && fit.afternoon) return 'available';
+  if (fit.morning) return soldOut ? 'soldOutMorningFree' : 'availableMorning';
+  if (fit.afternoon) return soldOut ? 'soldOutAfternoonFree' : 'availableAfternoon';
   return 'soldOut';
 }
 
@@ -185,60 +169,62 @@ export interface CalendarInput {
   availability: ReadonlyMap<string, HalfCounts> | null;
   loading?: boolean;
   cart: readonly CartLine[];
-  season?: Season | null;
 }
 
 /** Everything each day cell shows. Past days carry no availability and no price; no product, no price. */
 export function calendarCells(input: CalendarInput): CalendarCell[] {
   const { product } = input;
+  const inCart = product ? cartCountOf(product.id, input.cart) : 0;
   return input.days.map((day) => {
     const past = day < input.today;
     if (past || !product) {
       const state = !past && input.loading ? 'loading' : 'unknown';
-      return { day, past, free: null, state, soldOut: false, price: null, rentDays: 0 };
+      return { day, past, fit: null, state, soldOut: false, price: null, rentDays: 0 };
     }
-    const free = netOfCart(input.availability?.get(day), product.id, input.cart, day, input.season);
-    const state = dayState(free, input.mode, input.loading);
+    const fit = halvesThatFit(input.availability?.get(day), inCart);
+    const state = dayState(fit, input.mode, input.loading);
     const price = priceIfPicked(product.prices, input.mode, input.picked, day);
-    return { day, past, free, state, soldOut: isSoldOutState(state), price: price?.amount ?? null, rentDays: price?.days ?? 0 };
+    return { day, past, fit, state, soldOut: isSoldOutState(state), price: price?.amount ?? null, rentDays: price?.days ?? 0 };
   });
 }
 
 export interface SelectionStatus {
+  /** Units of the product the cart already holds (they move to these dates). */
+  inCart: number;
   /** Units left for the whole selection after the cart; null when a day of it is not loaded. */
   count: number | null;
-  /** Some known day of the selection has none of a needed half left. */
+  /** Some known day of the selection has a needed half where the booking does not fit. */
   soldOut: boolean;
   /** Price of the product for the selection; null when none applies. */
   price: number | null;
 }
 
 /**
- * The chosen dates as a whole: units left = the smallest count over every needed half-day (the
- * server's counts are per half-day, so this is the peak rule of `availableUnits`), sold out as soon
- * as one known day is, and the price for the rent days. Season: price only (its days are not loaded).
+ * The chosen dates as a whole: units left = the smallest server count over every needed half-day
+ * (the server's counts are per half-day, so this is the peak rule of `availableUnits`) minus what
+ * the cart holds; sold out as soon as one known day cannot take the booking; the price for the
+ * rent days. Season: price only (its days are not loaded).
  */
-export function selectionStatus(
-  input: Omit<CalendarInput, 'days' | 'today' | 'picked' | 'loading'> & { dates: readonly string[] },
-): SelectionStatus {
+export function selectionStatus(input: Omit<CalendarInput, 'days' | 'today' | 'picked' | 'loading'> & { dates: readonly string[] }): SelectionStatus {
   const { product, mode } = input;
   const dates = normalizeDates(mode, input.dates);
   const days = rentDays(mode, dates);
+  const inCart = product ? cartCountOf(product.id, input.cart) : 0;
   const price = product && (mode === 20 || days > 0) ? selectPrice(product.prices, mode, days) : undefined;
-  const status: SelectionStatus = { count: null, soldOut: false, price: price ? productTotal(price, [], { days }) : null };
+  const status: SelectionStatus = { inCart, count: null, soldOut: false, price: price ? productTotal(price, [], { days }) : null };
   if (!product || mode === 20 || days === 0) return status;
-  let count: number | null = Number.POSITIVE_INFINITY;
+  let lowest: number | null = Number.POSITIVE_INFINITY;
   for (let day = dates[0]!, i = 0; i < days; day = addDays(day, 1), i++) {
-    const free = netOfCart(input.availability?.get(day), product.id, input.cart, day, input.season);
-    if (!free) {
-      count = null;
+    const server = input.availability?.get(day);
+    if (!server) {
+      lowest = null;
       continue;
     }
-    const left = Math.min(...neededHalves(mode).map((half) => free[half]));
-    if (left <= 0) status.soldOut = true;
-    if (count !== null) count = Math.min(count, left);
+    const fit = halvesThatFit(server, inCart)!;
+    if (neededHalves(mode).some((half) => !fit[half])) status.soldOut = true;
+    if (lowest !== null) lowest = Math.min(lowest, ...neededHalves(mode).map((half) => server[half]));
   }
-  status.count = status.soldOut ? 0 : count;
+  status.count = status.soldOut ? 0 : lowest === null ? null : Math.max(0, lowest - inCart);
   return status;
 }
 

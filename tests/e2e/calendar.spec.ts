@@ -127,8 +127,11 @@ test('each day shows the product’s morning and afternoon availability and the 
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test('from the shop page: the calendar opens on the product, net of what the cart holds', async ({ page, request }) => {
-  const day = addDays(FREE, 3);
+test('from the shop page: the calendar opens on the product and judges each day for what the cart holds', async ({ page, request }) => {
+  // The cart's units move with the dates, so a day is fine when it can hold them: the kit's only
+  // unit is booked the day after, and that day alone is sold out for this cart.
+  const day = addDays(FREE, 5);
+  await book(request, addDays(day, 1));
   const kit = kitOf(await loadShop(request));
   await page.goto(`/prenota/${SHOP}/`);
   await page.evaluate((d) => localStorage.setItem('configuration', JSON.stringify({ multipleDates: 2, dates: [d] })), day);
@@ -137,16 +140,21 @@ test('from the shop page: the calendar opens on the product, net of what the car
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kit.label }) });
   await expect(item.getByText('1 disponibile')).toBeVisible();
   await item.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  // Nothing more to add on the shop page.
   await expect(item.getByText('Esaurito')).toBeVisible();
 
   await item.getByRole('link', { name: new RegExp(`^Vedi disponibilità nel calendario\\s*: ${escape(kit.label)}$`) }).click();
   await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/calendar/?\\?product=${kit.id}$`));
   await hydrated(page);
   await expect(page.getByLabel('Disponibilità e prezzi di')).toHaveValue(String(kit.id));
-  // The server still has the unit: only the cart holds it, on that day and not the next.
   const price = priceText(kit, 2);
-  await expect(cell(page, day)).toHaveAttribute('aria-label', endsWith('esaurito', price));
-  await expect(cell(page, addDays(day, 1))).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', price));
+  await expect(cell(page, day)).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', price));
+  await expect(cell(page, addDays(day, 1))).toHaveAttribute('aria-label', endsWith('esaurito', price));
+  await expect(cell(page, addDays(day, 2))).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', price));
+  await expect(page.getByRole('status').filter({ hasText: `${kit.label}: quanto hai nel carrello (1) è disponibile per le date scelte, ma non ne restano altri` })).toBeVisible();
+  // Moving the booking to the day the kit is taken: the calendar says the cart does not fit there.
+  await cell(page, addDays(day, 1)).click();
+  await expect(page.getByRole('status').filter({ hasText: `${kit.label}: per le date scelte non ne restano abbastanza per quanto hai nel carrello (1)` })).toBeVisible();
 
   // Another product type: its own availability and prices.
   const base = (await loadShop(request)).products.find((p) => p.code === 'SCI-BASE')!;

@@ -10,10 +10,11 @@
 // src/domain/calendar.ts. Sold-out days stay pickable and say so: the visitor may still want them.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
 import { $categories, $configuration, $products, loadShop, setDates } from '../../stores/configuration';
 import { $cart } from '../../stores/cart';
 import { areDatesValid, datesChipText, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
-import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth } from '../../domain/calendar';
+import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth, type SelectionStatus } from '../../domain/calendar';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
@@ -64,7 +65,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const grid = useMemo(() => monthDays(month), [month]);
   const dates = normalizeDates(mode, picked);
   const valid = areDatesValid(mode, dates);
-  const source = { mode, product, availability: availability.days, cart: cart.products, season: shopInfo?.season };
+  const source = { mode, product, availability: availability.days, cart: cart.products };
   const cells = calendarCells({
     ...source,
     days: grid.filter((d): d is string => d !== null),
@@ -158,11 +159,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
       </p>
       {selection && product && (
         <div className="selection" role="status">
-          {selection.soldOut ? (
-            <p className="sold-out">{t('calendar.selection.soldOut', { product: product.label })}</p>
-          ) : (
-            selection.count !== null && <p>{t('calendar.selection.available', { product: product.label, count: selection.count })}</p>
-          )}
+          <SelectionAvailability t={t} product={product.label ?? ''} selection={selection} />
           {selection.price !== null && <p>{t('calendar.selection.price', { product: product.label, price: formatCurrency(selection.price) })}</p>}
         </div>
       )}
@@ -179,4 +176,14 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
       </button>
     </div>
   );
+}
+
+/** What the chosen dates leave of the product: for the cart's units when it holds some, else for one more. */
+function SelectionAvailability({ t, product, selection }: { t: TFunction; product: string; selection: SelectionStatus }) {
+  const { inCart, count, soldOut } = selection;
+  if (soldOut)
+    return <p className="sold-out">{inCart > 0 ? t('calendar.selection.notEnoughForCart', { product, inCart }) : t('calendar.selection.soldOut', { product })}</p>;
+  if (count === null) return null;
+  if (inCart === 0) return <p>{t('calendar.selection.available', { product, count })}</p>;
+  return <p>{count > 0 ? t('calendar.selection.fitsCart', { product, inCart, count }) : t('calendar.selection.fitsCartNoMore', { product, inCart })}</p>;
 }

@@ -2,14 +2,14 @@
 // two bars for its morning and afternoon (free, sold out, loading). Everything it shows comes
 // computed from src/domain/calendar.ts; the accessible name says the date, the state and the price.
 import type { TFunction } from 'i18next';
-import type { CalendarCell, HalfCounts } from '../../domain/calendar';
+import type { CalendarCell, HalfFit } from '../../domain/calendar';
 import { formatCurrency } from '../../domain/format';
 
 type HalfLook = 'free' | 'out' | 'loading' | 'unknown';
 
-function halfLook(free: HalfCounts | null, half: keyof HalfCounts, loading: boolean): HalfLook {
-  if (!free) return loading ? 'loading' : 'unknown';
-  return free[half] > 0 ? 'free' : 'out';
+function halfLook(fit: HalfFit | null, half: keyof HalfFit, loading: boolean): HalfLook {
+  if (!fit) return loading ? 'loading' : 'unknown';
+  return fit[half] ? 'free' : 'out';
 }
 
 export function dayLabel(t: TFunction, cell: CalendarCell, date: string): string {
@@ -49,7 +49,7 @@ export default function CalendarDay({ cell, date, selected, t, onPick }: Props) 
       <span className="day__halves" aria-hidden="true">
         {!cell.past &&
           (['morning', 'afternoon'] as const).map((half) => (
-            <span key={half} className={`half half--${halfLook(cell.free, half, loading)}`} data-half={half} />
+            <span key={half} className={`half half--${halfLook(cell.fit, half, loading)}`} data-half={half} />
           ))}
       </span>
     </button>
