@@ -64,6 +64,11 @@ const lazy: ClientDirective = (load, _options, island) => {
       const hydrate = await load();
       await hydrate();
       if (heldClick) await ready;
+    } catch (err) {
+      // A chunk that failed to load is page-transitions.ts's business (it reloads the page); the
+      // held click has nothing to land on.
+      heldClick = null;
+      console.error('[client:lazy]', err);
     } finally {
       island.removeEventListener('click', holdClick, true);
     }

@@ -48,14 +48,35 @@ test('when the provider confirms late, the order page waits for it and does not 
   const order = await placeGuestOrder(request, 63);
   await page.goto(`/orders/${order.uuid}`);
   await hydrated(page);
+  // An order far ahead can still change…
+  await expect(page.getByRole('button', { name: 'Modifica' })).toBeVisible();
   await page.getByRole('button', { name: /Paga ora/ }).click();
   await page.getByRole('button', { name: 'Paga, con la conferma in ritardo di qualche secondo' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.uuid}$`));
   await expect(page.getByText('Stiamo confermando il pagamento…').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /Paga ora/ })).toHaveCount(0);
+  // …but not while its payment is being confirmed: that would turn the payment into a refund.
+  await expect(page.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Annulla ordine' })).toHaveCount(0);
   await expect(page.getByRole('status')).toContainText('Pagamento ricevuto: grazie!', { timeout: 15_000 });
   await expect(page.getByText('Confermato · Pagato')).toBeVisible();
   await expect(page.getByRole('button', { name: /Paga ora/ })).toHaveCount(0);
+});
+
+test('a failed re-read while a payment is being confirmed keeps the order on screen and says it is not confirmed yet', async ({ page, request }) => {
+  const order = await placeGuestOrder(request, 64);
+  await page.goto(`/orders/${order.uuid}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: /Paga ora/ }).click();
+  // Back on the order page: its first read goes through, the re-reads fail.
+  let reads = 0;
+  await page.route(`**/api/v1/guest/orders/${order.uuid}`, (route) => (++reads === 1 ? route.continue() : route.abort('connectionreset')));
+  await page.getByRole('button', { name: 'Paga, con la conferma in ritardo di qualche secondo' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.uuid}$`));
+  await expect(page.getByRole('status')).toContainText('Il pagamento non risulta ancora confermato', { timeout: 15_000 });
+  expect(reads).toBeGreaterThan(1);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await expect(page.getByText("Ordine non trovato")).toHaveCount(0);
 });
 
 test('giving up or a refused card leaves the order to pay, with the reason', async ({ page, request }) => {

@@ -59,7 +59,16 @@ export default function OrderView({ locale }: { locale: string }) {
           const notice = paymentNotice(outcome, data.paid);
           notify(t(notice.key), notice.level);
         })
-        .catch(() => !stopped && setState('missing'));
+        .catch(() => {
+          if (stopped) return;
+          // A re-read while confirming a payment failed: keep the order on screen and say the
+          // payment is not confirmed yet; only a first load that fails means there is no order.
+          if (attempts > 0) {
+            setConfirming(false);
+            const notice = paymentNotice('paid', false);
+            notify(t(notice.key), notice.level);
+          } else setState('missing');
+        });
     void load();
     return () => {
       stopped = true;
@@ -172,7 +181,8 @@ export default function OrderView({ locale }: { locale: string }) {
         <a className="button" href={api.urlFor(`v1/orders/${order.uuid}/export`).pathname} download>
           {t('order.export')}
         </a>
-        {order.editable && (
+        {/* Not while a payment is being confirmed: an edit or a cancellation would turn it into a refund. */}
+        {order.editable && !confirming && (
           <>
             <button type="button" className="button" onClick={edit}>
               {t('order.edit')}
