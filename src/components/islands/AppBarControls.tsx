@@ -1,7 +1,7 @@
 // The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
 // selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
 // the cart button with its badge, shown only when the cart has items.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../stores/configuration';
 import { $cartCount, clearCart } from '../../stores/cart';
@@ -14,7 +14,7 @@ import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import LoginDialog from './LoginDialog';
 import ShopSelector from './ShopSelector';
-import { useHydrated } from './useHydrated';
+import { useHydrated, useIslandReady } from './useHydrated';
 import './islands.css';
 
 export default function AppBarControls({ locale }: { locale: string }) {
@@ -31,6 +31,20 @@ export default function AppBarControls({ locale }: { locale: string }) {
   const loginDialog = useStore($loginDialog);
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useIslandReady(root);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    // An open menu closes on a press anywhere else, like any menu.
+    const outside = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [menuOpen]);
   const totemMode = isTotemMode(configuration.totem);
 
   useEffect(() => {
@@ -59,7 +73,7 @@ export default function AppBarControls({ locale }: { locale: string }) {
   const shop = configuration.shop;
 
   return (
-    <div className="app-controls">
+    <div className="app-controls" ref={root}>
       {shop ? (
         <a className="chip" href={localizePath(lang, `/prenota/${shop.slug}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
           {datesText}
@@ -79,8 +93,17 @@ export default function AppBarControls({ locale }: { locale: string }) {
       )}
       {!totemMode &&
         (session.loggedIn && session.user ? (
-          <div className="menu">
-            <button type="button" className="chip" aria-haspopup="true" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+          <div
+            className="menu"
+            ref={menu}
+            onKeyDown={(event) => {
+              // Escape closes it and gives the focus back to its button.
+              if (event.key !== 'Escape' || !menuOpen) return;
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }}
+          >
+            <button ref={menuButton} type="button" className="chip" aria-haspopup="true" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
               {t('userMenu.greeting', { name: session.user.first_name ?? '' })}
             </button>
             {menuOpen && (

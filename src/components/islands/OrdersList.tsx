@@ -34,43 +34,41 @@ export default function OrdersList({ locale }: { locale: string }) {
   if (!orders) return <p aria-busy="true">{t('order.loading')}</p>;
   if (orders.length === 0) return <p>{t('order.none')}</p>;
   return (
-    <table className="orders">
-      <caption className="visually-hidden">{t('order.list')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">{t('order.dates')}</th>
-          <th scope="col">{t('order.status')}</th>
-          <th scope="col">{t('checkout.total')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('order.open')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((o) => (
-          <tr key={o.uuid}>
-            <td>
-              {o.number}
-              {o.shop ? ` · ${o.shop.label}` : ''}
-            </td>
-            <td>
-              {dayToDisplay(o.date_from)}
-              {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
-            </td>
-            <td>
-              {t(`order.statuses.${o.status}`)}
-              {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
-            </td>
-            <td>{formatCurrency(o.total_amount)}</td>
-            <td>
-              <a href={localizePath(lang, `/orders/${o.uuid}`)}>
-                {t('order.open')} <span className="visually-hidden">{o.number}</span>
-              </a>
-            </td>
+    // A phone is narrower than the table: it scrolls inside its own labelled region, not the page.
+    <div className="table-scroll" role="region" aria-label={t('order.list')} tabIndex={0}>
+      <table className="orders">
+        <caption className="visually-hidden">{t('order.list')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('order.dates')}</th>
+            <th scope="col">{t('order.status')}</th>
+            <th scope="col">{t('checkout.total')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.uuid}>
+              <td>
+                {/* The number opens the order: a target as wide as the number itself. */}
+                <a className="orders__open" href={localizePath(lang, `/orders/${o.uuid}`)}>
+                  {o.number}
+                </a>
+                {o.shop && <span className="muted"> · {o.shop.label}</span>}
+              </td>
+              <td>
+                {dayToDisplay(o.date_from)}
+                {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
+              </td>
+              <td>
+                {t(`order.statuses.${o.status}`)}
+                {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
+              </td>
+              <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
