@@ -1,20 +1,26 @@
 // `client:lazy`: hydrate an island when the visitor first interacts with the page, or at idle when
-// the visitor has something the island must show at once (items in the cart, a session, a notice
-// left by the previous page). A first visit, a crawler or an audit then loads no framework code at
-// all before the page is idle: the static HTML already carries the default state of the app bar.
+// the visitor has something the island must show at once (items in the cart, chosen dates or shop,
+// a session, a notice left by the previous page). A first visit, a crawler or an audit then loads
+// no framework code at all before the page is idle: the static HTML already carries the default
+// state of the app bar.
 // Another island can wake them with WAKE_ISLANDS_EVENT when it has something for them to show (a
 // notice for the snackbar, a page asking for a login).
 import type { ClientDirective } from 'astro';
 import { ISLAND_READY_EVENT, WAKE_ISLANDS_EVENT } from './island-events';
-import { PENDING_NOTICE_KEY } from '../stores/keys';
+import { CONFIGURATION_KEY, PENDING_NOTICE_KEY } from '../stores/keys';
 
 const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'scroll', 'wheel'] as const;
 
 function hasStateToShow(): boolean {
   try {
     const cart = localStorage.getItem('cart');
+    const configuration = localStorage.getItem(CONFIGURATION_KEY);
     return (
-      !!localStorage.getItem('auth._token.local') || (!!cart && cart.includes('"id_price"')) || !!sessionStorage.getItem(PENDING_NOTICE_KEY)
+      !!localStorage.getItem('auth._token.local') ||
+      (!!cart && cart.includes('"id_price"')) ||
+      // Chosen dates or shop: the app bar's chips must say them, not the static "choose" text.
+      (!!configuration && /"dates":\["|"shop":\{/.test(configuration)) ||
+      !!sessionStorage.getItem(PENDING_NOTICE_KEY)
     );
   } catch {
     return false;
@@ -24,16 +30,16 @@ function hasStateToShow(): boolean {
 /** Longest wait for an island to report itself live before a held click is replayed anyway. */
 const READY_TIMEOUT_MS = 3000;
 
-/** Resolves on the next ISLAND_READY_EVENT, or after READY_TIMEOUT_MS. */
-function nextReady(): Promise<void> {
+/** Resolves when `island` reports itself live (ISLAND_READY_EVENT from inside it), or after READY_TIMEOUT_MS. */
+function nextReady(island: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      window.removeEventListener(ISLAND_READY_EVENT, done);
+      island.removeEventListener(ISLAND_READY_EVENT, done);
       resolve();
     };
     const timer = setTimeout(done, READY_TIMEOUT_MS);
-    window.addEventListener(ISLAND_READY_EVENT, done);
+    island.addEventListener(ISLAND_READY_EVENT, done);
   });
 }
 
@@ -43,7 +49,7 @@ const lazy: ClientDirective = (load, _options, island) => {
   // which does nothing yet: hold that click and replay it on the same element (hydration reuses
   // it) once the island is live. Hydration runs as a transition and the island may suspend on its
   // translations, so "hydrate() returned" is not "handlers attached": wait for the island's own
-  // ready signal (useHydrated). Buttons only: links work without JavaScript.
+  // ready signal (useIslandReady). Buttons only: links work without JavaScript.
   let heldClick: HTMLButtonElement | null = null;
   const holdClick = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest?.('button');
@@ -59,7 +65,7 @@ const lazy: ClientDirective = (load, _options, island) => {
     started = true;
     for (const name of EVENTS) window.removeEventListener(name, start, true);
     window.removeEventListener(WAKE_ISLANDS_EVENT, start);
-    const ready = nextReady();
+    const ready = nextReady(island);
     try {
       const hydrate = await load();
       await hydrate();

@@ -14,7 +14,8 @@ export const REQUIRE_LOGIN_EVENT = 'require-login';
 export const HIDE_LOGIN_EVENT = 'hide-login';
 
 /**
- * An island has mounted: React committed it and its handlers are live (fired by `useHydrated`).
- * `client:lazy` waits for it before replaying a click held during hydration.
+ * An island has mounted: React committed it and its handlers are live (fired from inside it by
+ * `useIslandReady`, bubbling to its own island element). `client:lazy` waits for it before
+ * replaying a click held during hydration.
  */
 export const ISLAND_READY_EVENT = 'islands:ready';

@@ -1,6 +1,7 @@
 // One order (/orders/{uuid}, guests too through the guest path): dates, lines, totals, documents,
 // status; pay online, edit (loads it into the cart in edit mode), cancel, export.
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { api } from '../../api/instance';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
 import { ApiClientError } from '../../api/client';
@@ -130,6 +131,12 @@ export default function OrderView({ locale }: { locale: string }) {
         <dd>
           {t(`order.statuses.${order.status}`)} · {order.paid ? t('order.paid') : t('order.unpaid')}
         </dd>
+        {order.shop && (
+          <>
+            <dt>{t('selector.shop')}</dt>
+            <dd>{order.shop.label}</dd>
+          </>
+        )}
         <dt>{t('order.dates')}</dt>
         <dd>
           {dayToDisplay(order.date_from)}
@@ -140,7 +147,10 @@ export default function OrderView({ locale }: { locale: string }) {
       <ul className="lines">
         {order.order_detail_pools.map((pool) => (
           <li key={pool.index}>
-            <span>{t('order.person', { n: pool.index + 1 })}:</span>
+            <span>
+              <strong>{personName(pool.customer) || t('order.person', { n: pool.index + 1 })}</strong>
+              {personDetails(t, pool.customer) && <span className="muted"> · {personDetails(t, pool.customer)}</span>}
+            </span>
             {pool.order_details.map((d) => (
               <span key={d.id}>
                 {d.product_label} ({formatCurrency(d.total_price)})
@@ -150,8 +160,12 @@ export default function OrderView({ locale }: { locale: string }) {
         ))}
       </ul>
       <dl className="totals">
-        <dt>{t('checkout.discounts')}</dt>
-        <dd>{formatCurrency(order.discount)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt>{t('checkout.discounts')}</dt>
+            <dd>−{formatCurrency(order.discount)}</dd>
+          </>
+        )}
         <dt>{t('checkout.total')}</dt>
         <dd>
           <strong data-testid="order-total">{formatCurrency(order.total_amount)}</strong>
@@ -195,4 +209,28 @@ export default function OrderView({ locale }: { locale: string }) {
       </p>
     </article>
   );
+}
+
+type PoolCustomer = OrderResponse['order_detail_pools'][number]['customer'];
+
+/** "Luca Bianchi", or '' when the pool names nobody. */
+function personName(customer: PoolCustomer): string {
+  return [customer?.first_name, customer?.last_name].filter(Boolean).join(' ');
+}
+
+/** The measures the shop fits the equipment to, as typed: "Altezza (cm): 180 · Livello: Intermedio". */
+function personDetails(t: TFunction, customer: PoolCustomer): string {
+  if (!customer) return '';
+  const level = customer.level ? t(`booking.customer.levels.${customer.level}`, { defaultValue: customer.level }) : '';
+  return (
+    [
+      ['height', customer.height],
+      ['weight', customer.weight],
+      ['shoe_size', customer.shoe_size],
+      ['level', level],
+    ] as const
+  )
+    .filter(([, value]) => value)
+    .map(([field, value]) => `${t(`booking.customer.${field}`)}: ${value}`)
+    .join(' · ');
 }

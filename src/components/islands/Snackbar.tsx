@@ -3,11 +3,16 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
 import { useT } from '../../i18n/client';
+import { useHydrated } from './useHydrated';
 import './islands.css';
 
 export default function Snackbar({ locale }: { locale: string }) {
   const t = useT(locale);
-  const notice = useStore($notice);
+  // The static HTML has no notice: the first render must match it even when one is already waiting
+  // (a notice given before this lazy island woke up), else React throws away the markup (#418).
+  const hydrated = useHydrated();
+  const stored = useStore($notice);
+  const notice = hydrated ? stored : null;
   // What the previous page left to say (e.g. logged out, then sent home).
   useEffect(showPendingNotice, []);
   return (
