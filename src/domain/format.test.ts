@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CURRENCY_SPACE,
   capitalize,
+  formatAmountCompact,
   formatCurrency,
   formatDate,
   formatDateTime,
@@ -159,5 +160,18 @@ describe('capitalize', () => {
     ['sCI alpinismo', 'SCI alpinismo'],
   ])('%j → %j', (s, expected) => {
     expect(capitalize(s)).toBe(expected);
+  });
+});
+
+describe('formatAmountCompact', () => {
+  it.each([
+    [38, '38'],
+    [503.5, '503,50'],
+    [12.345, '12,35'],
+    [0.1 + 0.2, '0,30'],
+    [1234, '1.234'],
+    [99.999, '100'],
+  ])('%s → %s', (amount, expected) => {
+    expect(formatAmountCompact(amount)).toBe(expected);
   });
 });

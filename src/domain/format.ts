@@ -33,6 +33,16 @@ export function formatCurrency(amount: number, locale = 'it-IT'): string {
   return formatter.format(roundTo(amount, 2)).replace(SPACES, CURRENCY_SPACE);
 }
 
+/**
+ * An amount in euro where there is no room for the currency (a calendar day on a phone; the
+ * legend says the unit): cents only when there are some. 38 → "38", 503.5 → "503,50".
+ */
+export function formatAmountCompact(amount: number, locale = 'it-IT'): string {
+  const rounded = roundTo(amount, 2);
+  const digits = Number.isInteger(rounded) ? 0 : 2;
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: 'always' }).format(rounded);
+}
+
 /** Up to `maxDigits` decimals, Italian separators: formatDecimal(1234.567, 2) → "1.234,57". */
 export function formatDecimal(n: number, maxDigits = 2, locale = 'it-IT'): string {
   return numberFormat(locale, { maximumFractionDigits: maxDigits, useGrouping: 'always' }).format(roundTo(n, maxDigits));

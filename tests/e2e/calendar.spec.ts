@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { Price } from '../../src/api/contract/catalogue';
 import { shiftMonth } from '../../src/domain/calendar';
 import { addDays, todayInRome, type DateMode } from '../../src/domain/dates';
-import { formatCurrency } from '../../src/domain/format';
+import { formatAmountCompact, formatCurrency } from '../../src/domain/format';
 import { productTotal, selectPrice } from '../../src/domain/pricing';
 import { hydrated } from './hydration';
 
@@ -59,7 +59,10 @@ async function book(request: APIRequestContext, day: string, morning = false) {
 }
 
 /** What the product costs for `days` in `mode`, as the calendar must show it. */
-const priceText = (product: ProductJson, mode: DateMode, days = 1) => formatCurrency(productTotal(selectPrice(product.prices, mode, days)!, [], { days }));
+const amount = (product: ProductJson, mode: DateMode, days = 1) => productTotal(selectPrice(product.prices, mode, days)!, [], { days });
+const priceText = (product: ProductJson, mode: DateMode, days = 1) => formatCurrency(amount(product, mode, days));
+/** The price as the day cell shows it (the unit is in the legend). */
+const cellPrice = (product: ProductJson, mode: DateMode, days = 1) => formatAmountCompact(amount(product, mode, days));
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The end of a day's accessible name: ", {state}, {price}". */
@@ -94,14 +97,14 @@ test('each day shows the product’s morning and afternoon availability and the 
   await expect(half(cell(page, MORNING), 'morning')).toHaveClass(/half--out/);
   await expect(half(cell(page, MORNING), 'afternoon')).toHaveClass(/half--free/);
   await expect(cell(page, FREE)).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', day));
-  await expect(cell(page, FREE).locator('.day__price')).toHaveText(day);
+  await expect(cell(page, FREE).locator('.day__price')).toHaveText(cellPrice(kit, 2));
   await expect(cell(page, FREE)).not.toHaveClass(/day--sold-out/);
 
   // Morning: the morning price everywhere; the morning-booked day is now sold out for it.
   await page.getByRole('radio', { name: 'Mattina' }).check();
   const morning = priceText(kit, 0);
   expect(morning).not.toBe(day);
-  await expect(cell(page, FREE).locator('.day__price')).toHaveText(morning);
+  await expect(cell(page, FREE).locator('.day__price')).toHaveText(cellPrice(kit, 0));
   await expect(cell(page, FREE)).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', morning));
   await expect(cell(page, MORNING)).toHaveAttribute('aria-label', endsWith('esaurito, libero solo il pomeriggio', morning));
 
@@ -116,7 +119,9 @@ test('each day shows the product’s morning and afternoon availability and the 
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   await cell(page, FREE).click();
   await expect(cell(page, addDays(FREE, 2))).toHaveAttribute('aria-label', endsWith('disponibile mattina e pomeriggio', priceText(kit, 3, 3)));
-  await expect(cell(page, addDays(FREE, 4)).locator('.day__price')).toHaveText(priceText(kit, 3, 5));
+  await expect(cell(page, addDays(FREE, 4)).locator('.day__price')).toHaveText(cellPrice(kit, 3, 5));
+  // The accessible name carries the full price of that range too.
+  await expect(cell(page, addDays(FREE, 4))).toHaveAttribute('aria-label', new RegExp(`, ${escape(priceText(kit, 3, 5))}$`));
   // A range end across sold-out days is not refused: the days are marked and the choice says so.
   await cell(page, FULL_DAY).click();
   await expect(cell(page, FULL_DAY)).toHaveAttribute('aria-pressed', 'true');
@@ -197,7 +202,7 @@ test('a failed availability load says so and the dates can still be chosen; a st
   await expect(page.getByRole('alert').filter({ hasText: 'Impossibile caricare la disponibilità: puoi comunque scegliere le date.' })).toBeVisible();
   const later = `${shiftMonth(month, 1)}-10`;
   await expect(cell(page, later)).toHaveAttribute('data-state', 'unknown');
-  await expect(cell(page, later).locator('.day__price')).toHaveText(priceText(second!, 2));
+  await expect(cell(page, later).locator('.day__price')).toHaveText(cellPrice(second!, 2));
   await cell(page, later).click();
   await expect(cell(page, later)).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Continua' }).click();

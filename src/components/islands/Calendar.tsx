@@ -155,7 +155,8 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
       )}
       <p className="summary" aria-live="polite">
         {mode === 3 && dates.length === 1 ? t('calendar.pickEnd') : t(chip.key, chip.params)}
-        {valid && mode !== 20 && ` · ${t('calendar.days', { count: rentDays(mode, dates) })}`}
+        {/* A range's text already says its day count. */}
+        {valid && mode !== 20 && mode !== 3 && ` · ${t('calendar.days', { count: rentDays(mode, dates) })}`}
       </p>
       {selection && product && (
         <div className="selection" role="status">

@@ -3,7 +3,7 @@
 // computed from src/domain/calendar.ts; the accessible name says the date, the state and the price.
 import type { TFunction } from 'i18next';
 import type { CalendarCell, HalfFit } from '../../domain/calendar';
-import { formatCurrency } from '../../domain/format';
+import { formatAmountCompact, formatCurrency } from '../../domain/format';
 
 type HalfLook = 'free' | 'out' | 'loading' | 'unknown';
 
@@ -45,7 +45,8 @@ export default function CalendarDay({ cell, date, selected, t, onPick }: Props) 
       onClick={() => onPick(cell.day)}
     >
       <span className="day__number">{Number(cell.day.slice(8))}</span>
-      <span className="day__price">{cell.price === null ? '' : formatCurrency(cell.price)}</span>
+      {/* Compact (no "€", no ",00"): the full price is in the accessible name, the unit in the legend. */}
+      <span className="day__price">{cell.price === null ? '' : formatAmountCompact(cell.price)}</span>
       <span className="day__halves" aria-hidden="true">
         {!cell.past &&
           (['morning', 'afternoon'] as const).map((half) => (

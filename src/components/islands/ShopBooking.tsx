@@ -10,7 +10,7 @@ import type { Customer } from '../../api/contract/cart';
 import { $availableCounts, $categories, $configuration, $products, loadAvailabilities, loadShop } from '../../stores/configuration';
 import { addProduct, repriceForDates } from '../../stores/cart';
 import { notify } from '../../stores/notifications';
-import { areDatesValid, rentDays } from '../../domain/dates';
+import { areDatesValid, datesChipText, rentDays } from '../../domain/dates';
 import { offeredAddOns, productTotal } from '../../domain/pricing';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
@@ -68,8 +68,13 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
 
   const productsOf = (category: Category) => products.filter((p) => p.categories.includes(category.id));
 
+  const chip = datesChipText(configuration.multipleDates, configuration.dates);
   return (
     <div className="booking-page">
+      {/* The prices below are for these dates: say which, and how to change them. */}
+      <p className="booking-dates">
+        <a href={localizePath(lang, `/prenota/${shop}/calendar`)}>{t('appBar.changeDates', { dates: t(chip.key, chip.params) })}</a>
+      </p>
       {categories.map((root) => (
         <section key={root.id} aria-labelledby={`category-${root.id}`}>
           <h2 id={`category-${root.id}`}>{root.label}</h2>
