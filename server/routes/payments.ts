@@ -15,7 +15,7 @@ import { publicOrigin, type AppEnv } from '../http/context';
 import { translator } from '../http/locale';
 import { jsonBody } from '../http/validation';
 import { accessibleOrder } from '../orders/access';
-import { completePaymentSession, findPaymentSession, openPaymentSession, sessionOrder } from '../payments/sessions';
+import { completePaymentSession, findPaymentSession, openPaymentSession, sessionOrder, sessionOutcome } from '../payments/sessions';
 
 export const SIMULATOR_PATH = '/payments/simulator';
 /** How late the simulated provider confirms a "pay, confirmed late" payment. */
@@ -73,9 +73,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     const lang = toLocale(session?.locale);
     if (!session) return c.html(page(t, lang, html`<h1>${t('paymentPage.closed')}</h1>`), 404);
     if (session.status !== 'open' || session.expiresAt <= deps.now()) {
-      const outcome: PaymentOutcome = session.status === 'open' ? 'expired' : session.status;
       return c.html(
-        page(t, lang, html`<h1>${t('paymentPage.closed')}</h1><a class="button" href="${returnUrl(session.returnPath, outcome)}">${t('paymentPage.back')}</a>`),
+        page(t, lang, html`<h1>${t('paymentPage.closed')}</h1><a class="button" href="${returnUrl(session.returnPath, sessionOutcome(session))}">${t('paymentPage.back')}</a>`),
         410,
       );
     }
@@ -104,9 +103,11 @@ export const paymentRoutes = new Hono<AppEnv>()
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (form.outcome === 'paid-late') {
       // Like a provider whose notification reaches the API after the customer is back: the order
-      // page must wait for it (src/domain/payments.ts PAYMENT_CONFIRM_POLL).
+      // page must wait for it (src/domain/payments.ts PAYMENT_CONFIRM_POLL). Only for a session
+      // that can still be paid: one past its time goes the usual way, which records the payment to
+      // refund and says so at once, instead of having the customer wait for a payment that never lands.
       const session = await findPaymentSession(deps, id);
-      if (session?.status === 'open') {
+      if (session?.status === 'open' && session.expiresAt > deps.now()) {
         setTimeout(() => void completePaymentSession(deps, id, 'paid').catch((err) => console.error('[payments]', err)), LATE_CONFIRMATION_MS).unref();
         return c.redirect(returnUrl(session.returnPath, 'paid'), 303);
       }

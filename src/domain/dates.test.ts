@@ -108,8 +108,23 @@ describe('day helpers', () => {
     ['2026-1-01', false],
     ['24/12/2026', false],
     [20261224, false],
+    // Years 0–99 are themselves, not 1900–1999 (Date.UTC's reading): 1900 was no leap year.
+    ['0050-01-01', true],
+    ['0000-01-01', true],
+    ['0004-02-29', true],
+    ['0000-02-29', true],
+    ['0100-02-29', false],
+    ['0050-02-30', false],
   ])('isDay(%j) = %s', (value, expected) => {
     expect(isDay(value)).toBe(expected);
+  });
+
+  it('does the arithmetic of every day isDay accepts, years 0–99 included', () => {
+    expect(addDays('0050-12-31', 1)).toBe('0051-01-01');
+    expect(addDays('0004-02-28', 1)).toBe('0004-02-29');
+    expect(daysBetween('0099-12-31', '0100-01-01')).toBe(1);
+    expect(daysBetween('0050-01-01', '0050-01-02')).toBe(1);
+    expect(dayToDisplay('0050-01-02')).toBe('02/01/0050');
   });
 
   it('rejects malformed days instead of computing nonsense', () => {
@@ -203,6 +218,8 @@ describe.each(TIME_ZONES)('in process time zone %s', (tz) => {
     expect(pickedDay(picked)).toBe('2026-12-24');
     expect(pickedDay(dayToPickerDate('2026-12-24'))).toBe('2026-12-24');
     expect(dayToPickerDate('2026-12-24').getDate()).toBe(24);
+    expect(dayToPickerDate('0050-03-04').getFullYear()).toBe(50);
+    expect(pickedDay(dayToPickerDate('0050-03-04'))).toBe('0050-03-04');
     expect(toRomeDay(new TZDate(2026, 11, 24, 'Europe/Rome'))).toBe('2026-12-24');
     expect(dayToDisplay('2026-12-24')).toBe('24/12/2026');
     expect(datesChipText(2, ['2026-12-24'])).toEqual({ key: 'dates.single', params: { date: '24/12/2026' } });

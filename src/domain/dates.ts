@@ -21,12 +21,20 @@ export function isSingleDateMode(mode: DateMode): boolean {
   return mode === 0 || mode === 1 || mode === 2;
 }
 
+// Date.UTC and the Date constructor read years 0–99 as 1900–1999; setUTCFullYear takes them as
+// written, so every 'YYYY-MM-DD' that isDay accepts is also one the arithmetic below can handle.
+function utcMidnight(y: number, m: number, d: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  return date;
+}
+
 /** A real calendar day written 'YYYY-MM-DD' (rejects 2026-02-30). */
 export function isDay(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = DAY_PATTERN.exec(value);
   if (!m) return false;
-  const utc = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  const utc = utcMidnight(+m[1], +m[2], +m[3]);
   return utc.getUTCFullYear() === +m[1] && utc.getUTCMonth() === +m[2] - 1 && utc.getUTCDate() === +m[3];
 }
 
@@ -38,7 +46,7 @@ function assertDay(day: string): void {
 function dayToUtcMs(day: string): number {
   assertDay(day);
   const [y, m, d] = day.split('-').map(Number);
-  return Date.UTC(y, m - 1, d);
+  return utcMidnight(y, m, d).getTime();
 }
 
 function utcMsToDay(ms: number): string {
@@ -89,14 +97,17 @@ export function isPastDay(day: string, now: Date = new Date()): boolean {
  */
 export function pickedDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** Local midnight of a day, for handing back to a date picker (inverse of pickedDay). */
 export function dayToPickerDate(day: string): Date {
   assertDay(day);
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, d);
+  // setFullYear, not the constructor: the constructor reads years 0–99 as 1900–1999.
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(y, m - 1, d);
+  return date;
 }
 
 /**

@@ -15,6 +15,7 @@ describe('online payment', () => {
   it('reads only known outcomes from the way back', () => {
     expect(paymentOutcomeFrom('?payment=paid')).toBe('paid');
     expect(paymentOutcomeFrom('?x=1&payment=expired')).toBe('expired');
+    expect(paymentOutcomeFrom('?payment=refund')).toBe('refund');
     expect(paymentOutcomeFrom('?payment=PAID')).toBeNull();
     expect(paymentOutcomeFrom('?payment=<script>')).toBeNull();
     expect(paymentOutcomeFrom('')).toBeNull();
@@ -32,5 +33,11 @@ describe('online payment', () => {
     expect(paymentNotice('cancelled', false)).toEqual({ key: 'order.paymentCancelled', level: 'warning' });
     expect(paymentNotice('expired', false)).toEqual({ key: 'order.paymentExpired', level: 'warning' });
     expect(paymentNotice('failed', false)).toEqual({ key: 'order.paymentFailed', level: 'error' });
+  });
+
+  it('tells a customer whose payment was taken but not applied that it will be refunded, not that nothing was charged', () => {
+    expect(paymentNotice('refund', false)).toEqual({ key: 'order.paymentRefund', level: 'warning' });
+    // Even when the order got paid another way meanwhile (the cash desk, another session).
+    expect(paymentNotice('refund', true)).toEqual({ key: 'order.paymentRefund', level: 'warning' });
   });
 });

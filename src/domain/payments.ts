@@ -4,7 +4,7 @@ import type { OrderResponse } from '../api/contract/orders';
 import type { PaymentOutcome } from '../api/contract/payments';
 import type { NoticeType } from './messages';
 
-const OUTCOMES: readonly PaymentOutcome[] = ['paid', 'cancelled', 'failed', 'expired'];
+const OUTCOMES: readonly PaymentOutcome[] = ['paid', 'cancelled', 'failed', 'expired', 'refund'];
 
 /**
  * Offered for a confirmed, unpaid order with something to pay — never on a kiosk, where the cash
@@ -38,6 +38,8 @@ export function paymentNotice(outcome: PaymentOutcome, orderPaid: boolean, still
   if (outcome === 'paid') return stillWaiting ? { key: 'order.paymentPending', level: 'info' } : { key: 'order.paymentUnconfirmed', level: 'warning' };
   if (outcome === 'cancelled') return { key: 'order.paymentCancelled', level: 'warning' };
   if (outcome === 'expired') return { key: 'order.paymentExpired', level: 'warning' };
+  // Money was taken: never the "nothing was charged" of a refused card, whatever the order says now.
+  if (outcome === 'refund') return { key: 'order.paymentRefund', level: 'warning' };
   return { key: 'order.paymentFailed', level: 'error' };
 }
 

@@ -1,11 +1,12 @@
 // Online payment by the customer: a payment session for the order's total, the simulated hosted
 // page of the reference server, and the way back with the outcome. An order is paid once, only for
-// the amount the customer was shown, and only through a session that is still open.
+// the amount the customer was shown, and only through a session that is still open; money taken
+// any other way is recorded as `refund_due`, never dropped and never mistaken for a refused card.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
 import { orders, paymentSessions } from '../../server/db/schema/index';
-import { completePaymentSession } from '../../server/payments/sessions';
+import { completePaymentSession, openPaymentSession } from '../../server/payments/sessions';
 import { LATE_CONFIRMATION_MS, returnUrl } from '../../server/routes/payments';
 import { quoteOrder } from '../../server/orders/quote';
 import { saveOrder } from '../../server/orders/write';
@@ -46,6 +47,10 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
       body: `outcome=${outcome}`,
     });
     return { status: res.status, location: res.headers.get('location') };
+  };
+  const sessionRow = async (id: string) => {
+    const [row] = await api.deps.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, id));
+    return row!;
   };
   const guestOrder = async (uuid: string) => {
     const res = await api.request(`/api/v1/guest/orders/${uuid}`);
@@ -141,14 +146,16 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     const form = orderForm({ from: day(40), to: day(42), cart: [{ prices: [main.id] }], extra: { _method: 'PATCH' } });
     const patched = await api.request(`/api/v1/orders/${edited.uuid}`, { method: 'POST', body: form });
     expect(patched.status).toBe(200);
-    expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${edited.uuid}?payment=failed`);
+    expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${edited.uuid}?payment=refund`);
+    expect((await sessionRow(session.id)).status).toBe('refund_due');
     expect((await guestOrder(edited.uuid)).paid).toBe(false);
 
     // Cancelled meanwhile.
     const cancelled = await placeOrder(api, { from: day(41) });
     const late = PaymentSessionEnvelopeSchema.parse((await open(cancelled.uuid)).body).data;
     expect((await call(api, 'DELETE', `/api/v1/orders/${cancelled.uuid}?date=${day(0)}`)).status).toBe(200);
-    expect((await press(late.payment_url, 'paid')).location).toBe(`/orders/${cancelled.uuid}?payment=failed`);
+    expect((await press(late.payment_url, 'paid')).location).toBe(`/orders/${cancelled.uuid}?payment=refund`);
+    expect((await sessionRow(late.id)).status).toBe('refund_due');
     expect(await open(cancelled.uuid)).toEqual({ status: 410, body: { message: 'Questo ordine non può essere pagato' } });
 
     // Pressing again or paying from another tab continues the same session, even at the same moment.
@@ -159,7 +166,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     expect((await press(first.payment_url, 'paid')).location).toMatch(new RegExp(`/orders/${twice.uuid}\\?payment=paid$`));
   });
 
-  it('opens a new session when the total changed; a payment reported for the old one is failed (to refund)', async () => {
+  it('opens a new session when the total changed; a payment reported for the old one is to refund', async () => {
     const order = await placeOrder(api, { from: day(45) });
     const old = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
     const { main } = await pick(api, 6, 'CITYBIKE', { from: day(45), to: day(47), edit_order_code: order.uuid });
@@ -168,9 +175,10 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     const fresh = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
     expect(fresh.id).not.toBe(old.id);
     expect(fresh.amount).toBe(edited.data.total_amount);
-    expect((await press(old.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=failed`);
-    const [oldRow] = await api.deps.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, old.id));
-    expect(oldRow!.status).toBe('failed');
+    expect((await press(old.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=refund`);
+    expect((await sessionRow(old.id)).status).toBe('refund_due');
+    // The customer coming back to the old session's page is told the same.
+    expect((await hostedPage(old.payment_url)).html).toContain(`href="/orders/${order.uuid}?payment=refund"`);
     expect((await guestOrder(order.uuid)).paid).toBe(false);
     expect((await press(fresh.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=paid`);
   });
@@ -214,8 +222,9 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
       expect((await press(session.payment_url, 'cancelled')).location).toBe(`/orders/${order.uuid}?payment=expired`);
       const [row] = await api.deps.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, session.id));
       expect(row!.status).toBe('expired');
-      // A payment the provider still reports for it is not applied: flagged failed, to refund.
-      expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=failed`);
+      // A payment the provider still reports for it is not applied: recorded as to refund.
+      expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=refund`);
+      expect((await sessionRow(session.id)).status).toBe('refund_due');
     } finally {
       api.setNow(realNow);
     }
@@ -228,11 +237,163 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
   it('pays once when the same session is completed twice at the same moment', async () => {
     const order = await placeOrder(api, { from: day(51) });
     const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
-    const results = await Promise.all([completePaymentSession(api.deps, session.id, 'paid'), completePaymentSession(api.deps, session.id, 'cancelled')]);
-    const outcomes = results.map((r) => r!.outcome).sort();
-    // Whichever came first wins; the other reads the same ending.
-    expect(new Set(outcomes).size).toBe(1);
-    expect((await guestOrder(order.uuid)).paid).toBe(outcomes[0] === 'paid');
+    const [paid, cancelled] = await Promise.all([completePaymentSession(api.deps, session.id, 'paid'), completePaymentSession(api.deps, session.id, 'cancelled')]);
+    // Whichever came first ends the session. A payment that lands after the cancel took money the
+    // order did not get: recorded to refund.
+    if (paid!.outcome === 'paid') expect(cancelled!.outcome).toBe('paid');
+    else expect([paid!.outcome, cancelled!.outcome, (await sessionRow(session.id)).status]).toEqual(['refund', 'cancelled', 'refund_due']);
+    expect((await guestOrder(order.uuid)).paid).toBe(paid!.outcome === 'paid');
+  });
+
+  /**
+   * Runs `requests` with the first `count` database transactions they begin held until all of them
+   * have begun, then let go one after the other (`inTurn`) or all at once. That pins down the
+   * interleavings a race needs, which two requests left to themselves hit only now and then on
+   * PostgreSQL: each request has done whatever it does before its transaction, then the
+   * transactions run back to back or side by side.
+   */
+  const withTransactionsHeld = async <T>(count: number, mode: 'inTurn' | 'together', requests: () => Promise<T>): Promise<T> => {
+    const { db } = api.deps.database;
+    const original = db.transaction;
+    let arrived = 0;
+    let letGo!: () => void;
+    const allArrived = new Promise<void>((resolve) => (letGo = resolve));
+    // Never wait forever: a request that begins fewer transactions fails on the assertions instead.
+    const timer = setTimeout(letGo, 2000);
+    let turn: Promise<unknown> = Promise.resolve();
+    db.transaction = (async (...args: Parameters<typeof original>) => {
+      if (++arrived === count) letGo();
+      await allArrived;
+      if (mode === 'together') return original.apply(db, args);
+      const run = turn.then(() => original.apply(db, args));
+      turn = run.catch(() => undefined);
+      return run;
+    }) as typeof original;
+    try {
+      return await requests();
+    } finally {
+      clearTimeout(timer);
+      db.transaction = original;
+    }
+  };
+
+  it('two first presses at the same moment (two tabs, a retry) share one session, which pays the order', async () => {
+    for (const [n, mode] of [[60, 'inTurn'], [61, 'together']] as const) {
+      const order = await placeOrder(api, { from: day(n) });
+      const both = await withTransactionsHeld(2, mode, () => Promise.all([open(order.uuid, undefined, `/en/orders/${order.uuid}`), open(order.uuid)]));
+      expect([mode, both.map((r) => r.status)]).toEqual([mode, [201, 201]]);
+      const [first, second] = both.map((r) => PaymentSessionEnvelopeSchema.parse(r.body).data);
+      expect([mode, second!.id]).toEqual([mode, first!.id]);
+      const rows = await api.deps.database.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, order.id));
+      expect(rows.map((r) => [r.id, r.status])).toEqual([[first!.id, 'open']]);
+      expect((await press(first!.payment_url, 'paid')).location).toMatch(new RegExp(`/orders/${order.uuid}\\?payment=paid$`));
+      expect((await guestOrder(order.uuid)).paid).toBe(true);
+    }
+    // And left to themselves.
+    const order = await placeOrder(api, { from: day(62) });
+    const both = await Promise.all([open(order.uuid), open(order.uuid)]);
+    expect(both.map((r) => PaymentSessionEnvelopeSchema.parse(r.body).data.id)).toEqual(Array(2).fill(PaymentSessionEnvelopeSchema.parse(both[0]!.body).data.id));
+  });
+
+  it('a payment landing while the customer presses "pay" again: one wins, neither fails', async () => {
+    for (let n = 73; n < 76; n++) {
+      const order = await placeOrder(api, { from: day(n) });
+      const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
+      const [paid, again] = await withTransactionsHeld(2, 'together', () => Promise.all([press(session.payment_url, 'paid'), open(order.uuid)]));
+      expect(paid.location).toBe(`/orders/${order.uuid}?payment=paid`);
+      // Pressed just before the payment: the same session; just after: already paid.
+      expect([201, 410]).toContain(again.status);
+      if (again.status === 201) expect(PaymentSessionEnvelopeSchema.parse(again.body).data.id).toBe(session.id);
+      expect((await guestOrder(order.uuid)).paid).toBe(true);
+    }
+  });
+
+  it('decides on the order as it is when the session opens, not as the caller read it', async () => {
+    const { db } = api.deps.database;
+    const read = async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    const openFor = (row: Awaited<ReturnType<typeof read>>) => openPaymentSession(api.deps, row, '/orders', 'it');
+
+    const edited = await placeOrder(api, { from: day(63) });
+    const staleEdited = await read(edited.id);
+    await db.update(orders).set({ totalAmount: staleEdited.totalAmount + 10 }).where(eq(orders.id, edited.id));
+    expect((await openFor(staleEdited)).amount).toBe(staleEdited.totalAmount + 10);
+
+    const cancelled = await placeOrder(api, { from: day(64) });
+    const staleCancelled = await read(cancelled.id);
+    expect((await call(api, 'DELETE', `/api/v1/orders/${cancelled.uuid}?date=${day(0)}`)).status).toBe(200);
+    await expect(openFor(staleCancelled)).rejects.toMatchObject({ status: 410, key: 'api.orderNotPayable' });
+
+    const paidAtDesk = await placeOrder(api, { from: day(65) });
+    const staleUnpaid = await read(paidAtDesk.id);
+    expect((await call(api, 'POST', `/api/v1/orders/${paidAtDesk.id}/pay`, k.cash, { date: '2026-11-21 10:00:00' })).status).toBe(200);
+    await expect(openFor(staleUnpaid)).rejects.toMatchObject({ status: 410, key: 'api.orderAlreadyPaid' });
+
+    const free = await placeOrder(api, { from: day(66) });
+    const staleTotal = await read(free.id);
+    await db.update(orders).set({ totalAmount: 0 }).where(eq(orders.id, free.id));
+    await expect(openFor(staleTotal)).rejects.toMatchObject({ status: 410, key: 'api.nothingToPay' });
+  });
+
+  it('records a payment reported after the session was cancelled or refused as to refund', async () => {
+    for (const [n, ending] of [[67, 'cancelled'], [68, 'failed']] as const) {
+      const order = await placeOrder(api, { from: day(n) });
+      const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
+      expect((await press(session.payment_url, ending)).location).toBe(`/orders/${order.uuid}?payment=${ending}`);
+      // The provider's notification of a payment it took anyway (a webhook arriving after the cancel).
+      const late = await completePaymentSession(api.deps, session.id, 'paid');
+      expect([late!.outcome, late!.session.status]).toEqual(['refund', 'refund_due']);
+      expect((await hostedPage(session.payment_url)).html).toContain(`href="/orders/${order.uuid}?payment=refund"`);
+      // Reported again, or cancelled after: still to refund.
+      expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=refund`);
+      expect((await press(session.payment_url, 'cancelled')).location).toBe(`/orders/${order.uuid}?payment=refund`);
+      expect((await sessionRow(session.id)).status).toBe('refund_due');
+      expect((await guestOrder(order.uuid)).paid).toBe(false);
+    }
+  });
+
+  it('records a payment for an order paid at the cash desk meanwhile as to refund', async () => {
+    const order = await placeOrder(api, { from: day(69) });
+    const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
+    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date: '2026-11-21 10:00:00' })).status).toBe(200);
+    expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=refund`);
+    expect((await sessionRow(session.id)).status).toBe('refund_due');
+  });
+
+  it('never turns a paid session into one to refund', async () => {
+    const order = await placeOrder(api, { from: day(70) });
+    const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
+    expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=paid`);
+    for (const reported of ['paid', 'cancelled', 'failed'] as const) {
+      expect((await completePaymentSession(api.deps, session.id, reported))!.outcome).toBe('paid');
+    }
+    expect((await sessionRow(session.id)).status).toBe('paid');
+    expect((await guestOrder(order.uuid)).paid).toBe(true);
+  });
+
+  it('"pay, confirmed late", then back and cancel: the late payment is recorded to refund', async () => {
+    const order = await placeOrder(api, { from: day(71) });
+    const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
+    expect((await press(session.payment_url, 'paid-late')).location).toBe(`/orders/${order.uuid}?payment=paid`);
+    // Back to the hosted page before the confirmation: still open, so the customer can give up.
+    expect((await hostedPage(session.payment_url)).status).toBe(200);
+    expect((await press(session.payment_url, 'cancelled')).location).toBe(`/orders/${order.uuid}?payment=cancelled`);
+    await new Promise((resolve) => setTimeout(resolve, LATE_CONFIRMATION_MS + 500));
+    expect((await sessionRow(session.id)).status).toBe('refund_due');
+    expect((await guestOrder(order.uuid)).paid).toBe(false);
+  });
+
+  it('"pay, confirmed late" on an expired session is not announced as paid', async () => {
+    const order = await placeOrder(api, { from: day(72) });
+    const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
+    const realNow = api.deps.now();
+    api.setNow(new Date(Date.parse(session.expires_at) + 1000));
+    try {
+      expect((await press(session.payment_url, 'paid-late')).location).toBe(`/orders/${order.uuid}?payment=refund`);
+      expect((await sessionRow(session.id)).status).toBe('refund_due');
+    } finally {
+      api.setNow(realNow);
+    }
+    expect((await guestOrder(order.uuid)).paid).toBe(false);
   });
 
   it('answers unknown sessions and nothing-to-pay orders plainly', async () => {

@@ -15,8 +15,11 @@ export const paymentSessions = pgTable(
       .notNull()
       .references(() => orders.id),
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    /** `open` until the customer pays, gives up or the card is refused; `expired` once past its time. */
-    status: text('status').$type<'open' | PaymentOutcome>().notNull().default('open'),
+    /**
+     * `open` until the customer pays, gives up or the card is refused; `expired` once past its time;
+     * `refund_due` when money was taken that the order did not get (server/payments/sessions.ts).
+     */
+    status: text('status').$type<'open' | Exclude<PaymentOutcome, 'refund'> | 'refund_due'>().notNull().default('open'),
     /** Storefront path the customer comes back to (an internal path, checked when the session opens). */
     returnPath: text('return_path').notNull(),
     locale: text('locale').notNull().default('it'),

@@ -1,6 +1,7 @@
 // Field rules shared by the API and the forms, with the spec's message keys (validators.*), so the
 // server's 422 messages and the browser's own checks say the same thing.
 import { z } from 'zod';
+import { isDay } from '../../domain/dates';
 
 export const requiredString = (max = 255) =>
   z
@@ -23,13 +24,24 @@ export const email = () =>
 export const password = () =>
   z.string({ error: 'validators.required' }).min(8, 'validators.minLength').max(200, 'validators.maxLength');
 
-/** `YYYY-MM-DD` calendar day. */
+/**
+ * The days a rental can be about: any other year is a typo (0205 for 2025), and far years are
+ * where JavaScript dates stop behaving (years 0–99 read as 1900–1999 by Date.UTC, a day after
+ * 9999-12-31 written with a six-digit year).
+ */
+export const MIN_DAY = '2000-01-01';
+export const MAX_DAY = '2100-12-31';
+
+/** `YYYY-MM-DD` calendar day from MIN_DAY to MAX_DAY. */
 export const day = () =>
   z
     .string({ error: 'validators.required' })
     // abort: a malformed day is reported once, not again by the calendar check below.
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validators.date', abort: true })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validators.date');
+    // isDay: the same check as the date arithmetic's (src/domain/dates.ts), so a day accepted here
+    // can never make it throw. Same-width 'YYYY-MM-DD' strings compare like the days they name.
+    // abort: the query's own rules (span, order of the days) have nothing to say about a non-day.
+    .refine((s) => isDay(s) && s >= MIN_DAY && s <= MAX_DAY, { message: 'validators.date', abort: true });
 
 /** A form flag sent as 1/0, '1'/'0', true/false. */
 export const flag = () =>

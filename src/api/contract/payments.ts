@@ -24,8 +24,13 @@ export const PaymentSessionSchema = z.object({
 export type PaymentSession = z.infer<typeof PaymentSessionSchema>;
 export const PaymentSessionEnvelopeSchema = z.object({ data: PaymentSessionSchema });
 
-/** How a payment session ended, as the `payment` query parameter of the way back. */
-export const PaymentOutcomeSchema = z.enum(['paid', 'cancelled', 'failed', 'expired']);
+/**
+ * How a payment session ended, as the `payment` query parameter of the way back. `failed`: the
+ * payment did not go through (card refused), nothing was taken. `refund`: money was taken but the
+ * order changed meanwhile (edited, cancelled, paid otherwise) or the session had already ended, so
+ * it was not applied to the order and will be refunded.
+ */
+export const PaymentOutcomeSchema = z.enum(['paid', 'cancelled', 'failed', 'expired', 'refund']);
 export type PaymentOutcome = z.infer<typeof PaymentOutcomeSchema>;
 
 /** Minutes a customer has on the hosted page before the session expires. */
