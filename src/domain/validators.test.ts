@@ -11,7 +11,9 @@ import {
   maxLength,
   minLength,
   number,
+  numberRange,
   parseDecimal,
+  phone,
   quantity,
   required,
   requiredNumber,
@@ -69,6 +71,59 @@ describe('quantity', () => {
     [null, 1000, true],
   ])('max %s, value %j → %j', (max, value, expected) => {
     expect(quantity(max)(value)).toEqual(expected);
+  });
+});
+
+describe('numberRange (measures: height, weight, shoe size)', () => {
+  const MIN = { key: 'validators.minValue', params: { min: 50 } };
+  const MAX = { key: 'validators.maxValue', params: { max: 250 } };
+  const NAN = { key: 'validators.number' };
+  it.each([
+    ['', true], // blank is left to `required`
+    [null, true],
+    ['50', true], // both bounds are allowed
+    ['250', true],
+    [175, true],
+    ['175,5', true], // Italian decimal comma
+    ['49.9', MIN],
+    [0, MIN],
+    ['-3', MIN],
+    ['250.01', MAX],
+    [1000, MAX],
+    ['abc', NAN],
+    ['1e3', NAN],
+    [NaN, NAN],
+  ])('50–250, value %j → %j', (value, expected) => {
+    expect(numberRange(50, 250)(value)).toEqual(expected);
+  });
+
+  it('never answers with a quantity message', () => {
+    for (const value of ['0', '300', 'x']) {
+      const result = numberRange(10, 250)(value);
+      expect(result === true ? '' : result.key).not.toMatch(/Quantity/);
+    }
+  });
+});
+
+describe('phone (the API\'s order-form rule)', () => {
+  const BAD = { key: 'validators.phone' };
+  it.each([
+    ['+39 333 1234567', true],
+    ['0122 755444', true],
+    ['(0122) 75.54.44', true],
+    ['333/1234567', true],
+    ['  +39 333 1234567  ', true], // the API trims before checking
+    ['123456', true], // 6 characters: the shortest accepted
+    ['', true], // blank is left to `required`
+    ['12', BAD],
+    ['123', BAD],
+    ['12345', BAD],
+    ['+39 333 abc4567', BAD],
+    ['39+333', BAD], // + only in front
+    ['1'.repeat(31), BAD],
+    [3331234567, BAD], // a form field is a string
+  ])('%j → %j', (value, expected) => {
+    expect(phone(value)).toEqual(expected);
   });
 });
 

@@ -51,6 +51,22 @@ export function quantity(max?: number | null): Validator {
   };
 }
 
+/**
+ * A measure of a person (height, weight, shoe size): a number from `min` to `max`, both included.
+ * Its own messages name the bound, not a "quantity" (a shop counts pieces, not centimetres).
+ * Blank passes: combine with `required`.
+ */
+export function numberRange(min: number, max: number): Validator {
+  return (value) => {
+    if (isEmpty(value)) return true;
+    const n = parseDecimal(value);
+    if (Number.isNaN(n)) return { key: 'validators.number' };
+    if (n < min) return { key: 'validators.minValue', params: { min } };
+    if (n > max) return { key: 'validators.maxValue', params: { max } };
+    return true;
+  };
+}
+
 // The spec's "integer parse": parseInt semantics, so "12" and "12.5" pass, "abc" fails.
 function isIntegerLike(value: unknown): boolean {
   return !Number.isNaN(Number.parseInt(String(value), 10));
@@ -66,6 +82,17 @@ export const requiredNumber: Validator = (value) =>
 /** Blank passes (combine with `required`); otherwise a standard address. */
 export const email: Validator = (value) =>
   isEmpty(value) || (typeof value === 'string' && EMAIL_PATTERN.test(value.trim())) ? true : { key: 'validators.email' };
+
+/**
+ * The API's phone rule (the order form's `phone`, src/api/contract/order-form.ts): an optional +,
+ * then 6 to 30 digits, spaces and ( ) . / -. Checked in the browser so a number the server would
+ * refuse is caught before the order is sent; tests/unit/phone-rule.test.ts keeps the two equal.
+ */
+export const PHONE_PATTERN = /^\+?[0-9 ()./-]{6,30}$/;
+
+/** Blank passes (combine with `required`); otherwise the API's phone pattern, on the trimmed value as the API reads it. */
+export const phone: Validator = (value) =>
+  isEmpty(value) || (typeof value === 'string' && PHONE_PATTERN.test(value.trim())) ? true : { key: 'validators.phone' };
 
 /** Equal to another value (or to what a getter returns at validation time), else the given message. */
 export function equal(other: unknown, messageKey: string, params?: Record<string, unknown>): Validator {

@@ -34,6 +34,11 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await customer.getByLabel('Altezza (cm)').fill('168');
   await customer.getByLabel('Peso (kg)').fill('58');
   await customer.getByLabel('Numero di scarpa').fill('38');
+  // The level has no default: nobody is booked at a level they did not choose.
+  await customer.getByRole('button', { name: 'Conferma' }).click();
+  await expect(customer.getByLabel('Livello')).toHaveAttribute('aria-invalid', 'true');
+  await expect(customer.getByText('Campo obbligatorio')).toBeVisible();
+  await customer.getByLabel('Livello').selectOption({ label: 'Principiante' });
   await customer.getByRole('button', { name: 'Conferma' }).click();
   await expect(product.getByText('5 disponibili')).toBeVisible();
 

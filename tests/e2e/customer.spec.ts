@@ -81,6 +81,7 @@ test('availability: the last unit in the cart shows sold out; a second order for
     for (const [label, value] of [['Nome', 'Bimbo'], ['Cognome', 'Test'], ['Altezza (cm)', '120'], ['Peso (kg)', '25'], ['Numero di scarpa', '30']]) {
       await customer.getByLabel(label!, { exact: true }).fill(value!);
     }
+    await customer.getByLabel('Livello').selectOption({ label: 'Principiante' });
     await customer.getByRole('button', { name: 'Conferma' }).click();
   }
   await expect(product.getByText('Esaurito')).toBeVisible();

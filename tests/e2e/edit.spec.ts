@@ -35,7 +35,7 @@ test('editing the dates of an order changes its total and keeps its number', asy
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill('edo@example.com');
   await main.getByRole('button', { name: 'Salva le modifiche' }).click();
-  await expect(page.getByRole('heading', { name: `Ordine ${order.number} confermato` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Modifiche salvate: ordine ${order.number}` })).toBeVisible();
   const newTotal = await page.getByTestId('server-total').innerText();
   expect(newTotal).not.toBe(oldTotal);
 

@@ -2,6 +2,7 @@
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import { z } from 'zod';
 import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';
+import { PHONE_PATTERN } from '../../domain/validators';
 
 /** The person an item is for, as the form sends it (strings; the cart's Customer holds the same fields). */
 export const OrderFormCustomerSchema = z.object({
@@ -32,7 +33,8 @@ export const OrderFormSchema = z
     invoice: flag(),
     first_name: requiredString(100),
     last_name: requiredString(100),
-    phone: requiredString(40).pipe(z.string().regex(/^\+?[0-9 ()./-]{6,30}$/, 'validators.phone')),
+    // The same rule the checkout applies before sending (src/domain/validators.ts).
+    phone: requiredString(40).pipe(z.string().regex(PHONE_PATTERN, 'validators.phone')),
     email: email(),
     fiscal_code: optionalString(32),
     fidelity_card_number: optionalString(64),

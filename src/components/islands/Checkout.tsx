@@ -2,21 +2,23 @@
 // (fiscal code when an invoice is asked), documents (images/PDF, 8 MB, checked before upload),
 // coupons (a blocked one is shown refused and never sent), fidelity card, totals by the cart rule,
 // then the order placed as the API's multipart form — or, in edit mode, the patched form.
-import { useEffect, useMemo, useState } from 'react';
+// Feedback lands where the customer is: after a refusal focus goes to the first field in error (or
+// to the list of the other errors), after success to the confirmation's heading.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import { api } from '../../api/instance';
 import { ApiClientError } from '../../api/client';
 import { CouponResponseSchema } from '../../api/contract/coupons';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
-import { $cart, addCoupon, addMedia, clearCart, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
+import { $cart, addCoupon, addMedia, clearCart, removeCoupon, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
 import { $configuration, $products, loadFidelityCard, loadShop } from '../../stores/configuration';
 import { $session } from '../../stores/session';
 import { fileFor, forgetFile, keepFile } from '../../stores/uploads';
 import { cartTotal, usableCoupons } from '../../domain/cart';
 import { productTotal } from '../../domain/pricing';
 import { buildOrderEditFormData, buildOrderFormData } from '../../domain/orders';
-import { email, fileSize, maxLength, required, toFormValidate } from '../../domain/validators';
+import { email, fileSize, maxLength, phone, required, toFormValidate } from '../../domain/validators';
 import { formatCurrency } from '../../domain/format';
 import { visibleMedias } from '../../domain/medias';
 import { useT } from '../../i18n/client';
@@ -33,22 +35,69 @@ interface Fields {
   fiscal_code: string;
 }
 
+/** The form's text fields in page order: the first one the server refused gets the focus. */
+const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const satisfies readonly (keyof Fields)[];
+type TextField = (typeof TEXT_FIELDS)[number];
+
+/** Brings an element into view and focuses it (a field, the error list, the confirmation). */
+function reveal(el: HTMLElement | null | undefined): void {
+  if (!el) return;
+  el.scrollIntoView({ block: 'center' });
+  el.focus({ preventScroll: true });
+}
+
+/** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
+ * and sighted users land on it rather than on the page's top or the body. */
+function Placed({ locale, order, edited }: { locale: string; order: OrderResponse; edited: boolean }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const el = heading.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, []);
+  return (
+    <section aria-labelledby="placed-title" className="placed">
+      <h2 id="placed-title" ref={heading} tabIndex={-1}>
+        {edited ? t('checkout.saved', { number: order.number }) : t('checkout.confirmed', { number: order.number })}
+      </h2>
+      <p>{t('checkout.confirmedText', { email: order.email })}</p>
+      <p>
+        {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
+      </p>
+      <p className="actions">
+        <PayButton locale={locale} order={order} />
+        <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
+          {t('checkout.viewOrder')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 
 export default function Checkout({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
-  const lang = toLocale(locale);
   const cart = useStore($cart);
   const configuration = useStore($configuration);
   const products = useStore($products);
   const session = useStore($session);
-  const [placed, setPlaced] = useState<OrderResponse | null>(null);
+  // `edited`: the order replaced an existing one (the cart had orderCodeToReplace), whose
+  // confirmation says the changes were saved.
+  const [placed, setPlaced] = useState<{ order: OrderResponse; edited: boolean } | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const serverErrorsBox = useRef<HTMLDivElement>(null);
+  // Set when a refusal has no field of the form to focus: the error list takes the focus once shown.
+  const focusServerErrors = useRef(false);
+  const couponInput = useRef<HTMLInputElement>(null);
   const [couponCode, setCouponCode] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
   const [cardNumber, setCardNumber] = useState(cart.fidelityCardNumber ?? '');
   const [cardState, setCardState] = useState<'ok' | 'ko' | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { register, handleSubmit, watch, setError, setValue, getValues, formState } = useForm<Fields>({
+  const { register, handleSubmit, watch, setError, setFocus, setValue, getValues, formState } = useForm<Fields>({
     defaultValues: {
       first_name: cart.first_name ?? session.user?.first_name ?? '',
       last_name: cart.last_name ?? '',
@@ -86,18 +135,36 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       }),
     [cart.products, products],
   );
+  useEffect(() => {
+    if (!focusServerErrors.current || serverErrors.length === 0) return;
+    focusServerErrors.current = false;
+    reveal(serverErrorsBox.current);
+  }, [serverErrors]);
+
   const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
   const total = cartTotal(lines.map((l) => l.total), cart.coupons);
 
   const applyCoupon = async () => {
+    if (!couponCode.trim()) return;
     setCouponError(null);
     try {
       const { data } = await api.post('v1/coupons', { json: { code: couponCode }, schema: CouponResponseSchema });
+      // A code that applies replaces the earlier refusals on screen: refused codes are never sent
+      // (spec §5), so dropping them changes nothing but the noise.
+      if (!data.blocked) for (const c of $cart.get().coupons) if (c.blocked) removeCoupon(c.code);
+      // A blocked (expired) code is kept, shown as refused with the reason, and never sent.
       addCoupon(data);
       setCouponCode('');
     } catch (err) {
+      // An unknown code: the API's own message ("Il codice sconto … non esiste").
       if (err instanceof ApiClientError && err.status === 422) setCouponError(err.errors.code?.[0] ?? err.message);
     }
+  };
+
+  const dropCoupon = (code: string) => {
+    removeCoupon(code);
+    // The pressed button is gone: keep the keyboard in the coupon box rather than on the body.
+    couponInput.current?.focus();
   };
 
   const checkCard = async () => {
@@ -136,34 +203,38 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       const { data } = await api.post(path, { form: body, schema: OrderEnvelopeSchema });
       for (const m of cart.medias) forgetFile(m.img);
       clearCart();
-      setPlaced(data);
+      setPlaced({ order: data, edited: !!editing });
     } catch (err) {
-      if (!(err instanceof ApiClientError) || err.status !== 422) return;
+      if (!(err instanceof ApiClientError)) return;
+      // 404/410 get no notice from the API client (spec §8: left to the caller): an edit of an
+      // order that can no longer change, a shop gone. Say it here rather than nothing.
+      if (err.status === 404 || err.status === 410) {
+        focusServerErrors.current = true;
+        setServerErrors([err.message]);
+        return;
+      }
+      if (err.status !== 422) return;
+      // Each message under its field when the form shows that field; the others (cart lines,
+      // dates, coupons, documents…) in the list above the button.
+      const shown = new Set<string>(values.invoice ? TEXT_FIELDS : TEXT_FIELDS.filter((f) => f !== 'fiscal_code'));
       const rest: string[] = [];
       for (const [field, messages] of Object.entries(err.errors)) {
-        if (['first_name', 'last_name', 'phone', 'email', 'fiscal_code'].includes(field)) setError(field as keyof Fields, { message: messages[0] });
+        if (shown.has(field) && messages[0]) setError(field as TextField, { message: messages[0] });
         else rest.push(...messages);
       }
-      setServerErrors(rest);
+      if (rest.length === 0 && Object.keys(err.errors).length === 0) rest.push(err.message);
+      const first = TEXT_FIELDS.find((f) => shown.has(f) && err.errors[f]?.[0]);
+      // The fields come first on the page: the first refused one takes the focus (and is read out
+      // with its message); with none, the list does. The list is an alert either way.
+      if (first) {
+        document.getElementById(`checkout-${first}`)?.scrollIntoView({ block: 'center' });
+        setFocus(first);
+      } else focusServerErrors.current = rest.length > 0;
+      setServerErrors([...new Set(rest)]);
     }
   });
 
-  if (placed)
-    return (
-      <section aria-labelledby="placed-title" className="placed">
-        <h2 id="placed-title">{t('checkout.confirmed', { number: placed.number })}</h2>
-        <p>{t('checkout.confirmedText', { email: placed.email })}</p>
-        <p>
-          {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(placed.total_amount)}</strong>
-        </p>
-        <p className="actions">
-          <PayButton locale={locale} order={placed} />
-          <a className="button" href={localizePath(lang, `/orders/${placed.uuid}`)}>
-            {t('checkout.viewOrder')}
-          </a>
-        </p>
-      </section>
-    );
+  if (placed) return <Placed locale={locale} order={placed.order} edited={placed.edited} />;
 
   if (cart.products.length === 0) return <p>{t('checkout.empty')}</p>;
 
@@ -202,7 +273,8 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         <legend>{t('checkout.contact')}</legend>
         {input('first_name', text, 'text', 'given-name')}
         {input('last_name', text, 'text', 'family-name')}
-        {input('phone', toFormValidate([required, maxLength(40)], t), 'tel', 'tel')}
+        {/* The API's phone rule, checked before sending (tests/unit/phone-rule.test.ts). */}
+        {input('phone', toFormValidate([required, maxLength(40), phone], t), 'tel', 'tel')}
         {input('email', toFormValidate([required, email], t), 'email', 'email')}
         <label className="check">
           <input type="checkbox" {...register('invoice')} /> {t('checkout.invoice')}
@@ -239,16 +311,40 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         <legend>{t('checkout.coupon')}</legend>
         <div className="inline">
           <label htmlFor="checkout-coupon" className="visually-hidden">{t('checkout.coupon')}</label>
-          <input id="checkout-coupon" value={couponCode} onChange={(e) => setCouponCode(e.target.value)} aria-describedby="checkout-coupon-error" />
+          <input
+            id="checkout-coupon"
+            ref={couponInput}
+            value={couponCode}
+            onChange={(e) => setCouponCode(e.target.value)}
+            // Enter applies the code; it would otherwise submit the whole order form.
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              void applyCoupon();
+            }}
+            aria-invalid={!!couponError}
+            aria-describedby="checkout-coupon-error"
+          />
           <button type="button" className="button" onClick={applyCoupon} disabled={!couponCode.trim()}>
             {t('checkout.applyCoupon')}
           </button>
         </div>
-        <p id="checkout-coupon-error" className="field__error">{couponError}</p>
-        <ul>
+        {/* Polite live regions: the outcome of "Applica" is read out where the customer stays. */}
+        <p id="checkout-coupon-error" className="field__error" aria-live="polite">
+          {couponError}
+        </p>
+        <ul aria-live="polite">
           {cart.coupons.map((c) => (
-            <li key={c.code} className={c.blocked ? 'refused' : undefined}>
-              {c.blocked ? t('checkout.couponRefused', { code: c.code }) : t('checkout.couponApplied', { code: c.code, amount: formatCurrency(c.amount) })}
+            <li key={c.code}>
+              {c.blocked ? (
+                <span className="refused">{t('checkout.couponRefused', { code: c.code })}</span>
+              ) : (
+                <span>{t('checkout.couponApplied', { code: c.code, amount: formatCurrency(c.amount) })}</span>
+              )}{' '}
+              <button type="button" className="link-button" onClick={() => dropCoupon(c.code)}>
+                {t('checkout.remove')}
+                <span className="visually-hidden"> {c.code}</span>
+              </button>
             </li>
           ))}
         </ul>
@@ -258,7 +354,17 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         <legend>{t('checkout.fidelity')}</legend>
         <div className="inline">
           <label htmlFor="checkout-card" className="visually-hidden">{t('checkout.fidelity')}</label>
-          <input id="checkout-card" value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} />
+          <input
+            id="checkout-card"
+            value={cardNumber}
+            onChange={(e) => setCardNumber(e.target.value)}
+            // As for the coupon: Enter checks the card instead of submitting the order.
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              if (cardNumber.trim()) void checkCard();
+            }}
+          />
           <button type="button" className="button" onClick={checkCard} disabled={!cardNumber.trim()}>
             {t('checkout.applyFidelity')}
           </button>
@@ -278,11 +384,18 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         </dd>
       </dl>
       {serverErrors.length > 0 && (
-        <ul role="alert" className="server-errors">
-          {serverErrors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        // An alert (read out when it appears) named by its title, focusable so a refusal without a
+        // field of the form to point at can take the focus; a div, so the list keeps its role.
+        <div ref={serverErrorsBox} role="alert" aria-labelledby="checkout-server-errors-title" tabIndex={-1} className="server-errors">
+          <p id="checkout-server-errors-title">
+            <strong>{t('checkout.notSent')}</strong>
+          </p>
+          <ul>
+            {serverErrors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
         {formState.isSubmitting ? t('checkout.placing') : cart.orderCodeToReplace ? t('checkout.update') : t('checkout.place')}

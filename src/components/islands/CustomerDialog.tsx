@@ -1,9 +1,12 @@
 // Who a product is for (first and last name, height, weight, shoe size, level), asked when the
 // product requires customer info; validated with the domain validators through react-hook-form.
+// The level starts unchosen and must be picked: the API requires every customer field of a product
+// that needs them (server/orders/quote.ts), and a pre-set level would book people at a level
+// nobody chose.
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Customer } from '../../api/contract/cart';
-import { maxLength, quantity, required, toFormValidate } from '../../domain/validators';
+import { maxLength, numberRange, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 
 interface Fields {
@@ -20,9 +23,10 @@ const LEVELS = ['principiante', 'intermedio', 'esperto'] as const;
 export default function CustomerDialog(props: { locale: string; product: string | null; onCancel: () => void; onConfirm: (c: Customer) => void }) {
   const t = useT(props.locale);
   const dialog = useRef<HTMLDialogElement>(null);
-  const { register, handleSubmit, formState, reset } = useForm<Fields>({ defaultValues: { level: 'intermedio' } });
+  const { register, handleSubmit, formState, reset } = useForm<Fields>({ defaultValues: { level: '' } });
   const text = toFormValidate([required, maxLength(100)], t);
-  const measure = (max: number) => toFormValidate([required, quantity(max)], t);
+  // Measures get their own bounds and messages ("the maximum is 250"), not the quantity ones.
+  const measure = (min: number, max: number) => toFormValidate([required, numberRange(min, max)], t);
 
   useEffect(() => {
     const el = dialog.current;
@@ -57,21 +61,38 @@ export default function CustomerDialog(props: { locale: string; product: string 
   return (
     <dialog ref={dialog} className="sheet" aria-labelledby="customer-title" onCancel={props.onCancel}>
       <form onSubmit={submit} noValidate>
-        <h2 id="customer-title">{t('booking.customerTitle', { product: props.product ?? '' })}</h2>
+        {/* The same header as the login sheet: a close button besides Escape and "Annulla". */}
+        <div className="sheet__header">
+          <h2 id="customer-title">{t('booking.customerTitle', { product: props.product ?? '' })}</h2>
+          <button type="button" className="icon-button" onClick={props.onCancel} aria-label={t('booking.close')}>
+            ×
+          </button>
+        </div>
         {field('first_name', text, 'text', { autoComplete: 'given-name' })}
         {field('last_name', text, 'text', { autoComplete: 'family-name' })}
-        {field('height', measure(250), 'number', { inputMode: 'numeric', min: '50', max: '250' })}
-        {field('weight', measure(250), 'number', { inputMode: 'numeric', min: '10', max: '250' })}
-        {field('shoe_size', measure(52), 'text', { inputMode: 'decimal' })}
+        {/* Height and weight: the bounds their inputs' min/max always announced. Shoe size: up to
+            52 as before; no smallest size was ever set, so only a size below 1 is refused. */}
+        {field('height', measure(50, 250), 'number', { inputMode: 'numeric', min: '50', max: '250' })}
+        {field('weight', measure(10, 250), 'number', { inputMode: 'numeric', min: '10', max: '250' })}
+        {field('shoe_size', measure(1, 52), 'text', { inputMode: 'decimal' })}
         <div className="field">
           <label htmlFor="customer-level">{t('booking.customer.level')}</label>
-          <select id="customer-level" {...register('level')}>
+          <select
+            id="customer-level"
+            aria-invalid={!!formState.errors.level}
+            aria-describedby="customer-level-error"
+            {...register('level', { validate: toFormValidate([required], t) })}
+          >
+            <option value="">{t('booking.customer.levelPlaceholder')}</option>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
                 {t(`booking.customer.levels.${l}`)}
               </option>
             ))}
           </select>
+          <p id="customer-level-error" className="field__error">
+            {formState.errors.level?.message}
+          </p>
         </div>
         <div className="actions">
           <button type="button" className="link-button" onClick={props.onCancel}>

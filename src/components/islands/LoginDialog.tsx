@@ -10,7 +10,7 @@ import { notify } from '../../stores/notifications';
 import { ApiClientError } from '../../api/client';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import { required, toFormValidate } from '../../domain/validators';
+import { email, required, toFormValidate } from '../../domain/validators';
 import { useHydrated } from './useHydrated';
 
 interface Fields {
@@ -19,14 +19,20 @@ interface Fields {
   bocard: string;
 }
 
+/** The fields in the order they appear, so focus goes to the first one the server refused. */
+const FIELDS = ['username', 'password', 'bocard'] as const satisfies readonly (keyof Fields)[];
+
 
 export default function LoginDialog({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);
   const dialog = useRef<HTMLDialogElement>(null);
   const loading = useStore($loginLoading);
   const [showBocard, setShowBocard] = useState(false);
-  const { register, handleSubmit, setError, reset, formState } = useForm<Fields>({ defaultValues: { username: '', password: '', bocard: '' } });
+  const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Fields>({ defaultValues: { username: '', password: '', bocard: '' } });
   const validateRequired = toFormValidate([required], t);
+  // The username is the account's email (signup takes only addresses): a malformed one is
+  // refused here rather than sent (spec §5, validators.email).
+  const validateUsername = toFormValidate([required, email], t);
 
   useEffect(() => {
     const el = dialog.current;
@@ -48,9 +54,12 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
       onClose();
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 422) {
-        for (const [field, messages] of Object.entries(err.errors)) {
-          if (field === 'username' || field === 'password' || field === 'bocard') setError(field, { message: messages[0] });
-        }
+        // Each message under the field the server named (wrong credentials: under the password).
+        const refused = FIELDS.filter((field) => (field !== 'bocard' || showBocard) && err.errors[field]?.length);
+        for (const field of refused) setError(field, { message: err.errors[field]![0] });
+        // Focus the first of them, as a failed check in the browser does; the field is read out
+        // with its error (aria-describedby).
+        if (refused[0]) setFocus(refused[0]);
       }
       // Other failures: only the spinner clears (spec §8).
     }
@@ -69,7 +78,7 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
         </div>
         <div className="field">
           <label htmlFor="login-username">{t('login.username')}</label>
-          <input id="login-username" type="email" autoComplete="username" aria-invalid={!!errorOf('username')} aria-describedby="login-username-error" {...register('username', { validate: validateRequired })} />
+          <input id="login-username" type="email" autoComplete="username" aria-invalid={!!errorOf('username')} aria-describedby="login-username-error" {...register('username', { validate: validateUsername })} />
           <p id="login-username-error" className="field__error">{errorOf('username')}</p>
         </div>
         <div className="field">

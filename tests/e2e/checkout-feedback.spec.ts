@@ -1,0 +1,239 @@
+// Feedback in the checkout, the login sheet and the "Per chi è …?" dialog lands where the customer
+// is: refusals under their field with the focus on the first one (or on the error list), the
+// confirmation focused, the phone and the email checked before sending, expired coupons named
+// and removable, measures with their own messages.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from './hydration';
+
+const SHOP = 'sport-noleggio-sestriere';
+/** As tests/e2e/a11y.spec.ts: the screen with its feedback shown stays free of axe violations. */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** A cart with snowshoes (no customer info needed) for two days `offset` days ahead, on the checkout. */
+async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, offset: number) {
+  const from = day(offset);
+  const to = day(offset + 1);
+  const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { id: number; current_price: { id: number } };
+  await page.goto(`/noleggio/${SHOP}/`);
+  await page.evaluate(
+    ({ from, to, id, price }) => {
+      const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
+      localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates: [from, to] }));
+      localStorage.setItem('cart', JSON.stringify({ products: [{ id, id_shop: 1, id_price: price, related: [], multipleDates: 3, dates: [from, to], days: 2 }] }));
+    },
+    { from, to, id: snowshoes.id, price: snowshoes.current_price.id },
+  );
+  await page.goto(`/prenota/${SHOP}/order`);
+  await hydrated(page);
+  // The closed login dialog has fields too: look inside the page's main content only.
+  const main = page.getByRole('main');
+  await expect(main.getByTestId('cart-total')).toBeVisible();
+  return main;
+}
+
+async function fillContact(main: ReturnType<Page['getByRole']>, phone = '+39 333 4444444') {
+  await main.getByLabel('Nome', { exact: true }).fill('Carla');
+  await main.getByLabel('Cognome').fill('Feedback');
+  await main.getByLabel('Telefono').fill(phone);
+  await main.getByLabel('Email').fill('carla.feedback@example.com');
+}
+
+test('checkout: a phone the API would refuse is refused before sending, with the focus on it', async ({ page, request }) => {
+  const main = await checkoutWithSnowshoes(page, request, 70);
+  await fillContact(main, '123');
+  let sent = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/v1\/shops\/\d+\/orders/.test(r.url())) sent = true;
+  });
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  const phone = main.getByLabel('Telefono');
+  await expect(main.getByText('Numero di telefono non valido')).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
+  expect(sent).toBe(false);
+});
+
+test('checkout: a 422 puts each message under its field and focuses the first one; the others go to a focused alert', async ({ page, request }) => {
+  const main = await checkoutWithSnowshoes(page, request, 72);
+  await fillContact(main);
+  // The API's 422 envelope, answered here so the test does not depend on what the browser lets through.
+  await page.route('**/api/v1/shops/*/orders', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'I dati inseriti non sono validi',
+        errors: { email: ['Indirizzo email non valido'], last_name: ['Campo obbligatorio'], 'cart.0.prices': ['Prezzo non più disponibile'] },
+      }),
+    }),
+  );
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  // Cognome comes before Email on the page: it takes the focus.
+  await expect(main.getByLabel('Cognome')).toBeFocused();
+  await expect(main.getByLabel('Cognome')).toHaveAttribute('aria-invalid', 'true');
+  await expect(main.getByText('Campo obbligatorio')).toBeVisible();
+  await expect(main.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  const alert = main.getByRole('alert', { name: "Non è stato possibile inviare l'ordine" });
+  await expect(alert).toContainText('Prezzo non più disponibile');
+
+  // A refusal with no field of the form: the alert itself takes the focus.
+  await page.unroute('**/api/v1/shops/*/orders');
+  await page.route('**/api/v1/shops/*/orders', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'I dati inseriti non sono validi', errors: { from: ['Data non valida'] } }),
+    }),
+  );
+  await main.getByLabel('Cognome').fill('Feedback');
+  await main.getByLabel('Email').fill('carla.feedback@example.com');
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  await expect(alert).toContainText('Data non valida');
+  await expect(alert).toBeFocused();
+  await expect(alert).toBeInViewport();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('checkout: the confirmation heading takes the focus after placing an order', async ({ page, request }) => {
+  const main = await checkoutWithSnowshoes(page, request, 74);
+  await fillContact(main);
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  const heading = page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(page.getByTestId('server-total')).toBeVisible();
+});
+
+test('checkout: saving an edit says the changes were saved, focused', async ({ page, request }) => {
+  const from = day(76);
+  const to = day(77);
+  const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
+  const placed = await request.post('/api/v1/shops/1/orders', {
+    multipart: { from, to, first_name: 'Edo', last_name: 'Salvato', phone: '+39 333 2222222', email: 'edo.salvato@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()).data as { uuid: string; number: string };
+
+  await page.goto(`/orders/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Modifica' }).click();
+  await expect(page).toHaveURL(/\/calendar/);
+  await hydrated(page);
+  // Same dates: straight to the checkout, where the cart now replaces the order.
+  await page.goto(`/prenota/${SHOP}/order`);
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await expect(main.getByText(`Stai modificando l'ordine ${order.number}`)).toBeVisible();
+  await main.getByLabel('Email').fill('edo.salvato@example.com');
+  await main.getByRole('button', { name: 'Salva le modifiche' }).click();
+  const heading = page.getByRole('heading', { name: `Modifiche salvate: ordine ${order.number}` });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('heading', { name: /confermato/ })).toHaveCount(0);
+  await expect(page.getByTestId('server-total')).toBeVisible();
+});
+
+test('checkout coupons: an expired code says so, can be removed, and goes away once a valid one applies', async ({ page, request }) => {
+  const main = await checkoutWithSnowshoes(page, request, 78);
+  const before = await page.getByTestId('cart-total').innerText();
+  const code = main.getByLabel('Codice sconto');
+
+  await code.fill('SCADUTO');
+  await main.getByRole('button', { name: 'Applica' }).click();
+  await expect(main.getByText('SCADUTO: codice non valido, è scaduto')).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText(before);
+  expect(await violations(page)).toEqual([]);
+  await main.getByRole('button', { name: 'Rimuovi SCADUTO' }).click();
+  await expect(main.getByText(/SCADUTO/)).toHaveCount(0);
+  await expect(code).toBeFocused();
+
+  // An unknown code: the API's message; it leaves when a valid code applies, as does a refused one.
+  await code.fill('NOPE');
+  await code.press('Enter'); // applies the code, does not submit the order
+  await expect(main.getByText('Il codice sconto NOPE non esiste')).toBeVisible();
+  await expect(main.getByLabel('Nome', { exact: true })).toHaveAttribute('aria-invalid', 'false');
+  await code.fill('SCADUTO');
+  await main.getByRole('button', { name: 'Applica' }).click();
+  await expect(main.getByText('SCADUTO: codice non valido, è scaduto')).toBeVisible();
+  await code.fill('BENVENUTO10');
+  await main.getByRole('button', { name: 'Applica' }).click();
+  await expect(main.getByText(/BENVENUTO10: −10,00/)).toBeVisible();
+  await expect(main.getByText('Il codice sconto NOPE non esiste')).toHaveCount(0);
+  await expect(main.getByText(/SCADUTO/)).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).not.toHaveText(before);
+
+  // An applied code can be taken back too.
+  await main.getByRole('button', { name: 'Rimuovi BENVENUTO10' }).click();
+  await expect(main.getByText(/BENVENUTO10/)).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(before);
+});
+
+test('login: a malformed email is refused before sending; a wrong password focuses the password', async ({ page }) => {
+  await page.goto(`/noleggio/${SHOP}/`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/v1/login')) sent++;
+  });
+  await dialog.getByLabel('Email').fill('mario.rossi@');
+  await dialog.getByLabel('Password').fill('Demo-2026!');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(dialog.getByText('Indirizzo email non valido')).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  expect(sent).toBe(0);
+
+  await dialog.getByLabel('Email').fill('mario.rossi@example.com');
+  await dialog.getByLabel('Password').fill('sbagliata');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(dialog.getByText('Nome utente o password non corretti')).toBeVisible();
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+  expect(sent).toBe(1);
+});
+
+test('customer dialog: measures have their own messages, the level starts unchosen, × closes it', async ({ page }) => {
+  await page.goto(`/prenota/${SHOP}/calendar`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'Più giorni' }).check();
+  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  const days = page.getByRole('group').filter({ has: page.locator('.day') });
+  await days.getByRole('button', { name: /\b24 / }).click();
+  await days.getByRole('button', { name: /\b25 / }).click();
+  await page.getByRole('button', { name: 'Continua' }).click();
+  await hydrated(page);
+
+  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kit sci Base' }) });
+  await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  const customer = page.getByRole('dialog', { name: /Per chi è Kit sci Base/ });
+  await expect(customer).toBeVisible();
+  await expect(customer.getByLabel('Livello')).toHaveValue('');
+  await expect(customer.getByRole('option', { name: 'Scegli il livello' })).toHaveCount(1);
+
+  await customer.getByLabel('Nome', { exact: true }).fill('Giulia');
+  await customer.getByLabel('Cognome').fill('Misure');
+  await customer.getByLabel('Altezza (cm)').fill('300');
+  await customer.getByLabel('Peso (kg)').fill('5');
+  await customer.getByLabel('Numero di scarpa').fill('60');
+  await customer.getByRole('button', { name: 'Conferma' }).click();
+  await expect(customer.getByText('Il valore massimo è 250')).toBeVisible();
+  await expect(customer.getByText('Il valore minimo è 10')).toBeVisible();
+  await expect(customer.getByText('Il valore massimo è 52')).toBeVisible();
+  await expect(customer.getByText(/quantità/i)).toHaveCount(0);
+  await expect(customer.getByLabel('Altezza (cm)')).toBeFocused();
+  expect(await violations(page)).toEqual([]);
+
+  await customer.getByRole('button', { name: 'Chiudi' }).click();
+  await expect(customer).toBeHidden();
+  // Closed without confirming: nothing was added.
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '{"products":[]}') as { products: unknown[] }).products.length)).toBe(0);
+});
