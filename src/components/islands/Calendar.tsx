@@ -22,6 +22,7 @@ import CalendarDay from './CalendarDay';
 import CalendarProductPicker from './CalendarProductPicker';
 import { useDayAvailability } from './useDayAvailability';
 import './islands.css';
+import './calendar.css';
 
 const MODES: DateMode[] = [2, 3, 0, 1, 20];
 

@@ -9,21 +9,22 @@ import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import { api } from '../../api/instance';
 import { ApiClientError } from '../../api/client';
-import { CouponResponseSchema } from '../../api/contract/coupons';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
-import { $cart, addCoupon, addMedia, clearCart, removeCoupon, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
-import { $configuration, $products, loadFidelityCard, loadShop } from '../../stores/configuration';
+import { $cart, clearCart, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
+import { $configuration, $products, loadShop } from '../../stores/configuration';
 import { $session } from '../../stores/session';
-import { fileFor, forgetFile, keepFile } from '../../stores/uploads';
+import { fileFor, forgetFile } from '../../stores/uploads';
 import { cartTotal, usableCoupons } from '../../domain/cart';
 import { productTotal } from '../../domain/pricing';
 import { buildOrderEditFormData, buildOrderFormData } from '../../domain/orders';
-import { email, fileSize, maxLength, phone, required, toFormValidate } from '../../domain/validators';
+import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
 import { formatCurrency } from '../../domain/format';
-import { visibleMedias } from '../../domain/medias';
+import { datesChipText } from '../../domain/dates';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import PayButton from './PayButton';
+import CheckoutConfirmation from './CheckoutConfirmation';
+import CheckoutDocuments from './CheckoutDocuments';
+import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import './islands.css';
 
 interface Fields {
@@ -46,42 +47,12 @@ function reveal(el: HTMLElement | null | undefined): void {
   el.focus({ preventScroll: true });
 }
 
-/** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
- * and sighted users land on it rather than on the page's top or the body. */
-function Placed({ locale, order, edited }: { locale: string; order: OrderResponse; edited: boolean }) {
-  const t = useT(locale);
-  const lang = toLocale(locale);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    const el = heading.current;
-    if (!el) return;
-    el.scrollIntoView({ block: 'start' });
-    el.focus({ preventScroll: true });
-  }, []);
-  return (
-    <section aria-labelledby="placed-title" className="placed">
-      <h2 id="placed-title" ref={heading} tabIndex={-1}>
-        {edited ? t('checkout.saved', { number: order.number }) : t('checkout.confirmed', { number: order.number })}
-      </h2>
-      <p>{t('checkout.confirmedText', { email: order.email })}</p>
-      <p>
-        {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
-      </p>
-      <p className="actions">
-        <PayButton locale={locale} order={order} />
-        <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
-          {t('checkout.viewOrder')}
-        </a>
-      </p>
-    </section>
-  );
-}
-
-
 export default function Checkout({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
+  const lang = toLocale(locale);
   const cart = useStore($cart);
   const configuration = useStore($configuration);
+  const datesChip = datesChipText(configuration.multipleDates, configuration.dates);
   const products = useStore($products);
   const session = useStore($session);
   // `edited`: the order replaced an existing one (the cart had orderCodeToReplace), whose
@@ -91,12 +62,6 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const serverErrorsBox = useRef<HTMLDivElement>(null);
   // Set when a refusal has no field of the form to focus: the error list takes the focus once shown.
   const focusServerErrors = useRef(false);
-  const couponInput = useRef<HTMLInputElement>(null);
-  const [couponCode, setCouponCode] = useState('');
-  const [couponError, setCouponError] = useState<string | null>(null);
-  const [cardNumber, setCardNumber] = useState(cart.fidelityCardNumber ?? '');
-  const [cardState, setCardState] = useState<'ok' | 'ko' | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const { register, handleSubmit, watch, setError, setFocus, setValue, getValues, formState } = useForm<Fields>({
     defaultValues: {
       first_name: cart.first_name ?? session.user?.first_name ?? '',
@@ -143,47 +108,6 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
 
   const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
   const total = cartTotal(lines.map((l) => l.total), cart.coupons);
-
-  const applyCoupon = async () => {
-    if (!couponCode.trim()) return;
-    setCouponError(null);
-    try {
-      const { data } = await api.post('v1/coupons', { json: { code: couponCode }, schema: CouponResponseSchema });
-      // A code that applies replaces the earlier refusals on screen: refused codes are never sent
-      // (spec §5), so dropping them changes nothing but the noise.
-      if (!data.blocked) for (const c of $cart.get().coupons) if (c.blocked) removeCoupon(c.code);
-      // A blocked (expired) code is kept, shown as refused with the reason, and never sent.
-      addCoupon(data);
-      setCouponCode('');
-    } catch (err) {
-      // An unknown code: the API's own message ("Il codice sconto … non esiste").
-      if (err instanceof ApiClientError && err.status === 422) setCouponError(err.errors.code?.[0] ?? err.message);
-    }
-  };
-
-  const dropCoupon = (code: string) => {
-    removeCoupon(code);
-    // The pressed button is gone: keep the keyboard in the coupon box rather than on the body.
-    couponInput.current?.focus();
-  };
-
-  const checkCard = async () => {
-    const card = await loadFidelityCard(cardNumber.trim());
-    setCardState(card ? 'ok' : 'ko');
-    setContact({ fidelityCardNumber: card ? card.number : null });
-  };
-
-  const pickFiles = (list: FileList | null) => {
-    setFileError(null);
-    for (const file of Array.from(list ?? [])) {
-      const ok = fileSize(file);
-      if (ok !== true) {
-        setFileError(t(ok.key, ok.params));
-        continue;
-      }
-      addMedia({ id: 0, img: keepFile(file), url: file.name, front: false, stored: false, deleted: false });
-    }
-  };
 
   const submit = handleSubmit(async (values) => {
     setServerErrors([]);
@@ -234,7 +158,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     }
   });
 
-  if (placed) return <Placed locale={locale} order={placed.order} edited={placed.edited} />;
+  if (placed) return <CheckoutConfirmation locale={locale} order={placed.order} edited={placed.edited} />;
 
   if (cart.products.length === 0) return <p>{t('checkout.empty')}</p>;
 
@@ -252,6 +176,10 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     <form className="checkout" onSubmit={submit} noValidate>
       {cart.orderCodeToReplace && <p className="notice">{t('checkout.editing', { number: cart.orderNumberToReplace ?? cart.orderCodeToReplace })}</p>}
       <h2>{t('checkout.title')}</h2>
+      {/* The summary is for these dates: say which, with the way to change them. */}
+      <p className="booking-dates">
+        <a href={localizePath(lang, `/prenota/${shop}/calendar`)}>{t('appBar.changeDates', { dates: t(datesChip.key, datesChip.params) })}</a>
+      </p>
       <ul className="lines">
         {lines.map((line, i) => (
           <li key={i}>
@@ -282,96 +210,10 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         {invoice && input('fiscal_code', toFormValidate([required, maxLength(32)], t))}
       </fieldset>
 
-      <fieldset>
-        <legend>{t('checkout.documents')}</legend>
-        <div className="field">
-          <label htmlFor="checkout-documents">{t('checkout.addDocument')}</label>
-          <input id="checkout-documents" type="file" accept="image/*,application/pdf" multiple aria-describedby="checkout-documents-help checkout-documents-error" onChange={(e) => pickFiles(e.target.files)} />
-          <p id="checkout-documents-help" className="muted">{t('checkout.documentsHelp')}</p>
-          <p id="checkout-documents-error" className="field__error">{fileError}</p>
-        </div>
-        <ul className="documents">
-          {visibleMedias(cart.medias).map((m, i) => {
-            const file = fileFor(m.img);
-            const name = file?.name ?? m.url ?? `#${m.id}`;
-            return (
-              <li key={`${m.id}-${m.img}-${i}`}>
-                {file?.type.startsWith('image/') && m.img ? <img src={m.img} alt="" width="64" height="64" /> : null}
-                <span>{name}</span>
-                <button type="button" className="link-button" onClick={() => { removeMedia(m); forgetFile(m.img); }}>
-                  {t('checkout.removeDocument', { name })}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
+      <CheckoutDocuments locale={locale} />
 
-      <fieldset>
-        <legend>{t('checkout.coupon')}</legend>
-        <div className="inline">
-          <label htmlFor="checkout-coupon" className="visually-hidden">{t('checkout.coupon')}</label>
-          <input
-            id="checkout-coupon"
-            ref={couponInput}
-            value={couponCode}
-            onChange={(e) => setCouponCode(e.target.value)}
-            // Enter applies the code; it would otherwise submit the whole order form.
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter') return;
-              e.preventDefault();
-              void applyCoupon();
-            }}
-            aria-invalid={!!couponError}
-            aria-describedby="checkout-coupon-error"
-          />
-          <button type="button" className="button" onClick={applyCoupon} disabled={!couponCode.trim()}>
-            {t('checkout.applyCoupon')}
-          </button>
-        </div>
-        {/* Polite live regions: the outcome of "Applica" is read out where the customer stays. */}
-        <p id="checkout-coupon-error" className="field__error" aria-live="polite">
-          {couponError}
-        </p>
-        <ul aria-live="polite">
-          {cart.coupons.map((c) => (
-            <li key={c.code}>
-              {c.blocked ? (
-                <span className="refused">{t('checkout.couponRefused', { code: c.code })}</span>
-              ) : (
-                <span>{t('checkout.couponApplied', { code: c.code, amount: formatCurrency(c.amount) })}</span>
-              )}{' '}
-              <button type="button" className="link-button" onClick={() => dropCoupon(c.code)}>
-                {t('checkout.remove')}
-                <span className="visually-hidden"> {c.code}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-
-      <fieldset>
-        <legend>{t('checkout.fidelity')}</legend>
-        <div className="inline">
-          <label htmlFor="checkout-card" className="visually-hidden">{t('checkout.fidelity')}</label>
-          <input
-            id="checkout-card"
-            value={cardNumber}
-            onChange={(e) => setCardNumber(e.target.value)}
-            // As for the coupon: Enter checks the card instead of submitting the order.
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter') return;
-              e.preventDefault();
-              if (cardNumber.trim()) void checkCard();
-            }}
-          />
-          <button type="button" className="button" onClick={checkCard} disabled={!cardNumber.trim()}>
-            {t('checkout.applyFidelity')}
-          </button>
-        </div>
-        {cardState === 'ok' && <p>{t('checkout.fidelityOk', { percent: Math.round((configuration.fidelityCard?.discount ?? 0) * 100) })}</p>}
-        {cardState === 'ko' && <p className="field__error">{t('checkout.fidelityKo')}</p>}
-      </fieldset>
+      <CouponField locale={locale} />
+      <FidelityCardField locale={locale} />
 
       <dl className="totals">
         <dt>{t('checkout.subtotal')}</dt>

@@ -1,0 +1,38 @@
+// The checkout's confirmation: the server's number and totals, pay now, a link to the order.
+import { useEffect, useRef } from 'react';
+import type { OrderResponse } from '../../api/contract/orders';
+import { formatCurrency } from '../../domain/format';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import PayButton from './PayButton';
+
+/** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
+ * and sighted users land on it rather than on the page's top or the body. */
+export default function CheckoutConfirmation({ locale, order, edited }: { locale: string; order: OrderResponse; edited: boolean }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const el = heading.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, []);
+  return (
+    <section aria-labelledby="placed-title" className="placed">
+      <h2 id="placed-title" ref={heading} tabIndex={-1}>
+        {edited ? t('checkout.saved', { number: order.number }) : t('checkout.confirmed', { number: order.number })}
+      </h2>
+      <p>{t('checkout.confirmedText', { email: order.email })}</p>
+      <p>
+        {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
+      </p>
+      <p className="actions">
+        <PayButton locale={locale} order={order} />
+        <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
+          {t('checkout.viewOrder')}
+        </a>
+      </p>
+    </section>
+  );
+}
