@@ -116,18 +116,25 @@ export async function loadAvailabilities(): Promise<void> {
   $availabilities.set(availabilities);
 }
 
-/** A failed lookup sets the fidelity card to null (spec §4). */
+/**
+ * A failed lookup sets the fidelity card to null (spec §4). The shop's prices depend on the card
+ * (its discount), so a shop already loaded is loaded again: what the checkout shows is then what
+ * the server will charge.
+ */
 export async function loadFidelityCard(number: string): Promise<CheckedFidelityCard | null> {
   const asked = $configuration.get().askedFidelityCards;
   patch({ askedFidelityCards: asked.includes(number) ? asked : [...asked, number] });
+  let card: CheckedFidelityCard | null = null;
   try {
     const api = await client();
     const { data } = await api.get('v1/fidelity_card/info', { query: { fidelity_card_number: number }, schema: FidelityInfoResponseSchema, quiet: true });
-    const card = data.valid ? { ...data, number } : null;
-    patch({ fidelityCard: card });
-    return card;
+    card = data.valid ? { ...data, number } : null;
   } catch {
-    patch({ fidelityCard: null });
-    return null;
+    card = null;
   }
+  const before = $configuration.get().fidelityCard?.number ?? null;
+  patch({ fidelityCard: card });
+  const shop = $configuration.get().shop;
+  if (shop && $products.get().length > 0 && before !== (card?.number ?? null)) await loadShop(shop.slug).catch(() => undefined);
+  return card;
 }

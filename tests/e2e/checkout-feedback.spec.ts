@@ -237,3 +237,32 @@ test('customer dialog: measures have their own messages, the level starts unchos
   // Closed without confirming: nothing was added.
   expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '{"products":[]}') as { products: unknown[] }).products.length)).toBe(0);
 });
+
+test('fidelity card: an unknown number is refused under its box; a valid one takes 10 % off what is shown and what the server charges', async ({ page, request }) => {
+  const main = await checkoutWithSnowshoes(page, request, 81);
+  const before = await main.getByTestId('cart-total').innerText();
+  const card = main.getByRole('textbox', { name: 'Carta fedeltà' });
+  await card.fill('FID-9999');
+  await card.press('Enter');
+  await expect(main.getByText('Carta non trovata')).toBeVisible();
+  await expect(card).toHaveAttribute('aria-invalid', 'true');
+  await expect(main.getByTestId('cart-total')).toHaveText(before);
+
+  await card.fill('FID-0001');
+  await main.getByRole('button', { name: 'Verifica' }).click();
+  await expect(main.getByText('Carta valida: sconto 10%')).toBeVisible();
+  await expect(card).not.toHaveAttribute('aria-invalid', 'true');
+  // What the checkout shows is what the server charges.
+  await expect(main.getByTestId('cart-total')).not.toHaveText(before);
+  const shown = await main.getByTestId('cart-total').innerText();
+  for (const [label, value] of [
+    ['Nome', 'Fede'],
+    ['Cognome', 'Carta'],
+    ['Telefono', '+39 333 2222222'],
+    ['Email', 'fede@example.com'],
+  ] as const) {
+    await main.getByLabel(label, { exact: true }).fill(value);
+  }
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  await expect(page.getByTestId('server-total')).toHaveText(shown);
+});

@@ -1,6 +1,6 @@
 // The checkout's discounts: coupon codes (a refused one is shown with the reason and never sent,
 // spec §5) and the fidelity card (a failed lookup sets it to null, spec §4).
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../api/instance';
 import { ApiClientError } from '../../api/client';
@@ -43,26 +43,16 @@ export function CouponField({ locale }: { locale: string }) {
   return (
     <fieldset>
       <legend>{t('checkout.coupon')}</legend>
-      <div className="inline">
-        <label htmlFor="checkout-coupon" className="visually-hidden">{t('checkout.coupon')}</label>
-        <input
-          id="checkout-coupon"
-          ref={couponInput}
-          value={couponCode}
-          onChange={(e) => setCouponCode(e.target.value)}
-          // Enter applies the code; it would otherwise submit the whole order form.
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            void applyCoupon();
-          }}
-          aria-invalid={!!couponError}
-          aria-describedby="checkout-coupon-error"
-        />
-        <button type="button" className="button" onClick={applyCoupon} disabled={!couponCode.trim()}>
-          {t('checkout.applyCoupon')}
-        </button>
-      </div>
+      <ApplyField
+        id="checkout-coupon"
+        label={t('checkout.coupon')}
+        action={t('checkout.applyCoupon')}
+        value={couponCode}
+        onChange={setCouponCode}
+        onApply={applyCoupon}
+        inputRef={couponInput}
+        invalid={!!couponError}
+      />
       {/* Polite live regions: the outcome of "Applica" is read out where the customer stays. */}
       <p id="checkout-coupon-error" className="field__error" aria-live="polite">
         {couponError}
@@ -101,25 +91,59 @@ export function FidelityCardField({ locale }: { locale: string }) {
   return (
     <fieldset>
       <legend>{t('checkout.fidelity')}</legend>
-      <div className="inline">
-        <label htmlFor="checkout-card" className="visually-hidden">{t('checkout.fidelity')}</label>
-        <input
-          id="checkout-card"
-          value={cardNumber}
-          onChange={(e) => setCardNumber(e.target.value)}
-          // As for the coupon: Enter checks the card instead of submitting the order.
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            if (cardNumber.trim()) void checkCard();
-          }}
-        />
-        <button type="button" className="button" onClick={checkCard} disabled={!cardNumber.trim()}>
-          {t('checkout.applyFidelity')}
-        </button>
-      </div>
+      <ApplyField
+        id="checkout-card"
+        label={t('checkout.fidelity')}
+        action={t('checkout.applyFidelity')}
+        value={cardNumber}
+        onChange={setCardNumber}
+        onApply={checkCard}
+        invalid={cardState === 'ko'}
+      />
       {cardState === 'ok' && <p>{t('checkout.fidelityOk', { percent: Math.round((configuration.fidelityCard?.discount ?? 0) * 100) })}</p>}
-      {cardState === 'ko' && <p className="field__error">{t('checkout.fidelityKo')}</p>}
+      <p id="checkout-card-error" className="field__error" aria-live="polite">
+        {cardState === 'ko' && t('checkout.fidelityKo')}
+      </p>
     </fieldset>
+  );
+}
+
+/**
+ * A code box and its button (coupon, fidelity card). Enter applies the code: in the checkout form it
+ * would otherwise submit the whole order. `id-error` describes the box (its message, if any).
+ */
+function ApplyField(props: {
+  id: string;
+  label: string;
+  action: string;
+  value: string;
+  onChange: (value: string) => void;
+  onApply: () => unknown;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  invalid?: boolean;
+}) {
+  const empty = !props.value.trim();
+  return (
+    <div className="inline">
+      <label htmlFor={props.id} className="visually-hidden">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        ref={props.inputRef}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          if (!empty) void props.onApply();
+        }}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={`${props.id}-error`}
+      />
+      <button type="button" className="button" onClick={() => void props.onApply()} disabled={empty}>
+        {props.action}
+      </button>
+    </div>
   );
 }
