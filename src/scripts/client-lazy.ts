@@ -69,7 +69,9 @@ const lazy: ClientDirective = (load, _options, island) => {
     try {
       const hydrate = await load();
       await hydrate();
-      if (heldClick) await ready;
+      // React commits after hydrate() returns (a transition, maybe suspended on the translations),
+      // and Astro drops `ssr` already: keep holding clicks until the island says it is live.
+      await ready;
     } catch (err) {
       // A chunk that failed to load is page-transitions.ts's business (it reloads the page); the
       // held click has nothing to land on.

@@ -97,3 +97,17 @@ test('in totem mode the app bar has no login or account controls; the orders chi
   }
   await page.evaluate(() => localStorage.clear());
 });
+
+test("the dates chip opens the calendar of the shop whose page this is; elsewhere it asks for the shop first", async ({ page }) => {
+  await page.goto('/noleggio/sport-noleggio-sestriere/');
+  // A link already in the static HTML: it works before (and without) any JavaScript.
+  const chip = page.getByRole('link', { name: /^Cambia date: Scegli le date/ });
+  await expect(chip).toHaveAttribute('href', '/prenota/sport-noleggio-sestriere/calendar');
+  await chip.click();
+  await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/calendar$/);
+
+  await page.goto('/noleggi/');
+  await hydrated(page);
+  await page.getByRole('button', { name: /^Cambia date: Scegli le date/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Dove vuoi noleggiare?' })).toBeVisible();
+});

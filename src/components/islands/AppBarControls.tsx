@@ -17,7 +17,7 @@ import ShopSelector from './ShopSelector';
 import { useHydrated, useIslandReady } from './useHydrated';
 import './islands.css';
 
-export default function AppBarControls({ locale }: { locale: string }) {
+export default function AppBarControls({ locale, pageShop }: { locale: string; pageShop?: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const hydrated = useHydrated();
@@ -71,11 +71,14 @@ export default function AppBarControls({ locale }: { locale: string }) {
   const chip = datesChipText(configuration.multipleDates, configuration.dates);
   const datesText = t(chip.key, chip.params);
   const shop = configuration.shop;
+  // The dates belong to a shop: the chosen one, else the one whose page this is (then it is a plain
+  // link in the static HTML too); with neither, the selector asks for the shop first.
+  const calendarShop = shop?.slug ?? pageShop;
 
   return (
     <div className="app-controls" ref={root}>
-      {shop ? (
-        <a className="chip" href={localizePath(lang, `/prenota/${shop.slug}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
+      {calendarShop ? (
+        <a className="chip" href={localizePath(lang, `/prenota/${calendarShop}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
           {datesText}
         </a>
       ) : (
