@@ -3,6 +3,7 @@ import { OrderSchema } from '../api/contract/orders';
 import {
   buildOrderEditFormData,
   buildOrderFormData,
+  cartLineOfError,
   cartProductPriceIds,
   extraSpecificProducts,
   orderDetailPools,
@@ -216,5 +217,19 @@ describe('extraSpecificProducts', () => {
   it('is empty without a delivery', () => {
     expect(extraSpecificProducts({ delivery: null })).toEqual([]);
     expect(extraSpecificProducts({})).toEqual([]);
+  });
+});
+
+describe('cartLineOfError', () => {
+  it.each([
+    ['cart.2.customer.level', { line: 2, customerField: 'level' }],
+    ['cart.0.prices', { line: 0, customerField: null }],
+    ['cart.11', { line: 11, customerField: null }],
+    ['cart.1.customer.nonsense', { line: 1, customerField: null }],
+    ['email', null],
+    ['cartx.1', null],
+    ['medias.0.file', null],
+  ])('%s → %j', (field, expected) => {
+    expect(cartLineOfError(field)).toEqual(expected);
   });
 });

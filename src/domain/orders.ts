@@ -120,3 +120,15 @@ export function extraSpecificProducts(order: Pick<Order, 'delivery'>): ExtraSpec
       price: d.price ?? null,
     }));
 }
+
+/**
+ * Which cart line (and which of its customer's fields) a server error is about:
+ * `cart.2.customer.level` → { line: 2, customerField: 'level' }, `cart.0.prices` → { line: 0 }.
+ * Null for an error that is not about a line.
+ */
+export function cartLineOfError(field: string): { line: number; customerField: (typeof CUSTOMER_FIELDS)[number] | null } | null {
+  const match = /^cart\.(\d+)(?:\.customer\.(\w+))?(?:\.|$)/.exec(field);
+  if (!match) return null;
+  const customerField = CUSTOMER_FIELDS.find((f) => f === match[2]) ?? null;
+  return { line: Number(match[1]), customerField };
+}

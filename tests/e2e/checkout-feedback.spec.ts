@@ -70,7 +70,12 @@ test('checkout: a 422 puts each message under its field and focuses the first on
       contentType: 'application/json',
       body: JSON.stringify({
         message: 'I dati inseriti non sono validi',
-        errors: { email: ['Indirizzo email non valido'], last_name: ['Campo obbligatorio'], 'cart.0.prices': ['Prezzo non più disponibile'] },
+        errors: {
+          email: ['Indirizzo email non valido'],
+          last_name: ['Campo obbligatorio'],
+          'cart.0.prices': ['Prezzo non più disponibile'],
+          'cart.0.customer.level': ['Campo obbligatorio'],
+        },
       }),
     }),
   );
@@ -78,10 +83,12 @@ test('checkout: a 422 puts each message under its field and focuses the first on
   // Cognome comes before Email on the page: it takes the focus.
   await expect(main.getByLabel('Cognome')).toBeFocused();
   await expect(main.getByLabel('Cognome')).toHaveAttribute('aria-invalid', 'true');
-  await expect(main.getByText('Campo obbligatorio')).toBeVisible();
+  await expect(main.getByText('Campo obbligatorio', { exact: true })).toBeVisible();
   await expect(main.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   const alert = main.getByRole('alert', { name: "Non è stato possibile inviare l'ordine" });
-  await expect(alert).toContainText('Prezzo non più disponibile');
+  // Messages about a cart line say which line (and which of its customer's fields).
+  await expect(alert.getByRole('listitem').filter({ hasText: 'Ciaspole e bastoncini: Prezzo non più disponibile' })).toBeVisible();
+  await expect(alert.getByRole('listitem').filter({ hasText: 'Ciaspole e bastoncini, Livello: Campo obbligatorio' })).toBeVisible();
 
   // A refusal with no field of the form: the alert itself takes the focus.
   await page.unroute('**/api/v1/shops/*/orders');

@@ -16,7 +16,7 @@ import { $session } from '../../stores/session';
 import { fileFor, forgetFile } from '../../stores/uploads';
 import { cartTotal, usableCoupons } from '../../domain/cart';
 import { productTotal } from '../../domain/pricing';
-import { buildOrderEditFormData, buildOrderFormData } from '../../domain/orders';
+import { buildOrderEditFormData, buildOrderFormData, cartLineOfError } from '../../domain/orders';
 import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
 import { formatCurrency } from '../../domain/format';
 import { datesChipText } from '../../domain/dates';
@@ -109,6 +109,15 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
   const total = cartTotal(lines.map((l) => l.total), cart.coupons);
 
+  /** A message about a cart line names the line (and the customer's field) it is about. */
+  const aboutLine = (field: string, message: string) => {
+    const at = cartLineOfError(field);
+    if (!at) return message;
+    const line = lines[at.line]?.product?.label ?? t('checkout.line', { n: at.line + 1 });
+    if (!at.customerField) return t('checkout.lineError', { line, message });
+    return t('checkout.lineFieldError', { line, field: t(`booking.customer.${at.customerField}`), message });
+  };
+
   const submit = handleSubmit(async (values) => {
     setServerErrors([]);
     setContact({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, fiscal_code: values.fiscal_code || null });
@@ -144,7 +153,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       const rest: string[] = [];
       for (const [field, messages] of Object.entries(err.errors)) {
         if (shown.has(field) && messages[0]) setError(field as TextField, { message: messages[0] });
-        else rest.push(...messages);
+        else rest.push(...messages.map((message) => aboutLine(field, message)));
       }
       if (rest.length === 0 && Object.keys(err.errors).length === 0) rest.push(err.message);
       const first = TEXT_FIELDS.find((f) => shown.has(f) && err.errors[f]?.[0]);
