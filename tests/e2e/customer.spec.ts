@@ -53,8 +53,11 @@ test('customer: login, cart kept across reload and language, coupons, order list
   await expect(page.getByTestId('cart-total')).not.toHaveText(before);
   const discounted = await page.getByTestId('cart-total').innerText();
 
-  await main.getByLabel('Cognome').fill('Rossi');
-  await main.getByLabel('Telefono').fill('+39 333 1234567');
+  // The logged-in customer's details are already there.
+  await expect(main.getByLabel('Nome', { exact: true })).toHaveValue('Mario');
+  await expect(main.getByLabel('Cognome')).toHaveValue('Rossi');
+  await expect(main.getByLabel('Telefono')).toHaveValue('+39 333 123 4567');
+  await expect(main.getByLabel('Email')).toHaveValue('mario.rossi@example.com');
   const sent = page.waitForRequest((r) => r.url().includes('/api/v1/shops/') && r.method() === 'POST');
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   const body = (await sent).postData() ?? '';

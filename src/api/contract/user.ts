@@ -8,6 +8,9 @@ export type UserMedia = z.infer<typeof UserMediaSchema>;
 export const UserSchema = z.object({
   id: z.number().optional(),
   first_name: z.string().nullable().optional(),
+  /** Not in the spec's User, but answered by the API: the checkout pre-fills them. */
+  last_name: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
   username: z.string(),
   to_string: z.string().nullable().optional(),
   medias: z.array(UserMediaSchema).default([]),

@@ -65,8 +65,8 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const { register, handleSubmit, watch, setError, setFocus, setValue, getValues, formState } = useForm<Fields>({
     defaultValues: {
       first_name: cart.first_name ?? session.user?.first_name ?? '',
-      last_name: cart.last_name ?? '',
-      phone: cart.phone ?? '',
+      last_name: cart.last_name ?? session.user?.last_name ?? '',
+      phone: cart.phone ?? session.user?.phone ?? '',
       email: session.user?.username ?? '',
       invoice: false,
       fiscal_code: cart.fiscal_code ?? '',
@@ -79,6 +79,8 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     const user = session.user;
     if (!user) return;
     if (!getValues('first_name') && user.first_name) setValue('first_name', user.first_name);
+    if (!getValues('last_name') && user.last_name) setValue('last_name', user.last_name);
+    if (!getValues('phone') && user.phone) setValue('phone', user.phone);
     if (!getValues('email') && user.username) setValue('email', user.username);
   }, [session.user, getValues, setValue]);
 
