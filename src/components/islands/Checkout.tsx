@@ -4,7 +4,7 @@
 // then the order placed as the API's multipart form — or, in edit mode, the patched form.
 // Feedback lands where the customer is: after a refusal focus goes to the first field in error (or
 // to the list of the other errors), after success to the confirmation's heading.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import { api } from '../../api/instance';
@@ -22,7 +22,11 @@ import { formatCurrency } from '../../domain/format';
 import { datesChipText } from '../../domain/dates';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import CheckoutConfirmation from './CheckoutConfirmation';
+// The confirmation (with the pay button and its payment code) is needed only once the order is
+// placed: fetched when the customer presses the button, kept out of the page's first load (the
+// checkout's JS budget is 150 KB gzip).
+const loadConfirmation = () => import('./CheckoutConfirmation');
+const CheckoutConfirmation = lazy(loadConfirmation);
 import CheckoutDocuments from './CheckoutDocuments';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import './islands.css';
@@ -121,6 +125,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   };
 
   const submit = handleSubmit(async (values) => {
+    void loadConfirmation();
     setServerErrors([]);
     setContact({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, fiscal_code: values.fiscal_code || null });
     const input = {
@@ -169,7 +174,12 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     }
   });
 
-  if (placed) return <CheckoutConfirmation locale={locale} order={placed.order} edited={placed.edited} />;
+  if (placed)
+    return (
+      <Suspense fallback={<p aria-busy="true">{t('checkout.placing')}</p>}>
+        <CheckoutConfirmation locale={locale} order={placed.order} edited={placed.edited} />
+      </Suspense>
+    );
 
   if (cart.products.length === 0) return <p>{t('checkout.empty')}</p>;
 
