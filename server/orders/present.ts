@@ -1,7 +1,7 @@
 // The order as the storefront sees it (spec §3 Order, pools, details, medias, delivery).
 import { asc, eq, inArray, and, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts } from '../db/schema/index';
+import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts, totems } from '../db/schema/index';
 import type { CatalogueCache } from '../catalogue/cache';
 import { todayInRome } from '../../src/domain/dates';
 import type { OrderRow, SavedOrder } from './write';
@@ -22,6 +22,16 @@ interface Related {
   details: DetailRow[];
   docs: MediaRow[];
   delivered: DeliveredRow[];
+  /** Code of each kiosk that placed one of the orders, by totem id. */
+  totemCodes: Map<number, string>;
+}
+
+/** The codes of the kiosks that placed `rows`: one query for the whole list, none when no kiosk did. */
+async function loadTotemCodes(db: Db, rows: OrderRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((o) => o.createdTotemId).filter((id): id is number => id != null))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: totems.id, code: totems.code }).from(totems).where(inArray(totems.id, ids));
+  return new Map(found.map((t) => [t.id, t.code]));
 }
 
 async function loadMedias(db: Db, ids: number[]) {
@@ -43,13 +53,14 @@ async function loadDelivered(db: Db, ids: number[]) {
 export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date) {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [pools, details, docs, delivered] = await Promise.all([
+  const [pools, details, docs, delivered, totemCodes] = await Promise.all([
     db.select().from(orderDetailPools).where(inArray(orderDetailPools.orderId, ids)).orderBy(asc(orderDetailPools.index)),
     db.select().from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id)),
     loadMedias(db, ids),
     loadDelivered(db, ids),
+    loadTotemCodes(db, rows),
   ]);
-  return presentRows(catalogue, rows, { pools, details, docs, delivered }, now);
+  return presentRows(catalogue, rows, { pools, details, docs, delivered, totemCodes }, now);
 }
 
 /** A just-written order, from the rows its transaction returned (no reading back). */
@@ -61,14 +72,15 @@ export async function presentSaved(
   options: { withMedias: boolean; edited: boolean },
 ) {
   const ids = [saved.order.id];
-  const [docs, delivered] = await Promise.all([
+  const [docs, delivered, totemCodes] = await Promise.all([
     options.withMedias || options.edited ? loadMedias(db, ids) : [],
     options.edited ? loadDelivered(db, ids) : [],
+    loadTotemCodes(db, [saved.order]),
   ]);
-  return presentRows(catalogue, [saved.order], { pools: saved.pools, details: saved.details, docs, delivered }, now)[0]!;
+  return presentRows(catalogue, [saved.order], { pools: saved.pools, details: saved.details, docs, delivered, totemCodes }, now)[0]!;
 }
 
-function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered }: Related, now: Date): OrderResponse[] {
+function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered, totemCodes }: Related, now: Date): OrderResponse[] {
   return rows.map((order) => {
     const shop = catalogue.shopById(order.shopId);
     return {
@@ -101,6 +113,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
       total_tax: order.totalTax,
       total_taxable: order.totalTaxable,
       created_at: order.createdAt.toISOString(),
+      totem_code: order.createdTotemId != null ? (totemCodes.get(order.createdTotemId) ?? null) : null,
       order_detail_pools: pools
         .filter((p) => p.orderId === order.id)
         .map((p) => ({

@@ -28,6 +28,8 @@ export interface SaveOrderInput {
   quote: Quote;
   form: OrderFormInput;
   userId: number | null;
+  /** The kiosk placing a new order (issue #12); ignored on edits, which keep the order's own. */
+  totemId?: number | null;
   locale: Locale;
   /** New documents, already checked and written to disk, by their index in form.medias. */
   uploads: Map<number, StoredUpload>;
@@ -201,6 +203,8 @@ async function writeOrder(
       updatedAt: now,
     };
     let row: OrderRow;
+    // An edit updates the order's row in place: what is not in `values` (user, kiosk that placed it,
+    // uuid, locale, ref, payment) stays as it was.
     if (editing) {
       // Checked again inside the transaction: a payment or a cancellation may have landed since the
       // order was read (a slow upload), and a paid order must keep the total it was paid for.
@@ -216,7 +220,14 @@ async function writeOrder(
     } else {
       [row] = (await tx
         .insert(orders)
-        .values({ ...values, uuid: randomUUID(), userId: input.userId, locale: input.locale, ref: form.ref ?? null })
+        .values({
+          ...values,
+          uuid: randomUUID(),
+          userId: input.userId,
+          createdTotemId: input.totemId ?? null,
+          locale: input.locale,
+          ref: form.ref ?? null,
+        })
         .returning()) as [OrderRow];
     }
     // All pools in one insert, then all lines in one insert: fewer round trips per order.

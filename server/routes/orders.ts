@@ -10,9 +10,10 @@ import {
   type OrderFormInput,
 } from '../../src/api/contract/order-form';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { documentsRequired } from '../../src/domain/kiosk';
 import { coupons, orders } from '../db/schema/index';
-import { ApiError, forbidden, notFound } from '../http/errors';
-import { requireUser, type AppContext, type AppEnv } from '../http/context';
+import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
+import { requireUser, type AppContext, type AppEnv, type AuthTotem } from '../http/context';
 import { formToTree } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
 import { isValidFidelityCard } from './catalogue';
@@ -54,6 +55,18 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
   return new Map(rows.map((r) => [r.code, { code: r.code, amount: r.amount, blocked: r.blocked }]));
 }
 
+/**
+ * Spec §5 (issue #12): an order a kiosk places carries at least one identity document (a new upload
+ * or a stored one it keeps) unless the totem has data_security_user_optional. Checked before any
+ * upload is stored or anything is written.
+ */
+function assertKioskDocuments(totem: AuthTotem, form: OrderFormInput): void {
+  if (!documentsRequired({ data_security_user_optional: totem.dataSecurityUserOptional })) return;
+  // A stored one counts only with an id: without one the writer skips it, so it would not be linked.
+  const hasDocument = form.medias.some((m) => (m.file && m.file.size > 0) || (m.stored && !m.deleted && m.id > 0));
+  if (!hasDocument) throw fieldError('medias', 'validators.documentRequired');
+}
+
 /** Validates, prices and writes an order (new, or the replacement of `editing`). */
 async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, editing?: OrderRow) {
   const deps = c.get('deps');
@@ -73,10 +86,20 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
       if (media.file && media.file.size > 0) uploads.set(i, await storeUpload(deps.uploadsDir, media.file, `medias.${i}.file`));
     }
     const user = c.get('auth')?.user ?? null;
+    const totem = c.get('auth')?.totem ?? null;
     const saved = await saveOrder(
       deps.database.db,
       deps.catalogue,
-      { shop, quote, form, userId: editing ? editing.userId : (user?.id ?? null), locale: c.get('locale'), uploads, editing },
+      {
+        shop,
+        quote,
+        form,
+        userId: editing ? editing.userId : (user?.id ?? null),
+        totemId: editing ? editing.createdTotemId : (totem?.id ?? null),
+        locale: c.get('locale'),
+        uploads,
+        editing,
+      },
       deps.now(),
       { serialized: deps.database.driver === 'pglite' },
     );
@@ -100,6 +123,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const totem = c.get('auth')?.totem;
     if (totem && totem.shopId !== shopId) throw forbidden();
     const form = await readOrderForm(c);
+    if (totem) assertKioskDocuments(totem, form);
     return c.json({ data: await placeOrder(c, shopId, form) }, 201);
   })
   .get('/v1/orders', async (c) => {

@@ -1,7 +1,7 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
 import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
 import type { TestApi } from './app';
-import { json, orderForm, pick, postOrder, type OrderJson } from './orders';
+import { file, json, orderForm, pick, PNG_BYTES, postOrder, type OrderInput, type OrderJson } from './orders';
 
 /** Bardonecchia Sport Rent: the shop with the three demo kiosks (types 10, 20, 30). */
 export const SHOP = 6;
@@ -56,10 +56,23 @@ export async function call(api: TestApi, method: string, path: string, token?: s
 /** An order as the API answers it (pools and lines carry their ids). */
 export type StaffOrderJson = OrderJson;
 
+/** An identity document (a small valid PNG): a public kiosk's orders need one (issue #12). */
+export const idDocument = (name = 'carta-identita.png') => file(PNG_BYTES, name, 'image/png');
+
 /** A guest order of `code` (no customer info needed: CITYBIKE, CIASPOLE…) with optional add-ons by code. */
 export async function placeOrder(
   api: TestApi,
-  options: { from: string; to?: string; code?: string; addOns?: string[]; shop?: number; morning?: boolean; token?: string; count?: number },
+  options: {
+    from: string;
+    to?: string;
+    code?: string;
+    addOns?: string[];
+    shop?: number;
+    morning?: boolean;
+    token?: string;
+    count?: number;
+    medias?: OrderInput['medias'];
+  },
 ): Promise<StaffOrderJson> {
   const shop = options.shop ?? SHOP;
   const to = options.to ?? options.from;
@@ -67,7 +80,7 @@ export async function placeOrder(
   const picked = await pick(api, shop, options.code ?? 'CITYBIKE', params);
   const prices = [picked.main.id, ...(options.addOns ?? []).map((c) => picked.addOns[c]!.price.id)];
   const cart = Array.from({ length: options.count ?? 1 }, () => ({ prices }));
-  const { status, body, order } = await postOrder(api, shop, orderForm({ from: options.from, to, morning: options.morning, cart }), { token: options.token });
+  const { status, body, order } = await postOrder(api, shop, orderForm({ from: options.from, to, morning: options.morning, cart, medias: options.medias }), { token: options.token });
   if (status !== 201) throw new Error(`order ${status}: ${JSON.stringify(body)}`);
   return order as never;
 }

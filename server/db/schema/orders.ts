@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, prices, shops, specificProducts } from './catalogue';
 import { users } from './accounts';
+import { totems } from './kiosk';
 import type { z } from 'zod';
 import type { OrderCustomerSchema, OrderStatus } from '../../../src/api/contract/orders';
 import type { DateMode } from '../../../src/api/contract/configuration';
@@ -55,6 +56,8 @@ export const orders = pgTable(
     /** The cash desk that took the payment and what its payment terminal answered. */
     paidTotemId: integer('paid_totem_id'),
     paymentLog: jsonb('payment_log'),
+    /** The kiosk the order was placed at (issue #12); null for orders placed online. Kept by edits. */
+    createdTotemId: integer('created_totem_id').references(() => totems.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

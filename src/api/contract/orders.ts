@@ -138,6 +138,8 @@ export const OrderResponseSchema = OrderSchema.extend({
   fidelity_card_number: z.string().nullable(),
   discount: z.number(),
   created_at: z.string(),
+  /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online (issue #12). */
+  totem_code: z.string().nullable().optional(),
   order_detail_pools: z.array(
     OrderDetailPoolSchema.extend({
       id: z.number(),

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "created_totem_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_created_totem_id_totems_id_fk" FOREIGN KEY ("created_totem_id") REFERENCES "public"."totems"("id") ON DELETE no action ON UPDATE no action;
