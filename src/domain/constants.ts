@@ -39,6 +39,12 @@ export const MAX_STORED_USER_MEDIAS = 2;
 export const KIOSK_TAP_COUNT = 5;
 export const KIOSK_TAP_RESET_MS = 30_000;
 export const FAKE_POS_DELAY_MS = 2000;
+/**
+ * A public kiosk returns to its start screen, cart emptied, when nobody touched it for this long
+ * (a customer who walked away leaves no data for the next one), and sooner once an order was placed.
+ */
+export const KIOSK_IDLE_RESET_MS = 180_000;
+export const KIOSK_CONFIRMATION_RESET_MS = 60_000;
 export const RECEIPT_PRODUCT_CATEGORY = 'R1';
 
 export const GPX_MOVING_GAP_SECONDS = 15;

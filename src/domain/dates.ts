@@ -12,6 +12,7 @@ export const DateModes = { MORNING: 0, AFTERNOON: 1, SINGLE: 2, RANGE: 3, SEASON
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
+const ROME_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export function isDateMode(value: unknown): value is DateMode {
   return (DATE_MODES as readonly unknown[]).includes(value);
@@ -64,9 +65,11 @@ export function daysBetween(from: string, to: string): number {
 
 /** The Europe/Rome calendar day of an instant. */
 export function toRomeDay(date: Date): string {
-  const rome = new TZDate(date.getTime(), TIMEZONE);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${rome.getFullYear()}-${pad(rome.getMonth() + 1)}-${pad(rome.getDate())}`;
+  if (Number.isNaN(date.getTime())) return 'NaN-NaN-NaN';
+  // Intl rather than a time-zone Date subclass: the same answer, and it also holds under a test's
+  // fake clock, whose Date a subclass cannot extend.
+  const parts = Object.fromEntries(ROME_DAY.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
 }
 
 /**

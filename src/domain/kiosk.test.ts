@@ -5,7 +5,13 @@ import {
   TerminalOperation,
   TotemTypes,
   initialTapState,
-  isKioskPasswordAccepted,
+  documentsRequired,
+  kioskHome,
+  kioskSheetPages,
+  kioskShopRedirect,
+  mayOpenTotemPage,
+  totemPageOf,
+  TotemPages,
   isTotemMode,
   orderDiscount,
   receiptDiscount,
@@ -150,16 +156,67 @@ describe('shouldReloadToday', () => {
   });
 });
 
-describe('isKioskPasswordAccepted', () => {
+describe('documentsRequired', () => {
   it.each([
-    ['secret', 'secret', true],
-    ['Secret', 'secret', false],
-    ['', 'secret', false], // empty never confirms
-    ['', '', false], // even if nothing is configured
-    [null, null, false],
-    ['x', undefined, false],
-  ])('%j vs %j → %s', (entered, configured, expected) => {
-    expect(isKioskPasswordAccepted(entered, configured)).toBe(expected);
+    [null, false], // online: not asked here
+    [{ data_security_user_optional: false }, true],
+    [{ data_security_user_optional: true }, false],
+  ])('%j → %s', (totem, expected) => {
+    expect(documentsRequired(totem)).toBe(expected);
+  });
+});
+
+describe('kiosk pages', () => {
+  const publicKiosk = { type: TotemTypes.PUBLIC };
+  const admin = { type: TotemTypes.ADMIN };
+  const cashDesk = { type: TotemTypes.ADMIN_CASH_DESK };
+
+  it('finds the page of a path, with or without a trailing slash or an id', () => {
+    expect(totemPageOf('/totem/cash-desk/')).toBe(TotemPages.CASH_DESK);
+    expect(totemPageOf('/totem/cash-desk/6f1c')).toBe(TotemPages.CASH_DESK);
+    expect(totemPageOf('/totem/products/S01-SCI-01')).toBe(TotemPages.PRODUCTS);
+    expect(totemPageOf('/totem/push_in_queue')).toBe(TotemPages.PUSH_IN_QUEUE);
+    expect(totemPageOf('/totem/cash-deskx')).toBeNull();
+    expect(totemPageOf('/prenota/x')).toBeNull();
+  });
+
+  it('sends a browser without a totem away from every kiosk page (totem)', () => {
+    for (const page of Object.values(TotemPages)) expect(mayOpenTotemPage(page, null, true)).toBe(false);
+    expect(mayOpenTotemPage('/noleggi', null)).toBe(true);
+  });
+
+  it('sends a public kiosk away from the admin pages (totem-admin)', () => {
+    for (const page of [TotemPages.CASH_DESK, TotemPages.DELIVERY, TotemPages.PICKUP, TotemPages.INVENTORY, TotemPages.PRODUCTS]) {
+      expect(mayOpenTotemPage(page, publicKiosk)).toBe(false);
+      expect(mayOpenTotemPage(`${page}/x`, admin)).toBe(true);
+      expect(mayOpenTotemPage(page, cashDesk)).toBe(true);
+    }
+    expect(mayOpenTotemPage(TotemPages.BOARD, publicKiosk)).toBe(true);
+    expect(mayOpenTotemPage(TotemPages.PUSH_IN_QUEUE, publicKiosk)).toBe(true);
+  });
+
+  it('opens the configuration only with canSeeConfig', () => {
+    expect(mayOpenTotemPage(TotemPages.CONFIGURATION, cashDesk, false)).toBe(false);
+    expect(mayOpenTotemPage(TotemPages.CONFIGURATION, publicKiosk, true)).toBe(true);
+  });
+
+  it('starts a public kiosk on its shop, the others at the cash desk', () => {
+    expect(kioskHome(publicKiosk, 'bardonecchia-sport-rent')).toBe('/prenota/bardonecchia-sport-rent');
+    expect(kioskHome(admin, 'x')).toBe(TotemPages.CASH_DESK);
+    expect(kioskHome(cashDesk, 'x')).toBe(TotemPages.CASH_DESK);
+  });
+
+  it('offers cash desk, delivery and pickup to admin totems only', () => {
+    expect(kioskSheetPages(publicKiosk)).toEqual([]);
+    expect(kioskSheetPages(admin)).toEqual([TotemPages.CASH_DESK, TotemPages.DELIVERY, TotemPages.PICKUP]);
+    expect(kioskSheetPages(cashDesk)).toEqual([TotemPages.CASH_DESK, TotemPages.DELIVERY, TotemPages.PICKUP]);
+  });
+
+  it("keeps a kiosk on its own shop's booking pages", () => {
+    expect(kioskShopRedirect('/prenota/other/calendar', 'mine')).toBe('/prenota/mine/calendar');
+    expect(kioskShopRedirect('/prenota/other', 'mine')).toBe('/prenota/mine');
+    expect(kioskShopRedirect('/prenota/mine/order', 'mine')).toBeNull();
+    expect(kioskShopRedirect('/noleggio/other', 'mine')).toBeNull();
   });
 });
 

@@ -94,7 +94,83 @@ export function shouldReloadToday(lastRefresh: string | null | undefined, now: D
   return lastRefresh !== todayInRome(now);
 }
 
-/** Confirm works only with a non-empty password equal to the configured one. */
-export function isKioskPasswordAccepted(entered: string | null | undefined, configured: string | null | undefined): boolean {
-  return !!entered && !!configured && entered === configured;
+
+/**
+ * Spec §5: documents can be optional when the totem has data_security_user_optional. An order a
+ * kiosk places (a customer at the shop, nobody checking an ID) needs an identity document unless
+ * that flag is set; a customer booking online is not asked here. The server enforces the same rule.
+ */
+export function documentsRequired(totem: Pick<Totem, 'data_security_user_optional'> | null | undefined): boolean {
+  return !!totem && !totem.data_security_user_optional;
+}
+
+/** The kiosk pages of spec §2, without the locale prefix. */
+export const TotemPages = {
+  BOARD: '/totem/board',
+  CASH_DESK: '/totem/cash-desk',
+  CONFIGURATION: '/totem/configuration',
+  DELIVERY: '/totem/delivery',
+  INVENTORY: '/totem/inventory',
+  PICKUP: '/totem/pickup',
+  PRODUCTS: '/totem/products',
+  PUSH_IN_QUEUE: '/totem/push_in_queue',
+} as const;
+export type TotemPage = (typeof TotemPages)[keyof typeof TotemPages];
+
+/**
+ * The lowest totem type each kiosk page needs (spec §2 middleware `totem` and `totem-admin`): the
+ * staff pages are for admin totems; the board, the queue and the configuration (behind its
+ * password) are for any totem. The server checks the same levels on every call.
+ */
+const PAGE_MIN_TYPE: Record<TotemPage, TotemType> = {
+  [TotemPages.BOARD]: TotemTypes.PUBLIC,
+  [TotemPages.PUSH_IN_QUEUE]: TotemTypes.PUBLIC,
+  [TotemPages.CONFIGURATION]: TotemTypes.PUBLIC,
+  [TotemPages.CASH_DESK]: TotemTypes.ADMIN,
+  [TotemPages.DELIVERY]: TotemTypes.ADMIN,
+  [TotemPages.PICKUP]: TotemTypes.ADMIN,
+  [TotemPages.INVENTORY]: TotemTypes.ADMIN,
+  [TotemPages.PRODUCTS]: TotemTypes.ADMIN,
+};
+
+/** The kiosk page a path (without locale prefix) belongs to, `/totem/cash-desk/{uuid}` included. */
+export function totemPageOf(path: string): TotemPage | null {
+  const clean = path.replace(/\/+$/, '');
+  const pages = Object.values(TotemPages);
+  return pages.find((page) => clean === page || clean.startsWith(`${page}/`)) ?? null;
+}
+
+/**
+ * May this browser stay on a kiosk page? No totem: no (`totem`); a totem below the page's type:
+ * no (`totem-admin`); the configuration also needs `canSeeConfig` (given by the password). A path
+ * that is no kiosk page is always allowed.
+ */
+export function mayOpenTotemPage(path: string, totem: Pick<Totem, 'type'> | null | undefined, canSeeConfig = false): boolean {
+  const page = totemPageOf(path);
+  if (!page) return true;
+  if (!totem || totem.type < PAGE_MIN_TYPE[page]) return false;
+  return page !== TotemPages.CONFIGURATION || canSeeConfig;
+}
+
+/**
+ * Where a kiosk starts (after pairing, from the logo, after an idle reset): a public kiosk is the
+ * shop's self-service booking; the admin totems start at the cash desk's order list.
+ */
+export function kioskHome(totem: Pick<Totem, 'type'>, shopSlug: string): string {
+  return totem.type === TotemTypes.PUBLIC ? `/prenota/${shopSlug}` : TotemPages.CASH_DESK;
+}
+
+/** The kiosk sheet's buttons (spec §2 totem layout): cash desk, delivery, pickup, for the types allowed. */
+export function kioskSheetPages(totem: Pick<Totem, 'type'>): TotemPage[] {
+  return [TotemPages.CASH_DESK, TotemPages.DELIVERY, TotemPages.PICKUP].filter((page) => mayOpenTotemPage(page, totem));
+}
+
+/**
+ * On a kiosk the shop is fixed: a booking path of another shop (`/prenota/{slug}…`) is the
+ * kiosk's own shop's. Returns the path to go to instead, or null when the path is fine.
+ */
+export function kioskShopRedirect(path: string, shopSlug: string): string | null {
+  const match = /^\/prenota\/([^/]+)(\/.*)?$/.exec(path);
+  if (!match || match[1] === shopSlug) return null;
+  return `/prenota/${shopSlug}${match[2] ?? ''}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  httpUrl,
   MAX_UPLOAD_BYTES,
   QUANTITY_TOLERANCE,
   delta,
@@ -254,5 +255,18 @@ describe('helpers and form adapter', () => {
     expect(validateQuantity('')).toBe('validators.required');
     expect(validateQuantity('6')).toBe('validators.maxQuantity{"max":5}');
     expect(toFormValidate(email, t)('x')).toBe('validators.email');
+  });
+});
+
+describe('httpUrl', () => {
+  it.each([
+    ['', true],
+    ['http://localhost:4323', true],
+    ['https://pos.shop.example/', true],
+    ['localhost:4323', false],
+    ['ftp://pos', false],
+    ['not a url', false],
+  ])('%j → %s', (value, ok) => {
+    expect(httpUrl(value)).toEqual(ok ? true : { key: 'validators.url' });
   });
 });

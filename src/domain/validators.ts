@@ -124,6 +124,17 @@ export function delta(reference: number, param?: number): Validator {
   };
 }
 
+/** An http(s) address such as a kiosk's payment terminal (`http://192.168.1.20:4323`); empty passes. */
+export const httpUrl: Validator = (value) => {
+  if (isEmpty(value)) return true;
+  try {
+    const url = new URL(String(value).trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? true : { key: 'validators.url' };
+  } catch {
+    return { key: 'validators.url' };
+  }
+};
+
 /** Under 8 MB. Accepts a File/Blob-like { size } or a byte count; no file passes. */
 export const fileSize: Validator = (value) => {
   if (value == null) return true;

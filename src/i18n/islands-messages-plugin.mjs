@@ -19,6 +19,7 @@ export const ISLAND_SECTIONS = [
   'checkout',
   'dates',
   'errors',
+  'kiosk',
   'login',
   'notifications',
   'order',

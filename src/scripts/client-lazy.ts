@@ -18,8 +18,9 @@ function hasStateToShow(): boolean {
     return (
       !!localStorage.getItem('auth._token.local') ||
       (!!cart && cart.includes('"id_price"')) ||
-      // Chosen dates or shop: the app bar's chips must say them, not the static "choose" text.
-      (!!configuration && /"dates":\["|"shop":\{/.test(configuration)) ||
+      // Chosen dates or shop: the app bar's chips must say them, not the static "choose" text; a
+      // kiosk: its footer (code, sheet) and app bar must show at once.
+      (!!configuration && /"dates":\["|"shop":\{|"totem":\{/.test(configuration)) ||
       !!sessionStorage.getItem(PENDING_NOTICE_KEY)
     );
   } catch {

@@ -5,7 +5,7 @@
 // - on the root path only, a first visit follows the browser language once (never for crawlers,
 //   so search engines always see each page in its own language).
 import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY } from '../domain/constants';
-import { REF_STORAGE_KEY } from '../stores/keys';
+import { REF_STORAGE_KEY, storedTotemType } from '../stores/keys';
 const FRAMED_STORAGE_KEY = 'framed';
 const CRAWLER = /bot|crawl|spider|slurp|lighthouse|bingpreview|facebookexternalhit|embedly|quora|whatsapp|telegram/i;
 
@@ -22,7 +22,8 @@ function carried(): { ref: string | null; framed: boolean } {
   const params = new URLSearchParams(location.search);
   const forced = params.get('forced_ref');
   try {
-    if (forced) localStorage.setItem(REF_STORAGE_KEY, forced);
+    // A kiosk keeps no referral (spec §3): its orders are the shop's own.
+    if (forced && storedTotemType() === null) localStorage.setItem(REF_STORAGE_KEY, forced);
     if (params.has('framed')) sessionStorage.setItem(FRAMED_STORAGE_KEY, '1');
     return {
       ref: forced ?? params.get('ref') ?? localStorage.getItem(REF_STORAGE_KEY),

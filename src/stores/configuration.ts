@@ -28,13 +28,23 @@ const PersistedSchema = ConfigurationStateSchema.pick({
   askedFidelityCards: true,
   searchFormConfiguration: true,
   canSeeConfig: true,
+  lastRefresh: true,
+  morning: true,
 });
 type Persisted = z.infer<typeof PersistedSchema>;
 const persistedDefaults = (): Persisted => PersistedSchema.parse({});
 
-export const $configuration = persistentValidated(CONFIGURATION_KEY, PersistedSchema, persistedDefaults);
-/** Referral reference; also written by the navigation script from `forced_ref`. */
-export const $ref = persistentAtom<string>(REF_STORAGE_KEY, '');
+/** Spec §3: a kiosk also keeps `morning` and `lastRefresh`; any other browser does not. */
+export function persistedPart({ lastRefresh, morning, ...common }: Persisted): Partial<Persisted> {
+  return common.totem ? { ...common, lastRefresh, morning } : common;
+}
+
+export const $configuration = persistentValidated(CONFIGURATION_KEY, PersistedSchema, persistedDefaults, persistedPart);
+/**
+ * Referral reference; also written by the navigation script from `forced_ref`. Spec §3 keeps it
+ * for non-kiosk browsers only: pairing drops it and the script stores none on a kiosk.
+ */
+export const $ref = persistentAtom<string | undefined>(REF_STORAGE_KEY, undefined);
 
 export const $products = atom<Product[]>([]);
 export const $categories = atom<Category[]>([]);
@@ -76,6 +86,8 @@ export function clearConfiguration(options: { resetShop?: boolean; full?: boolea
     shop: options.resetShop || options.full ? null : current.shop,
     totem: options.full ? null : current.totem,
     canSeeConfig: options.full ? false : current.canSeeConfig,
+    // A kiosk's daily reload is about the device, not what was being booked.
+    lastRefresh: options.full ? null : current.lastRefresh,
   });
   $products.set([]);
   $categories.set([]);

@@ -4,3 +4,20 @@ export const REF_STORAGE_KEY = 'ref';
 export const CONFIGURATION_KEY = 'configuration';
 /** A notice left for the next page of this tab (sessionStorage), e.g. "logged out" after going home. */
 export const PENDING_NOTICE_KEY = 'pending-notice';
+/** The paired kiosk's token, shop and realtime settings (src/stores/kiosk.ts). */
+export const KIOSK_DEVICE_KEY = 'totem';
+/** The day a kiosk's daily reload last happened in this tab (sessionStorage): never a reload loop. */
+export const KIOSK_RELOADED_KEY = 'kiosk-reloaded';
+
+/**
+ * The stored totem type, or null when this browser is no kiosk. For plain scripts that must not
+ * load the stores (zod, nanostores); the inline script in BaseLayout.astro reads it the same way.
+ */
+export function storedTotemType(): number | null {
+  try {
+    const type = JSON.parse(localStorage.getItem(CONFIGURATION_KEY) ?? 'null')?.totem?.type;
+    return typeof type === 'number' ? type : null;
+  } catch {
+    return null;
+  }
+}

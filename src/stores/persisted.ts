@@ -5,9 +5,15 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { z } from 'zod';
 
-export function persistentValidated<S extends z.ZodType>(key: string, schema: S, initial: () => z.output<S>): WritableAtom<z.output<S>> {
+/** `stored` picks what of the value is written (by default all of it). */
+export function persistentValidated<S extends z.ZodType>(
+  key: string,
+  schema: S,
+  initial: () => z.output<S>,
+  stored: (value: z.output<S>) => unknown = (value) => value,
+): WritableAtom<z.output<S>> {
   return persistentAtom<z.output<S>>(key, initial(), {
-    encode: (value) => JSON.stringify(value),
+    encode: (value) => JSON.stringify(stored(value)),
     decode: (raw) => {
       try {
         const parsed = schema.safeParse(JSON.parse(raw));

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CheckedFidelityCardSchema } from './fidelity';
 import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from './catalogue';
-import { TotemSchema } from './kiosk';
+import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
 
 /** `multipleDates`: 0 morning, 1 afternoon, 2 single date, 3 range, 20 seasonal. */
 export const DateModeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(20)]);
@@ -20,6 +20,8 @@ export const ConfigurationStateSchema = z.object({
   availabilities: z.record(z.string(), z.number()).default({}),
   /** Day ('YYYY-MM-DD', Europe/Rome) of the last kiosk reload. */
   lastRefresh: DaySchema.nullable().default(null),
+  /** Kept by kiosks only (spec §3): the half-day of a same-day booking, true for the morning. */
+  morning: z.boolean().nullable().default(null),
   multipleDates: DateModeSchema.default(2),
   dates: z.array(DaySchema).default([]),
   site: SiteSchema.nullable().default(null),
@@ -31,3 +33,18 @@ export const ConfigurationStateSchema = z.object({
   canSeeConfig: z.boolean().default(false),
 });
 export type ConfigurationState = z.infer<typeof ConfigurationStateSchema>;
+
+/**
+ * What a paired kiosk keeps besides the totem settings of spec §3: its own bearer token (apart
+ * from any customer session), the shop it belongs to (the configuration's shop may be cleared;
+ * this one is where the kiosk always returns), how it reaches the realtime channels, and the
+ * configuration's fake-POS switch (the terminal answers OK without being called, spec §7).
+ */
+export const KioskDeviceSchema = z.object({
+  /** `Bearer …`, as the API client sends it. */
+  token: z.string().nullable().default(null),
+  shop: ShopSchema.nullable().default(null),
+  realtime: RealtimeSettingsSchema.nullable().default(null),
+  fakePos: z.boolean().default(false),
+});
+export type KioskDevice = z.infer<typeof KioskDeviceSchema>;

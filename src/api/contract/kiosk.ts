@@ -15,6 +15,18 @@ export const TotemSchema = z.object({
 });
 export type Totem = z.infer<typeof TotemSchema>;
 
+/** How the kiosk reaches the realtime channels: the local Pusher-protocol endpoint or Pusher itself. */
+export const RealtimeSettingsSchema = z.object({
+  driver: z.enum(['local', 'pusher']),
+  key: z.string(),
+  cluster: z.string().nullable(),
+  /** The shop's private channel, e.g. `private-shop.6`. */
+  channel: z.string(),
+  /** Local driver: connect to the site's own host and port (`wsHost`/`wsPort`), without TLS. */
+  ws_path: z.string().nullable(),
+});
+export type RealtimeSettings = z.infer<typeof RealtimeSettingsSchema>;
+
 export const ReceiptItemSchema = z.object({
   description: z.string(),
   product_category: z.literal('R1'),

@@ -2,7 +2,9 @@
 // configuration password, and what a cash desk sends when it takes a payment or closes the day.
 import { z } from 'zod';
 import { day, intLike, optionalString, requiredString } from './fields';
-import { TotemSchema } from './kiosk';
+import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
+
+export { RealtimeSettingsSchema, type RealtimeSettings } from './kiosk';
 
 const isCalendarDay = (d: string) => {
   const t = Date.parse(`${d}T00:00:00Z`);
@@ -32,26 +34,16 @@ export const terminalResponse = () =>
 export const PairRequestSchema = z.object({ code: requiredString(64) });
 export type PairRequest = z.input<typeof PairRequestSchema>;
 
-/** How the kiosk reaches the realtime channels: the local Pusher-protocol endpoint or Pusher itself. */
-export const RealtimeSettingsSchema = z.object({
-  driver: z.enum(['local', 'pusher']),
-  key: z.string(),
-  cluster: z.string().nullable(),
-  /** The shop's private channel, e.g. `private-shop.6`. */
-  channel: z.string(),
-  /** Local driver: connect to the site's own host and port (`wsHost`/`wsPort`), without TLS. */
-  ws_path: z.string().nullable(),
-});
-export type RealtimeSettings = z.infer<typeof RealtimeSettingsSchema>;
 
-/** The totem settings of spec §3 plus its shop, its bearer token and the realtime settings. */
-export const PairResponseSchema = z.object({
-  data: TotemSchema.extend({
-    token: z.string(),
-    shop: z.looseObject({ id: z.number(), slug: z.string(), label: z.string() }),
-    realtime: RealtimeSettingsSchema,
-  }),
+/** The totem settings of spec §3 plus its shop and the realtime settings (GET v1/totem). */
+export const TotemSettingsSchema = TotemSchema.extend({
+  shop: z.looseObject({ id: z.number(), slug: z.string(), label: z.string() }),
+  realtime: RealtimeSettingsSchema,
 });
+export const TotemResponseSchema = z.object({ data: TotemSettingsSchema });
+
+/** POST v1/pair: the settings and the kiosk's bearer token. */
+export const PairResponseSchema = z.object({ data: TotemSettingsSchema.extend({ token: z.string() }) });
 
 /** POST v1/totem/password: the kiosk configuration password, checked by the server. */
 export const TotemPasswordRequestSchema = z.object({ password: requiredString(200) });

@@ -9,13 +9,23 @@ import { $loginDialog, $session, $token, $user, clearSession, fetchUser, hideLog
 import { notifyOnNextPage } from '../../stores/notifications';
 import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../scripts/island-events';
 import { datesChipText } from '../../domain/dates';
-import { isTotemMode, totemRole } from '../../domain/kiosk';
+import { isTotemMode, TotemPages, totemRole } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import LoginDialog from './LoginDialog';
 import ShopSelector from './ShopSelector';
 import { useHydrated, useIslandReady } from './useHydrated';
 import './islands.css';
+
+/** A shop without a logo file: its initials stand for it. */
+function initials(label: string): string {
+  return label
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .slice(0, 3)
+    .map((word) => word[0])
+    .join('');
+}
 
 export default function AppBarControls({ locale, pageShop }: { locale: string; pageShop?: string }) {
   const t = useT(locale);
@@ -86,11 +96,26 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
           {datesText}
         </button>
       )}
-      <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={shop ? t('appBar.changeShop', { shop: shop.label }) : undefined}>
-        {shop?.label ?? t('appBar.chooseShop')}
-      </button>
+      {totemMode && shop ? (
+        // A kiosk's shop is fixed: its logo and name, no selector (spec §2: the shop logo shows in totem mode only).
+        <span className="chip chip--shop">
+          {shop.logos[0]?.url ? (
+            <img className="shop-logo" src={shop.logos[0].url} alt={shop.label} />
+          ) : (
+            <span className="shop-logo shop-logo--text" role="img" aria-label={shop.label}>
+              {initials(shop.label)}
+            </span>
+          )}
+          <span aria-hidden="true">{shop.label}</span>
+        </span>
+      ) : (
+        <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={shop ? t('appBar.changeShop', { shop: shop.label }) : undefined}>
+          {shop?.label ?? t('appBar.chooseShop')}
+        </button>
+      )}
       {configuration.totem && totemRole(configuration.totem.type).canSeeOrdersChip && (
-        <a className="chip" href={localizePath(lang, '/orders')}>
+        // The kiosk's order list is the cash desk's search, never the customer's login.
+        <a className="chip" href={localizePath(lang, TotemPages.CASH_DESK)}>
           {t('appBar.ordersList')}
         </a>
       )}
@@ -132,7 +157,8 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
             )}
           </div>
         ) : (
-          <button type="button" className="chip" onClick={openLogin}>
+          // `login-open`: hidden on a kiosk already in the static HTML (global.css, html.totem).
+          <button type="button" className="chip login-open" onClick={openLogin}>
             {t('login.open')}
           </button>
         ))}
@@ -141,8 +167,9 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
           {t('appBar.cart')} <span className="badge" aria-hidden="true">{cartCount}</span>
         </a>
       )}
-      <LoginDialog locale={locale} open={hydrated && loginDialog.open} onClose={hideLogin} />
-      <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />
+      {/* A kiosk has no customer login and a fixed shop. */}
+      {!totemMode && <LoginDialog locale={locale} open={hydrated && loginDialog.open} onClose={hideLogin} />}
+      {!totemMode && <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />}
     </div>
   );
 }

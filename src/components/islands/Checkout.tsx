@@ -13,6 +13,9 @@ import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orde
 import { $cart, clearCart, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
 import { $configuration, $products, loadShop } from '../../stores/configuration';
 import { $session } from '../../stores/session';
+import { markKioskOrderPlaced } from '../../stores/kiosk-device';
+import { documentsRequired } from '../../domain/kiosk';
+import { visibleMedias } from '../../domain/medias';
 import { fileFor, forgetFile } from '../../stores/uploads';
 import { cartTotal, usableCoupons } from '../../domain/cart';
 import { productTotal } from '../../domain/pricing';
@@ -63,6 +66,9 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   // confirmation says the changes were saved.
   const [placed, setPlaced] = useState<{ order: OrderResponse; edited: boolean } | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  // A kiosk's order needs an identity document unless the totem says otherwise (server-enforced too).
+  const needsDocuments = documentsRequired(configuration.totem);
+  const [documentsError, setDocumentsError] = useState<string | null>(null);
   const serverErrorsBox = useRef<HTMLDivElement>(null);
   // Set when a refusal has no field of the form to focus: the error list takes the focus once shown.
   const focusServerErrors = useRef(false);
@@ -127,6 +133,12 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const submit = handleSubmit(async (values) => {
     void loadConfirmation();
     setServerErrors([]);
+    setDocumentsError(null);
+    if (needsDocuments && visibleMedias($cart.get().medias).length === 0) {
+      setDocumentsError(t('validators.documentRequired'));
+      reveal(document.getElementById('checkout-documents'));
+      return;
+    }
     setContact({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, fiscal_code: values.fiscal_code || null });
     const input = {
       ...$cart.get(),
@@ -143,6 +155,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       const { data } = await api.post(path, { form: body, schema: OrderEnvelopeSchema });
       for (const m of cart.medias) forgetFile(m.img);
       clearCart();
+      markKioskOrderPlaced();
       setPlaced({ order: data, edited: !!editing });
     } catch (err) {
       if (!(err instanceof ApiClientError)) return;
@@ -160,6 +173,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       const rest: string[] = [];
       for (const [field, messages] of Object.entries(err.errors)) {
         if (shown.has(field) && messages[0]) setError(field as TextField, { message: messages[0] });
+        else if (field === 'medias' && messages[0]) setDocumentsError(messages[0]);
         else rest.push(...messages.map((message) => aboutLine(field, message)));
       }
       if (rest.length === 0 && Object.keys(err.errors).length === 0) rest.push(err.message);
@@ -169,7 +183,8 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       if (first) {
         document.getElementById(`checkout-${first}`)?.scrollIntoView({ block: 'center' });
         setFocus(first);
-      } else focusServerErrors.current = rest.length > 0;
+      } else if (err.errors.medias?.[0] && rest.length === 0) reveal(document.getElementById('checkout-documents'));
+      else focusServerErrors.current = rest.length > 0;
       setServerErrors([...new Set(rest)]);
     }
   });
@@ -231,7 +246,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         {invoice && input('fiscal_code', toFormValidate([required, maxLength(32)], t))}
       </fieldset>
 
-      <CheckoutDocuments locale={locale} />
+      <CheckoutDocuments locale={locale} required={needsDocuments} error={documentsError} />
 
       <CouponField locale={locale} />
       <FidelityCardField locale={locale} />

@@ -4,6 +4,8 @@ import type { OrderResponse } from '../../api/contract/orders';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
+import { useStore } from '@nanostores/react';
+import { $totem, endKioskTurn, kioskHomePath } from '../../stores/kiosk';
 import PayButton from './PayButton';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
@@ -12,6 +14,9 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
   const t = useT(locale);
   const lang = toLocale(locale);
   const heading = useRef<HTMLHeadingElement>(null);
+  // A kiosk takes no online payment (its cash desk has a terminal) and shows no link into the
+  // order: the next customer must not reach it. The screen returns to its start by itself.
+  const totem = useStore($totem);
   useEffect(() => {
     const el = heading.current;
     if (!el) return;
@@ -27,12 +32,31 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
       <p>
         {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
       </p>
-      <p className="actions">
-        <PayButton locale={locale} order={order} />
-        <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
-          {t('checkout.viewOrder')}
-        </a>
-      </p>
+      {totem ? (
+        <>
+          <p>{t('kiosk.placed.payAtDesk', { number: order.number })}</p>
+          <p className="muted">{t('kiosk.placed.resets')}</p>
+          <p className="actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                endKioskTurn();
+                location.assign(localizePath(lang, kioskHomePath() ?? '/'));
+              }}
+            >
+              {t('kiosk.placed.done')}
+            </button>
+          </p>
+        </>
+      ) : (
+        <p className="actions">
+          <PayButton locale={locale} order={order} />
+          <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
+            {t('checkout.viewOrder')}
+          </a>
+        </p>
+      )}
     </section>
   );
 }

@@ -8,7 +8,12 @@ import { fileSize } from '../../domain/validators';
 import { visibleMedias } from '../../domain/medias';
 import { useT } from '../../i18n/client';
 
-export default function CheckoutDocuments({ locale }: { locale: string }) {
+/**
+ * `required`: at least one document is needed (an order placed at a kiosk without
+ * data_security_user_optional, domain `documentsRequired`); `error`: the checkout's or the
+ * server's message about the documents.
+ */
+export default function CheckoutDocuments({ locale, required = false, error = null }: { locale: string; required?: boolean; error?: string | null }) {
   const t = useT(locale);
   const cart = useStore($cart);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -27,12 +32,21 @@ export default function CheckoutDocuments({ locale }: { locale: string }) {
 
   return (
     <fieldset>
-      <legend>{t('checkout.documents')}</legend>
+      <legend>{required ? t('checkout.documentsRequired') : t('checkout.documents')}</legend>
       <div className="field">
         <label htmlFor="checkout-documents">{t('checkout.addDocument')}</label>
-        <input id="checkout-documents" type="file" accept="image/*,application/pdf" multiple aria-describedby="checkout-documents-help checkout-documents-error" onChange={(e) => pickFiles(e.target.files)} />
+        <input
+          id="checkout-documents"
+          type="file"
+          accept="image/*,application/pdf"
+          multiple
+          aria-required={required}
+          aria-invalid={!!(fileError ?? error)}
+          aria-describedby="checkout-documents-help checkout-documents-error"
+          onChange={(e) => pickFiles(e.target.files)}
+        />
         <p id="checkout-documents-help" className="muted">{t('checkout.documentsHelp')}</p>
-        <p id="checkout-documents-error" className="field__error">{fileError}</p>
+        <p id="checkout-documents-error" className="field__error">{fileError ?? error}</p>
       </div>
       <ul className="documents">
         {visibleMedias(cart.medias).map((m, i) => {

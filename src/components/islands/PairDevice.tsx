@@ -1,0 +1,104 @@
+// /pair: staff type the pairing code of a kiosk (POST v1/pair); the device becomes that totem and
+// opens its start. A device that already is a kiosk asks for its configuration password first, so a
+// passer-by cannot pair it to something else. A refused code is said under the field.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { ApiClientError } from '../../api/client';
+import { $configuration } from '../../stores/configuration';
+import { $kioskDevice, checkKioskPassword, pairDevice } from '../../stores/kiosk';
+import { required, toFormValidate } from '../../domain/validators';
+import { useT } from '../../i18n/client';
+import { localizePath, toLocale } from '../../i18n/index';
+import { useHydrated } from './useHydrated';
+import './kiosk.css';
+
+export default function PairDevice({ locale }: { locale: string }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const hydrated = useHydrated();
+  const configuration = useStore($configuration);
+  const device = useStore($kioskDevice);
+  const totem = hydrated ? configuration.totem : null;
+  // A kiosk must show its password first; `unlocked` is never stored (a reload asks again).
+  const [unlocked, setUnlocked] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const locked = !!totem && !unlocked;
+
+  useEffect(() => {
+    setValue('');
+    setError(null);
+    input.current?.focus();
+  }, [locked, hydrated]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (locked) {
+      // Spec §5: a wrong or empty password does nothing and shows nothing.
+      setBusy(true);
+      try {
+        if (await checkKioskPassword(value)) setUnlocked(true);
+      } catch {
+        // No answer: the API client said so.
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    const missing = toFormValidate([required], t)(value.trim());
+    if (missing !== true) {
+      setError(missing);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const home = await pairDevice(value.trim());
+      location.assign(localizePath(lang, home));
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 422) {
+        setError(err.errors.code?.[0] ?? err.message);
+        input.current?.focus();
+      }
+      setBusy(false);
+    }
+  };
+
+  const shop = device.shop ?? configuration.shop;
+  const id = locked ? 'pair-password' : 'pair-code';
+  return (
+    <form className="kiosk-form" onSubmit={submit} noValidate>
+      {totem && (
+        <p className="notice">
+          {t('kiosk.pair.already', { code: totem.code, shop: shop?.label ?? '', type: t(`kiosk.types.${totem.type}`) })}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={id}>{locked ? t('kiosk.password.label') : t('kiosk.pair.code')}</label>
+        <input
+          ref={input}
+          id={id}
+          key={id}
+          type={locked ? 'password' : 'text'}
+          autoComplete="off"
+          autoCapitalize={locked ? undefined : 'characters'}
+          spellCheck={false}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={`${id}-error`}
+        />
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      </div>
+      <button type="submit" className="button button--block" disabled={busy} aria-busy={busy}>
+        {locked ? t('kiosk.pair.unlock') : busy ? t('kiosk.pair.pairing') : t('kiosk.pair.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,197 @@
+// The kiosk ("totem") of spec §4 and §6: pairing this device to a shop, the configuration
+// password (checked by the server, never shipped in the site), the settings the configuration page
+// edits, its clears, and the end of a customer's turn on a public kiosk. The device's own bearer
+// token lives here, apart from any customer session: on a kiosk the API client sends only it.
+import { computed } from 'nanostores';
+import { ApiClientError } from '../api/client';
+import { ShopSchema } from '../api/contract/catalogue';
+import { TotemSchema } from '../api/contract/kiosk';
+import { PairResponseSchema, TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
+import { AUTH_TOKEN_TYPE } from '../domain/constants';
+import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../domain/constants';
+import { kioskHome, mayOpenTotemPage, TotemPages, TotemTypes, totemPageOf } from '../domain/kiosk';
+import { $configuration, $ref, clearConfiguration } from './configuration';
+import { $cart, clearCart } from './cart';
+import { clearSession } from './session';
+import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from './kiosk-device';
+
+export { $kioskDevice, $kioskOrderPlaced, kioskToken, markKioskOrderPlaced } from './kiosk-device';
+
+/** The totem settings of spec §3, or null when this browser is no kiosk. */
+export const $totem = computed($configuration, (configuration) => configuration.totem);
+
+async function client() {
+  return (await import('../api/instance')).api;
+}
+
+/** Where this kiosk starts (without locale prefix); null when it is no kiosk or lost its shop. */
+export function kioskHomePath(): string | null {
+  const totem = $configuration.get().totem;
+  const shop = $kioskDevice.get().shop ?? $configuration.get().shop;
+  return totem && shop ? kioskHome(totem, shop.slug) : null;
+}
+
+/**
+ * Trades a pairing code for the totem settings and the kiosk's token. Whatever this browser held
+ * before (a customer's session, cart, dates, referral) is dropped: a kiosk starts clean and never
+ * shows a previous visitor's data. A refused code rejects with the API's 422 (field `code`).
+ * Resolves with the kiosk's home path.
+ */
+export async function pairDevice(code: string): Promise<string> {
+  const api = await client();
+  const { data } = await api.post('v1/pair', { json: { code }, schema: PairResponseSchema });
+  const { token, shop: pairedShop, realtime, ...settings } = data;
+  const totem = TotemSchema.parse(settings);
+  const shop = ShopSchema.parse(pairedShop);
+  clearSession();
+  clearCart();
+  clearConfiguration({ full: true });
+  $ref.set(undefined);
+  $kioskDevice.set({ ...emptyDevice(), token: `${AUTH_TOKEN_TYPE} ${token}`, shop, realtime });
+  $configuration.set({ ...$configuration.get(), totem, shop });
+  return kioskHome(totem, shop.slug);
+}
+
+/**
+ * The configuration password (spec §5): true only for a non-empty password the server accepts.
+ * A wrong one is false, silently (no notice: the dialog shows nothing); no answer rejects.
+ */
+export async function checkKioskPassword(password: string): Promise<boolean> {
+  if (!password) return false;
+  const api = await client();
+  try {
+    await api.post('v1/totem/password', { json: { password }, schema: TotemPasswordResponseSchema, quiet: true });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiClientError && (err.status === 422 || err.status === 429)) return false;
+    throw err;
+  }
+}
+
+/** Five taps, then the right password: the configuration may open (spec §4). */
+export async function unlockConfiguration(password: string): Promise<boolean> {
+  const accepted = await checkKioskPassword(password);
+  if (accepted) $configuration.set({ ...$configuration.get(), canSeeConfig: true });
+  return accepted;
+}
+
+/**
+ * The configuration page takes its access when it opens: `canSeeConfig` is dropped at once, so
+ * leaving the page by any way (a link, a reload, a crash) needs the password again.
+ */
+export function takeConfigurationAccess(): boolean {
+  const { canSeeConfig } = $configuration.get();
+  if (canSeeConfig) $configuration.set({ ...$configuration.get(), canSeeConfig: false });
+  return canSeeConfig;
+}
+
+export interface KioskSettings {
+  pos: string | null;
+  server_url: string | null;
+  fakePos: boolean;
+}
+
+/** The configuration's local settings: the payment terminal's host, the server URL, fake POS. */
+export function saveKioskSettings(settings: KioskSettings): void {
+  const totem = $configuration.get().totem;
+  if (!totem) return;
+  $configuration.set({ ...$configuration.get(), totem: { ...totem, pos: settings.pos, server_url: settings.server_url } });
+  $kioskDevice.set({ ...$kioskDevice.get(), fakePos: settings.fakePos });
+}
+
+/** Reads the kiosk's settings and shop again from the server (after a change in the back office). */
+export async function reloadKioskSettings(): Promise<void> {
+  const api = await client();
+  const { data } = await api.get('v1/totem', { schema: TotemResponseSchema });
+  const { shop: serverShop, realtime, ...settings } = data;
+  const shop = ShopSchema.parse(serverShop);
+  $configuration.set({ ...$configuration.get(), totem: TotemSchema.parse(settings), shop });
+  $kioskDevice.set({ ...$kioskDevice.get(), shop, realtime });
+}
+
+/** Configuration clear (spec §4): dates, mode, products… and the shop when asked; the kiosk stays. */
+export function clearKioskConfiguration(resetShop: boolean): void {
+  clearConfiguration({ resetShop });
+}
+
+/**
+ * Full clear: the device is no kiosk any more. Its token is revoked on the server when it can be
+ * reached, and forgotten here in any case, with the cart and every setting.
+ */
+export async function unpairDevice(): Promise<void> {
+  const token = $kioskDevice.get().token;
+  if (token) {
+    try {
+      await (await client()).post('v1/logout', { quiet: true });
+    } catch {
+      // Forgetting the token here is what matters; an unreachable server cannot use it either.
+    }
+  }
+  clearCart();
+  clearConfiguration({ full: true });
+  $kioskDevice.set(emptyDevice());
+  $kioskOrderPlaced.set(false);
+}
+
+/** A public kiosk's customer is done (or walked away): nothing of theirs stays for the next one. */
+export function endKioskTurn(): void {
+  clearCart();
+  clearConfiguration();
+  $kioskOrderPlaced.set(false);
+}
+
+/**
+ * A kiosk page opens (spec §2 middleware `totem`, `totem-admin`): may this browser stay? The
+ * configuration also takes its one-time access (takeConfigurationAccess). `path` has no locale.
+ */
+export function enterTotemPage(path: string): boolean {
+  const { totem } = $configuration.get();
+  if (!totem) return false;
+  if (totemPageOf(path) === TotemPages.CONFIGURATION) return takeConfigurationAccess();
+  return mayOpenTotemPage(path, totem);
+}
+
+/** How long a public kiosk waits before its idle reset; null on any other browser (staff screens stay). */
+export function kioskIdleTimeout(): number | null {
+  if ($configuration.get().totem?.type !== TotemTypes.PUBLIC) return null;
+  return $kioskOrderPlaced.get() ? KIOSK_CONFIRMATION_RESET_MS : KIOSK_IDLE_RESET_MS;
+}
+
+/**
+ * The public kiosk was left alone: ends the turn and answers where to go (the start screen),
+ * or null when there is nothing of a customer to clear (already at the start, nothing chosen).
+ */
+export function resetIdleKiosk(currentPath: string): string | null {
+  const home = kioskHomePath();
+  if (!home) return null;
+  const { dates } = $configuration.get();
+  const clean = currentPath.replace(/\/+$/, '') || '/';
+  const untouched = clean === home && $cart.get().products.length === 0 && dates.length === 0 && !$kioskOrderPlaced.get();
+  if (untouched) return null;
+  endKioskTurn();
+  return home;
+}
+
+/** What counts as somebody using the kiosk. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
+
+/**
+ * Calls `onIdle` once nobody used the page for `timeout()` ms (read again at each activity, so the
+ * shorter wait after an order applies at once). Returns the stop function.
+ */
+export function watchIdle(target: EventTarget, timeout: () => number | null, onIdle: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    const ms = timeout();
+    if (ms !== null) timer = setTimeout(onIdle, ms);
+  };
+  for (const name of ACTIVITY_EVENTS) target.addEventListener(name, arm, { passive: true, capture: true });
+  const unlisten = $kioskOrderPlaced.listen(arm);
+  arm();
+  return () => {
+    clearTimeout(timer);
+    unlisten();
+    for (const name of ACTIVITY_EVENTS) target.removeEventListener(name, arm, { capture: true });
+  };
+}
