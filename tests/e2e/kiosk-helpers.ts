@@ -15,7 +15,13 @@ export async function pair(page: Page, code: string): Promise<void> {
   await hydrated(page);
   await page.getByLabel('Codice di associazione').fill(code);
   await page.getByRole('button', { name: 'Associa il dispositivo' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/pair'));
+  await page.waitForURL((url) => !url.pathname.startsWith('/pair'), { waitUntil: 'commit' });
+  // The kiosk's first page records the day and reloads once (the daily reload): wait for it, or a
+  // later step lands on the page being replaced.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('kiosk-reloaded')).catch(() => null))
+    .not.toBeNull();
+  await page.waitForLoadState('load');
   await hydrated(page);
 }
 
