@@ -90,6 +90,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
       status: order.status,
       paid: !!order.paidAt,
       paid_at: order.paidAt?.toISOString() ?? null,
+      queued_at: order.queuedAt?.toISOString() ?? null,
       editable: isEditable(order, now),
       shop: shop ? { id: shop.row.id, slug: shop.row.slug, label: shop.row.label } : null,
       multipleDates: order.mode,

@@ -58,6 +58,14 @@ export const orders = pgTable(
     paymentLog: jsonb('payment_log'),
     /** The kiosk the order was placed at (issue #12); null for orders placed online. Kept by edits. */
     createdTotemId: integer('created_totem_id').references(() => totems.id),
+    /**
+     * A cash desk about to charge the card (issue #13): while the claim is fresh no other desk may
+     * start a payment of this order, so two terminals never charge it twice.
+     */
+    paymentClaimTotemId: integer('payment_claim_totem_id').references(() => totems.id),
+    paymentClaimedAt: timestamp('payment_claimed_at', { withTimezone: true }),
+    /** When the order was last sent to the shop's queue board (push_in_queue); the board re-reads it. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -140,6 +140,8 @@ export const OrderResponseSchema = OrderSchema.extend({
   created_at: z.string(),
   /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online (issue #12). */
   totem_code: z.string().nullable().optional(),
+  /** When the order was last sent to the shop's queue board (issue #13); null when never. */
+  queued_at: z.string().nullable().optional(),
   order_detail_pools: z.array(
     OrderDetailPoolSchema.extend({
       id: z.number(),
