@@ -20,6 +20,7 @@ import { outUnitHolds, readOutUnits } from '../staff/out-units';
 import { toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';
+import { noOtherPaymentClaim, refusal } from './payment-claims';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -211,9 +212,10 @@ async function writeOrder(
       const [updated] = await tx
         .update(orders)
         .set(values)
-        .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))
+        // …and a cash desk may be charging the card for the old total right now.
+        .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now)))
         .returning();
-      if (!updated) throw new ApiError(410, 'api.orderNotEditable');
+      if (!updated) throw await refusal(tx as unknown as Db, editing.id, now);
       row = updated as OrderRow;
       await tx.delete(orderDetails).where(eq(orderDetails.orderId, editing.id));
       await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));

@@ -23,6 +23,7 @@ import { discardUploads, storeUpload, type StoredUpload } from '../orders/upload
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
+import { noOtherPaymentClaim, refusal } from '../orders/payment-claims';
 import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
@@ -214,10 +215,10 @@ export const orderRoutes = new Hono<AppEnv>()
     const [row] = await database.db
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: now(), updatedAt: now() })
-      // Unpaid only: a cash desk may be taking the payment at the same moment.
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))
+      // Unpaid only, and not while another cash desk is charging the card for it.
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now())))
       .returning();
-    if (!row) throw new ApiError(410, 'api.orderNotEditable');
+    if (!row) throw await refusal(database.db, order.id, now());
     catalogue.setOrderBookings(order.id, [], null);
     void publishOrder(c.get('deps'), 'order.changed', row);
     return c.json({ data: await presentOrder(database.db, catalogue, row, now()), message: c.get('t')('api.orderCancelled') });

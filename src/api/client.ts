@@ -39,6 +39,8 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Statuses the caller handles itself: no notice is shown for them. */
   quiet?: boolean;
+  /** The caller shows its own offline state (a retry loop): no notice when no answer comes. */
+  quietOffline?: boolean;
 }
 
 const SILENT_STATUSES = new Set([422, 410, 404]);
@@ -79,7 +81,7 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       const message = await options.networkErrorMessage();
-      options.notifyError(message);
+      if (!opts.quietOffline) options.notifyError(message);
       throw new NetworkError(message);
     }
     const text = await response.text();

@@ -46,6 +46,12 @@ export const FAKE_POS_DELAY_MS = 2000;
 export const KIOSK_IDLE_RESET_MS = 180_000;
 export const KIOSK_CONFIRMATION_RESET_MS = 60_000;
 export const RECEIPT_PRODUCT_CATEGORY = 'R1';
+/**
+ * A cash desk claims an order before its terminal charges the card; no other desk may start a
+ * payment of it meanwhile. Long enough for a customer to find the card and type the PIN; a desk
+ * that died with a claim frees the order after this.
+ */
+export const PAYMENT_CLAIM_TTL_MS = 10 * 60_000;
 
 export const GPX_MOVING_GAP_SECONDS = 15;
 export const EARTH_RADIUS_M = 6_371_000;

@@ -43,13 +43,15 @@ export function terminalDate(dateTo: string): string {
 
 /**
  * One receipt line per order detail. Amounts may arrive as decimal strings from the API, so each is
- * made a number; a line's discount is its unit (original) price minus what is charged.
+ * made a number; a line's discount is its original total (the API's `original_total_price`, else
+ * the unit price) minus what is charged.
  */
-export function receiptItems(order: Pick<Order, 'order_detail_pools'>): ReceiptItem[] {
+export function receiptItems(order: { order_detail_pools: { order_details: (Order['order_detail_pools'][number]['order_details'][number] & { original_total_price?: number })[] }[] }): ReceiptItem[] {
   return order.order_detail_pools.flatMap((pool) =>
     pool.order_details.map((detail) => {
       const unitPrice = Number(detail.unit_price);
       const totalPrice = Number(detail.total_price);
+      const originalTotal = detail.original_total_price != null ? Number(detail.original_total_price) : unitPrice;
       return {
         description: detail.product_label,
         product_category: RECEIPT_PRODUCT_CATEGORY,
@@ -57,7 +59,7 @@ export function receiptItems(order: Pick<Order, 'order_detail_pools'>): ReceiptI
         total_price: totalPrice,
         total_tax: Number(detail.total_tax),
         total_taxable: Number(detail.total_taxable),
-        discount: receiptDiscount(unitPrice, totalPrice),
+        discount: receiptDiscount(originalTotal, totalPrice),
       };
     }),
   );

@@ -21,3 +21,6 @@ export function storedTotemType(): number | null {
     return null;
   }
 }
+
+/** The cash desk's payments in flight (src/stores/cash-desk.ts): survive a reload and an outage. */
+export const DESK_PAYMENTS_KEY = 'cash-desk-payments';

@@ -117,6 +117,9 @@ describe('API client error catalogue (spec §8)', () => {
     });
     await expect(client.get('v1/sports')).rejects.toBeInstanceOf(NetworkError);
     expect(notices).toEqual(['Errore nella comunicazione con il server']);
+    // A caller with its own offline state (the cash desk's retry loop) gets the error, no notice.
+    await expect(client.post('v1/orders/1/pay', { quietOffline: true })).rejects.toThrow('Errore nella comunicazione con il server');
+    expect(notices).toHaveLength(1);
   });
 
   it('a cancelled request is not a communication error', async () => {

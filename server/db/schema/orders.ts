@@ -63,6 +63,8 @@ export const orders = pgTable(
      * start a payment of this order, so two terminals never charge it twice.
      */
     paymentClaimTotemId: integer('payment_claim_totem_id').references(() => totems.id),
+    /** The desk's own id for this attempt: two devices paired as the same totem still exclude each other. */
+    paymentClaimAttempt: text('payment_claim_attempt'),
     paymentClaimedAt: timestamp('payment_claimed_at', { withTimezone: true }),
     /** When the order was last sent to the shop's queue board (push_in_queue); the board re-reads it. */
     queuedAt: timestamp('queued_at', { withTimezone: true }),

@@ -3,12 +3,15 @@
 // customer routes (routes/orders.ts) with the staff access rules of orders/access.ts.
 import { Hono } from 'hono';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { PayRequestSchema, PoolChangesSchema, StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
+import { PaymentClaimRequestSchema, PayRequestSchema, PoolChangesSchema, StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
+import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/constants';
 import { orderDetailPools, orders } from '../../db/schema/index';
 import { ApiError, notFound } from '../../http/errors';
-import type { AppContext, AppEnv } from '../../http/context';
+import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
+import type { OrderRow } from '../../orders/write';
 import { idParam, jsonBody, queryParams } from '../../http/validation';
 import { presentOrder, presentOrders } from '../../orders/present';
+import { claimableBy, noClaim, refusal } from '../../orders/payment-claims';
 import { publishOrder } from '../../realtime/events';
 import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
 
@@ -50,7 +53,42 @@ export async function staffOrderSearch(c: AppContext) {
   return c.json({ data: await presentOrders(database.db, catalogue, rows, now()) });
 }
 
+/**
+ * A desk may charge the card when no other payment attempt holds a fresh claim. One conditional
+ * UPDATE, so two desks (or two API processes) racing for the same order cannot both win.
+ */
+async function claimPayment(c: AppContext, totem: AuthTotem, order: OrderRow) {
+  const { attempt } = await jsonBody(c, PaymentClaimRequestSchema);
+  const { database, now } = c.get('deps');
+  const at = now();
+  const [row] = await database.db
+    .update(orders)
+    .set({ paymentClaimTotemId: totem.id, paymentClaimAttempt: attempt, paymentClaimedAt: at })
+    .where(claimableBy(order.id, at, attempt))
+    .returning();
+  if (!row) throw await refusal(database.db, order.id, at);
+  const expires = new Date(at.getTime() + PAYMENT_CLAIM_TTL_MS);
+  return c.json({ data: { order_id: row.id, totem: totem.code, claimed_at: at.toISOString(), expires_at: expires.toISOString() } });
+}
+
 export const staffOrderRoutes = new Hono<AppEnv>()
+  // Cash desk only: claim the order before the terminal charges the card; release it if it did not.
+  .post('/v1/orders/:id/payment_claim', async (c) => {
+    const totem = requireTotem(c, TotemLevel.CASH_DESK);
+    return claimPayment(c, totem, await shopOrder(c, totem, c.req.param('id')));
+  })
+  // Only the attempt's own claim: releasing another desk's would let a second card be charged.
+  .delete('/v1/orders/:id/payment_claim', async (c) => {
+    const totem = requireTotem(c, TotemLevel.CASH_DESK);
+    const order = await shopOrder(c, totem, c.req.param('id'));
+    const { attempt } = queryParams(c, PaymentClaimRequestSchema);
+    await c
+      .get('deps')
+      .database.db.update(orders)
+      .set(noClaim)
+      .where(and(eq(orders.id, order.id), eq(orders.paymentClaimAttempt, attempt)));
+    return c.body(null, 204);
+  })
   // Cash desk only: the payment the terminal took, once.
   .post('/v1/orders/:id/pay', async (c) => {
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
@@ -65,6 +103,7 @@ export const staffOrderRoutes = new Hono<AppEnv>()
         paidAt: now(),
         paidTotemId: totem.id,
         paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code },
+        ...noClaim,
         updatedAt: now(),
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))

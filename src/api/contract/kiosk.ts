@@ -44,3 +44,31 @@ export const PosLogSchema = z.object({
   response: z.unknown(),
 });
 export type PosLog = z.infer<typeof PosLogSchema>;
+
+/**
+ * A cash desk's payment in flight (issue #13), kept in the kiosk's storage from the moment the
+ * terminal is asked to charge until the payment is recorded and the receipt printed, so that a
+ * reload, a double tap or an API outage never charges the card twice nor loses a payment.
+ */
+export const DeskPaymentStageSchema = z.enum(['charging', 'uncertain', 'charged', 'recorded', 'conflict']);
+export type DeskPaymentStageName = z.infer<typeof DeskPaymentStageSchema>;
+
+export const DeskPaymentSchema = z.object({
+  /** The order's uuid (the cash desk's address) and id and number (the API's and the terminal's). */
+  uuid: z.string(),
+  id: z.number(),
+  number: z.string(),
+  amount: z.number(),
+  /** This attempt's id: the payment claim the API holds for it. */
+  attempt: z.string(),
+  stage: DeskPaymentStageSchema,
+  startedAt: z.string(),
+  /** The terminal's answer to the payment, recorded with it (pos_log). */
+  posResult: z.unknown().optional(),
+  /** Why the last step failed (shown while it is retried, or until staff resolve it). */
+  error: z.string().nullable().default(null),
+  /** The receipt could not be printed: offer to print it again. */
+  receiptFailed: z.boolean().default(false),
+});
+export type DeskPayment = z.infer<typeof DeskPaymentSchema>;
+export const DeskPaymentsSchema = z.record(z.string(), DeskPaymentSchema);

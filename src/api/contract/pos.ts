@@ -27,11 +27,14 @@ export const PosProcessRequestSchema = z.object({
 });
 export type PosProcessRequest = z.input<typeof PosProcessRequestSchema>;
 
-/** One entry per operation; `operation_completed: false` is a failure whose `notes` say why. */
-export const PosResultSchema = z.object({
+/**
+ * One entry per operation; `operation_completed: false` is a failure whose `notes` say why. Spec §7:
+ * success only requires it not to be false, so an orchestrator that leaves it out succeeded.
+ */
+export const PosResultSchema = z.looseObject({
   operation: TerminalOperationSchema,
-  operation_completed: z.boolean(),
-  notes: z.string().nullable(),
+  operation_completed: z.boolean().optional(),
+  notes: z.string().nullable().optional(),
   transaction_id: z.string().nullable().optional(),
   amount: z.number().nullable().optional(),
   receipt_lines: z.number().optional(),

@@ -56,12 +56,29 @@ export const PayRequestSchema = z.object({
 });
 export type PayRequest = z.input<typeof PayRequestSchema>;
 
+/**
+ * POST v1/orders/{id}/payment_claim (type-30 totems): this desk is about to charge the card. 409
+ * while another desk holds a fresh claim, 410 when the order is paid or cancelled.
+ */
+export const PaymentClaimRequestSchema = z.object({
+  /** The desk's own id of this payment attempt (a random UUID), kept with its in-flight payment. */
+  attempt: z.uuid({ error: 'validators.invalid' }),
+});
+export const PaymentClaimResponseSchema = z.object({
+  data: z.object({ order_id: z.number(), totem: z.string(), claimed_at: z.string(), expires_at: z.string() }),
+});
+
 /** POST v1/totem/close_cashier (type-30 totems): the day closed and the terminal's answer. */
 export const CloseCashierRequestSchema = z.object({
   date: day(),
   pos_log: terminalResponse().nullable().optional(),
 });
 export type CloseCashierRequest = z.input<typeof CloseCashierRequestSchema>;
+
+/** What the API recorded for the day the desk closed: its payments, to set against the terminal's. */
+export const CloseCashierResponseSchema = z.object({
+  data: z.object({ id: z.number(), date: z.string(), totem: z.string(), orders_count: z.number(), total: z.number() }),
+});
 
 /** POST v1/totem/push_in_queue: an order (id, number or uuid) sent to the shop's queue board. */
 export const PushInQueueRequestSchema = z.object({

@@ -1,0 +1,51 @@
+// The cash desk's API requests (issue #13, staff side of spec §7): one order of the shop, the
+// payment claim that keeps a second desk from charging it, recording a payment the terminal took,
+// and the cashier close. Typed by the contract on the way in and out.
+import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';
+import {
+  CloseCashierResponseSchema,
+  PaymentClaimResponseSchema,
+  type CloseCashierRequest,
+  type PayRequest,
+} from './contract/staff';
+
+async function client() {
+  return (await import('./instance')).api;
+}
+
+/** GET v1/orders/{uuid} with the kiosk's token (an admin totem of the order's shop). */
+export async function fetchShopOrder(uuid: string, signal?: AbortSignal): Promise<OrderResponse> {
+  const api = await client();
+  return (await api.get(`v1/orders/${encodeURIComponent(uuid)}`, { schema: OrderEnvelopeSchema, signal })).data;
+}
+
+/** POST v1/orders/{id}/payment_claim: 409 while another desk charges it, 410 once paid or cancelled. */
+export async function claimPayment(orderId: number, attempt: string) {
+  const api = await client();
+  return (await api.post(`v1/orders/${orderId}/payment_claim`, { json: { attempt }, schema: PaymentClaimResponseSchema, quiet: true })).data;
+}
+
+/** DELETE v1/orders/{id}/payment_claim: the terminal did not charge; another attempt may start. */
+export async function releasePayment(orderId: number, attempt: string): Promise<void> {
+  const api = await client();
+  await api.delete(`v1/orders/${orderId}/payment_claim`, { query: { attempt }, quiet: true });
+}
+
+/** POST v1/orders/{id}/pay: the payment the terminal took (410 when the order is paid or cancelled). */
+export async function recordPayment(orderId: number, body: PayRequest): Promise<OrderResponse> {
+  const api = await client();
+  // Retried until recorded: the screen says so, no notice per attempt.
+  return (await api.post(`v1/orders/${orderId}/pay`, { json: body, schema: OrderEnvelopeSchema, quiet: true, quietOffline: true })).data;
+}
+
+/** POST {configured base}/pos_logs: a terminal failure, kept by the API with the order number. */
+export async function postPosLog(log: { order_number: string; date: string; response: unknown }): Promise<void> {
+  const api = await client();
+  await api.post('pos_logs', { json: log, quiet: true });
+}
+
+/** POST v1/totem/close_cashier: what the API recorded for the day the desk closes. */
+export async function recordCashierClose(body: CloseCashierRequest) {
+  const api = await client();
+  return (await api.post('v1/totem/close_cashier', { json: body, schema: CloseCashierResponseSchema })).data;
+}

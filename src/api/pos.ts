@@ -1,0 +1,156 @@
+// The kiosk's payment-terminal orchestrator client (spec §7, §8; issue #13): POST {pos}/process with
+// the operations, their payload and the order. Success needs every requested operation's
+// `operation_completed` not to be false; a failure's `notes` become the message; no answer at all
+// is "Errore: Verificare pos orchestrator."; any failure with an order is posted to pos_logs before
+// it is thrown (a failure of that posting only goes to the console). The configuration's fake-POS
+// switch answers OK after FAKE_POS_DELAY_MS without calling anything.
+import { PosProcessResponseSchema, type PosProcessRequest, type PosResult } from './contract/pos';
+import type { PosLogRequest } from './contract/staff';
+import { FAKE_POS_DELAY_MS, terminalDate, type TerminalOperationCode } from '../domain/kiosk';
+
+export interface TerminalSettings {
+  /** The orchestrator's host (`http://10.0.0.5:4323`, or a bare `host:port`). */
+  pos: string | null | undefined;
+  fakePos: boolean;
+}
+
+/** What the terminal needs of an order: its number, the days (first 10 characters) and total. */
+export interface TerminalOrder {
+  number: string;
+  date_from: string;
+  date_to: string;
+  total_amount: number;
+}
+
+export const TerminalFailure = {
+  /** The terminal answered that the operation did not complete (declined card, no paper…). */
+  FAILED: 'failed',
+  /** No answer at all: the orchestrator is off, unreachable or dropped the connection. */
+  UNREACHABLE: 'unreachable',
+  /** The kiosk has no terminal host configured. */
+  NOT_CONFIGURED: 'not-configured',
+} as const;
+export type TerminalFailureKind = (typeof TerminalFailure)[keyof typeof TerminalFailure];
+
+export class TerminalError extends Error {
+  constructor(
+    message: string,
+    readonly kind: TerminalFailureKind,
+    /** What was logged: the orchestrator's answer, or what went wrong. */
+    readonly response: unknown,
+  ) {
+    super(message);
+    this.name = 'TerminalError';
+  }
+}
+
+export interface TerminalDeps {
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  now: () => Date;
+  /** POST {configured base}/pos_logs. */
+  postPosLog: (log: PosLogRequest) => Promise<unknown>;
+  /** The translated texts: no answer at all, a failure without notes, no terminal configured. */
+  messages: { unreachable: string; failed: string; notConfigured: string };
+}
+
+export interface TerminalRequest {
+  payload?: PosProcessRequest['payload'];
+  order?: TerminalOrder | null;
+}
+
+/** `{pos}/process`; a host typed without a scheme is reached over plain HTTP on the shop's network. */
+export function processUrl(pos: string): string {
+  const base = /^https?:\/\//i.test(pos) ? pos : `http://${pos}`;
+  return `${base.replace(/\/+$/, '')}/process`;
+}
+
+/** The order as the terminal takes it: dates cut to their day. */
+export function terminalOrder(order: TerminalOrder): TerminalOrder {
+  return {
+    number: order.number,
+    date_from: terminalDate(order.date_from),
+    date_to: terminalDate(order.date_to),
+    total_amount: Number(order.total_amount),
+  };
+}
+
+/** The first requested operation that did not complete, or null when all did. */
+export function failedResult(operations: TerminalOperationCode[], results: PosResult[]): { operation: TerminalOperationCode; result: PosResult | null } | null {
+  for (const operation of operations) {
+    const result = results.find((r) => r.operation === operation) ?? null;
+    if (!result || result.operation_completed === false) return { operation, result };
+  }
+  return null;
+}
+
+async function logFailure(deps: TerminalDeps, order: TerminalOrder | null | undefined, response: unknown): Promise<void> {
+  if (!order) return;
+  try {
+    await deps.postPosLog({ order_number: order.number, date: deps.now().toISOString(), response });
+  } catch (err) {
+    // Spec §8: the terminal's error is what staff must see; a failed log only goes to the console.
+    console.error('[pos] could not store the terminal failure in pos_logs', err);
+  }
+}
+
+/**
+ * Runs `operations` on the terminal and returns one result per requested operation (in order).
+ * Throws a TerminalError (after logging it with the order) when any of them did not complete.
+ */
+export async function runTerminal(
+  settings: TerminalSettings,
+  operations: TerminalOperationCode[],
+  request: TerminalRequest,
+  deps: TerminalDeps,
+): Promise<PosResult[]> {
+  const order = request.order ? terminalOrder(request.order) : null;
+  if (settings.fakePos) {
+    await deps.sleep(FAKE_POS_DELAY_MS);
+    return operations.map((operation) => ({ operation, operation_completed: true, notes: null, amount: request.payload?.amount ?? null, fake: true }));
+  }
+  if (!settings.pos) throw new TerminalError(deps.messages.notConfigured, TerminalFailure.NOT_CONFIGURED, null);
+
+  let response: Response;
+  try {
+    response = await deps.fetch(processUrl(settings.pos), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ operations, payload: request.payload ?? {}, order }),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'no_answer', operations });
+    await logFailure(deps, order, error.response);
+    throw error;
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // The connection dropped mid-answer or the answer is no JSON: as good as no answer.
+    const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'unreadable_answer', status: response.status, operations });
+    await logFailure(deps, order, error.response);
+    throw error;
+  }
+  const parsed = PosProcessResponseSchema.safeParse(body);
+  const failure = parsed.success ? failedResult(operations, parsed.data.results) : { operation: operations[0]!, result: null };
+  if (!response.ok || failure) {
+    const notes = failure?.result?.notes?.trim() || (body as { message?: unknown } | null)?.message;
+    const error = new TerminalError(typeof notes === 'string' && notes ? notes : deps.messages.failed, TerminalFailure.FAILED, body);
+    await logFailure(deps, order, body);
+    throw error;
+  }
+  return operations.map((operation) => parsed.data!.results.find((r) => r.operation === operation)!);
+}
+
+/** One operation's result (spec §7: "the result entry for the operation is returned"). */
+export async function terminalOperation(
+  settings: TerminalSettings,
+  operation: TerminalOperationCode,
+  request: TerminalRequest,
+  deps: TerminalDeps,
+): Promise<PosResult> {
+  const [result] = await runTerminal(settings, [operation], request, deps);
+  return result!;
+}

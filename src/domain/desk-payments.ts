@@ -1,0 +1,60 @@
+// The cash desk's payment rules (issue #13): the stages of a payment in flight, what a reload
+// finds, how recording is retried, and the cashier close's comparison. The store
+// (src/stores/cash-desk.ts) runs them; the screen shows them.
+import type { DeskPayment, DeskPaymentStageName } from '../api/contract/kiosk';
+import { roundMoney } from './money';
+
+export const DeskPaymentStage = {
+  /** The terminal was asked to charge the card; its answer is awaited (this page only). */
+  CHARGING: 'charging',
+  /** The answer was lost (reload, dropped line): only the terminal's display can tell; staff say. */
+  UNCERTAIN: 'uncertain',
+  /** The card was charged; recording it in the API is pending or being retried. */
+  CHARGED: 'charged',
+  /** Recorded; the receipt is being printed (or could not be). */
+  RECORDED: 'recorded',
+  /** Charged, but the API will not take it (the order was cancelled meanwhile): staff must settle it. */
+  CONFLICT: 'conflict',
+} as const satisfies Record<string, DeskPaymentStageName>;
+
+/** First retry of a payment the API did not record, doubling up to the cap. */
+export const RECORD_RETRY_FIRST_MS = 2000;
+export const RECORD_RETRY_MAX_MS = 30_000;
+
+export function recordRetryDelay(attempt: number): number {
+  return Math.min(RECORD_RETRY_MAX_MS, RECORD_RETRY_FIRST_MS * 2 ** Math.max(0, attempt));
+}
+
+/**
+ * What a payment found in storage when the page opens means now: a charge whose answer never came
+ * back is uncertain (the page that asked is gone); every other stage goes on where it stopped.
+ */
+export function resumedStage(stage: DeskPaymentStageName): DeskPaymentStageName {
+  return stage === DeskPaymentStage.CHARGING ? DeskPaymentStage.UNCERTAIN : stage;
+}
+
+/** A new payment may start only when none of this order is in flight (one card charge per order). */
+export function mayStartPayment(order: { status: string; paid: boolean }, inFlight: DeskPayment | undefined): boolean {
+  return order.status === 'confirmed' && !order.paid && !inFlight;
+}
+
+/** The terminal's close report, as far as it gives one. */
+export interface TerminalTotals {
+  payments: number;
+  amount: number;
+}
+
+export interface CashierComparison {
+  terminal: TerminalTotals | null;
+  recorded: { orders_count: number; total: number };
+  /** Terminal minus recorded; null when the terminal reported no totals (fake POS). */
+  difference: number | null;
+  agree: boolean | null;
+}
+
+/** The day's totals side by side: what the terminal took and what the API recorded. */
+export function compareCashier(terminal: TerminalTotals | null, recorded: { orders_count: number; total: number }): CashierComparison {
+  if (!terminal) return { terminal: null, recorded, difference: null, agree: null };
+  const difference = roundMoney(terminal.amount - recorded.total);
+  return { terminal, recorded, difference, agree: difference === 0 && terminal.payments === recorded.orders_count };
+}

@@ -1,0 +1,241 @@
+// The cash desk's payments (issue #13): claim the order, charge the card on the terminal (10),
+// record the payment in the API, print the receipt (20 + 30). Every step is written to the kiosk's
+// storage before it runs, so a double tap, a reload in the middle, a second desk or an API outage
+// never charges a card twice nor loses a payment the terminal took:
+// - a tap while a payment of the order is in flight does nothing;
+// - the API's claim keeps other desks (and other devices of this desk) from charging the order;
+// - a charge whose answer was lost is "uncertain" until staff read the terminal's display;
+// - a charge the API did not record is retried (backing off, and when the line comes back) until
+//   it is, and shown as "paid at the terminal, being recorded" meanwhile.
+import { DeskPaymentsSchema, type DeskPayment } from '../api/contract/kiosk';
+import type { OrderResponse } from '../api/contract/orders';
+import { ApiClientError } from '../api/client';
+import { claimPayment, postPosLog, recordPayment, releasePayment, fetchShopOrder } from '../api/cash-desk';
+import { runTerminal, terminalOperation, TerminalError, TerminalFailure, type TerminalDeps, type TerminalSettings } from '../api/pos';
+import { DeskPaymentStage, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
+import { receiptItems, TerminalOperation } from '../domain/kiosk';
+import { loadT } from '../i18n/client';
+import { pageLocale } from '../api/instance';
+import { $configuration } from './configuration';
+import { $kioskDevice } from './kiosk-device';
+import { DESK_PAYMENTS_KEY } from './keys';
+import { notify } from './notifications';
+import { persistentValidated } from './persisted';
+
+/** The payments in flight on this kiosk, by order uuid. */
+export const $deskPayments = persistentValidated(DESK_PAYMENTS_KEY, DeskPaymentsSchema, () => ({}));
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function translate() {
+  return loadT(pageLocale());
+}
+
+export function terminalSettings(): TerminalSettings {
+  return { pos: $configuration.get().totem?.pos ?? null, fakePos: $kioskDevice.get().fakePos };
+}
+
+export async function terminalDeps(): Promise<TerminalDeps> {
+  const t = await translate();
+  return {
+    fetch: (...args) => fetch(...args),
+    sleep,
+    now: () => new Date(),
+    postPosLog,
+    messages: { unreachable: t('kiosk.pos.unreachable'), failed: t('kiosk.pos.failed'), notConfigured: t('kiosk.pos.notConfigured') },
+  };
+}
+
+const paymentOf = (uuid: string): DeskPayment | undefined => $deskPayments.get()[uuid];
+
+function save(payment: DeskPayment): DeskPayment {
+  $deskPayments.set({ ...$deskPayments.get(), [payment.uuid]: payment });
+  return payment;
+}
+
+function update(uuid: string, changes: Partial<DeskPayment>): DeskPayment | undefined {
+  const current = paymentOf(uuid);
+  return current && save({ ...current, ...changes });
+}
+
+function forget(uuid: string): void {
+  const { [uuid]: _gone, ...rest } = $deskPayments.get();
+  $deskPayments.set(rest);
+}
+
+/** Orders whose payment this page is driving right now (a second tap finds them here at once). */
+const running = new Set<string>();
+const retries = new Map<string, ReturnType<typeof setTimeout>>();
+
+export type PayOutcome =
+  | { status: 'paid'; order: OrderResponse }
+  | { status: 'refused'; message: string }
+  | { status: 'pending' };
+
+function newAttempt(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Takes the payment of `order`'s total at the terminal and records it. Resolves when the payment is
+ * recorded (`paid`), when nothing was charged (`refused`, with the reason shown to staff), or when
+ * a charge is waiting to be recorded or confirmed (`pending`: $deskPayments says which).
+ */
+export async function payOrder(order: OrderResponse): Promise<PayOutcome> {
+  if (running.has(order.uuid) || !mayStartPayment(order, paymentOf(order.uuid))) return { status: 'pending' };
+  running.add(order.uuid);
+  try {
+    const attempt = newAttempt();
+    try {
+      await claimPayment(order.id, attempt);
+    } catch (err) {
+      return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
+    }
+    // Stored before the terminal is asked: a reload from here on finds the charge in flight.
+    save({
+      uuid: order.uuid,
+      id: order.id,
+      number: order.number,
+      amount: order.total_amount,
+      attempt,
+      stage: DeskPaymentStage.CHARGING,
+      startedAt: new Date().toISOString(),
+      error: null,
+      receiptFailed: false,
+    });
+    let result: unknown;
+    try {
+      result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount: order.total_amount }, order }, await terminalDeps());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof TerminalError && err.kind === TerminalFailure.UNREACHABLE) {
+        // The line dropped: the terminal may have charged the card. Only its display can tell.
+        update(order.uuid, { stage: DeskPaymentStage.UNCERTAIN, error: message });
+        return { status: 'pending' };
+      }
+      // The terminal said no (declined, not configured): nothing was charged.
+      forget(order.uuid);
+      await releasePayment(order.id, attempt).catch(() => undefined);
+      return { status: 'refused', message };
+    }
+    update(order.uuid, { stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
+    return await record(order.uuid);
+  } finally {
+    running.delete(order.uuid);
+  }
+}
+
+/** Records a charged payment in the API; on failure schedules the next try. */
+async function record(uuid: string, retry = 0): Promise<PayOutcome> {
+  clearTimeout(retries.get(uuid));
+  retries.delete(uuid);
+  const payment = paymentOf(uuid);
+  if (!payment || payment.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
+  try {
+    const order = await recordPayment(payment.id, { date: new Date().toISOString(), pos_log: payment.posResult ?? { recorded_without_terminal_answer: true } });
+    update(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
+    await printReceipt(order);
+    return { status: 'paid', order };
+  } catch (err) {
+    if (err instanceof ApiClientError && err.status === 410) return settleRefusedRecord(payment, err.message);
+    // No answer, a server error, a revoked token: the card was charged, so keep trying.
+    update(uuid, { error: err instanceof Error ? err.message : String(err) });
+    retries.set(uuid, setTimeout(() => void record(uuid, retry + 1), recordRetryDelay(retry)));
+    return { status: 'pending' };
+  }
+}
+
+/**
+ * The API refused to record (410): either the payment is already recorded (an earlier try of this
+ * one landed but its answer was lost) or the order was cancelled meanwhile (money to give back).
+ */
+async function settleRefusedRecord(payment: DeskPayment, message: string): Promise<PayOutcome> {
+  const order = await fetchShopOrder(payment.uuid).catch(() => null);
+  if (order?.paid) {
+    forget(payment.uuid);
+    return { status: 'paid', order };
+  }
+  update(payment.uuid, { stage: DeskPaymentStage.CONFLICT, error: message });
+  return { status: 'pending' };
+}
+
+/** Receipt (20) and print (30) of a recorded payment; a failure leaves a "print again" offer. */
+export async function printReceipt(order: OrderResponse): Promise<boolean> {
+  try {
+    await runTerminal(
+      terminalSettings(),
+      [TerminalOperation.RECEIPT, TerminalOperation.PRINT],
+      { payload: { amount: order.total_amount, items: receiptItems(order) }, order },
+      await terminalDeps(),
+    );
+    forget(order.uuid);
+    notify((await translate())('kiosk.pay.done', { number: order.number }), 'success');
+    return true;
+  } catch (err) {
+    update(order.uuid, { receiptFailed: true, error: err instanceof Error ? err.message : String(err) });
+    return false;
+  }
+}
+
+/**
+ * Staff read the terminal after a lost answer: `charged` records the payment (with a note that the
+ * terminal's answer was lost); otherwise the claim is released and the order can be paid again.
+ */
+export async function confirmTerminalCharge(uuid: string, charged: boolean): Promise<PayOutcome> {
+  const payment = paymentOf(uuid);
+  if (!payment || payment.stage !== DeskPaymentStage.UNCERTAIN) return { status: 'pending' };
+  if (charged) {
+    update(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
+    return record(uuid);
+  }
+  forget(uuid);
+  await releasePayment(payment.id, payment.attempt).catch(() => undefined);
+  return { status: 'refused', message: '' };
+}
+
+/** Staff settled a conflict (refunded at the terminal) or gave up printing the receipt. */
+export function dismissPayment(uuid: string): void {
+  clearTimeout(retries.get(uuid));
+  retries.delete(uuid);
+  forget(uuid);
+}
+
+/** Tries the recording of a charged payment now (the line came back, or staff asked). */
+export function retryRecording(uuid: string): Promise<PayOutcome> {
+  return record(uuid);
+}
+
+let resumed = false;
+
+/**
+ * On opening a cash-desk page: a charge whose answer was lost becomes uncertain, charged payments
+ * are recorded (and retried when the line comes back), and orders the API already shows as paid
+ * are cleared. Runs once per page.
+ */
+export async function resumeDeskPayments(): Promise<void> {
+  if (resumed) return;
+  resumed = true;
+  for (const payment of Object.values($deskPayments.get())) {
+    if (running.has(payment.uuid)) continue;
+    const stage = resumedStage(payment.stage);
+    if (stage !== payment.stage) update(payment.uuid, { stage });
+    if (stage === DeskPaymentStage.UNCERTAIN) {
+      // It may have been recorded by another device meanwhile: then there is nothing to ask.
+      const order = await fetchShopOrder(payment.uuid).catch(() => null);
+      if (order?.paid) forget(payment.uuid);
+    } else if (stage === DeskPaymentStage.CHARGED) void record(payment.uuid);
+  }
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void record(payment.uuid);
+    });
+  }
+}
+
+/** For tests: forget what this page did (timers, the once-per-page resume). */
+export function resetCashDeskForTests(): void {
+  for (const timer of retries.values()) clearTimeout(timer);
+  retries.clear();
+  running.clear();
+  resumed = false;
+}

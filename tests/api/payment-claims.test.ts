@@ -1,0 +1,90 @@
+// Payment claims (issue #13): a cash desk claims an order before its terminal charges the card, so
+// two desks — or two devices paired as the same desk — never charge it twice, and an edit or a
+// cancellation cannot land while the card is being charged.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentClaimResponseSchema } from '../../src/api/contract/staff';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { PAYMENT_CLAIM_TTL_MS } from '../../src/domain/constants';
+import { testDrivers } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/app';
+import { day } from '../support/orders';
+import { call, pair, pairAll, placeOrder, totemOf, type Kiosks } from '../support/staff';
+
+describe.each(testDrivers)('payment claims on $name', (driver) => {
+  let api: TestApi;
+  let k: Kiosks;
+  /** A second device paired with the cash desk's code: the same totem, another screen. */
+  let cash2: string;
+  beforeAll(async () => {
+    api = await createTestApi(driver, { poolSize: 10 });
+    k = await pairAll(api);
+    cash2 = await pair(api, totemOf('BARD-03').pairingCode);
+  }, 120_000);
+  afterAll(() => api.dispose());
+
+  const claim = (id: number, attempt: string, token = k.cash) => call(api, 'POST', `/api/v1/orders/${id}/payment_claim`, token, { attempt });
+  const release = (id: number, attempt: string, token = k.cash) =>
+    call(api, 'DELETE', `/api/v1/orders/${id}/payment_claim?attempt=${attempt}`, token);
+  const pay = (id: number, token = k.cash) => call(api, 'POST', `/api/v1/orders/${id}/pay`, token, { date: new Date().toISOString(), pos_log: { ok: true } });
+
+  it('lets one attempt claim an order; a second device of the same desk waits (409 naming the desk)', async () => {
+    const order = await placeOrder(api, { from: day(3) });
+    const first = randomUUID();
+    const res = await claim(order.id, first);
+    expect(res.status).toBe(200);
+    expect(PaymentClaimResponseSchema.parse(res.body).data).toMatchObject({ order_id: order.id, totem: 'BARD-03' });
+    // The same attempt may claim again (a retry after a dropped answer).
+    expect((await claim(order.id, first)).status).toBe(200);
+    const second = await claim(order.id, randomUUID(), cash2);
+    expect(second.status).toBe(409);
+    expect(second.body.message).toContain('BARD-03');
+    // Another attempt's release does nothing; the owner's frees the order for the other device.
+    expect((await release(order.id, randomUUID(), cash2)).status).toBe(204);
+    expect((await claim(order.id, randomUUID(), cash2)).status).toBe(409);
+    expect((await release(order.id, first)).status).toBe(204);
+    expect((await claim(order.id, randomUUID(), cash2)).status).toBe(200);
+  });
+
+  it('lets exactly one of many simultaneous attempts win', async () => {
+    const order = await placeOrder(api, { from: day(4) });
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => claim(order.id, randomUUID(), i % 2 ? cash2 : k.cash)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
+  it('clears the claim with the payment; a paid or cancelled order cannot be claimed (410)', async () => {
+    const order = await placeOrder(api, { from: day(5) });
+    expect((await claim(order.id, randomUUID())).status).toBe(200);
+    const paid = await pay(order.id);
+    expect(OrderEnvelopeSchema.parse(paid.body).data.paid).toBe(true);
+    const again = await claim(order.id, randomUUID(), cash2);
+    expect([again.status, again.body.message]).toEqual([410, "L'ordine è già stato pagato"]);
+    const cancelled = await placeOrder(api, { from: day(5) });
+    expect((await call(api, 'DELETE', `/api/v1/orders/${cancelled.id}?date=${day(0)}`, k.admin)).status).toBe(200);
+    expect((await claim(cancelled.id, randomUUID())).status).toBe(410);
+  });
+
+  it('holds off a cancellation while a desk is charging the card, until the claim goes stale', async () => {
+    const order = await placeOrder(api, { from: day(6) });
+    expect((await claim(order.id, randomUUID())).status).toBe(200);
+    const cancel = () => call(api, 'DELETE', `/api/v1/orders/${order.id}?date=${day(0)}`, k.admin);
+    const refused = await cancel();
+    expect([refused.status, refused.body.message]).toEqual([409, 'Pagamento in corso alla cassa BARD-03: attendi che finisca']);
+    // A desk that died with its claim frees the order after the claim's lifetime.
+    api.setNow(new Date(Date.now() + PAYMENT_CLAIM_TTL_MS + 1000));
+    try {
+      expect((await cancel()).status).toBe(200);
+    } finally {
+      api.setNow(new Date());
+    }
+  });
+
+  it('is for cash desks only, of the same shop, with a well-formed attempt', async () => {
+    const order = await placeOrder(api, { from: day(7) });
+    expect((await claim(order.id, randomUUID(), k.admin)).status).toBe(403);
+    expect((await claim(order.id, randomUUID(), k.other)).status).toBe(404);
+    const bad = await claim(order.id, 'not-a-uuid');
+    expect([bad.status, bad.body.errors]).toEqual([422, { attempt: ['Valore non valido'] }]);
+    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim`)).status).toBe(401);
+  });
+});

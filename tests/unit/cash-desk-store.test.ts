@@ -1,0 +1,198 @@
+// The cash desk's payment store (src/stores/cash-desk.ts, stores/cashier.ts) against the real API
+// (a seeded PGlite database) and the real terminal simulator: one payment per order whatever
+// happens — double taps, a reload in the middle, a second desk, an API outage after the charge, a
+// declined card, an order cancelled meanwhile — and the cashier close's comparison.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../server/pos/simulator';
+import { orders, posLogs } from '../../server/db/schema/index';
+import { testDrivers } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/app';
+import { day } from '../support/orders';
+import { call, pair, placeOrder, totemOf } from '../support/staff';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+
+beforeAll(() => {
+  useTestStorageEngine();
+});
+
+const configuration = await import('../../src/stores/configuration');
+const device = await import('../../src/stores/kiosk-device');
+const desk = await import('../../src/stores/cash-desk');
+const cashier = await import('../../src/stores/cashier');
+
+let api: TestApi;
+let pos: PosSimulator;
+let cashToken: string;
+/** Requests the store made, as `METHOD path` (the API's) or `POS [operations]` (the terminal's). */
+let requests: string[];
+/** Makes the API unreachable for requests whose path matches (an outage). */
+let apiDown: RegExp | null;
+
+beforeAll(async () => {
+  api = await createTestApi(testDrivers[0]!);
+  pos = await startPosSimulator({ port: 0, delayMs: 0 });
+  cashToken = await pair(api, totemOf('BARD-03').pairingCode);
+}, 120_000);
+afterAll(async () => {
+  await pos.close();
+  await api.dispose();
+});
+
+beforeEach(async () => {
+  cleanTestStorage();
+  desk.resetCashDeskForTests();
+  requests = [];
+  apiDown = null;
+  await fetch(`${pos.url}/control/reset`, { method: 'POST' });
+  configuration.$configuration.set({
+    ...configuration.$configuration.get(),
+    totem: { type: 30, code: 'BARD-03', pos: pos.url, data_security_user_optional: true, server_url: null },
+  });
+  device.$kioskDevice.set({ token: `Bearer ${cashToken}`, shop: null, realtime: null, fakePos: false });
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    if (url.origin === new URL(pos.url).origin) {
+      if (url.pathname === '/process') requests.push(`POS ${JSON.stringify(JSON.parse(String(init.body)).operations)}`);
+      return realFetch(input, init);
+    }
+    requests.push(`${init.method} ${url.pathname}`);
+    if (apiDown?.test(url.pathname)) throw new TypeError('fetch failed');
+    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const fresh = async (id: number) => OrderEnvelopeSchema.parse((await call(api, 'GET', `/api/v1/orders/${id}`, cashToken)).body).data;
+const newOrder = async (n: number) => fresh((await placeOrder(api, { from: day(n) })).id);
+const control = (body: object) => fetch(`${pos.url}/control`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const terminalCalls = () => requests.filter((r) => r.startsWith('POS ['));
+
+describe('taking a payment', () => {
+  it('claims, charges, records, prints, and leaves nothing in flight', async () => {
+    const order = await newOrder(20);
+    const outcome = await desk.payOrder(order);
+    expect(outcome).toMatchObject({ status: 'paid', order: { id: order.id, paid: true } });
+    expect(requests).toEqual([`POST /api/v1/orders/${order.id}/payment_claim`, 'POS [10]', `POST /api/v1/orders/${order.id}/pay`, 'POS [20,30]']);
+    expect(desk.$deskPayments.get()).toEqual({});
+    const [row] = await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.paymentLog).toMatchObject({ totem: 'BARD-03', pos_log: { operation: 10, operation_completed: true, amount: order.total_amount } });
+  });
+
+  it('charges once for a double tap', async () => {
+    const order = await newOrder(21);
+    const [first, second] = await Promise.all([desk.payOrder(order), desk.payOrder(order)]);
+    expect([first.status, second.status].sort()).toEqual(['paid', 'pending']);
+    expect(terminalCalls()).toEqual(['POS [10]', 'POS [20,30]']);
+  });
+
+  it('after a reload in the middle asks staff instead of charging again, then records what they saw', async () => {
+    const order = await newOrder(22);
+    // The page that asked the terminal is gone: its claim and its record are all that is left.
+    const attempt = randomUUID();
+    await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim`, cashToken, { attempt });
+    desk.$deskPayments.set({ [order.uuid]: { uuid: order.uuid, id: order.id, number: order.number, amount: order.total_amount, attempt, stage: 'charging', startedAt: new Date().toISOString(), error: null, receiptFailed: false } });
+    await desk.resumeDeskPayments();
+    expect(desk.$deskPayments.get()[order.uuid]!.stage).toBe('uncertain');
+    expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
+    expect(terminalCalls()).toEqual([]);
+    const outcome = await desk.confirmTerminalCharge(order.uuid, true);
+    expect(outcome).toMatchObject({ status: 'paid' });
+    expect(terminalCalls()).toEqual(['POS [20,30]']);
+    const [row] = await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.paymentLog).toMatchObject({ pos_log: { confirmed_by_staff: true, amount: order.total_amount } });
+  });
+
+  it('lets staff say the terminal did not charge: the claim is released and the order can be paid', async () => {
+    const order = await newOrder(23);
+    // The terminal is off: no answer at all, so whether it charged is uncertain.
+    const off = await startPosSimulator({ port: 0 });
+    await off.close();
+    configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, pos: off.url } });
+    const outcome = await desk.payOrder(order);
+    expect(outcome).toEqual({ status: 'pending' });
+    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore: Verificare pos orchestrator.' });
+    expect(await api.deps.database.db.select().from(posLogs).where(eq(posLogs.orderNumber, order.number))).toHaveLength(1);
+    configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, pos: pos.url } });
+    expect(await desk.confirmTerminalCharge(order.uuid, false)).toEqual({ status: 'refused', message: '' });
+    expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
+  });
+
+  it("shows a declined card's note, logs it, releases the claim and charges nothing", async () => {
+    const order = await newOrder(24);
+    await control({ failure: 'declined', once: true });
+    expect(await desk.payOrder(order)).toEqual({ status: 'refused', message: POS_NOTES.declined });
+    expect(desk.$deskPayments.get()).toEqual({});
+    const logs = await api.deps.database.db.select().from(posLogs).where(eq(posLogs.orderNumber, order.number));
+    expect(logs.map((l) => l.response)).toEqual([{ results: [expect.objectContaining({ notes: POS_NOTES.declined })] }]);
+    expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
+  });
+
+  it('keeps a charged payment the API did not record and records it once the API answers', async () => {
+    const order = await newOrder(25);
+    apiDown = /\/pay$/;
+    expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
+    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
+    expect((await fresh(order.id)).paid).toBe(false);
+    apiDown = null;
+    expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid' });
+    expect(terminalCalls()).toEqual(['POS [10]', 'POS [20,30]']);
+    expect(desk.$deskPayments.get()).toEqual({});
+  });
+
+  it('treats a 410 on recording as recorded when the order is paid (an earlier try landed)', async () => {
+    const order = await newOrder(26);
+    apiDown = /\/pay$/;
+    await desk.payOrder(order);
+    await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, cashToken, { date: new Date().toISOString(), pos_log: { ok: true } });
+    apiDown = null;
+    expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid', order: { paid: true } });
+    expect(desk.$deskPayments.get()).toEqual({});
+  });
+
+  it("refuses while another device of the desk charges the order, naming the desk, and charges nothing", async () => {
+    const order = await newOrder(27);
+    const other = await pair(api, totemOf('BARD-03').pairingCode);
+    await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim`, other, { attempt: randomUUID() });
+    const outcome = await desk.payOrder(order);
+    expect(outcome).toEqual({ status: 'refused', message: 'Pagamento in corso alla cassa BARD-03: attendi che finisca' });
+    expect(terminalCalls()).toEqual([]);
+  });
+
+  it('keeps a receipt that could not be printed to print again, the payment recorded', async () => {
+    const order = await newOrder(28);
+    await control({ failure: 'paper_out' });
+    expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
+    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true, error: POS_NOTES.paperOut });
+    await control({ failure: null });
+    expect(await desk.printReceipt(await fresh(order.id))).toBe(true);
+    expect(desk.$deskPayments.get()).toEqual({});
+  });
+});
+
+describe('closing the cashier', () => {
+  it("sets the terminal's totals against the API's and keeps the report when the API does not answer", async () => {
+    await cashier.closeCashier().catch(() => undefined); // a clean terminal day for this test
+    const a = await newOrder(30);
+    const b = await newOrder(31);
+    await desk.payOrder(a);
+    await desk.payOrder(b);
+    apiDown = /close_cashier$/;
+    const error = await cashier.closeCashier().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(cashier.CashierRecordError);
+    const report = (error as InstanceType<typeof cashier.CashierRecordError>).report;
+    expect(report.totals).toEqual({ payments: 2, amount: Math.round((a.total_amount + b.total_amount) * 100) / 100 });
+    apiDown = null;
+    const comparison = await cashier.recordClose(report);
+    // The API counts every payment this desk took today (other tests' too): the difference shows.
+    expect(comparison.terminal).toEqual(report.totals);
+    expect(comparison.recorded.orders_count).toBeGreaterThanOrEqual(2);
+    expect(comparison.difference).toBe(Math.round((report.totals!.amount - comparison.recorded.total) * 100) / 100);
+    expect(terminalCalls().filter((c) => c === 'POS [40]')).toHaveLength(2);
+  });
+});
