@@ -41,6 +41,8 @@ export interface RequestOptions<S extends z.ZodType> {
   quiet?: boolean;
   /** The caller shows its own offline state (a retry loop): no notice when no answer comes. */
   quietOffline?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`); the client's own headers win on a clash. */
+  headers?: Record<string, string>;
 }
 
 const SILENT_STATUSES = new Set([422, 410, 404]);
@@ -63,6 +65,7 @@ export function createApiClient(options: ApiClientOptions) {
     const url = urlFor(path, opts.query);
     const apiOrigin = urlFor('').origin;
     const headers: Record<string, string> = {
+      ...opts.headers,
       Accept: 'application/json',
       'Content-Language': contentLanguage[options.locale()],
     };

@@ -53,6 +53,16 @@ export const RECEIPT_PRODUCT_CATEGORY = 'R1';
  */
 export const PAYMENT_CLAIM_TTL_MS = 10 * 60_000;
 
+/** The levels a person can be booked at (the booking's customer form and the cash desk's). */
+export const CUSTOMER_LEVELS: readonly string[] = ['principiante', 'intermedio', 'esperto'];
+
+/** Bounds of a person's measures: height (cm), weight (kg), shoe size (EU). */
+export const MEASURE_BOUNDS = {
+  height: { min: 50, max: 250 },
+  weight: { min: 10, max: 250 },
+  shoe_size: { min: 1, max: 52 },
+} as const;
+
 export const GPX_MOVING_GAP_SECONDS = 15;
 export const EARTH_RADIUS_M = 6_371_000;
 

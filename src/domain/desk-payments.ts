@@ -3,6 +3,7 @@
 // (src/stores/cash-desk.ts) runs them; the screen shows them.
 import type { DeskPayment, DeskPaymentStageName } from '../api/contract/kiosk';
 import { roundMoney } from './money';
+import { backoffDelay } from './retry';
 
 export const DeskPaymentStage = {
   /** The terminal was asked to charge the card; its answer is awaited (this page only). */
@@ -22,7 +23,7 @@ export const RECORD_RETRY_FIRST_MS = 2000;
 export const RECORD_RETRY_MAX_MS = 30_000;
 
 export function recordRetryDelay(attempt: number): number {
-  return Math.min(RECORD_RETRY_MAX_MS, RECORD_RETRY_FIRST_MS * 2 ** Math.max(0, attempt));
+  return backoffDelay(attempt, RECORD_RETRY_FIRST_MS, RECORD_RETRY_MAX_MS);
 }
 
 /**

@@ -24,3 +24,6 @@ export function storedTotemType(): number | null {
 
 /** The cash desk's payments in flight (src/stores/cash-desk.ts): survive a reload and an outage. */
 export const DESK_PAYMENTS_KEY = 'cash-desk-payments';
+
+/** A kiosk's confirmations waiting for the API (src/stores/kiosk-outbox.ts). */
+export const KIOSK_OUTBOX_KEY = 'kiosk-outbox';

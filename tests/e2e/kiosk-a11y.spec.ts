@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { day, placeOrder } from './kiosk-orders';
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -38,7 +39,7 @@ for (const [name, viewport] of [
   test.describe(name, () => {
     test.use({ viewport, hasTouch: true });
 
-    test('pairing page, and every kiosk page of a cash desk with its sheet and password dialog', async ({ page }) => {
+    test('pairing page, and every kiosk page of a cash desk with its sheet and password dialog', async ({ page, request }) => {
       await page.goto('/pair');
       await hydrated(page);
       await expect(page.getByLabel('Codice di associazione')).toBeVisible();
@@ -52,6 +53,12 @@ for (const [name, viewport] of [
         await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
         await check(page, path);
       }
+      // One order at the cash desk: its details, the payment panel and the changes.
+      const order = await placeOrder(request, { from: day(60), people: 2 });
+      await page.goto(`/totem/cash-desk/${order.uuid}`);
+      await hydrated(page);
+      await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+      await check(page, '/totem/cash-desk/{uuid}');
 
       await page.getByRole('contentinfo').getByRole('button', { name: 'Menu' }).click();
       await expect(page.getByRole('dialog', { name: 'Menu del chiosco' })).toBeVisible();

@@ -37,6 +37,10 @@ describe('API client requests', () => {
     expect(headerOf(calls[0]!.init, 'Accept')).toBe('application/json');
     expect(headerOf(calls[0]!.init, 'Content-Language')).toBe('fr_FR');
     expect(headerOf(calls[0]!.init, 'Authorization')).toBe('Bearer secret-token');
+    // A caller's extra header goes along; it cannot replace the client's own.
+    await client.post('v1/delivery', { headers: { 'Idempotency-Key': 'k-123456789', Authorization: 'Bearer forged' } });
+    expect(headerOf(calls[1]!.init, 'Idempotency-Key')).toBe('k-123456789');
+    expect(headerOf(calls[1]!.init, 'Authorization')).toBe('Bearer secret-token');
   });
 
   it.each([['en', 'en_GB'], ['it', 'it_IT']] as const)('Content-Language for %s is %s', async (locale, header) => {

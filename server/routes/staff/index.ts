@@ -7,6 +7,7 @@ import { deliveryRoutes } from './delivery';
 import { inventoryRoutes } from './inventory';
 import { posLogRoutes } from './pos-logs';
 import { realtimeRoutes } from './realtime';
+import { boardRoutes } from './board';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
@@ -14,4 +15,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', deliveryRoutes)
   .route('/', inventoryRoutes)
   .route('/', posLogRoutes)
-  .route('/', realtimeRoutes);
+  .route('/', realtimeRoutes)
+  .route('/', boardRoutes);

@@ -10,6 +10,7 @@ import {
   TotemPasswordRequestSchema,
 } from '../../../src/api/contract/staff';
 import { shopChannel } from '../../../src/api/contract/realtime';
+import type { PushInQueueResponse } from '../../../src/api/contract/board';
 import { addDays, toRomeDay } from '../../../src/domain/dates';
 import { roundMoney, sumMoney } from '../../../src/domain/money';
 import { cashierClosings, orders, tokens, totems } from '../../db/schema/index';
@@ -57,6 +58,9 @@ export const totemRoutes = new Hono<AppEnv>()
     const { code } = await jsonBody(c, PairRequestSchema);
     const [totem] = await database.db.select().from(totems).where(eq(totems.pairingCodeHash, hashPairingCode(code)));
     if (!totem) throw fieldError('code', 'validators.invalid');
+    // The limit is against guessing codes: a shop pairing its devices (or a test run pairing
+    // dozens) with right codes starts over, as the password check does.
+    limiter.reset(`pair:${clientIp(c)}`);
     const token = await issueToken(database.db, { totemId: totem.id }, now());
     await database.db
       .update(tokens)
@@ -73,14 +77,25 @@ export const totemRoutes = new Hono<AppEnv>()
     c.get('deps').limiter.reset(`totem-password:${totem.id}`);
     return c.json({ data: { valid: true as const } });
   })
-  // /totem/push_in_queue: the order goes to the shop's queue board (an event, nothing stored).
+  // /totem/push_in_queue: the order goes to the shop's queue board. queued_at is stored so a board
+  // that was offline when the event went out still finds it when it reads the board again.
   .post('/v1/totem/push_in_queue', async (c) => {
     const totem = requireTotem(c, TotemLevel.PUBLIC);
     const body = await jsonBody(c, PushInQueueRequestSchema);
     const order = await shopOrder(c, totem, body.order);
     if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
-    await publishOrder(c.get('deps'), 'order.pushed_in_queue', order);
-    return c.json({ data: orderEvent(order, c.get('deps').now()) });
+    const deps = c.get('deps');
+    const at = deps.now();
+    // Conditional, so an order cancelled since it was read is not queued.
+    const [queued] = await deps.database.db
+      .update(orders)
+      .set({ queuedAt: at })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed')))
+      .returning();
+    if (!queued) throw new ApiError(410, 'api.orderNotEditable');
+    await publishOrder(deps, 'order.pushed_in_queue', queued);
+    const answer: PushInQueueResponse = { data: { ...orderEvent(queued, at), queued_at: at.toISOString() } };
+    return c.json(answer);
   })
   // Cash desk only: the day's payments this desk took, recorded with the terminal's answer.
   .post('/v1/totem/close_cashier', async (c) => {

@@ -72,3 +72,29 @@ export const DeskPaymentSchema = z.object({
 });
 export type DeskPayment = z.infer<typeof DeskPaymentSchema>;
 export const DeskPaymentsSchema = z.record(z.string(), DeskPaymentSchema);
+
+/**
+ * A kiosk confirmation (delivery, pickup, a reset) waiting to reach the API (issue #14): kept in
+ * the kiosk's storage with its idempotency key from before its first try until the API answered,
+ * so an outage or a reload loses nothing and a retry never hands anything out twice.
+ */
+export const OutboxKindSchema = z.enum(['delivery', 'pickup', 'reset_delivery', 'reset_pickup']);
+export type OutboxKind = z.infer<typeof OutboxKindSchema>;
+
+export const OutboxEntrySchema = z.object({
+  /** The Idempotency-Key of every try of this confirmation. */
+  key: z.string(),
+  kind: OutboxKindSchema,
+  /** API path and JSON body, exactly as first sent. */
+  path: z.string(),
+  body: z.unknown(),
+  /** What staff recognise it by: the order number or the unit's code. */
+  ref: z.string(),
+  createdAt: z.string(),
+  attempts: z.number().default(0),
+  /** `refused`: the API said no on a replay (e.g. a unit handed out meanwhile by another desk). */
+  state: z.enum(['pending', 'refused']).default('pending'),
+  error: z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) }).nullable().default(null),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+export const OutboxSchema = z.array(OutboxEntrySchema);

@@ -1,26 +1,30 @@
 // The cash desk's order list (/totem/cash-desk, admin totems): the shop's orders, searched by
-// number, name, phone or a day they cover. A scanner typing an order number and Enter searches.
+// number, name, phone or a day they cover; with nothing typed, today's orders, those with money to
+// collect or equipment to hand out first. A scanner typing an order number and Enter searches. A
+// type-30 cash desk also closes the cashier here.
 import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../api/contract/orders';
 import { searchShopOrders, type ShopOrderQuery } from '../../api/staff-orders';
-import { dayToDisplay } from '../../domain/dates';
+import { dayToDisplay, todayInRome } from '../../domain/dates';
+import { deskOrderFlags, sortForDesk } from '../../domain/desk-orders';
 import { formatCurrency } from '../../domain/format';
+import { totemRole } from '../../domain/kiosk';
+import { $configuration } from '../../stores/configuration';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import { useTotemGuard } from './useTotemGuard';
+import CashierClose from './CashierClose';
 import './kiosk.css';
 
-export default function CashDeskSearch({ locale }: { locale: string }) {
-  const allowed = useTotemGuard();
-  const t = useT(locale);
-  if (!allowed) return <p aria-busy="true">{t('kiosk.loading')}</p>;
-  return <OrderSearch locale={locale} />;
-}
+/** With nothing typed the desk shows today's orders. */
+const todayQuery = (): ShopOrderQuery => ({ date: todayInRome() });
 
-function OrderSearch({ locale }: { locale: string }) {
+export default function CashDeskSearch({ locale }: { locale: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
-  const [query, setQuery] = useState<ShopOrderQuery>({});
+  const role = totemRole(useStore($configuration).totem?.type);
+  const [query, setQuery] = useState<ShopOrderQuery>(todayQuery);
+  const today = todayInRome();
   const [text, setText] = useState('');
   const [date, setDate] = useState('');
   const [orders, setOrders] = useState<OrderResponse[] | null>(null);
@@ -29,7 +33,7 @@ function OrderSearch({ locale }: { locale: string }) {
   useEffect(() => {
     const abort = new AbortController();
     setOrders(null);
-    searchShopOrders(query, abort.signal).then(setOrders, (err: Error) => {
+    searchShopOrders(query, abort.signal).then((found) => setOrders(sortForDesk(found, today)), (err: Error) => {
       if (err.name !== 'AbortError') setOrders([]);
     });
     return () => abort.abort();
@@ -42,7 +46,7 @@ function OrderSearch({ locale }: { locale: string }) {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery({ q: text || undefined, date: date || undefined });
+          setQuery(text || date ? { q: text || undefined, date: date || undefined } : todayQuery());
           input.current?.select();
         }}
       >
@@ -58,6 +62,7 @@ function OrderSearch({ locale }: { locale: string }) {
           {t('kiosk.orders.find')}
         </button>
       </form>
+      {!query.q && query.date === today && <p className="muted">{t('kiosk.cashDesk.todayFirst')}</p>}
       <div aria-live="polite">
         {orders === null ? (
           <p aria-busy="true">{t('order.loading')}</p>
@@ -94,6 +99,7 @@ function OrderSearch({ locale }: { locale: string }) {
                     <td>
                       {t(`order.statuses.${o.status}`)}
                       {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
+                      <Badges t={t} order={o} today={today} />
                     </td>
                     <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
                   </tr>
@@ -103,6 +109,18 @@ function OrderSearch({ locale }: { locale: string }) {
           </div>
         )}
       </div>
+      {role.isCashDesk && <CashierClose t={t} />}
     </div>
+  );
+}
+
+function Badges({ t, order, today }: { t: ReturnType<typeof useT>; order: OrderResponse; today: string }) {
+  const flags = deskOrderFlags(order, today);
+  if (!flags.toCollect && !flags.toHandOut) return null;
+  return (
+    <span className="desk-badges">
+      {flags.toCollect && <span className="badge badge--collect">{t('kiosk.cashDesk.badges.toCollect')}</span>}
+      {flags.toHandOut && <span className="badge badge--handout">{t('kiosk.cashDesk.badges.toHandOut')}</span>}
+    </span>
   );
 }

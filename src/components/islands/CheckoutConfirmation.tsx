@@ -6,6 +6,8 @@ import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { useStore } from '@nanostores/react';
 import { $totem, endKioskTurn, kioskHomePath } from '../../stores/kiosk';
+import { notifyOnNextPage } from '../../stores/notifications';
+import { afterCheckoutPath } from '../../domain/cash-desk';
 import PayButton from './PayButton';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
@@ -17,12 +19,21 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
   // A kiosk takes no online payment (its cash desk has a terminal) and shows no link into the
   // order: the next customer must not reach it. The screen returns to its start by itself.
   const totem = useStore($totem);
+  // Shop staff who changed an order from the cash desk go back to that order's cash-desk page.
+  const backToDesk = afterCheckoutPath(totem, order, edited);
   useEffect(() => {
+    if (backToDesk) {
+      notifyOnNextPage(t('checkout.saved', { number: order.number }), 'success');
+      // Replace: Back from the cash desk must not land on an emptied checkout.
+      location.replace(localizePath(lang, backToDesk));
+      return;
+    }
     const el = heading.current;
     if (!el) return;
     el.scrollIntoView({ block: 'start' });
     el.focus({ preventScroll: true });
   }, []);
+  if (backToDesk) return <p aria-busy="true">{t('kiosk.changes.backToDesk')}</p>;
   return (
     <section aria-labelledby="placed-title" className="placed">
       <h2 id="placed-title" ref={heading} tabIndex={-1}>

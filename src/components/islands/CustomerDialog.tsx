@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import type { Customer } from '../../api/contract/cart';
 import { maxLength, numberRange, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/constants';
 
 interface Fields {
   first_name: string;
@@ -18,7 +19,8 @@ interface Fields {
   level: string;
 }
 
-const LEVELS = ['principiante', 'intermedio', 'esperto'] as const;
+
+const { height: H, weight: W } = MEASURE_BOUNDS;
 
 export default function CustomerDialog(props: { locale: string; product: string | null; onCancel: () => void; onConfirm: (c: Customer) => void }) {
   const t = useT(props.locale);
@@ -72,9 +74,9 @@ export default function CustomerDialog(props: { locale: string; product: string 
         {field('last_name', text, 'text', { autoComplete: 'family-name' })}
         {/* Height and weight: the bounds their inputs' min/max always announced. Shoe size: up to
             52 as before; no smallest size was ever set, so only a size below 1 is refused. */}
-        {field('height', measure(50, 250), 'number', { inputMode: 'numeric', min: '50', max: '250' })}
-        {field('weight', measure(10, 250), 'number', { inputMode: 'numeric', min: '10', max: '250' })}
-        {field('shoe_size', measure(1, 52), 'text', { inputMode: 'decimal' })}
+        {field('height', measure(H.min, H.max), 'number', { inputMode: 'numeric', min: String(H.min), max: String(H.max) })}
+        {field('weight', measure(W.min, W.max), 'number', { inputMode: 'numeric', min: String(W.min), max: String(W.max) })}
+        {field('shoe_size', measure(MEASURE_BOUNDS.shoe_size.min, MEASURE_BOUNDS.shoe_size.max), 'text', { inputMode: 'decimal' })}
         <div className="field">
           <label htmlFor="customer-level">{t('booking.customer.level')}</label>
           <select
@@ -84,7 +86,7 @@ export default function CustomerDialog(props: { locale: string; product: string 
             {...register('level', { validate: toFormValidate([required], t) })}
           >
             <option value="">{t('booking.customer.levelPlaceholder')}</option>
-            {LEVELS.map((l) => (
+            {CUSTOMER_LEVELS.map((l) => (
               <option key={l} value={l}>
                 {t(`booking.customer.levels.${l}`)}
               </option>

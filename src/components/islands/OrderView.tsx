@@ -5,10 +5,9 @@ import type { TFunction } from 'i18next';
 import { api } from '../../api/instance';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
 import { ApiClientError } from '../../api/client';
-import { startEditingOrder } from '../../stores/cart';
-import { setDates, setShop } from '../../stores/configuration';
+import { editOrderInCart } from '../../stores/order-edit';
 import { notify } from '../../stores/notifications';
-import { dayToDisplay, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { dayToDisplay, todayInRome } from '../../domain/dates';
 import { formatCurrency } from '../../domain/format';
 import { PAYMENT_CONFIRM_POLL, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from '../../domain/payments';
 import { useT } from '../../i18n/client';
@@ -87,29 +86,8 @@ export default function OrderView({ locale }: { locale: string }) {
   if (state === 'missing' || !order) return <p role="alert">{t('order.notFound')}</p>;
 
   const edit = () => {
-    if (!order.shop) return;
-    setShop({ id: order.shop.id, slug: order.shop.slug, label: order.shop.label, logos: [], categories: [], sports: [] });
-    const dates = order.multipleDates === 20 ? [] : order.date_from === order.date_to ? [order.date_from] : [order.date_from, order.date_to];
-    setDates(order.multipleDates as DateMode, dates);
-    startEditingOrder(
-      order,
-      order.order_detail_pools.map((pool) => {
-        const main = pool.order_details.find((d) => !d.is_add_on)!;
-        const c = pool.customer;
-        return {
-          id: main.product_id,
-          id_shop: order.shop!.id,
-          id_price: main.price_id,
-          related: pool.order_details.filter((d) => d.is_add_on).map((d) => ({ id: d.product_id, id_price: d.price_id, used: true })),
-          customer: c ? { first_name: c.first_name, last_name: c.last_name, height: Number(c.height), weight: Number(c.weight), shoe_size: Number(c.shoe_size), level: c.level } : undefined,
-          multipleDates: order.multipleDates,
-          dates,
-          days: rentDays(order.multipleDates, dates),
-        };
-      }),
-      { first_name: order.first_name, last_name: order.last_name, phone: order.phone },
-    );
-    location.assign(localizePath(lang, `/prenota/${order.shop.slug}/calendar`));
+    const path = editOrderInCart(order);
+    if (path) location.assign(localizePath(lang, path));
   };
 
   const cancel = async () => {

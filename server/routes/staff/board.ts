@@ -1,0 +1,88 @@
+// The shop's live board (issue #13): GET v1/totem/board, for any kiosk of the shop (the wall
+// screen is often a public kiosk). Today's orders (Europe/Rome) that a board can show: starting
+// today, ending today, queued today or handed out today; confirmed only, so a cancelled order leaves
+// the board. One query: the item count and the hand-out state come from correlated subqueries, not
+// one query per order. The board re-reads this after every order event (src/stores/board.ts).
+import { Hono } from 'hono';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { BOARD_ORDER_LIMIT, type BoardEnvelope, type BoardOrder } from '../../../src/api/contract/board';
+import { addDays, parseRomeDateTime, todayInRome } from '../../../src/domain/dates';
+import { lastInitial } from '../../../src/domain/board';
+import type { Db } from '../../db/client';
+import { deliveryDetails, orderDetails, orders } from '../../db/schema/index';
+import type { AppEnv } from '../../http/context';
+import { requireTotem, TotemLevel } from '../../staff/permissions';
+
+/** Rome's midnight starting `day` and the next one, as instants. */
+function romeDayBounds(day: string): { start: Date; end: Date } {
+  return { start: parseRomeDateTime(day), end: parseRomeDateTime(addDays(day, 1)) };
+}
+
+// Drizzle writes the columns of a one-table select without their table ("id"), which inside a
+// subquery on order_details or delivery_details would mean that table's own id: the outer order's id
+// is written out in full so the subqueries stay correlated.
+const ORDER_ID = sql`${orders}.${sql.identifier(orders.id.name)}`;
+
+async function loadBoardRows(db: Db, shopId: number, today: string) {
+  const { start, end } = romeDayBounds(today);
+  const handedOutToday = sql`exists (select 1 from ${deliveryDetails} where ${deliveryDetails.orderId} = ${ORDER_ID}
+    and ${deliveryDetails.datetimeDelivery} >= ${start.toISOString()} and ${deliveryDetails.datetimeDelivery} < ${end.toISOString()})`;
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      dateFrom: orders.dateFrom,
+      dateTo: orders.dateTo,
+      paidAt: orders.paidAt,
+      queuedAt: orders.queuedAt,
+      items: sql<number>`(select count(*) from ${orderDetails} where ${orderDetails.orderId} = ${ORDER_ID} and not ${orderDetails.isAddOn})`.mapWith(Number),
+      deliveredAt: sql<Date | null>`(select max(${deliveryDetails.datetimeDelivery}) from ${deliveryDetails} where ${deliveryDetails.orderId} = ${ORDER_ID})`.mapWith(
+        deliveryDetails.datetimeDelivery,
+      ),
+      unitsOut: sql<number>`(select count(*) from ${deliveryDetails} where ${deliveryDetails.orderId} = ${ORDER_ID}
+        and ${deliveryDetails.datetimeDelivery} is not null and ${deliveryDetails.datetimeReturn} is null)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        eq(orders.status, 'confirmed'),
+        or(eq(orders.dateFrom, today), eq(orders.dateTo, today), and(gte(orders.queuedAt, start), lt(orders.queuedAt, end)), handedOutToday),
+      ),
+    )
+    // The newest orders when a day ever holds more than the limit; one more row tells it did.
+    .orderBy(desc(orders.id))
+    .limit(BOARD_ORDER_LIMIT + 1);
+}
+
+type BoardRow = Awaited<ReturnType<typeof loadBoardRows>>[number];
+
+/** What a wall may show of an order: no contact data, only the initial of the last name. */
+export function presentBoardOrder(row: BoardRow): BoardOrder {
+  return {
+    id: row.id,
+    number: row.number,
+    first_name: row.firstName,
+    last_initial: lastInitial(row.lastName),
+    date_from: row.dateFrom,
+    date_to: row.dateTo,
+    paid: !!row.paidAt,
+    queued_at: row.queuedAt?.toISOString() ?? null,
+    delivered_at: row.deliveredAt ? new Date(row.deliveredAt).toISOString() : null,
+    units_out: row.unitsOut,
+    items: row.items,
+  };
+}
+
+export const boardRoutes = new Hono<AppEnv>().get('/v1/totem/board', async (c) => {
+  const totem = requireTotem(c, TotemLevel.PUBLIC);
+  const { database, now } = c.get('deps');
+  const today = todayInRome(now());
+  const rows = await loadBoardRows(database.db, totem.shopId, today);
+  const body: BoardEnvelope = {
+    data: { date: today, orders: rows.slice(0, BOARD_ORDER_LIMIT).map(presentBoardOrder), truncated: rows.length > BOARD_ORDER_LIMIT },
+  };
+  return c.json(body);
+});

@@ -1,0 +1,138 @@
+// The order's contact data at the cash desk: names, phone, e-mail, invoice and fiscal code, with
+// the checkout's own rules. A refusal keeps the dialog open with everything typed, each server
+// message under its field (the first one focused); any other failure goes to the parent
+// (onFailed), which says it and, when the order's state refused it, reads the order again.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { OrderResponse } from '../../api/contract/orders';
+import { changeOrderContact, splitFieldErrors } from '../../api/order-changes';
+import { ApiClientError } from '../../api/client';
+import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
+import { useT } from '../../i18n/client';
+import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
+
+interface Fields {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  invoice: boolean;
+  fiscal_code: string;
+}
+
+/** The text fields in page order: the first one the server refused takes the focus. */
+const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const satisfies readonly (keyof Fields)[];
+/** The same bounds as the checkout and the API (src/api/contract/order-form.ts). */
+const NAME_MAX = 100;
+const PHONE_MAX = 40;
+const FISCAL_CODE_MAX = 32;
+const ID = 'cash-desk-contact';
+
+interface Props {
+  locale: string;
+  order: OrderResponse;
+  onSaved: (order: OrderResponse) => void;
+  /** Anything but a 422 (a refusal of the order's state, a server error): the parent says it. */
+  onFailed: (err: unknown) => void;
+  onClose: () => void;
+}
+
+export default function CashDeskContactDialog({ locale, order, onSaved, onFailed, onClose }: Props) {
+  const t = useT(locale);
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const { register, handleSubmit, watch, setError, setFocus, formState } = useForm<Fields>({
+    defaultValues: {
+      first_name: order.first_name,
+      last_name: order.last_name,
+      phone: order.phone,
+      email: order.email,
+      invoice: order.invoice,
+      fiscal_code: order.fiscal_code ?? '',
+    },
+  });
+  const invoice = watch('invoice');
+
+  const submit = handleSubmit(async (values) => {
+    setOtherErrors([]);
+    try {
+      const saved = await changeOrderContact(order.id, {
+        first_name: values.first_name,
+        last_name: values.last_name,
+        phone: values.phone,
+        email: values.email,
+        invoice: values.invoice,
+        // Without an invoice the server drops the code; not sending it keeps the two in step.
+        fiscal_code: values.invoice ? values.fiscal_code : undefined,
+      });
+      onSaved(saved);
+    } catch (err) {
+      // The form stays as typed whatever happened; only field messages are this dialog's to show.
+      if (!(err instanceof ApiClientError) || err.status !== 422) return onFailed(err);
+      const shown = values.invoice ? TEXT_FIELDS : TEXT_FIELDS.filter((f) => f !== 'fiscal_code');
+      const { fields, rest } = splitFieldErrors(err, shown);
+      for (const [field, message] of fields) setError(field, { message });
+      setOtherErrors(rest);
+      if (fields[0]) setFocus(fields[0][0]);
+    }
+  });
+
+  const error = (f: keyof Fields) => formState.errors[f]?.message;
+  const text = toFormValidate([required, maxLength(NAME_MAX)], t);
+  return (
+    <ChangeDialog id={ID} title={t('kiosk.changes.contactTitle', { number: order.number })} closeLabel={t('booking.close')} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <ChangeField
+          id={`${ID}-first_name`}
+          label={t('checkout.first_name')}
+          error={error('first_name')}
+          autoComplete="off"
+          registration={register('first_name', { validate: text })}
+        />
+        <ChangeField
+          id={`${ID}-last_name`}
+          label={t('checkout.last_name')}
+          error={error('last_name')}
+          autoComplete="off"
+          registration={register('last_name', { validate: text })}
+        />
+        <ChangeField
+          id={`${ID}-phone`}
+          label={t('checkout.phone')}
+          error={error('phone')}
+          type="tel"
+          autoComplete="off"
+          registration={register('phone', { validate: toFormValidate([required, maxLength(PHONE_MAX), phone], t) })}
+        />
+        <ChangeField
+          id={`${ID}-email`}
+          label={t('checkout.email')}
+          error={error('email')}
+          type="email"
+          autoComplete="off"
+          registration={register('email', { validate: toFormValidate([required, email], t) })}
+        />
+        <label className="check">
+          <input type="checkbox" {...register('invoice')} /> {t('kiosk.changes.invoice')}
+        </label>
+        {invoice && (
+          <ChangeField
+            id={`${ID}-fiscal_code`}
+            label={t('checkout.fiscal_code')}
+            error={error('fiscal_code')}
+            autoComplete="off"
+            registration={register('fiscal_code', { validate: toFormValidate([required, maxLength(FISCAL_CODE_MAX)], t) })}
+          />
+        )}
+        <FormErrors id={`${ID}-errors`} title={t('kiosk.changes.notSaved')} messages={otherErrors} />
+        <p className="actions">
+          <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
+            {formState.isSubmitting ? t('kiosk.changes.saving') : t('kiosk.changes.save')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('kiosk.changes.back')}
+          </button>
+        </p>
+      </form>
+    </ChangeDialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CartProductSchema } from '../api/contract/cart';
+import { orderResponse } from '../../tests/support/order-response';
+import { editCheckoutPath, editStartPath, orderEditCart } from './order-edit';
+
+describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', () => {
+  it('one cart line per pool: main item, add-ons used, the person, the dates and their day count', () => {
+    const edit = orderEditCart(orderResponse())!;
+    expect(edit.shop.slug).toBe('bardonecchia-sport-rent');
+    expect(edit.mode).toBe(3);
+    expect(edit.dates).toEqual(['2026-12-12', '2026-12-13']);
+    expect(edit.path).toBe('/prenota/bardonecchia-sport-rent/calendar');
+    expect(edit.contact).toEqual({ first_name: 'Anna', last_name: 'Verdi', phone: '+39 333 1234567', fiscal_code: null, fidelityCardNumber: null });
+    // The fidelity card and the invoice's fiscal code carry over: an edit keeps the card's discount.
+    const carded = orderEditCart(orderResponse({ fidelity_card_number: 'FID-0001', fiscal_code: 'VRDNNA80A41L219X' }))!;
+    expect(carded.contact).toMatchObject({ fidelityCardNumber: 'FID-0001', fiscal_code: 'VRDNNA80A41L219X' });
+    expect(edit.products).toEqual([
+      {
+        id: 11,
+        id_shop: 6,
+        id_price: 111,
+        related: [],
+        customer: { first_name: 'Luca', last_name: 'Verdi', height: 180, weight: 72, shoe_size: 42.5, level: 'intermedio' },
+        multipleDates: 3,
+        dates: ['2026-12-12', '2026-12-13'],
+        days: 2,
+      },
+      { id: 12, id_shop: 6, id_price: 121, related: [{ id: 90, id_price: 901, used: true }], customer: undefined, multipleDates: 3, dates: ['2026-12-12', '2026-12-13'], days: 2 },
+    ]);
+  });
+
+  it('a person named only in part stays a valid cart line (no NaN measures the stored cart would refuse)', () => {
+    const order = orderResponse();
+    order.order_detail_pools[0]!.customer = { first_name: 'Luca', shoe_size: '42,5', height: 'alto' };
+    const [line] = orderEditCart(order)!.products;
+    expect(line!.customer).toEqual({ first_name: 'Luca', last_name: undefined, height: undefined, weight: undefined, shoe_size: 42.5, level: undefined });
+    expect(CartProductSchema.safeParse(line).success).toBe(true);
+  });
+
+  it('a single day, and a season (no dates)', () => {
+    expect(orderEditCart(orderResponse({ multipleDates: 2, date_to: '2026-12-12' }))!.dates).toEqual(['2026-12-12']);
+    const season = orderEditCart(orderResponse({ multipleDates: 20, season: true }))!;
+    expect(season.dates).toEqual([]);
+    expect(season.products[0]!.days).toBe(0);
+  });
+
+  it('an order without a shop, or a pool without its main item, cannot be re-booked', () => {
+    expect(orderEditCart(orderResponse({ shop: null }))).toBeNull();
+    const order = orderResponse();
+    order.order_detail_pools[1]!.order_details = order.order_detail_pools[1]!.order_details.filter((d) => d.is_add_on);
+    expect(orderEditCart(order)!.products.map((p) => p.id)).toEqual([11]);
+  });
+
+  it('paths of the booking screens an edit goes through', () => {
+    expect(editStartPath('x')).toBe('/prenota/x/calendar');
+    expect(editCheckoutPath('x')).toBe('/prenota/x/order');
+  });
+});

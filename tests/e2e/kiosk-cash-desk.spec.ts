@@ -1,0 +1,251 @@
+// The kiosk's cash desk (issue #13) against `npm start` and its payment-terminal simulator: find
+// orders by number, name and phone; take a payment (pay, record, receipt with R1 items, print);
+// one charge whatever happens — double tap, reload in the middle, a second desk, an API outage
+// after the charge; a declined card, a terminal that does not answer, the fake POS; closing the
+// cashier; a type-20 totem sees no payment control; axe on every page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { hydrated } from './hydration';
+import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { day, placeOrder, readBack, staffToken, terminal } from './kiosk-orders';
+import type { OrderResponse } from '../../src/api/contract/orders';
+import { formatCurrency } from '../../src/domain/format';
+
+test.afterEach(async ({ request }) => {
+  await terminal.reset(request);
+});
+
+/** Every request the page sends to the terminal, as `[operations]` with its body. */
+function watchTerminal(page: Page) {
+  const sent: { operations: number[]; payload: { amount?: number; items?: Record<string, unknown>[] }; order: Record<string, unknown> | null }[] = [];
+  page.on('request', (req: Request) => {
+    if (req.url() === `${terminal.url}/process` && req.method() === 'POST') sent.push(req.postDataJSON());
+  });
+  return { sent, operations: () => sent.map((s) => s.operations.join('+')) };
+}
+
+async function openOrder(page: Page, order: OrderResponse) {
+  await page.goto(`/totem/cash-desk/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+}
+
+const payButton = (page: Page, order: OrderResponse) => page.getByRole('button', { name: `Incassa ${formatCurrency(order.total_amount)}` });
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens the configuration behind five taps and the password, as staff do. */
+async function openConfiguration(page: Page) {
+  await tapCode(page, DEMO.cashDesk.totem, 5);
+  const dialog = page.getByRole('dialog', { name: 'Password di configurazione' });
+  await dialog.getByLabel('Password').fill(DEMO.cashDesk.password);
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
+}
+
+test('finds orders by number, name and phone, today first; pays one: pay, record, receipt with R1 items, print', async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(0), to: day(2), people: 2, firstName: 'Ettore', lastName: 'Zanichelli', phone: '+39 348 765 4321' });
+  await pair(page, DEMO.cashDesk.code);
+  await expect(page).toHaveURL(/\/totem\/cash-desk$/);
+  // Today's orders with money to collect come first, flagged.
+  const row = page.getByRole('row').filter({ hasText: order.number });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Da incassare');
+  expect(await violations(page), 'order list').toEqual([]);
+
+  const search = page.getByLabel('Numero, nome, email o telefono');
+  for (const text of [order.number, 'Zanichelli', '3487654321']) {
+    await search.fill(text);
+    await search.press('Enter');
+    await expect(page.getByRole('link', { name: order.number })).toBeVisible();
+  }
+  await page.getByRole('link', { name: order.number }).click();
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await expect(page.getByTestId('desk-total')).toHaveText(formatCurrency(order.total_amount));
+  await expect(page.getByTestId('desk-payment-state')).toHaveText('Da pagare');
+  await expect(page.getByTestId('desk-delivery-state')).toHaveText('Da consegnare');
+  await expect(page.getByRole('table', { name: 'Persona 1' })).toBeVisible();
+  expect(await violations(page), 'order page').toEqual([]);
+
+  const watched = watchTerminal(page);
+  await payButton(page, order).click();
+  await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.locator('.snackbar')).toContainText(`Pagamento dell'ordine ${order.number} registrato`);
+  expect(watched.operations()).toEqual(['10', '20+30']);
+  const [pay, receipt] = watched.sent;
+  expect(pay).toMatchObject({ payload: { amount: order.total_amount }, order: { number: order.number, date_from: day(0), date_to: day(2), total_amount: order.total_amount } });
+  const lines = order.order_detail_pools.flatMap((p) => p.order_details);
+  expect(receipt!.payload.items).toEqual(
+    lines.map((l) => ({
+      description: l.product_label,
+      product_category: 'R1',
+      unit_price: l.unit_price,
+      total_price: l.total_price,
+      total_tax: l.total_tax,
+      total_taxable: l.total_taxable,
+      discount: Math.max(0, Math.round((l.original_total_price - l.total_price) * 100) / 100),
+    })),
+  );
+  const token = await staffToken(request, DEMO.cashDesk.code);
+  expect((await readBack(request, token, order.id)).paid).toBe(true);
+  // Paid: no payment control any more, a receipt can be printed again.
+  await expect(payButton(page, order)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ristampa lo scontrino' })).toBeVisible();
+});
+
+test('a double tap and a reload in the middle charge the card once', async ({ page, request }) => {
+  const tapped = await placeOrder(request, { from: day(6) });
+  const reloaded = await placeOrder(request, { from: day(7) });
+  await pair(page, DEMO.cashDesk.code);
+  const watched = watchTerminal(page);
+
+  await openOrder(page, tapped);
+  await payButton(page, tapped).dblclick();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  expect(watched.operations()).toEqual(['10', '20+30']);
+
+  // The terminal takes its time; the page is reloaded while it charges the card.
+  await terminal.control(request, { delay_ms: 2500 });
+  await openOrder(page, reloaded);
+  watched.sent.length = 0;
+  await payButton(page, reloaded).click();
+  await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  // The answer is lost: the kiosk asks staff what the terminal shows instead of charging again.
+  const question = page.getByText(/Il terminale non ha risposto: guarda il terminale/);
+  await expect(question).toBeVisible();
+  await expect(payButton(page, reloaded)).toHaveCount(0);
+  expect(await violations(page), 'uncertain payment').toEqual([]);
+  await expect.poll(async () => (await (await request.get(`${terminal.url}/control`)).json()).pending_payments).toBeGreaterThan(0);
+  await terminal.control(request, { delay_ms: 0 });
+  await page.getByRole('button', { name: 'Sì, addebitato' }).click();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  expect(watched.operations().filter((o) => o === '10')).toHaveLength(1);
+  const token = await staffToken(request, DEMO.cashDesk.code);
+  expect((await readBack(request, token, reloaded.id)).paid).toBe(true);
+});
+
+test('a second cash desk cannot charge an order the first is charging', async ({ browser, page, request }) => {
+  const order = await placeOrder(request, { from: day(8) });
+  await pair(page, DEMO.cashDesk.code);
+  const second = await browser.newContext();
+  const other = await second.newPage();
+  await pair(other, DEMO.cashDesk.code);
+  await openOrder(page, order);
+  await openOrder(other, order);
+  const watched = [watchTerminal(page), watchTerminal(other)];
+
+  await terminal.control(request, { delay_ms: 2000 });
+  await payButton(page, order).click();
+  await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
+  await payButton(other, order).click();
+  await expect(other.getByRole('alert')).toContainText('Pagamento in corso alla cassa BARD-03');
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  // The second desk re-read the order: once paid it offers no payment either.
+  await other.reload();
+  await hydrated(other);
+  await expect(other.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(payButton(other, order)).toHaveCount(0);
+  expect(watched.flatMap((w) => w.operations()).filter((o) => o === '10')).toHaveLength(1);
+  await second.close();
+});
+
+test('a card charged while the API is down shows "being recorded" and is recorded once it answers', async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(9) });
+  await pair(page, DEMO.cashDesk.code);
+  await openOrder(page, order);
+  let refused = 0;
+  await page.route('**/api/v1/orders/*/pay', async (route) => {
+    if (refused++ < 2) return route.abort('connectionrefused');
+    return route.continue();
+  });
+  await payButton(page, order).click();
+  await expect(page.getByTestId('desk-recording')).toContainText('Pagato al terminale, registrazione in corso');
+  // Retried by itself (2 s, then 4 s) until the API takes it.
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /, { timeout: 20_000 });
+  expect(refused).toBe(3);
+});
+
+test("a declined card shows the terminal's note, stores a pos log and charges nothing", async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(10) });
+  await pair(page, DEMO.cashDesk.code);
+  await openOrder(page, order);
+  await terminal.control(request, { failure: 'declined', once: true });
+  const logged = page.waitForResponse((r) => r.url().endsWith('/api/pos_logs') && r.request().method() === 'POST');
+  await payButton(page, order).click();
+  expect((await logged).status()).toBe(201);
+  await expect(page.getByRole('alert')).toHaveText('Pagamento non riuscito: Carta rifiutata');
+  expect(await violations(page), 'declined').toEqual([]);
+  // Nothing was charged: the order can be paid again, and is.
+  await payButton(page, order).click();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+});
+
+test('with the terminal off: "Errore: Verificare pos orchestrator."; with the fake POS: paid after 2 s, terminal untouched', async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(11) });
+  await pair(page, DEMO.cashDesk.code);
+  await openConfiguration(page);
+  // Nothing listens on port 9 (discard): the terminal is off.
+  await page.getByLabel('Indirizzo del terminale di pagamento (POS)').fill('http://localhost:9');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.locator('.snackbar')).toContainText('Impostazioni salvate');
+  await openOrder(page, order);
+  await payButton(page, order).click();
+  await expect(page.getByText('Errore: Verificare pos orchestrator.')).toBeVisible();
+  // No answer may still mean a charge: staff say what the terminal shows; here, nothing.
+  await page.getByRole('button', { name: 'No, non addebitato' }).click();
+  await expect(payButton(page, order)).toBeEnabled();
+
+  await openConfiguration(page);
+  await page.getByLabel('POS simulato').check();
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.locator('.snackbar')).toContainText('Impostazioni salvate');
+  await openOrder(page, order);
+  const watched = watchTerminal(page);
+  const started = Date.now();
+  await payButton(page, order).click();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+  expect(watched.sent).toEqual([]);
+});
+
+test('closes the cashier: the terminal and the API totals side by side', async ({ page, request }) => {
+  // Paid today whatever its dates: the close counts the payments of the day.
+  const order = await placeOrder(request, { from: day(61) });
+  await pair(page, DEMO.cashDesk.code);
+  await openOrder(page, order);
+  await payButton(page, order).click();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await page.getByRole('link', { name: 'Tutti gli ordini' }).click();
+  await hydrated(page);
+
+  const watched = watchTerminal(page);
+  await page.getByRole('button', { name: 'Chiudi la cassa' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chiudere la cassa di oggi?' });
+  await expect(dialog).toBeVisible();
+  expect(await violations(page), 'close dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Chiudi la cassa' }).click();
+  const result = page.getByTestId('cashier-result');
+  await expect(result).toContainText('Cassa chiusa');
+  await expect(result).toContainText(/Terminale\s*\d+ pagamenti · /);
+  await expect(result).toContainText(/Registrati\s*\d+ pagamenti · /);
+  expect(watched.operations()).toEqual(['40']);
+  expect(await violations(page), 'cashier closed').toEqual([]);
+});
+
+test('a type-20 totem sees the order but no payment control', async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(12) });
+  await pair(page, DEMO.admin.code);
+  await openOrder(page, order);
+  await expect(page.getByText('Gli incassi si fanno alla cassa.')).toBeVisible();
+  await expect(payButton(page, order)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Tutti gli ordini' }).click();
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Chiudi la cassa' })).toHaveCount(0);
+  expect(await violations(page), 'type 20 list').toEqual([]);
+});

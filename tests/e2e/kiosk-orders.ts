@@ -1,0 +1,62 @@
+// Orders for the kiosk tests, placed and read through the API as a customer and the shop's desks
+// would: a guest's snowshoes order at the kiosks' shop, a kiosk token of the test's own, the order
+// as the API has it now, and the payment-terminal simulator `npm start` runs (server/pos).
+import { expect, type APIRequestContext } from '@playwright/test';
+import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
+import { PairResponseSchema } from '../../src/api/contract/staff';
+import { DEMO_POS_URL } from '../../server/db/seed/kiosk';
+
+export const BARD = 'bardonecchia-sport-rent';
+export const BARD_ID = 6;
+/** A day `n` days from today, as the API takes it. */
+export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+export interface GuestOrder {
+  from: string;
+  to?: string;
+  people?: number;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+}
+
+/** A guest's order of snowshoes at the kiosks' shop, one pool per person. */
+export async function placeOrder(request: APIRequestContext, options: GuestOrder): Promise<OrderResponse> {
+  const to = options.to ?? options.from;
+  const shop = await (await request.get(`/api/v1/shops/slug/${BARD}?from=${options.from}&to=${to}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
+  const cart = Object.fromEntries(Array.from({ length: options.people ?? 1 }, (_, i) => [`cart[${i}][prices][0]`, String(snowshoes.current_price.id)]));
+  const placed = await request.post(`/api/v1/shops/${BARD_ID}/orders`, {
+    multipart: {
+      from: options.from,
+      to,
+      first_name: options.firstName ?? 'Marta',
+      last_name: options.lastName ?? 'Neri',
+      phone: options.phone ?? '+39 333 4444444',
+      email: 'marta.neri@example.com',
+      ...cart,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return OrderEnvelopeSchema.parse(await placed.json()).data;
+}
+
+/** A kiosk token of the test's own (pairing again does not unpair the browser under test). */
+export async function staffToken(request: APIRequestContext, code: string): Promise<string> {
+  const paired = PairResponseSchema.parse(await (await request.post('/api/v1/pair', { data: { code } })).json());
+  return `Bearer ${paired.data.token}`;
+}
+
+/** The order as the API has it now. */
+export async function readBack(request: APIRequestContext, token: string, id: number): Promise<OrderResponse> {
+  const res = await request.get(`/api/v1/orders/${id}`, { headers: { Authorization: token } });
+  return OrderEnvelopeSchema.parse(await res.json()).data;
+}
+
+/** The terminal simulator's failure switches (POST /control) and their reset. */
+export const terminal = {
+  url: DEMO_POS_URL,
+  control: (request: APIRequestContext, body: { failure?: 'declined' | 'paper_out' | 'timeout' | null; once?: boolean; delay_ms?: number }) =>
+    request.post(`${DEMO_POS_URL}/control`, { data: body }),
+  reset: (request: APIRequestContext) => request.post(`${DEMO_POS_URL}/control/reset`),
+};
