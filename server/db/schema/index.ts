@@ -5,3 +5,4 @@ export * from './orders';
 export * from './content';
 export * from './kiosk';
 export * from './payments';
+export * from './idempotency';

@@ -7,6 +7,7 @@ import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema } from '../
 import { parseRomeDateTime, todayInRome, toRomeDay } from '../../../src/domain/dates';
 import { deliveryDetails, orderDetails, orders } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
 import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
 import { idParam, jsonBody, queryParams } from '../../http/validation';
 import { presentOrder, presentOrders } from '../../orders/present';
@@ -53,15 +54,16 @@ async function respondWithOrder(c: AppContext, orderId: number, event: 'order.de
   return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
 }
 
+// The confirmations honour an `Idempotency-Key` header (a retry gets the first answer): see http/idempotency.ts.
 export const deliveryRoutes = new Hono<AppEnv>()
-  .post('/v1/delivery', async (c) => {
+  .post('/v1/delivery', idempotent, async (c) => {
     const totem = requireTotem(c, TotemLevel.ADMIN);
     const body = await jsonBody(c, DeliveryRequestSchema);
     const order = await shopOrder(c, totem, String(body.order_id));
     await deliver(c.get('deps'), totem, order, body, when(c, body.date));
     return respondWithOrder(c, order.id, 'order.delivered');
   })
-  .post('/v1/pickup', async (c) => {
+  .post('/v1/pickup', idempotent, async (c) => {
     const totem = requireTotem(c, TotemLevel.ADMIN);
     const body = await jsonBody(c, PickupRequestSchema);
     if (body.order_id !== undefined) await shopOrder(c, totem, String(body.order_id));
@@ -71,12 +73,12 @@ export const deliveryRoutes = new Hono<AppEnv>()
     for (const row of rows) void publishOrder(c.get('deps'), 'order.picked_up', row);
     return c.json({ data: await presentOrders(database.db, catalogue, rows, now()) });
   })
-  .post('/v1/delivery_details/:id/reset_delivery', async (c) => {
+  .post('/v1/delivery_details/:id/reset_delivery', idempotent, async (c) => {
     const handOut = await handOutOr404(c, requireTotem(c, TotemLevel.ADMIN));
     await resetDelivery(c.get('deps'), handOut);
     return respondWithOrder(c, handOut.detail.orderId, 'order.changed');
   })
-  .post('/v1/delivery_details/:id/reset_pickup', async (c) => {
+  .post('/v1/delivery_details/:id/reset_pickup', idempotent, async (c) => {
     const handOut = await handOutOr404(c, requireTotem(c, TotemLevel.ADMIN));
     await resetPickup(c.get('deps'), handOut);
     return respondWithOrder(c, handOut.detail.orderId, 'order.changed');

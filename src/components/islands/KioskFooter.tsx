@@ -3,17 +3,32 @@
 // nothing, the link is no way around the password); the kiosk sheet with the pages this totem's
 // type may use; on a public kiosk, the return to the start screen when nobody uses it.
 // Renders nothing on any other browser.
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $configuration } from '../../stores/configuration';
-import { $kioskDevice, kioskHomePath, kioskIdleTimeout, resetIdleKiosk, unlockConfiguration, watchIdle } from '../../stores/kiosk';
-import { initialTapState, kioskSheetPages, tapCounter, TotemPages, TotemTypes, type TapState } from '../../domain/kiosk';
-import { useT } from '../../i18n/client';
-import { localizePath, splitLocale, toLocale } from '../../i18n/index';
-import KioskPasswordDialog from './KioskPasswordDialog';
-import { useHydrated } from './useHydrated';
-import { pageTitleKey } from './kiosk-pages';
-import './kiosk.css';
+import { useEffect, useRef, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { $configuration } from "../../stores/configuration";
+import {
+  $kioskDevice,
+  kioskHomePath,
+  kioskIdleTimeout,
+  resetIdleKiosk,
+  unlockConfiguration,
+  watchIdle,
+} from "../../stores/kiosk";
+import {
+  initialTapState,
+  kioskSheetPages,
+  tapCounter,
+  TotemPages,
+  TotemTypes,
+  type TapState,
+} from "../../domain/kiosk";
+import { useT } from "../../i18n/client";
+import { localizePath, splitLocale, toLocale } from "../../i18n/index";
+import KioskPasswordDialog from "./KioskPasswordDialog";
+import KioskOutboxBanner from "./KioskOutboxBanner";
+import { useHydrated } from "./useHydrated";
+import { pageTitleKey } from "./kiosk-pages";
+import "./kiosk.css";
 
 export default function KioskFooter({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -49,61 +64,86 @@ export default function KioskFooter({ locale }: { locale: string }) {
   const home = kioskHomePath();
 
   return (
-    <footer className="kiosk-footer" aria-label={t('kiosk.footer.label')}>
-      <a
-        className="kiosk-footer__code"
-        href={localizePath(lang, TotemPages.CONFIGURATION)}
-        aria-label={t('kiosk.footer.code', { code: totem.code })}
-        onClick={(event) => {
-          event.preventDefault();
-          taps.current = tapCounter(taps.current, Date.now());
-          if (taps.current.open) setPasswordOpen(true);
-        }}
-      >
-        {totem.code}
-      </a>
-      {shop && <span className="kiosk-footer__shop">{shop.label}</span>}
-      {pages.length > 0 && (
-        <button type="button" className="button kiosk-footer__menu" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
-          {t('kiosk.sheet.open')}
-        </button>
-      )}
-      <dialog ref={sheet} className="sheet kiosk-sheet" aria-labelledby="kiosk-sheet-title" onClose={() => setSheetOpen(false)} onCancel={() => setSheetOpen(false)}>
-        <div className="sheet__header">
-          <h2 id="kiosk-sheet-title">{t('kiosk.sheet.title')}</h2>
-          <button type="button" className="icon-button" onClick={() => setSheetOpen(false)} aria-label={t('kiosk.sheet.close')}>
-            ×
+    <>
+      <KioskOutboxBanner t={t} />
+      <footer className="kiosk-footer" aria-label={t("kiosk.footer.label")}>
+        <a
+          className="kiosk-footer__code"
+          href={localizePath(lang, TotemPages.CONFIGURATION)}
+          aria-label={t("kiosk.footer.code", { code: totem.code })}
+          onClick={(event) => {
+            event.preventDefault();
+            taps.current = tapCounter(taps.current, Date.now());
+            if (taps.current.open) setPasswordOpen(true);
+          }}
+        >
+          {totem.code}
+        </a>
+        {shop && <span className="kiosk-footer__shop">{shop.label}</span>}
+        {pages.length > 0 && (
+          <button
+            type="button"
+            className="button kiosk-footer__menu"
+            aria-haspopup="dialog"
+            onClick={() => setSheetOpen(true)}
+          >
+            {t("kiosk.sheet.open")}
           </button>
-        </div>
-        <nav aria-labelledby="kiosk-sheet-title">
-          <ul className="kiosk-sheet__list">
-            {pages.map((page) => (
-              <li key={page}>
-                <a className="button button--block" href={localizePath(lang, page)}>
-                  {t(pageTitleKey(page))}
-                </a>
-              </li>
-            ))}
-            {shop && home !== `/prenota/${shop.slug}` && (
-              <li>
-                <a className="button button--block button--secondary" href={localizePath(lang, `/prenota/${shop.slug}`)}>
-                  {t('kiosk.sheet.newBooking')}
-                </a>
-              </li>
-            )}
-          </ul>
-        </nav>
-      </dialog>
-      <KioskPasswordDialog
-        locale={locale}
-        open={passwordOpen}
-        onClose={() => setPasswordOpen(false)}
-        onConfirm={async (password) => {
-          if (!(await unlockConfiguration(password))) return false;
-          location.assign(localizePath(lang, TotemPages.CONFIGURATION));
-          return true;
-        }}
-      />
-    </footer>
+        )}
+        <dialog
+          ref={sheet}
+          className="sheet kiosk-sheet"
+          aria-labelledby="kiosk-sheet-title"
+          onClose={() => setSheetOpen(false)}
+          onCancel={() => setSheetOpen(false)}
+        >
+          <div className="sheet__header">
+            <h2 id="kiosk-sheet-title">{t("kiosk.sheet.title")}</h2>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setSheetOpen(false)}
+              aria-label={t("kiosk.sheet.close")}
+            >
+              ×
+            </button>
+          </div>
+          <nav aria-labelledby="kiosk-sheet-title">
+            <ul className="kiosk-sheet__list">
+              {pages.map((page) => (
+                <li key={page}>
+                  <a
+                    className="button button--block"
+                    href={localizePath(lang, page)}
+                  >
+                    {t(pageTitleKey(page))}
+                  </a>
+                </li>
+              ))}
+              {shop && home !== `/prenota/${shop.slug}` && (
+                <li>
+                  <a
+                    className="button button--block button--secondary"
+                    href={localizePath(lang, `/prenota/${shop.slug}`)}
+                  >
+                    {t("kiosk.sheet.newBooking")}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </dialog>
+        <KioskPasswordDialog
+          locale={locale}
+          open={passwordOpen}
+          onClose={() => setPasswordOpen(false)}
+          onConfirm={async (password) => {
+            if (!(await unlockConfiguration(password))) return false;
+            location.assign(localizePath(lang, TotemPages.CONFIGURATION));
+            return true;
+          }}
+        />
+      </footer>
+    </>
   );
 }

@@ -1,0 +1,30 @@
+// Idempotency keys of the kiosk's confirmations (issue #14): the first answer to a request sent
+// with an `Idempotency-Key` header, so a retry with the same key gets it again instead of running
+// twice. Keys are scoped per caller (totem). A row without `completed_at` is in progress: `attempt`
+// names the request that holds it since `started_at` (a lease, so a process that died mid-way does
+// not block the key forever). See server/http/idempotency.ts.
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { totems } from './kiosk';
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    totemId: integer('totem_id')
+      .notNull()
+      .references(() => totems.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 (hex) of the request body, canonical JSON when it is JSON. */
+    requestHash: text('request_hash').notNull(),
+    /** The request running it now; null once completed. */
+    attempt: text('attempt'),
+    /** The first answer; null while in progress. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.totemId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);

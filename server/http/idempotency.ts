@@ -1,0 +1,169 @@
+// The `Idempotency-Key` request header (issue #14, "works through an API outage"), as payment APIs
+// use it: the kiosk queues its confirmations while the API is unreachable and sends each with a key
+// of its own, reused for every retry. The first request with a key runs; any later one with the
+// same key (and the same request) gets the first answer again, with `Idempotent-Replayed: true`.
+//
+// Everything lives in the `idempotency_keys` table, so several API processes agree:
+// - a request claims its key by inserting the row "in progress" (INSERT … ON CONFLICT DO NOTHING:
+//   of two racing requests exactly one inserts it); it runs the handler and stores the answer —
+//   a refusal (4xx) too, it is the first answer; a 5xx is not stored, the row is deleted so a retry
+//   runs again (nor is a 401/403: nothing ran);
+// - the same key with another method, path or body is 422 on `idempotency_key`;
+// - a key still in progress is 409 (the client retries later) for `IDEMPOTENCY_LEASE_MS`: past that
+//   the holder is taken for dead (its process stopped between claiming the key and storing the
+//   answer) and the next retry takes the key over and runs the handler again. If the dead request
+//   had committed its change, the handler refuses the repetition on its own (a unit already out or
+//   back, a hand-out already undone: the partial unique index and the checks inside the stock
+//   lock), so nothing is handed out twice; the retry answers, and stores, that refusal instead of
+//   the lost first answer. A holder that merely was slow past the lease cannot overwrite the new
+//   holder's answer: storing is conditional on its own `attempt`.
+// - rows older than `IDEMPOTENCY_TTL_MS` (24 h) are deleted, a bounded batch whenever a new key is
+//   claimed; a key retried after that runs again (and meets the same refusals).
+// Without the header, or without a totem (the handler then answers 401/403), nothing changes.
+import { createHash, randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '../../src/api/contract/delivery';
+import { idempotencyKeys } from '../db/schema/index';
+import type { AppEnv } from './context';
+import { fieldError } from './errors';
+import { parseWith } from './validation';
+
+/** How long a request may hold its key before a retry takes it over. */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+/** How long an answer is kept for replays. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Old rows deleted at most per claimed key. */
+const CLEANUP_BATCH = 100;
+
+const KeyHeaderSchema = z.object({ idempotency_key: IdempotencyKeySchema });
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** SHA-256 of the request body: of its canonical JSON (key order and spacing do not matter), else of its text. */
+export function requestHash(text: string): string {
+  let material = text;
+  try {
+    if (text.trim()) material = JSON.stringify(canonical(JSON.parse(text)));
+  } catch {
+    /* not JSON: the text itself */
+  }
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/** Applies the `Idempotency-Key` header to a route (mount it before the handler). */
+export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header(IDEMPOTENCY_HEADER);
+  const totem = c.get('auth')?.totem;
+  if (header === undefined || !totem) return next();
+  const { idempotency_key: key } = parseWith(KeyHeaderSchema, { idempotency_key: header });
+  const { database, now } = c.get('deps');
+  const { db } = database;
+  const method = c.req.method;
+  const path = c.req.path;
+  const hash = requestHash(await c.req.text()); // Hono caches the body: the handler reads it again
+  const attempt = randomUUID();
+  const thisKey = and(eq(idempotencyKeys.totemId, totem.id), eq(idempotencyKeys.key, key));
+
+  // Claim the key, or answer from its row. A few rounds at most: the row can vanish (a 5xx
+  // deleted it, or the cleanup) or be taken over between our statements.
+  for (let round = 0; ; round++) {
+    const at = now();
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({ totemId: totem.id, key, method, path, requestHash: hash, attempt, createdAt: at, startedAt: at })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed) {
+      await deleteExpired(c, at);
+      break;
+    }
+    const [row] = await db.select().from(idempotencyKeys).where(thisKey);
+    if (!row) {
+      if (round < 3) continue;
+      return busy(c);
+    }
+    if (row.method !== method || row.path !== path || row.requestHash !== hash) {
+      throw fieldError('idempotency_key', 'api.idempotencyKeyReused');
+    }
+    if (row.completedAt) {
+      const status = row.responseStatus as StatusCode;
+      c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return row.responseBody === null ? c.body(null, status) : c.json(row.responseBody, status as ContentfulStatusCode);
+    }
+    if (at.getTime() - row.startedAt.getTime() < IDEMPOTENCY_LEASE_MS || round >= 3) return busy(c);
+    // The holder is gone (or far too slow): take the key over, unless someone else just did.
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ attempt, startedAt: at })
+      .where(and(thisKey, isNull(idempotencyKeys.completedAt), eq(idempotencyKeys.attempt, row.attempt ?? '')))
+      .returning({ key: idempotencyKeys.key });
+    if (taken) break;
+  }
+
+  await next();
+
+  const mine = and(thisKey, eq(idempotencyKeys.attempt, attempt));
+  try {
+    if (!storable(c.res.status)) {
+      await db.delete(idempotencyKeys).where(mine);
+      return;
+    }
+    const text = await c.res.clone().text();
+    let body: unknown = null;
+    try {
+      if (text) body = JSON.parse(text);
+    } catch {
+      await db.delete(idempotencyKeys).where(mine); // not JSON: nothing these routes answer, not kept
+      return;
+    }
+    await db
+      .update(idempotencyKeys)
+      .set({ responseStatus: c.res.status, responseBody: body, completedAt: now(), attempt: null })
+      .where(mine);
+  } catch (err) {
+    // The answer still goes out; the key stays in progress until its lease ends (see above).
+    console.error('[idempotency] answer not stored:', err);
+  }
+};
+
+/**
+ * Which answers are kept for replays: every success and refusal, but not a server error (5xx: the
+ * retry should run again) nor a caller that may not call the route at all (401/403: nothing ran,
+ * and a totem's rights may change).
+ */
+const storable = (status: number) => status < 500 && status !== 401 && status !== 403;
+
+function busy(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
+  c.header('Retry-After', '1');
+  return c.json({ message: c.get('t')('api.idempotencyInProgress') }, 409);
+}
+
+/** Deletes a bounded batch of rows past their time to live (completed, or abandoned in progress). */
+async function deleteExpired(c: Parameters<MiddlewareHandler<AppEnv>>[0], at: Date) {
+  const { db } = c.get('deps').database;
+  const cutoff = new Date(at.getTime() - IDEMPOTENCY_TTL_MS);
+  const old = db
+    .select({ totemId: idempotencyKeys.totemId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .limit(CLEANUP_BATCH)
+    .for('update', { skipLocked: true });
+  try {
+    await db.delete(idempotencyKeys).where(sql`(${idempotencyKeys.totemId}, ${idempotencyKeys.key}) IN ${old}`);
+  } catch (err) {
+    console.error('[idempotency] old keys not deleted:', err); // housekeeping only: never fails the request
+  }
+}
