@@ -1,0 +1,95 @@
+// The kiosk's inventory requests (issue #14, staff side of spec §7): the shop's units, one unit with
+// its history and open problems, unlocking a unit, and reading or reporting its problems. Typed by
+// the contract (src/api/contract/inventory.ts) on the way in and out.
+import { z } from 'zod';
+import {
+  ExtraSpecificProductSchema,
+  InventoryItemSchema,
+  type ProblemRequestSchema,
+  type SpecificProductsQuerySchema,
+} from './contract/inventory';
+
+// The contract names the list's items; the one-unit answer and the problems are described here from
+// what the API answers (server/staff/inventory.ts presentProblem, unitHistory) until the contract
+// file holds them too.
+export const UnitProblemSchema = z.object({
+  id: z.number(),
+  specific_product_id: z.number(),
+  order_id: z.number().nullable(),
+  description: z.string(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type UnitProblem = z.infer<typeof UnitProblemSchema>;
+
+/** One hand-out of the unit (newest first): when it went out and came back, for which order. */
+export const UnitHistoryEntrySchema = z.object({
+  delivery_detail_id: z.number(),
+  order_id: z.number(),
+  order_number: z.string(),
+  /** Not answered by the reference API yet; the cash-desk link uses it when present. */
+  order_uuid: z.string().optional(),
+  id_order_detail: z.number().nullable(),
+  datetime_delivery: z.string().nullable(),
+  datetime_return: z.string().nullable(),
+});
+export type UnitHistoryEntry = z.infer<typeof UnitHistoryEntrySchema>;
+
+export const UnitDetailSchema = InventoryItemSchema.extend({
+  open_problems: z.array(UnitProblemSchema),
+  history: z.array(UnitHistoryEntrySchema),
+});
+export type UnitDetail = z.infer<typeof UnitDetailSchema>;
+
+const UnitListEnvelope = z.object({ data: z.array(InventoryItemSchema) });
+const ExtraListEnvelope = z.object({ data: z.array(ExtraSpecificProductSchema) });
+const UnitEnvelope = z.object({ data: UnitDetailSchema });
+const ProblemListEnvelope = z.object({ data: z.array(UnitProblemSchema) });
+const ProblemEnvelope = z.object({ data: UnitProblemSchema });
+
+/** The list's filters (SpecificProductsQuerySchema without `extra`, which answers another shape). */
+export type UnitsQuery = { status?: z.output<typeof SpecificProductsQuerySchema>['status']; q?: string; product_id?: number };
+export type ProblemRequest = z.input<typeof ProblemRequestSchema>;
+
+async function client() {
+  return (await import('./instance')).api;
+}
+
+const unitPath = (code: string) => `v1/specific_products/${encodeURIComponent(code)}`;
+const problemsPath = (unitId: number) => `v1/specific_products/${unitId}/specific_product_problems`;
+
+/** GET v1/specific_products: the shop's units, filtered by state, product and code or model. */
+export async function listUnits(query: UnitsQuery, signal?: AbortSignal) {
+  const api = await client();
+  return (await api.get('v1/specific_products', { query, schema: UnitListEnvelope, signal })).data;
+}
+
+/** GET v1/specific_products?extra=1: units out outside order lines (spec §3 extras). */
+export async function listExtras(signal?: AbortSignal) {
+  const api = await client();
+  return (await api.get('v1/specific_products', { query: { extra: '1' }, schema: ExtraListEnvelope, signal })).data;
+}
+
+/** GET v1/specific_products/{code}: one unit with its history and open problems (404: not the shop's). */
+export async function fetchUnit(code: string, signal?: AbortSignal): Promise<UnitDetail> {
+  const api = await client();
+  return (await api.get(unitPath(code), { schema: UnitEnvelope, signal })).data;
+}
+
+/** POST v1/specific_products/{code}/unlock: the problem is fixed; its open problems are resolved. */
+export async function unlockUnit(code: string): Promise<UnitDetail> {
+  const api = await client();
+  return (await api.post(`${unitPath(code)}/unlock`, { schema: UnitEnvelope })).data;
+}
+
+/** GET v1/specific_products/{id}/specific_product_problems: every problem of the unit, newest first. */
+export async function listUnitProblems(unitId: number, signal?: AbortSignal): Promise<UnitProblem[]> {
+  const api = await client();
+  return (await api.get(problemsPath(unitId), { schema: ProblemListEnvelope, signal })).data;
+}
+
+/** POST v1/specific_products/{id}/specific_product_problems: report a problem (locks the unit; 422 per field). */
+export async function reportUnitProblem(unitId: number, body: ProblemRequest): Promise<UnitProblem> {
+  const api = await client();
+  return (await api.post(problemsPath(unitId), { json: body, schema: ProblemEnvelope, quiet: true })).data;
+}
