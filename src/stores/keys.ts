@@ -27,3 +27,7 @@ export const DESK_PAYMENTS_KEY = 'cash-desk-payments';
 
 /** A kiosk's confirmations waiting for the API (src/stores/kiosk-outbox.ts). */
 export const KIOSK_OUTBOX_KEY = 'kiosk-outbox';
+
+/** What staff scanned for a delivery / a pickup before confirming (src/stores/delivery-drafts.ts). */
+export const DELIVERY_DRAFT_KEY = 'kiosk-delivery-draft';
+export const PICKUP_DRAFT_KEY = 'kiosk-pickup-draft';

@@ -1,0 +1,56 @@
+// The kiosk's delivery and pickup requests (issue #14, spec §7): a scanned unit, an order, the
+// price difference of an early or late return, and the confirmations' paths and answers. The
+// confirmations themselves go through the outbox (stores/kiosk-outbox.ts), never straight from here.
+import { z } from 'zod';
+import { PriceDiffSchema, type DeliveryRequest, type PickupRequest, type PriceDiff } from './contract/delivery';
+import { InventoryItemSchema } from './contract/inventory';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from './contract/orders';
+
+async function client() {
+  return (await import('./instance')).api;
+}
+
+const UnitEnvelopeSchema = z.object({ data: InventoryItemSchema });
+const DiffEnvelopeSchema = z.object({ data: PriceDiffSchema });
+export type ScannedUnitResponse = z.infer<typeof InventoryItemSchema>;
+
+/**
+ * GET v1/specific_products/{code}: what a scanned unit is (product, available, out or locked). 404
+ * for a code the shop does not have. Quiet: the scan screen says it next to the input.
+ */
+export async function lookUpUnit(code: string, signal?: AbortSignal): Promise<ScannedUnitResponse> {
+  const api = await client();
+  const { data } = await api.get(`v1/specific_products/${encodeURIComponent(code)}`, { schema: UnitEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  return data;
+}
+
+/** GET v1/orders/{id} with the kiosk's token. */
+export async function fetchOrder(id: number, signal?: AbortSignal): Promise<OrderResponse> {
+  const api = await client();
+  const { data } = await api.get(`v1/orders/${id}`, { schema: OrderEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  return data;
+}
+
+/** GET v1/delivery_details/{id}/diff?to=: the hand-out priced as if back on `to`. */
+export async function handOutDiff(deliveryDetailId: number, to: string, signal?: AbortSignal): Promise<PriceDiff> {
+  const api = await client();
+  const { data } = await api.get(`v1/delivery_details/${deliveryDetailId}/diff`, { query: { to }, schema: DiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  return data;
+}
+
+/** GET v1/order_details/{id}/diff: the line priced by its latest hand-out (after the pickup: its return day). */
+export async function lineDiff(orderDetailId: number, signal?: AbortSignal): Promise<PriceDiff> {
+  const api = await client();
+  const { data } = await api.get(`v1/order_details/${orderDetailId}/diff`, { schema: DiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  return data;
+}
+
+/** Paths and answers of the confirmations the outbox sends. */
+export const confirmations = {
+  delivery: { path: 'v1/delivery', parse: (data: unknown): OrderResponse => OrderEnvelopeSchema.parse(data).data },
+  pickup: { path: 'v1/pickup', parse: (data: unknown): OrderResponse[] => OrderListEnvelopeSchema.parse(data).data },
+  resetDelivery: { path: (id: number) => `v1/delivery_details/${id}/reset_delivery`, parse: (data: unknown): OrderResponse => OrderEnvelopeSchema.parse(data).data },
+  resetPickup: { path: (id: number) => `v1/delivery_details/${id}/reset_pickup`, parse: (data: unknown): OrderResponse => OrderEnvelopeSchema.parse(data).data },
+} as const;
+
+export type { DeliveryRequest, PickupRequest };

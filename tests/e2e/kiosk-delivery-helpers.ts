@@ -1,0 +1,73 @@
+// Shared steps of the delivery and pickup tests (kiosk-delivery.spec.ts): units free on the shelf,
+// a delivery made through the API, codes typed as a USB scanner types them, the scan field's
+// readiness after a refusal, and the accessibility checks (axe, 48 px targets).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from './hydration';
+import { readBack } from './kiosk-orders';
+import type { OrderResponse } from '../../src/api/contract/orders';
+
+/** Units of a product the shop has on the shelf now (other tests may hold some). */
+export async function available(request: APIRequestContext, token: string, product: string, n: number): Promise<string[]> {
+  const res = await request.get('/api/v1/specific_products?status=available', { headers: { Authorization: token } });
+  expect(res.status()).toBe(200);
+  const units: { internal_code: string; product: { code: string } }[] = (await res.json()).data;
+  const codes = units.filter((u) => u.product.code === product).map((u) => u.internal_code);
+  expect(codes.length).toBeGreaterThanOrEqual(n);
+  return codes.slice(0, n);
+}
+
+/** The order's lines, as the API hands them out: one id per person. */
+export const lineIds = (order: OrderResponse) => order.order_detail_pools.flatMap((p) => p.order_details.map((d) => d.id));
+
+export async function deliverByApi(request: APIRequestContext, token: string, order: OrderResponse, codes: string[]) {
+  const ids = lineIds(order);
+  const res = await request.post('/api/v1/delivery', {
+    headers: { Authorization: token },
+    data: { order_id: order.id, delivery_details: codes.map((internal_code, i) => ({ internal_code, id_order_detail: ids[i] })) },
+  });
+  expect(res.status()).toBe(200);
+  return readBack(request, token, order.id);
+}
+
+/** Types a code the way a USB scanner does: key after key, then Enter. */
+export async function scan(page: Page, label: string, code: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.pressSequentially(code);
+  await field.press('Enter');
+}
+
+export async function expectReadyForNextScan(page: Page, label: string, code: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(code);
+  // Selected: the next scan replaces it.
+  expect(await field.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toBe(code);
+}
+
+export async function openDelivery(page: Page, order: OrderResponse) {
+  await page.goto('/totem/delivery');
+  await hydrated(page);
+  const search = page.getByLabel("Numero d'ordine, nome o telefono (o leggi il numero d'ordine)");
+  await search.pressSequentially(order.number);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+}
+
+export async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Visible controls smaller than a finger (48 px). */
+export async function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary')]
+      .filter((el) => {
+        if (el.closest('dialog:not([open])') || el.matches('input[type=checkbox], input[type=radio]')) return false;
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && (box.height < 48 || box.width < 48);
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`),
+  );
+}

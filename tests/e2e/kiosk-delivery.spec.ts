@@ -1,0 +1,296 @@
+// The delivery and pickup counters (issue #14) against `npm start`: codes typed as a USB scanner
+// types them (fast, then Enter); unknown, locked and already-out units and another product refused
+// next to the field, which keeps the focus; a partial delivery then the rest; a reset; an extra with
+// its price checked by the ±20 % rule; a pickup with a problem (the unit is locked) and a reset of
+// a pickup; money back for an early return and a surcharge for a late one, as the diff endpoints
+// say; an API outage in the middle of a delivery (the banner, nothing lost across reloads, the
+// delivery landing exactly once); axe with every rule and 48 px targets, portrait and landscape.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { hydrated } from './hydration';
+import { DEMO, pair } from './kiosk-helpers';
+import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, smallTargets, violations } from './kiosk-delivery-helpers';
+import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
+import type { OrderResponse } from '../../src/api/contract/orders';
+import { formatCurrency } from '../../src/domain/format';
+import { deltaRange } from '../../src/domain/validators';
+
+const SNOWSHOES = 'Ciaspole e bastoncini';
+const SCAN_DELIVERY = "Codice dell'articolo";
+const SCAN_PICKUP = "Codice dell'articolo che rientra";
+
+let token: string;
+test.beforeAll(async ({ request }) => {
+  token = await staffToken(request, DEMO.admin.code);
+});
+
+const auth = () => ({ Authorization: token });
+const available = (request: APIRequestContext, product: string, n: number) => shelf(request, token, product, n);
+const deliverByApi = (request: APIRequestContext, order: OrderResponse, codes: string[]) => handOut(request, token, order, codes);
+
+/** Orders this test placed: what they still have out goes back on the shelf afterwards, unlocked. */
+let placed: number[] = [];
+const track = (order: OrderResponse) => {
+  placed.push(order.id);
+  return order;
+};
+
+test.beforeEach(async ({ page }) => {
+  placed = [];
+  await pair(page, DEMO.admin.code);
+});
+
+test.afterEach(async ({ request }) => {
+  for (const id of placed) {
+    const order = await readBack(request, token, id);
+    const codes = order.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code ?? '');
+    const out = order.delivery.delivery_details.filter((d) => d.datetime_delivery && !d.datetime_return).map((d) => d.delivery_detail_specific_product!.specific_product.internal_code);
+    if (out.length > 0) await request.post('/api/v1/pickup', { headers: auth(), data: { items: out.map((internal_code) => ({ internal_code })) } });
+    for (const code of codes) await request.post(`/api/v1/specific_products/${code}/unlock`, { headers: auth() });
+  }
+});
+
+test('hands out a two-person order by scanned codes: refusals next to the field, partial then the rest, a reset', async ({ page, request }) => {
+  const order = track(await placeOrder(request, { from: day(10), to: day(11), people: 2, firstName: 'Lia', lastName: 'Consegna' }));
+  const [first, second, third, broken] = await available(request, 'CIASPOLE', 4);
+  const [bike] = await available(request, 'CITYBIKE', 1);
+  // A unit with a problem reported: locked.
+  const brokenId = (await (await request.get(`/api/v1/specific_products/${broken}`, { headers: auth() })).json()).data.id;
+  await request.post(`/api/v1/specific_products/${brokenId}/specific_product_problems`, { headers: auth(), data: { description: 'Cinghia rotta' } });
+  await openDelivery(page, order);
+  await expect(page.getByText('Nulla ancora consegnato: 2 articoli da consegnare')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Persona 1' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Persona 2' })).toBeVisible();
+  const feedback = page.locator('#delivery-scan-feedback');
+  const field = page.getByLabel(SCAN_DELIVERY, { exact: true });
+  await expect(field).toBeFocused();
+
+  // An unknown code.
+  await scan(page, SCAN_DELIVERY, 'S06-NOPE-99');
+  await expect(feedback).toHaveText('S06-NOPE-99: codice sconosciuto in questo negozio');
+  await expectReadyForNextScan(page, SCAN_DELIVERY, 'S06-NOPE-99');
+  // Another product, without force: refused, with the way to force it offered.
+  await scan(page, SCAN_DELIVERY, bike!);
+  await expect(feedback).toHaveText(`${bike} non è un ${SNOWSHOES}: per darlo al suo posto usa «Forza» e scrivi il motivo`);
+  await expect(page.getByRole('button', { name: `Forza ${bike}` })).toBeVisible();
+  await expectReadyForNextScan(page, SCAN_DELIVERY, bike!);
+  // A locked unit.
+  await scan(page, SCAN_DELIVERY, broken!);
+  await expect(feedback).toHaveText(`${broken} è bloccato per un problema: sbloccalo prima di consegnarlo`);
+  await expectReadyForNextScan(page, SCAN_DELIVERY, broken!);
+  await request.post(`/api/v1/specific_products/${broken}/unlock`, { headers: auth() });
+
+  // The first unit, confirmed alone: a partial delivery.
+  await scan(page, SCAN_DELIVERY, first!);
+  await expect(feedback).toHaveText(`${first} aggiunto: ${SNOWSHOES}, persona 1`);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
+  await page.getByRole('button', { name: 'Conferma la consegna di 1 articolo' }).click();
+  await expect(feedback).toHaveText(`Consegnato 1 articolo dell'ordine ${order.number}`);
+  await expect(page.getByText('Consegna parziale: 1 di 2 consegnati, 1 da consegnare')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Persona 1' }).getByRole('row').filter({ hasText: first! })).toContainText('Consegnato');
+  await expect(field).toBeFocused();
+
+  // The same unit again: it is out.
+  await scan(page, SCAN_DELIVERY, first!);
+  await expect(feedback).toHaveText(`${first} risulta già consegnato (ordine ${order.number}) e non ancora rientrato`);
+  await expectReadyForNextScan(page, SCAN_DELIVERY, first!);
+
+  // The rest.
+  await scan(page, SCAN_DELIVERY, second!);
+  await expect(feedback).toHaveText(`${second} aggiunto: ${SNOWSHOES}, persona 2`);
+  await page.getByRole('button', { name: 'Conferma la consegna di 1 articolo' }).click();
+  await expect(page.getByText('Tutto consegnato (2 di 2)')).toBeVisible();
+  let stored = await readBack(request, token, order.id);
+  expect(stored.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code).sort()).toEqual([first, second].sort());
+
+  // Reset the second line's delivery, behind a question.
+  await page.getByRole('button', { name: `Annulla la consegna di ${second}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Annullare la consegna di ${second}?` });
+  await dialog.getByRole('button', { name: 'Sì, annulla la consegna' }).click();
+  await expect(feedback).toHaveText(`Consegna di ${second} annullata`);
+  await expect(page.getByText('Consegna parziale: 1 di 2 consegnati, 1 da consegnare')).toBeVisible();
+  stored = await readBack(request, token, order.id);
+  expect(stored.delivery.delivery_details).toHaveLength(1);
+
+  // Out again, with one more unit than the order has lines: an extra specific product, its price
+  // checked by the ±20 % rule around what the order pays for one.
+  await scan(page, SCAN_DELIVERY, second!);
+  await scan(page, SCAN_DELIVERY, third!);
+  await expect(feedback).toHaveText(`${third}: nessun articolo dell'ordine resta da consegnare per questo prodotto; puoi consegnarlo come extra`);
+  await page.getByRole('button', { name: `Consegna ${third} come extra` }).click();
+  await expect(feedback).toHaveText(`${third} aggiunto come extra`);
+  await expect(field).toBeFocused();
+  const reference = order.order_detail_pools[0]!.order_details[0]!.unit_price;
+  const { min, max } = deltaRange(reference);
+  const price = page.getByLabel("Prezzo dell'extra (€, facoltativo)");
+  await price.fill(String(reference * 2));
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(`La quantità può variare da ${min} a ${max}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Conferma la consegna di 2 articoli' })).toBeDisabled();
+  await price.fill(String(reference).replace('.', ','));
+  await page.getByRole('button', { name: 'Conferma la consegna di 2 articoli' }).click();
+  await expect(page.getByText('Tutto consegnato (2 di 2)')).toBeVisible();
+  const extras = page.getByRole('table', { name: 'Articoli extra (fuori ordine)' });
+  await expect(extras.getByRole('row').filter({ hasText: third! })).toContainText(formatCurrency(reference));
+  stored = await readBack(request, token, order.id);
+  expect(stored.delivery.delivery_details.find((d) => d.id_order_detail === null)).toMatchObject({ price: reference });
+});
+
+test('picks everything up, one unit with a problem (locked), and undoes a pickup', async ({ page, request }) => {
+  const booked = track(await placeOrder(request, { from: day(12), to: day(13), people: 2, firstName: 'Ugo', lastName: 'Ritiro' }));
+  const [first, second] = await available(request, 'CIASPOLE', 2);
+  const order = await deliverByApi(request, booked, [first!, second!]);
+  await page.goto('/totem/pickup');
+  await hydrated(page);
+  const feedback = page.locator('#pickup-scan-feedback');
+  const field = page.getByLabel(SCAN_PICKUP, { exact: true });
+  await expect(field).toBeFocused();
+
+  // Without choosing the order: the scanned unit finds it, and what is still out shows.
+  await scan(page, SCAN_PICKUP, first!);
+  await expect(feedback).toHaveText(`${first} aggiunto: ${SNOWSHOES}, ordine ${order.number}`);
+  const out = page.getByRole('table', { name: `Ordine ${order.number}: 2 articoli ancora fuori` });
+  await expect(out.getByRole('row').filter({ hasText: second! })).toContainText('Fuori');
+  await expect(out.getByRole('row').filter({ hasText: first! })).toContainText('Letto, da confermare');
+  // A unit not out is refused next to the field.
+  await scan(page, SCAN_PICKUP, first!);
+  await expect(feedback).toHaveText(`${first} è già tra gli articoli letti`);
+  await expectReadyForNextScan(page, SCAN_PICKUP, first!);
+  await scan(page, SCAN_PICKUP, second!);
+  await expect(feedback).toHaveText(`${second} aggiunto: ${SNOWSHOES}, ordine ${order.number}`);
+
+  await page.getByRole('button', { name: `Segnala un problema su ${second}` }).click();
+  await page.getByLabel(`Problema di ${second}`).fill('Attacco rotto');
+  await page.getByRole('button', { name: 'Conferma il rientro di 2 articoli' }).click();
+  await expect(feedback).toHaveText('Rientrati 2 articoli');
+  await expect(page.getByText('Nessun articolo ancora fuori.')).toBeVisible();
+
+  const locked = await (await request.get(`/api/v1/specific_products/${second}`, { headers: auth() })).json();
+  expect(locked.data).toMatchObject({ status: 'locked', locked: true });
+  expect(locked.data.open_problems[0]).toMatchObject({ description: 'Attacco rotto' });
+  const fine = await (await request.get(`/api/v1/specific_products/${first}`, { headers: auth() })).json();
+  expect(fine.data.status).toBe('available');
+
+  // A scan of a unit back on the shelf is refused.
+  await scan(page, SCAN_PICKUP, first!);
+  await expect(feedback).toHaveText(`${first} non risulta consegnato`);
+  await expectReadyForNextScan(page, SCAN_PICKUP, first!);
+
+  // Undo the first unit's pickup: it is out again.
+  await page.getByRole('button', { name: `Annulla il rientro di ${first}` }).click();
+  await page.getByRole('dialog', { name: `Annullare il rientro di ${first}?` }).getByRole('button', { name: 'Sì, annulla il rientro' }).click();
+  await expect(feedback).toHaveText(`Rientro di ${first} annullato`);
+  await expect(page.getByRole('table', { name: `Ordine ${order.number}: 1 articolo ancora fuori` })).toContainText(first!);
+  const back = await (await request.get(`/api/v1/specific_products/${first}`, { headers: auth() })).json();
+  expect(back.data.status).toBe('out');
+});
+
+for (const [name, booked, returnDay, wording] of [
+  ['an early return shows money back', { from: day(2), to: day(5) }, day(3), 'Da restituire al cliente'],
+  ['a late return shows a surcharge', { from: day(6), to: day(7) }, day(9), 'Supplemento da incassare'],
+] as const) {
+  test(`${name}, as the diff endpoints price it`, async ({ page, request }) => {
+    const ordered = track(await placeOrder(request, { ...booked, firstName: 'Dario', lastName: 'Differenza' }));
+    const [code] = await available(request, 'CIASPOLE', 1);
+    const order = await deliverByApi(request, ordered, [code!]);
+    const detail = order.delivery.delivery_details[0]!;
+    const projected = (await (await request.get(`/api/v1/delivery_details/${detail.id}/diff?to=${returnDay}`, { headers: auth() })).json()).data;
+    expect(wording === 'Da restituire al cliente' ? projected.diff < 0 : projected.diff > 0).toBe(true);
+
+    await page.goto('/totem/pickup');
+    await hydrated(page);
+    await page.getByLabel('Giorno del rientro').fill(returnDay);
+    await scan(page, SCAN_PICKUP, code!);
+    const row = page.getByRole('row').filter({ hasText: code! }).filter({ hasText: wording });
+    await expect(row).toContainText(`${wording}: ${formatCurrency(Math.abs(projected.diff))}`);
+    await expect(page.locator('.pickup-total')).toContainText(`${wording}: ${formatCurrency(Math.abs(projected.diff))}`);
+
+    await page.getByRole('button', { name: 'Conferma il rientro di 1 articolo' }).click();
+    await expect(page.locator('#pickup-scan-feedback')).toHaveText('Rientrato 1 articolo');
+    const settled = (await (await request.get(`/api/v1/order_details/${detail.id_order_detail}/diff`, { headers: auth() })).json()).data;
+    expect(settled.diff).toBe(projected.diff);
+    expect(settled.actual.to).toBe(returnDay);
+    await expect(page.locator('.pickup-settled li').filter({ hasText: code! })).toContainText(`${wording}: ${formatCurrency(Math.abs(settled.diff))}`);
+  });
+}
+
+test('an API outage in the middle of a delivery: banner, nothing lost across reloads, lands exactly once', async ({ page, request }) => {
+  const order = track(await placeOrder(request, { from: day(14), to: day(15), people: 2, firstName: 'Olga', lastName: 'Offline' }));
+  const [first, second] = await available(request, 'CIASPOLE', 2);
+  await openDelivery(page, order);
+  await scan(page, SCAN_DELIVERY, first!);
+  await expect(page.locator('#delivery-scan-feedback')).toHaveText(`${first} aggiunto: ${SNOWSHOES}, persona 1`);
+
+  await page.route('**/api/**', (route) => route.abort());
+  await scan(page, SCAN_DELIVERY, second!);
+  await expect(page.locator('#delivery-scan-feedback')).toContainText(`${second} aggiunto senza verifica`);
+  // A reload while the API is away: the order and both scans are still there.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2 articoli letti, da confermare' })).toBeVisible();
+  await page.getByRole('button', { name: 'Conferma la consegna di 2 articoli' }).click();
+  await expect(page.locator('#delivery-scan-feedback')).toContainText(`Consegna di 2 articoli dell'ordine ${order.number} salvata`);
+  const banner = page.getByRole('region', { name: 'Invio delle operazioni' }).getByRole('status');
+  await expect(banner).toContainText('Server non raggiungibile');
+  // Reloaded again while still offline: the confirmation waits in the kiosk, the lines say so.
+  await page.reload();
+  await hydrated(page);
+  await expect(banner).toContainText('Server non raggiungibile: 1 operazione in attesa');
+  await expect(page.locator('.delivery-state--sending')).toHaveCount(2);
+  expect((await readBack(request, token, order.id)).delivery.delivery_details).toHaveLength(0);
+
+  await page.unroute('**/api/**');
+  await expect.poll(async () => (await readBack(request, token, order.id)).delivery.delivery_details.length, { timeout: 45_000 }).toBe(2);
+  await expect(page.getByRole('region', { name: 'Invio delle operazioni' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Tutto consegnato (2 di 2)')).toBeVisible();
+  // Once: nothing else arrives later.
+  await page.waitForTimeout(3000);
+  const stored = await readBack(request, token, order.id);
+  expect(stored.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code).sort()).toEqual([first, second].sort());
+});
+
+for (const [name, viewport] of [
+  ['portrait', { width: 1080, height: 1920 }],
+  ['landscape', { width: 1920, height: 1080 }],
+] as const) {
+  test.describe(name, () => {
+    test.use({ viewport, hasTouch: true });
+
+    test('delivery and pickup pages: axe with every rule, 48 px targets', async ({ page, request }) => {
+      await page.goto('/totem/delivery');
+      await hydrated(page);
+      await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+      expect(await violations(page), 'delivery finder').toEqual([]);
+      expect(await smallTargets(page), 'delivery finder').toEqual([]);
+
+      const order = track(await placeOrder(request, { from: day(name === 'portrait' ? 16 : 17), people: 2, firstName: 'Alba', lastName: 'Accessibile' }));
+      const [unit] = await available(request, 'CIASPOLE', 1);
+      const [bike] = await available(request, 'CITYBIKE', 1);
+      await openDelivery(page, order);
+      await scan(page, SCAN_DELIVERY, unit!);
+      await scan(page, SCAN_DELIVERY, bike!);
+      await expect(page.getByRole('button', { name: `Forza ${bike}` })).toBeVisible();
+      expect(await violations(page), 'delivery with scans').toEqual([]);
+      expect(await smallTargets(page), 'delivery with scans').toEqual([]);
+      await page.getByRole('button', { name: 'Conferma la consegna di 1 articolo' }).click();
+      await expect(page.getByRole('button', { name: `Annulla la consegna di ${unit}` })).toBeVisible();
+      await page.getByRole('button', { name: `Annulla la consegna di ${unit}` }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await violations(page), 'reset question').toEqual([]);
+      await page.getByRole('button', { name: 'No, torna indietro' }).click();
+
+      await page.goto('/totem/pickup');
+      await hydrated(page);
+      await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+      expect(await violations(page), 'pickup').toEqual([]);
+      expect(await smallTargets(page), 'pickup').toEqual([]);
+      await scan(page, SCAN_PICKUP, unit!);
+      await page.getByRole('button', { name: `Segnala un problema su ${unit}` }).click();
+      await expect(page.getByLabel(`Problema di ${unit}`)).toBeVisible();
+      await expect(page.locator('.pickup-diff')).not.toHaveText('Caricamento…');
+      expect(await violations(page), 'pickup with a scan').toEqual([]);
+      expect(await smallTargets(page), 'pickup with a scan').toEqual([]);
+    });
+  });
+}
