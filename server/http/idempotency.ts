@@ -31,8 +31,12 @@ import type { AppEnv } from './context';
 import { fieldError } from './errors';
 import { parseWith } from './validation';
 
-/** How long a request may hold its key before a retry takes it over. */
-export const IDEMPOTENCY_LEASE_MS = 30_000;
+/**
+ * How long a request may hold its key before a retry takes it over: far above any real handler's
+ * time (the kiosk gives up on an answer after 15 s and retries), so a slow request is never run
+ * twice alongside itself; a dead holder blocks its key this long.
+ */
+export const IDEMPOTENCY_LEASE_MS = 120_000;
 /** How long an answer is kept for replays. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Old rows deleted at most per claimed key. */

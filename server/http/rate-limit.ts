@@ -26,6 +26,15 @@ export class RateLimiter {
     }
   }
 
+  /** Throws 429 when `key` already used up the rule's limit in this window, without counting. */
+  check(key: string, rule: RateLimitRule): void {
+    const now = this.now();
+    const entry = this.hits.get(key);
+    if (entry && entry.resetAt > now && entry.count >= rule.limit) {
+      throw new ApiError(429, 'api.tooManyRequests', { seconds: Math.ceil((entry.resetAt - now) / 1000) });
+    }
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

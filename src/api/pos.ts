@@ -29,6 +29,11 @@ export const TerminalFailure = {
   UNREACHABLE: 'unreachable',
   /** The kiosk has no terminal host configured. */
   NOT_CONFIGURED: 'not-configured',
+  /**
+   * An answer that does not say whether the operation completed (an error status without results,
+   * an answer of another shape): for a payment, the card may have been charged.
+   */
+  UNCLEAR: 'unclear',
 } as const;
 export type TerminalFailureKind = (typeof TerminalFailure)[keyof typeof TerminalFailure];
 
@@ -137,7 +142,9 @@ export async function runTerminal(
   const failure = parsed.success ? failedResult(operations, parsed.data.results) : { operation: operations[0]!, result: null };
   if (!response.ok || failure) {
     const notes = failure?.result?.notes?.trim() || (body as { message?: unknown } | null)?.message;
-    const error = new TerminalError(typeof notes === 'string' && notes ? notes : deps.messages.failed, TerminalFailure.FAILED, body);
+    // Only an explicit `operation_completed: false` says the operation did not happen.
+    const kind = failure?.result?.operation_completed === false ? TerminalFailure.FAILED : TerminalFailure.UNCLEAR;
+    const error = new TerminalError(typeof notes === 'string' && notes ? notes : deps.messages.failed, kind, body);
     await logFailure(deps, order, body);
     throw error;
   }

@@ -10,7 +10,7 @@
 import { DeskPaymentsSchema, type DeskPayment } from '../api/contract/kiosk';
 import type { OrderResponse } from '../api/contract/orders';
 import { ApiClientError } from '../api/client';
-import { claimPayment, postPosLog, recordPayment, releasePayment, fetchShopOrder } from '../api/cash-desk';
+import { claimPayment, postPosLog, recordPayment, releasePayment } from '../api/cash-desk';
 import { runTerminal, terminalOperation, TerminalError, TerminalFailure, type TerminalDeps, type TerminalSettings } from '../api/pos';
 import { DeskPaymentStage, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../domain/kiosk';
@@ -72,6 +72,23 @@ export type PayOutcome =
   | { status: 'refused'; message: string }
   | { status: 'pending' };
 
+const lockName = (uuid: string) => `desk-pay:${uuid}`;
+
+/** Runs `work` holding this order's payment lock (Web Locks); null when another tab holds it. */
+async function withPaymentLock<T>(uuid: string, work: () => Promise<T>): Promise<T | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  return locks.request(lockName(uuid), { ifAvailable: true }, (lock) => (lock ? work() : null));
+}
+
+/** The orders whose payment another tab of this kiosk is driving now. */
+async function lockedPayments(): Promise<Set<string>> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return new Set();
+  const { held = [] } = await locks.query();
+  return new Set(held.map((l) => l.name ?? '').filter((n) => n.startsWith('desk-pay:')).map((n) => n.slice('desk-pay:'.length)));
+}
+
 function newAttempt(): string {
   return crypto.randomUUID();
 }
@@ -85,78 +102,83 @@ export async function payOrder(order: OrderResponse): Promise<PayOutcome> {
   if (running.has(order.uuid) || !mayStartPayment(order, paymentOf(order.uuid))) return { status: 'pending' };
   running.add(order.uuid);
   try {
-    const attempt = newAttempt();
-    try {
-      await claimPayment(order.id, attempt);
-    } catch (err) {
-      return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
-    }
-    // Stored before the terminal is asked: a reload from here on finds the charge in flight.
-    save({
-      uuid: order.uuid,
-      id: order.id,
-      number: order.number,
-      amount: order.total_amount,
-      attempt,
-      stage: DeskPaymentStage.CHARGING,
-      startedAt: new Date().toISOString(),
-      error: null,
-      receiptFailed: false,
-    });
-    let result: unknown;
-    try {
-      result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount: order.total_amount }, order }, await terminalDeps());
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof TerminalError && err.kind === TerminalFailure.UNREACHABLE) {
-        // The line dropped: the terminal may have charged the card. Only its display can tell.
-        update(order.uuid, { stage: DeskPaymentStage.UNCERTAIN, error: message });
-        return { status: 'pending' };
-      }
-      // The terminal said no (declined, not configured): nothing was charged.
-      forget(order.uuid);
-      await releasePayment(order.id, attempt).catch(() => undefined);
-      return { status: 'refused', message };
-    }
-    update(order.uuid, { stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
-    return await record(order.uuid);
+    // Held while this tab drives the payment: another tab's resume leaves it alone.
+    return (await withPaymentLock(order.uuid, () => charge(order))) ?? { status: 'pending' };
   } finally {
     running.delete(order.uuid);
   }
 }
 
+async function charge(order: OrderResponse): Promise<PayOutcome> {
+  const attempt = newAttempt();
+  let amount: number;
+  try {
+    // The claim answers the order's total now: the card is charged that, not what the page showed.
+    amount = (await claimPayment(order.id, attempt)).total_amount;
+  } catch (err) {
+    return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
+  }
+  // Stored before the terminal is asked: a reload from here on finds the charge in flight.
+  const record = save({
+    uuid: order.uuid,
+    id: order.id,
+    number: order.number,
+    amount,
+    attempt,
+    stage: DeskPaymentStage.CHARGING,
+    startedAt: new Date().toISOString(),
+    error: null,
+    receiptFailed: false,
+  });
+  let result: unknown;
+  try {
+    result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount }, order: { ...order, total_amount: amount } }, await terminalDeps());
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof TerminalError && (err.kind === TerminalFailure.FAILED || err.kind === TerminalFailure.NOT_CONFIGURED)) {
+      // The terminal said plainly that the operation did not complete (or there is none): nothing
+      // was charged.
+      forget(order.uuid);
+      await releasePayment(order.id, attempt).catch(() => undefined);
+      return { status: 'refused', message };
+    }
+    // No answer, or one that does not say: the card may have been charged. Only its display can tell.
+    save({ ...record, stage: DeskPaymentStage.UNCERTAIN, error: message });
+    return { status: 'pending' };
+  }
+  // The whole record, not a change to it: this tab's charge is the truth whatever storage holds.
+  save({ ...record, stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
+  return record_(order.uuid);
+}
+
 /** Records a charged payment in the API; on failure schedules the next try. */
-async function record(uuid: string, retry = 0): Promise<PayOutcome> {
+async function record_(uuid: string, retry = 0): Promise<PayOutcome> {
   clearTimeout(retries.get(uuid));
   retries.delete(uuid);
   const payment = paymentOf(uuid);
   if (!payment || payment.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
   try {
-    const order = await recordPayment(payment.id, { date: new Date().toISOString(), pos_log: payment.posResult ?? { recorded_without_terminal_answer: true } });
+    const order = await recordPayment(payment.id, {
+      date: new Date().toISOString(),
+      pos_log: payment.posResult ?? { recorded_without_terminal_answer: true },
+      attempt: payment.attempt,
+      amount: payment.amount,
+    });
     update(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
     await printReceipt(order);
     return { status: 'paid', order };
   } catch (err) {
-    if (err instanceof ApiClientError && err.status === 410) return settleRefusedRecord(payment, err.message);
+    // Paid by another payment, cancelled, or changed since the charge: the API will never take this
+    // one (the same attempt again would have been answered the order). Money to give back.
+    if (err instanceof ApiClientError && (err.status === 410 || err.status === 409)) {
+      update(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
+      return { status: 'pending' };
+    }
     // No answer, a server error, a revoked token: the card was charged, so keep trying.
     update(uuid, { error: err instanceof Error ? err.message : String(err) });
-    retries.set(uuid, setTimeout(() => void record(uuid, retry + 1), recordRetryDelay(retry)));
+    retries.set(uuid, setTimeout(() => void record_(uuid, retry + 1), recordRetryDelay(retry)));
     return { status: 'pending' };
   }
-}
-
-/**
- * The API refused to record (410): either the payment is already recorded (an earlier try of this
- * one landed but its answer was lost) or the order was cancelled meanwhile (money to give back).
- */
-async function settleRefusedRecord(payment: DeskPayment, message: string): Promise<PayOutcome> {
-  const order = await fetchShopOrder(payment.uuid).catch(() => null);
-  if (order?.paid) {
-    forget(payment.uuid);
-    return { status: 'paid', order };
-  }
-  update(payment.uuid, { stage: DeskPaymentStage.CONFLICT, error: message });
-  return { status: 'pending' };
 }
 
 /** Receipt (20) and print (30) of a recorded payment; a failure leaves a "print again" offer. */
@@ -186,7 +208,7 @@ export async function confirmTerminalCharge(uuid: string, charged: boolean): Pro
   if (!payment || payment.stage !== DeskPaymentStage.UNCERTAIN) return { status: 'pending' };
   if (charged) {
     update(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
-    return record(uuid);
+    return record_(uuid);
   }
   forget(uuid);
   await releasePayment(payment.id, payment.attempt).catch(() => undefined);
@@ -202,7 +224,7 @@ export function dismissPayment(uuid: string): void {
 
 /** Tries the recording of a charged payment now (the line came back, or staff asked). */
 export function retryRecording(uuid: string): Promise<PayOutcome> {
-  return record(uuid);
+  return record_(uuid);
 }
 
 let resumed = false;
@@ -215,19 +237,19 @@ let resumed = false;
 export async function resumeDeskPayments(): Promise<void> {
   if (resumed) return;
   resumed = true;
+  const busy = await lockedPayments();
   for (const payment of Object.values($deskPayments.get())) {
-    if (running.has(payment.uuid)) continue;
+    // Another tab of this kiosk is driving it (waiting for the PIN): not ours to judge.
+    if (running.has(payment.uuid) || busy.has(payment.uuid)) continue;
     const stage = resumedStage(payment.stage);
     if (stage !== payment.stage) update(payment.uuid, { stage });
-    if (stage === DeskPaymentStage.UNCERTAIN) {
-      // It may have been recorded by another device meanwhile: then there is nothing to ask.
-      const order = await fetchShopOrder(payment.uuid).catch(() => null);
-      if (order?.paid) forget(payment.uuid);
-    } else if (stage === DeskPaymentStage.CHARGED) void record(payment.uuid);
+    // An uncertain charge stays a question for staff even when the order reads paid meanwhile:
+    // if the terminal did charge, that is a second payment to give back.
+    if (stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
   }
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
-      for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void record(payment.uuid);
+      for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
     });
   }
 }

@@ -19,6 +19,11 @@ export { IDEMPOTENCY_HEADER };
 /** While offline: look for the API after 2 s, doubling to 30 s. */
 export const OUTBOX_RETRY_FIRST_MS = 2000;
 export const OUTBOX_RETRY_MAX_MS = 30_000;
+/**
+ * A try that gets no answer in this long counts as no answer: on a half-open shop Wi-Fi a request
+ * can hang for minutes, holding every later confirmation behind it. The key makes the retry safe.
+ */
+export const OUTBOX_REQUEST_TIMEOUT_MS = 15_000;
 
 export const $outbox = persistentValidated(KIOSK_OUTBOX_KEY, OutboxSchema, () => []);
 /** True from a try that got no answer until the API answers again: the banner on every kiosk page. */
@@ -44,9 +49,16 @@ function replace(key: string, change: ((entry: OutboxEntry) => OutboxEntry) | nu
 async function post(entry: OutboxEntry): Promise<unknown> {
   const api = await client();
   // quietOffline: the banner tells an outage once, not a notice per try.
-  return api.post(entry.path, { json: entry.body, headers: { [IDEMPOTENCY_HEADER]: entry.key }, quiet: true, quietOffline: true });
+  return api.post(entry.path, {
+    json: entry.body,
+    headers: { [IDEMPOTENCY_HEADER]: entry.key },
+    quiet: true,
+    quietOffline: true,
+    signal: AbortSignal.timeout(requestTimeoutMs),
+  });
 }
 
+let requestTimeoutMs = OUTBOX_REQUEST_TIMEOUT_MS;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let attempt = 0;
 let flushing: Promise<void> | null = null;
@@ -104,7 +116,7 @@ export function onConfirmationLanded(listener: (entry: OutboxEntry, data: unknow
 /** While unreachable with nothing queued: ask the API's health whether it answers again. */
 async function probe(): Promise<void> {
   try {
-    await (await client()).get('health', { quiet: true, quietOffline: true });
+    await (await client()).get('health', { quiet: true, quietOffline: true, signal: AbortSignal.timeout(requestTimeoutMs) });
     reachable();
   } catch (err) {
     if (statusOf(err) === null) scheduleFlush();
@@ -160,8 +172,9 @@ export function startOutbox(): void {
   if ($outbox.get().some((e) => e.state === 'pending')) void flushOutbox();
 }
 
-/** For tests: forget timers and this page's state. */
-export function resetOutboxForTests(): void {
+/** For tests: forget timers and this page's state; `timeoutMs` shortens the wait for an answer. */
+export function resetOutboxForTests(timeoutMs = OUTBOX_REQUEST_TIMEOUT_MS): void {
+  requestTimeoutMs = timeoutMs;
   clearTimeout(timer);
   attempt = 0;
   flushing = null;

@@ -17,10 +17,25 @@ export function persistentValidated<S extends z.ZodType>(
     decode: (raw) => {
       try {
         const parsed = schema.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : initial();
+        if (parsed.success) return parsed.data;
       } catch {
-        return initial();
+        // Not JSON: kept aside below like any unreadable value.
       }
+      keepAside(key, raw);
+      return initial();
     },
   });
+}
+
+/**
+ * The next write replaces an unreadable value (another release's shape, a damaged entry): keep
+ * the raw text under `{key}.unreadable` first, so queued kiosk confirmations or a payment in
+ * flight can still be recovered by hand instead of vanishing.
+ */
+function keepAside(key: string, raw: string): void {
+  try {
+    if (typeof localStorage !== 'undefined' && raw) localStorage.setItem(`${key}.unreadable`, raw);
+  } catch {
+    // Storage full or unavailable: nothing more can be done here.
+  }
 }

@@ -79,6 +79,28 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
     }
   });
 
+  it('records a payment once: its own attempt again is answered the order, another attempt 410, a changed total 409', async () => {
+    const order = await placeOrder(api, { from: day(8) });
+    const attempt = randomUUID();
+    const body = (extra: object) => ({ date: new Date().toISOString(), pos_log: { ok: true }, attempt, amount: order.total_amount, ...extra });
+    const changed = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, body({ amount: order.total_amount + 1 }));
+    expect([changed.status, changed.body.message]).toEqual([409, `L'ordine è cambiato: il terminale ha addebitato ${order.total_amount + 1} ma ora il totale è ${order.total_amount}`]);
+    const first = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, body({}));
+    const again = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, cash2, body({}));
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(OrderEnvelopeSchema.parse(again.body).data.paid_at).toBe(OrderEnvelopeSchema.parse(first.body).data.paid_at);
+    const other = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, body({ attempt: randomUUID() }));
+    expect([other.status, other.body.message]).toEqual([410, "L'ordine è già stato pagato"]);
+    const bad = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, body({ attempt: 'x', amount: -1 }));
+    expect([bad.status, bad.body.errors]).toEqual([422, { attempt: ['Valore non valido'], amount: ['La quantità deve essere un numero positivo'] }]);
+  });
+
+  it('answers the total to charge with the claim', async () => {
+    const order = await placeOrder(api, { from: day(9) });
+    const res = await claim(order.id, randomUUID());
+    expect(PaymentClaimResponseSchema.parse(res.body).data.total_amount).toBe(order.total_amount);
+  });
+
   it('is for cash desks only, of the same shop, with a well-formed attempt', async () => {
     const order = await placeOrder(api, { from: day(7) });
     expect((await claim(order.id, randomUUID(), k.admin)).status).toBe(403);

@@ -69,7 +69,7 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
     expect(first.body.data).toMatchObject({ id: order.id, paid: true, status: 'confirmed' });
     expect(first.body.data.paid_at).toBe(first.body.data.paid_at && new Date(first.body.data.paid_at).toISOString());
     const [row] = await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row!.paymentLog).toEqual({ date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' }, totem: 'BARD-03' });
+    expect(row!.paymentLog).toEqual({ date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' }, totem: 'BARD-03', attempt: null, amount: null });
     const again = await pay(order.id);
     expect(again.status).toBe(410);
     expect(typeof again.body.message).toBe('string');

@@ -88,17 +88,18 @@ describe.each(testDrivers)('kiosk pairing on $name', (driver) => {
     }
   });
 
-  it('counts only wrong codes: a shop pairing many devices with right ones is never held back', async () => {
-    for (let i = 0; i < 25; i++) {
-      expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: `BAD-${i}` })).status).toBe(422);
-      expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: 'BARD-ADMIN-20' })).status).toBe(200);
-    }
-  });
-
-  it('limits pairing attempts per address (429)', async () => {
+  it('counts only wrong codes: many devices paired with right ones are never held back, and cannot reset the count', async () => {
+    for (let i = 0; i < 25; i++) expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: 'BARD-ADMIN-20' })).status).toBe(200);
+    // Wrong codes (some earlier tests of this file made a few too) up to the limit, a right code
+    // now and then: it does not start the count over.
     let last = 0;
-    for (let i = 0; i < 25 && last !== 429; i++) last = (await call(api, 'POST', '/api/v1/pair', undefined, { code: `BAD-${i}` })).status;
+    for (let i = 0; i < 25 && last !== 429; i++) {
+      last = (await call(api, 'POST', '/api/v1/pair', undefined, { code: `BAD-${i}` })).status;
+      if (last === 422 && i % 5 === 0) expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: 'BARD-ADMIN-20' })).status).toBe(200);
+    }
     expect(last).toBe(429);
+    // Once over the limit even a right code waits: guessing is what the limit stops.
+    expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: 'BARD-ADMIN-20' })).status).toBe(429);
   });
 
   it('gives the kiosks to a database seeded before they existed, without duplicating anything', async () => {

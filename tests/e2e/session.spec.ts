@@ -81,4 +81,6 @@ test('garbage in storage resets to defaults instead of breaking the page', async
   await hydrated(page);
   await expect(page.getByRole('button', { name: 'Scegli il negozio' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+  // What could not be read is kept aside, not overwritten (a kiosk's queue must never vanish).
+  expect(await page.evaluate(() => localStorage.getItem('cart.unreadable'))).toBe('{broken');
 });

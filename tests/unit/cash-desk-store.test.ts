@@ -30,6 +30,8 @@ let cashToken: string;
 let requests: string[];
 /** Makes the API unreachable for requests whose path matches (an outage). */
 let apiDown: RegExp | null;
+/** The API does the work for matching paths but the answer never arrives. */
+let loseAnswer: RegExp | null;
 
 beforeAll(async () => {
   api = await createTestApi(testDrivers[0]!);
@@ -46,6 +48,7 @@ beforeEach(async () => {
   desk.resetCashDeskForTests();
   requests = [];
   apiDown = null;
+  loseAnswer = null;
   await fetch(`${pos.url}/control/reset`, { method: 'POST' });
   configuration.$configuration.set({
     ...configuration.$configuration.get(),
@@ -61,7 +64,9 @@ beforeEach(async () => {
     }
     requests.push(`${init.method} ${url.pathname}`);
     if (apiDown?.test(url.pathname)) throw new TypeError('fetch failed');
-    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+    const answer = await api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+    if (loseAnswer?.test(url.pathname)) throw new TypeError('network connection lost');
+    return answer;
   });
 });
 afterEach(() => {
@@ -145,14 +150,43 @@ describe('taking a payment', () => {
     expect(desk.$deskPayments.get()).toEqual({});
   });
 
-  it('treats a 410 on recording as recorded when the order is paid (an earlier try landed)', async () => {
+  it('a recording that landed but whose answer was lost is answered as recorded on the retry (same attempt)', async () => {
     const order = await newOrder(26);
-    apiDown = /\/pay$/;
-    await desk.payOrder(order);
-    await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, cashToken, { date: new Date().toISOString(), pos_log: { ok: true } });
-    apiDown = null;
+    loseAnswer = /\/pay$/;
+    expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
+    expect((await fresh(order.id)).paid).toBe(true);
+    loseAnswer = null;
     expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid', order: { paid: true } });
     expect(desk.$deskPayments.get()).toEqual({});
+  });
+
+  it('a charge the API cannot record because another payment was recorded meanwhile is money to give back', async () => {
+    const order = await newOrder(32);
+    apiDown = /\/pay$/;
+    await desk.payOrder(order);
+    // Another desk took the claim after this one's went stale and recorded its own payment.
+    await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, cashToken, { date: new Date().toISOString(), pos_log: { other: true }, attempt: randomUUID() });
+    apiDown = null;
+    expect(await desk.retryRecording(order.uuid)).toEqual({ status: 'pending' });
+    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'conflict', error: "L'ordine è già stato pagato" });
+  });
+
+  it('charges the total the API answers when the desk claims the order, not the one on screen', async () => {
+    const order = await newOrder(33);
+    const stale = { ...order, total_amount: order.total_amount + 50 };
+    expect(await desk.payOrder(stale)).toMatchObject({ status: 'paid' });
+    const [row] = await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.paymentLog).toMatchObject({ amount: order.total_amount, pos_log: { amount: order.total_amount } });
+  });
+
+  it('an answer from the terminal that does not say (an error status) leaves the charge uncertain', async () => {
+    const order = await newOrder(34);
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) =>
+      new URL(String(input)).pathname === '/process' ? Response.json({ message: 'Errore interno' }, { status: 500 }) : realFetch(input, init),
+    );
+    expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
+    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore interno' });
   });
 
   it("refuses while another device of the desk charges the order, naming the desk, and charges nothing", async () => {

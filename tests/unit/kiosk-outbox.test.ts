@@ -142,6 +142,21 @@ describe('kiosk outbox', () => {
     expect(outbox.$outbox.get()).toEqual([]);
   });
 
+  it('a try that hangs without an answer counts as no answer: queued, not blocking the next ones', async () => {
+    const order = await placeOrder(api, { from: day(45), code: 'CIASPOLE' });
+    outbox.resetOutboxForTests(50);
+    const answering = globalThis.fetch;
+    // A half-open connection: the request never gets an answer, until it is given up.
+    vi.stubGlobal('fetch', (_input: URL, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
+    expect(await outbox.sendConfirmation('delivery', 'v1/delivery', handOut(order, unit('CIASPOLE', 5)), order.number, parse)).toEqual({ status: 'queued' });
+    expect(outbox.$apiUnreachable.get()).toBe(true);
+    vi.stubGlobal('fetch', answering);
+    outbox.resetOutboxForTests(); // the usual patience again: the in-process API may take more than 50 ms
+    await outbox.flushOutbox();
+    expect(outbox.$outbox.get()).toEqual([]);
+    expect(await deliveriesOf(order.id)).toHaveLength(1);
+  });
+
   it('with nothing queued, finds the API back through its health check', async () => {
     apiDown = true;
     outbox.$apiUnreachable.set(true);

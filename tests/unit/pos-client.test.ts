@@ -143,7 +143,10 @@ describe('terminal orchestrator client', () => {
     const bare = deps({ fetch: async () => Response.json({ results: [{ operation: 20 }] }) });
     expect(await terminalOperation(settings(), TerminalOperation.RECEIPT, {}, bare.d)).toEqual({ operation: 20 });
     const missing = deps({ fetch: async () => Response.json({ results: [] }) });
-    await expect(terminalOperation(settings(), TerminalOperation.RECEIPT, { order }, missing.d)).rejects.toMatchObject({ message: MESSAGES.failed });
+    // An answer that does not say (no result for the operation): unclear, not declined.
+    await expect(terminalOperation(settings(), TerminalOperation.RECEIPT, { order }, missing.d)).rejects.toMatchObject({ message: MESSAGES.failed, kind: TerminalFailure.UNCLEAR });
+    const broken = deps({ fetch: async () => Response.json({ message: 'Internal error' }, { status: 500 }) });
+    await expect(terminalOperation(settings(), TerminalOperation.PAY, { order }, broken.d)).rejects.toMatchObject({ message: 'Internal error', kind: TerminalFailure.UNCLEAR });
     expect(missing.logs).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { PaymentClaimRequestSchema, PayRequestSchema, PoolChangesSchema, StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
 import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/constants';
+import { roundMoney } from '../../../src/domain/money';
 import { orderDetailPools, orders } from '../../db/schema/index';
 import { ApiError, notFound } from '../../http/errors';
 import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
@@ -68,7 +69,9 @@ async function claimPayment(c: AppContext, totem: AuthTotem, order: OrderRow) {
     .returning();
   if (!row) throw await refusal(database.db, order.id, at);
   const expires = new Date(at.getTime() + PAYMENT_CLAIM_TTL_MS);
-  return c.json({ data: { order_id: row.id, totem: totem.code, claimed_at: at.toISOString(), expires_at: expires.toISOString() } });
+  return c.json({
+    data: { order_id: row.id, totem: totem.code, claimed_at: at.toISOString(), expires_at: expires.toISOString(), total_amount: roundMoney(row.totalAmount) },
+  });
 }
 
 export const staffOrderRoutes = new Hono<AppEnv>()
@@ -89,20 +92,31 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       .where(and(eq(orders.id, order.id), eq(orders.paymentClaimAttempt, attempt)));
     return c.body(null, 204);
   })
-  // Cash desk only: the payment the terminal took, once.
+  // Cash desk only: the payment the terminal took, recorded once. The same attempt sent again (its
+  // answer was lost) gets the order as recorded; any other payment of a paid order is 410, so a
+  // desk whose card charge cannot be recorded shows it as money to give back, never as paid.
   .post('/v1/orders/:id/pay', async (c) => {
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
     const order = await shopOrder(c, totem, c.req.param('id'));
     const body = await jsonBody(c, PayRequestSchema);
-    if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
     const { database, catalogue, now } = c.get('deps');
+    const recordedAttempt = (order.paymentLog as { attempt?: string } | null)?.attempt;
+    if (order.paidAt && body.attempt && recordedAttempt === body.attempt) {
+      return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
+    }
+    if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
+    if (order.paidAt) throw new ApiError(410, 'api.orderAlreadyPaid');
+    // The terminal charged what the desk claimed; an order changed since then is not that payment.
+    if (body.amount !== undefined && roundMoney(body.amount) !== roundMoney(order.totalAmount)) {
+      throw new ApiError(409, 'api.paymentAmountMismatch', { amount: roundMoney(body.amount), total: roundMoney(order.totalAmount) });
+    }
     // One conditional update: two cash desks paying at once cannot both succeed.
     const [row] = await database.db
       .update(orders)
       .set({
         paidAt: now(),
         paidTotemId: totem.id,
-        paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code },
+        paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code, attempt: body.attempt ?? null, amount: body.amount ?? null },
         ...noClaim,
         updatedAt: now(),
       })

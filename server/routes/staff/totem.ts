@@ -54,13 +54,15 @@ function presentTotem(c: AppContext, totem: AuthTotem) {
 export const totemRoutes = new Hono<AppEnv>()
   .post('/v1/pair', async (c) => {
     const { limiter, database, now } = c.get('deps');
-    limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
+    // Only wrong codes count (guessing); right ones never do, so a shop pairing its devices — or a
+    // test run pairing dozens — is never held back, and a right code cannot reset the count.
+    limiter.check(`pair:${clientIp(c)}`, PAIR_PER_IP);
     const { code } = await jsonBody(c, PairRequestSchema);
     const [totem] = await database.db.select().from(totems).where(eq(totems.pairingCodeHash, hashPairingCode(code)));
-    if (!totem) throw fieldError('code', 'validators.invalid');
-    // The limit is against guessing codes: a shop pairing its devices (or a test run pairing
-    // dozens) with right codes starts over, as the password check does.
-    limiter.reset(`pair:${clientIp(c)}`);
+    if (!totem) {
+      limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
+      throw fieldError('code', 'validators.invalid');
+    }
     const token = await issueToken(database.db, { totemId: totem.id }, now());
     await database.db
       .update(tokens)

@@ -53,6 +53,10 @@ export const TotemPasswordResponseSchema = z.object({ data: z.object({ valid: z.
 export const PayRequestSchema = z.object({
   date: dateTime(),
   pos_log: terminalResponse().nullable().optional(),
+  /** The payment claim's attempt: the same attempt recorded again answers the order, not 410. */
+  attempt: z.uuid({ error: 'validators.invalid' }).optional(),
+  /** What the terminal charged: an order whose total changed since is 409, not recorded as paid. */
+  amount: z.number({ error: 'validators.required' }).min(0, 'validators.minQuantity').max(1_000_000, 'validators.maxQuantity').optional(),
 });
 export type PayRequest = z.input<typeof PayRequestSchema>;
 
@@ -65,7 +69,14 @@ export const PaymentClaimRequestSchema = z.object({
   attempt: z.uuid({ error: 'validators.invalid' }),
 });
 export const PaymentClaimResponseSchema = z.object({
-  data: z.object({ order_id: z.number(), totem: z.string(), claimed_at: z.string(), expires_at: z.string() }),
+  data: z.object({
+    order_id: z.number(),
+    totem: z.string(),
+    claimed_at: z.string(),
+    expires_at: z.string(),
+    /** The order's total now: what the terminal must charge. */
+    total_amount: z.number(),
+  }),
 });
 
 /** POST v1/totem/close_cashier (type-30 totems): the day closed and the terminal's answer. */
