@@ -157,6 +157,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
             id: detail.id,
             id_order_detail: detail.idOrderDetail,
             forced: detail.forced,
+            forced_reason: detail.forcedReason ?? null,
             datetime_delivery: detail.datetimeDelivery?.toISOString() ?? null,
             datetime_return: detail.datetimeReturn?.toISOString() ?? null,
             used: detail.used,

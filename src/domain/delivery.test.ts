@@ -154,13 +154,13 @@ describe("an extra's price", () => {
 });
 
 describe('the confirmation', () => {
-  it('sends each scan on its line, forced when so, an extra with its price', () => {
+  it('sends each scan on its line, forced with its reason, an extra with its price', () => {
     const scans = [scan('S-01', 11), { ...scan('B-01', 21), forced: true, reason: 'taglia' }, { ...scan('S-03', null), price: '12,5' }, scan('S-04', null)];
     expect(deliveryRequest(1, scans)).toEqual({
       order_id: 1,
       delivery_details: [
         { internal_code: 'S-01', id_order_detail: 11, forced: false },
-        { internal_code: 'B-01', id_order_detail: 21, forced: true },
+        { internal_code: 'B-01', id_order_detail: 21, forced: true, reason: 'taglia' },
         { internal_code: 'S-03', forced: false, price: 12.5 },
         { internal_code: 'S-04', forced: false },
       ],

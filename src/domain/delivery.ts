@@ -210,6 +210,7 @@ export function deliveryRequest(orderId: number, scans: readonly DeliveryScan[])
       internal_code: s.code,
       ...(s.lineId !== null ? { id_order_detail: s.lineId } : {}),
       forced: s.forced,
+      ...(s.forced && s.reason.trim() ? { reason: s.reason.trim() } : {}),
       ...(s.lineId === null && !isEmpty(s.price) ? { price: parseDecimal(s.price) } : {}),
     })),
   };

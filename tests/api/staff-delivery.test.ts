@@ -70,8 +70,10 @@ describe.each(testDrivers)('delivery and pickup on $name', (driver) => {
     expect([lineTwice.status, Object.keys(lineTwice.body.errors)]).toEqual([422, ['delivery_details.0.id_order_detail']]);
     const wrong = await deliver(second.id, [{ internal_code: unit('MTB', 1), id_order_detail: lines(second)[0] }]);
     expect([wrong.status, Object.keys(wrong.body.errors)]).toEqual([422, ['delivery_details.0.internal_code']]);
-    const forced = await deliver(second.id, [{ internal_code: unit('MTB', 1), id_order_detail: lines(second)[0], forced: true }]);
+    const forced = await deliver(second.id, [{ internal_code: unit('MTB', 1), id_order_detail: lines(second)[0], forced: true, reason: '  taglia più piccola ' }]);
     expect([forced.status, forced.body.data.delivery.delivery_details[0].forced]).toEqual([200, true]);
+    // The reason staff gave is kept with the hand-out.
+    expect(forced.body.data.delivery.delivery_details[0].forced_reason).toBe('taglia più piccola');
   });
 
   it('refuses bad delivery input with 422 (unknown, foreign or repeated codes, empty lists) and other shops\' orders with 404', async () => {

@@ -158,6 +158,8 @@ export const deliveryDetails = pgTable(
     idOrderDetail: integer('id_order_detail').references(() => orderDetails.id),
     specificProductId: integer('specific_product_id').notNull().references(() => specificProducts.id),
     forced: boolean('forced').notNull().default(false),
+    /** Why a unit of another product was given for the line (a size swap…), as staff typed it. */
+    forcedReason: text('forced_reason'),
     datetimeDelivery: timestamp('datetime_delivery', { withTimezone: true }),
     datetimeReturn: timestamp('datetime_return', { withTimezone: true }),
     used: boolean('used').notNull().default(false),

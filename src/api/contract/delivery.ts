@@ -19,6 +19,8 @@ export const DeliveryRequestSchema = z.object({
         id_order_detail: intLike().nullable().optional(),
         /** A unit of another product given for the line (e.g. a size swap). */
         forced: z.boolean().default(false),
+        /** Why it was forced, kept with the hand-out (the kiosk asks for it). */
+        reason: z.string().trim().max(1000, 'validators.maxLength').optional(),
         price: z.number().min(0, 'validators.minQuantity').max(100_000, 'validators.maxQuantity').nullable().optional(),
       }),
       { error: 'validators.required' },

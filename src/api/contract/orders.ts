@@ -54,6 +54,8 @@ export const DeliveryDetailSchema = z.object({
   /** null when the item is not linked to an order line (an extra specific product). */
   id_order_detail: z.number().nullable(),
   forced: z.boolean().default(false),
+  /** Why a unit of another product was given (issue #14); null when not forced. */
+  forced_reason: z.string().nullable().optional(),
   datetime_delivery: z.string().nullable().optional(),
   datetime_return: z.string().nullable().optional(),
   used: z.boolean().default(false),

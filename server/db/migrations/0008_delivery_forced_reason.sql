@@ -1,0 +1,1 @@
+ALTER TABLE "delivery_details" ADD COLUMN "forced_reason" text;
