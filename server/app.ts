@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
+import { apiBodyLimit } from './http/body-limit';
 import { localeFromHeader, translator } from './http/locale';
 import type { AppDeps, AppEnv } from './http/context';
 import { resolveAuth } from './auth/middleware';
@@ -27,6 +28,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     c.set('auth', await resolveAuth(deps, c.req.header('authorization')));
     await next();
   });
+  // Before any route reads a body: tens of KB for JSON and forms, the upload routes keep their own.
+  api.use('*', apiBodyLimit);
   api.route('/', healthRoutes);
   api.route('/', authRoutes);
   api.route('/', catalogueRoutes);

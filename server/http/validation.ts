@@ -54,15 +54,45 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   return result.data;
 }
 
-/** Parses a JSON body; a body that is not JSON is invalid input (422), never a 500. */
+/** Nesting of arrays and objects a JSON body may have; the API's own bodies need 4. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Deepest nesting of arrays and objects in a JSON text, counted without parsing (brackets inside
+ * strings are text). Stops once past `limit`: a 200 000-deep array costs as much as a short one.
+ */
+export function jsonDepth(text: string, limit = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: the next character is escaped
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+const invalidJson = () => new ApiError(422, 'api.invalidJson', {}, { _: [{ key: 'api.invalidJson' }] });
+
+/**
+ * Parses a JSON body; a body that is not JSON, or nested deeper than MAX_JSON_DEPTH (whose
+ * validation or storage would overflow the stack), is invalid input (422), never a 500.
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let body: unknown = {};
   const text = await c.req.text();
   if (text.trim()) {
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw invalidJson();
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ApiError(422, 'api.invalidJson', {}, { _: [{ key: 'api.invalidJson' }] });
+      throw invalidJson();
     }
   }
   return parseWith(schema, body);
