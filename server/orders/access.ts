@@ -1,7 +1,9 @@
 // Who may see or change an order: its owner, whoever holds its unguessable uuid (the guest link),
 // and the admin kiosks (totems of type 20 or 30) of its shop. Anyone else gets 404, so order ids
 // reveal nothing; a public kiosk (type 10) of the shop gets 403. A totem never sees another shop's
-// orders, not even by uuid.
+// orders, not even by uuid, and is held to its type whatever form the reference takes (issue #11):
+// a public kiosk stands in a shop for anyone to use, so a uuid it was handed or overheard opens
+// nothing through it (the customer's own link, without the kiosk's token, still does).
 import { eq } from 'drizzle-orm';
 import { deliveryDetails, orders } from '../db/schema/index';
 import { ApiError, forbidden, notFound } from '../http/errors';
@@ -14,16 +16,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Totem types that manage their shop's orders (spec §6: 20 totem admin, 30 admin + cash desk). */
 const STAFF_TYPE = 20;
 
-function hideFromOtherShops(c: AppContext, row: OrderRow): void {
+/** A totem caller: 404 for another shop's order, 403 below the staff type; anyone else passes. */
+function holdTotem(c: AppContext, row: OrderRow): void {
   const totem = c.get('auth')?.totem;
-  if (totem && totem.shopId !== row.shopId) throw notFound();
+  if (!totem) return;
+  if (totem.shopId !== row.shopId) throw notFound();
+  if (totem.type < STAFF_TYPE) throw forbidden();
 }
 
+/** The order of a guest link; a totem presenting it is held to its shop and type. */
 export async function orderByUuid(c: AppContext, uuid: string): Promise<OrderRow> {
   if (!UUID.test(uuid)) throw notFound();
   const [row] = await c.get('deps').database.db.select().from(orders).where(eq(orders.uuid, uuid.toLowerCase()));
   if (!row) throw notFound();
-  hideFromOtherShops(c, row);
+  holdTotem(c, row);
   return row;
 }
 
@@ -43,8 +49,7 @@ export async function accessibleOrder(c: AppContext, ref: string): Promise<Order
   const auth = c.get('auth');
   if (!row) throw notFound();
   if (auth?.totem) {
-    hideFromOtherShops(c, row);
-    if (!isShopStaff(c, row)) throw forbidden();
+    holdTotem(c, row);
     return row;
   }
   if (!auth?.user || row.userId !== auth.user.id) throw notFound();

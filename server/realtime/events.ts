@@ -1,6 +1,8 @@
 // Order events on the shop's private channel (issue #7): created, changed, paid, delivered, picked
 // up, pushed in queue. A small summary travels (Pusher caps a message at 10 kB); the kiosk fetches
-// the order when it needs more.
+// what it needs with its own rights (the board re-reads v1/totem/board). Every totem of the shop,
+// the public kiosk (type 10) included, receives these events, so they carry no capability and no
+// personal data (issue #11): no uuid (it opens the guest link), no name, phone, e-mail or amount.
 import { shopChannel, type OrderEvent, type OrderEventName } from '../../src/api/contract/realtime';
 import type { AppDeps } from '../http/context';
 import type { OrderRow } from '../orders/write';
@@ -8,16 +10,12 @@ import type { OrderRow } from '../orders/write';
 export function orderEvent(order: OrderRow, at: Date): OrderEvent {
   return {
     id: order.id,
-    uuid: order.uuid,
     number: order.number,
     shop_id: order.shopId,
     status: order.status,
     paid: !!order.paidAt,
     date_from: order.dateFrom,
     date_to: order.dateTo,
-    first_name: order.firstName,
-    last_name: order.lastName,
-    total_amount: order.totalAmount,
     at: at.toISOString(),
   };
 }

@@ -37,7 +37,11 @@ async function formFiles(c: AppContext, field: string): Promise<File[]> {
   }
 }
 
-/** A document and whether the caller may see it: the owner, or the holder of its order's uuid. */
+/**
+ * A document and whether the caller may see it: the owner, or whoever may see its order, by the
+ * order's uuid (`?order=`, the guest link) or otherwise. Both go through accessibleOrder, so a totem
+ * presenting the uuid is still held to its shop and type (issue #11); any refusal answers 404.
+ */
 async function accessibleMedia(c: AppContext) {
   const { db } = c.get('deps').database;
   const [row] = await db.select().from(medias).where(and(eq(medias.id, idParam(c)), isNull(medias.deletedAt)));
@@ -46,11 +50,14 @@ async function accessibleMedia(c: AppContext) {
   if (user && row.userId === user.id) return row;
   if (row.orderId) {
     const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
-    const uuid = c.req.query('order');
-    if (order && uuid && uuid === order.uuid) return row;
     if (order) {
-      const viaOwner = await accessibleOrder(c, String(order.id)).catch(() => null);
-      if (viaOwner) return row;
+      const uuid = c.req.query('order');
+      const ref = uuid && uuid === order.uuid ? uuid : String(order.id);
+      const seen = await accessibleOrder(c, ref).catch((err: unknown) => {
+        if (err instanceof ApiError) return null;
+        throw err;
+      });
+      if (seen) return row;
     }
   }
   throw notFound();

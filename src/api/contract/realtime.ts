@@ -24,19 +24,19 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
-/** What every order event carries (enough to refresh a list; fetch the order for the rest). */
+/**
+ * What every order event carries: enough to know which order moved, nothing that opens it or names
+ * its customer (issue #11). Every totem of the shop, the public kiosk included, receives it; a
+ * kiosk that needs more reads it with its own rights (the board re-reads v1/totem/board).
+ */
 export const OrderEventSchema = z.object({
   id: z.number(),
-  uuid: z.string(),
   number: z.string(),
   shop_id: z.number(),
   status: z.string(),
   paid: z.boolean(),
   date_from: z.string(),
   date_to: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  total_amount: z.number(),
   at: z.string(),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
