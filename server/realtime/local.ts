@@ -1,17 +1,47 @@
 // A Pusher-protocol (version 7) WebSocket endpoint, enough for the unmodified pusher-js client:
-// connection_established with a socket id, public and private subscriptions (private ones checked
+// connection_established with a socket id, private subscriptions to the shops' channels (checked
 // against the same signature broadcasting/auth hands out), ping/pong, event delivery and
 // pusher:error. Served on `/app/{key}` of the product's HTTP server (wsHost/wsPort = the site's).
+//
+// Hostile input (issue #11): nothing a client sends can throw out of a listener. A handshake whose
+// path or key cannot be read is answered 400 before upgrading; the key is checked before
+// upgrading, and a wrong key gets Pusher's 4001 close (a refused HTTP upgrade would make pusher-js
+// retry for ever, 4001 tells it not to reconnect) without ever becoming a client. Frames are
+// bounded in size and nesting and must be Pusher message objects; only `private-shop.{id}`
+// channels are served, at most MAX_CHANNELS_PER_SOCKET per socket, at most
+// MAX_CONNECTIONS_PER_ADDRESS sockets per client address, and a socket that does not read what we
+// send (its buffer above MAX_BUFFERED_BYTES) is dropped.
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { upgradeClientAddress } from './address';
 import type { Realtime, RealtimeConfig } from './publisher';
 import { signChannel, verifyChannelAuth } from './publisher';
 
 /** Seconds of silence after which pusher-js pings; we tell it in the handshake. */
 const ACTIVITY_TIMEOUT_S = 120;
 const PATH = /^\/app\/([^/?]+)$/;
+/** The only channels served: a shop's private channel (`private-shop.6`). */
+const SHOP_CHANNEL = /^private-shop\.[1-9]\d{0,9}$/;
+/** Largest frame accepted from a client (Pusher's own limit for client messages is 10 KB). */
+const MAX_FRAME_BYTES = 10 * 1024;
+/** Deepest nesting of a frame's JSON (a subscribe is 2 levels); deeper frames are refused unparsed. */
+const MAX_JSON_DEPTH = 8;
+/** A kiosk subscribes to one channel; a few more leave room for a page that switches shops. */
+const MAX_CHANNELS_PER_SOCKET = 10;
+/** Open sockets per client address: a shop's kiosks behind one router stay well below it. */
+const MAX_CONNECTIONS_PER_ADDRESS = 50;
+/** A socket with more than this unsent (a reader that stopped reading) is dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How long a socket we close may take to answer the close before it is cut. */
+const CLOSE_GRACE_MS = 1000;
+
+export interface LocalRealtimeLimits {
+  maxChannelsPerSocket: number;
+  maxConnectionsPerAddress: number;
+  maxBufferedBytes: number;
+}
 
 interface Client {
   socket: WebSocket;
@@ -23,17 +53,69 @@ interface Client {
 const frame = (event: string, data: unknown, channel?: string) =>
   JSON.stringify(channel === undefined ? { event, data } : { event, channel, data });
 
+/** True when the JSON text nests arrays/objects deeper than `max` (strings skipped). */
+export function jsonTooDeep(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/** JSON.parse bounded in nesting; undefined when the text is not JSON or too deep. */
+function parseBounded(text: string): unknown {
+  if (jsonTooDeep(text, MAX_JSON_DEPTH)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Answers a handshake we refuse before upgrading, then drops the connection. */
+function refuseHandshake(socket: Duplex, status: number, reason: string) {
+  try {
+    socket.on('error', () => undefined);
+    if (socket.writable) socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  } finally {
+    socket.destroy();
+  }
+}
+
 export class LocalRealtime implements Realtime {
   readonly driver = 'local' as const;
   readonly key: string;
   readonly cluster = null;
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly clients = new Set<Client>();
+  /** Open (and opening) sockets per client address. */
+  private readonly perAddress = new Map<string, number>();
   private readonly servers = new Map<Server, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>();
+  private readonly limits: LocalRealtimeLimits;
   private heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(private readonly config: RealtimeConfig) {
+  constructor(
+    private readonly config: RealtimeConfig,
+    limits: Partial<LocalRealtimeLimits> = {},
+  ) {
     this.key = config.key;
+    this.limits = {
+      maxChannelsPerSocket: MAX_CHANNELS_PER_SOCKET,
+      maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+      maxBufferedBytes: MAX_BUFFERED_BYTES,
+      ...limits,
+    };
   }
 
   authorize(socketId: string, channel: string): string {
@@ -44,7 +126,7 @@ export class LocalRealtime implements Realtime {
     // Pusher sends event data as a JSON string inside the frame.
     const message = frame(event, JSON.stringify(data), channel);
     for (const client of this.clients) {
-      if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+      if (client.channels.has(channel)) this.send(client.socket, message);
     }
   }
 
@@ -55,23 +137,27 @@ export class LocalRealtime implements Realtime {
 
   attach(server: Server): void {
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const match = PATH.exec(url.pathname);
-      if (!match) {
-        socket.destroy();
-        return;
+      try {
+        this.upgrade(req, socket, head);
+      } catch (error) {
+        console.error('[realtime] upgrade refused:', error);
+        refuseHandshake(socket, 400, 'Bad Request');
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, decodeURIComponent(match[1]!), url));
     };
     server.on('upgrade', onUpgrade);
     this.servers.set(server, onUpgrade);
-    // Sockets that stop answering WebSocket pings (a kiosk that lost its network) are dropped.
+    // Sockets that stop answering WebSocket pings (a kiosk that lost its network) are dropped, and
+    // so are those that still have more than the bound unsent (a reader that stopped reading).
     this.heartbeat ??= setInterval(() => {
       for (const client of this.clients) {
-        if (!client.alive) client.socket.terminate();
+        if (!client.alive || client.socket.bufferedAmount > this.limits.maxBufferedBytes) client.socket.terminate();
         else {
           client.alive = false;
-          client.socket.ping();
+          try {
+            client.socket.ping();
+          } catch {
+            client.socket.terminate();
+          }
         }
       }
     }, 30_000).unref();
@@ -87,53 +173,103 @@ export class LocalRealtime implements Realtime {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(socket: WebSocket, key: string, url: URL) {
-    if (key !== this.key) {
-      socket.send(frame('pusher:error', { code: 4001, message: `App key ${key} does not exist` }));
-      socket.close(4001, 'Unknown app key');
-      return;
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    let url: URL;
+    let key: string;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+      const match = PATH.exec(url.pathname);
+      if (!match) return refuseHandshake(socket, 404, 'Not Found');
+      key = decodeURIComponent(match[1]!);
+    } catch {
+      // A malformed %-escape or URL: nothing to upgrade to.
+      return refuseHandshake(socket, 400, 'Bad Request');
     }
+    const address = upgradeClientAddress(req);
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= this.limits.maxConnectionsPerAddress) return refuseHandshake(socket, 429, 'Too Many Requests');
+    const knownKey = key === this.key;
     const protocol = Number(url.searchParams.get('protocol') ?? 7);
-    if (!(protocol >= 5)) {
-      socket.send(frame('pusher:error', { code: 4007, message: 'Unsupported protocol version' }));
-      socket.close(4007, 'Unsupported protocol version');
+    this.perAddress.set(address, open + 1);
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    };
+    socket.once('close', release);
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => undefined);
+      ws.once('close', release);
+      // Wrong key: decided before upgrading, answered the Pusher way so pusher-js stops retrying.
+      if (!knownKey) return this.refuseSocket(ws, 4001, 'App key does not exist');
+      if (!(protocol >= 5)) return this.refuseSocket(ws, 4007, 'Unsupported protocol version');
+      this.accept(ws);
+    });
+  }
+
+  /** Sends a pusher:error and closes; a peer that does not answer the close is cut shortly after. */
+  private refuseSocket(socket: WebSocket, code: number, message: string) {
+    this.send(socket, frame('pusher:error', { code, message }));
+    socket.close(code, message);
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  /** Sends unless the socket is not open; a socket that stopped reading is dropped instead. */
+  private send(socket: WebSocket, message: string) {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      socket.terminate();
       return;
     }
+    socket.send(message, () => undefined);
+  }
+
+  private accept(socket: WebSocket) {
     const client: Client = { socket, socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`, channels: new Set(), alive: true };
     this.clients.add(client);
     socket.on('pong', () => (client.alive = true));
     socket.on('close', () => this.clients.delete(client));
     socket.on('error', () => this.clients.delete(client));
-    socket.on('message', (raw) => {
+    socket.on('message', (raw, isBinary) => {
       client.alive = true;
-      this.handle(client, raw.toString());
+      try {
+        if (isBinary) this.send(socket, frame('pusher:error', { code: null, message: 'Invalid message' }));
+        else this.handle(client, raw.toString());
+      } catch (error) {
+        // No frame may throw out of the socket handler; a bug here costs this socket only.
+        console.error('[realtime] frame refused:', error);
+        this.refuseSocket(socket, 4200, 'Internal error');
+      }
     });
-    socket.send(
-      frame('pusher:connection_established', JSON.stringify({ socket_id: client.socketId, activity_timeout: ACTIVITY_TIMEOUT_S })),
-    );
+    this.send(socket, frame('pusher:connection_established', JSON.stringify({ socket_id: client.socketId, activity_timeout: ACTIVITY_TIMEOUT_S })));
   }
 
   private handle(client: Client, raw: string) {
-    let message: { event?: unknown; data?: unknown; channel?: unknown };
+    if (jsonTooDeep(raw, MAX_JSON_DEPTH)) {
+      this.send(client.socket, frame('pusher:error', { code: null, message: 'Invalid JSON' }));
+      return;
+    }
+    let message: unknown;
     try {
-      message = JSON.parse(raw) as typeof message;
+      message = JSON.parse(raw) as unknown;
     } catch {
-      client.socket.send(frame('pusher:error', { code: null, message: 'Invalid JSON' }));
+      this.send(client.socket, frame('pusher:error', { code: null, message: 'Invalid JSON' }));
+      return;
+    }
+    // A Pusher message is an object with a string event; anything else (null, [], 1, "x") is refused.
+    if (!isObject(message) || typeof message.event !== 'string') {
+      this.send(client.socket, frame('pusher:error', { code: null, message: 'Invalid message' }));
       return;
     }
     // pusher-js sends data as an object; other clients may send it as a JSON string.
-    let data = message.data as Record<string, unknown> | string | undefined;
-    if (typeof data === 'string') {
-      try {
-        data = JSON.parse(data) as Record<string, unknown>;
-      } catch {
-        data = undefined;
-      }
-    }
-    const fields = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    const data = typeof message.data === 'string' ? parseBounded(message.data) : message.data;
+    const fields = isObject(data) ? data : {};
     switch (message.event) {
       case 'pusher:ping':
-        client.socket.send(frame('pusher:pong', {}));
+        this.send(client.socket, frame('pusher:pong', {}));
         return;
       case 'pusher:pong':
         return;
@@ -144,27 +280,28 @@ export class LocalRealtime implements Realtime {
         if (typeof fields.channel === 'string') client.channels.delete(fields.channel);
         return;
       default:
-        if (typeof message.event === 'string' && message.event.startsWith('client-')) {
-          client.socket.send(frame('pusher:error', { code: 4301, message: 'Client events are not enabled' }));
+        if (message.event.startsWith('client-')) {
+          this.send(client.socket, frame('pusher:error', { code: 4301, message: 'Client events are not enabled' }));
         }
     }
   }
 
   private subscribe(client: Client, channel: unknown, auth: unknown) {
     if (typeof channel !== 'string' || channel.length === 0 || channel.length > 164) {
-      client.socket.send(frame('pusher:error', { code: null, message: 'Invalid channel name' }));
+      this.send(client.socket, frame('pusher:error', { code: null, message: 'Invalid channel name' }));
       return;
     }
-    const refuse = (error: string) => {
-      client.socket.send(frame('pusher:error', { code: 4009, message: error }));
+    const refuse = (error: string, status: number) => {
+      this.send(client.socket, frame('pusher:error', { code: 4009, message: error }));
       // Lets pusher-js's channel emit `pusher:subscription_error` for this channel.
-      client.socket.send(frame('pusher:subscription_error', { type: 'AuthError', error, status: 401 }, channel));
+      this.send(client.socket, frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
     };
-    if (channel.startsWith('presence-')) return refuse('Presence channels are not supported');
-    if (channel.startsWith('private-') && !verifyChannelAuth(this.config, client.socketId, channel, auth)) {
-      return refuse(`Invalid signature for channel ${channel}`);
+    if (!SHOP_CHANNEL.test(channel)) return refuse(`Channel ${channel} is not served here`, 403);
+    if (!client.channels.has(channel) && client.channels.size >= this.limits.maxChannelsPerSocket) {
+      return refuse(`At most ${this.limits.maxChannelsPerSocket} channels per connection`, 403);
     }
+    if (!verifyChannelAuth(this.config, client.socketId, channel, auth)) return refuse(`Invalid signature for channel ${channel}`, 401);
     client.channels.add(channel);
-    client.socket.send(frame('pusher_internal:subscription_succeeded', '{}', channel));
+    this.send(client.socket, frame('pusher_internal:subscription_succeeded', '{}', channel));
   }
 }
