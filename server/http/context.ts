@@ -9,6 +9,7 @@ import type { CatalogueCache } from '../catalogue/cache';
 import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
 import { unauthenticated } from './errors';
+import { clientAddress } from './client-address';
 
 export interface AppDeps {
   database: Database;
@@ -46,14 +47,10 @@ export function requireUser(c: AppContext): AuthUser {
   return user;
 }
 
+/** The client's address for rate limits: see server/http/client-address.ts (TRUST_PROXY hops). */
 export function clientIp(c: AppContext): string {
-  // Behind a proxy set TRUST_PROXY=1 so the client address comes from X-Forwarded-For.
-  if (process.env.TRUST_PROXY === '1') {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
+  return clientAddress(c.req.header('x-forwarded-for'), incoming?.socket?.remoteAddress);
 }
 
 /**
@@ -63,7 +60,7 @@ export function clientIp(c: AppContext): string {
  */
 export function publicOrigin(c: AppContext): string {
   const url = new URL(c.req.url);
-  if (process.env.TRUST_PROXY === '1') {
+  if (Number(process.env.TRUST_PROXY) > 0) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
     if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;

@@ -15,7 +15,7 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { upgradeClientAddress } from './address';
+import { upgradeClientAddress } from '../http/client-address';
 import type { Realtime, RealtimeConfig } from './publisher';
 import { signChannel, verifyChannelAuth } from './publisher';
 
