@@ -17,6 +17,19 @@ export interface DepsOptions {
   now?: () => Date;
   /** Defaults to the driver the environment selects (PUSHER_* set: Pusher; otherwise local). */
   realtime?: Realtime;
+  /** Defaults to `paymentSimulatorEnabled()`. */
+  paymentSimulator?: boolean;
+}
+
+/**
+ * The simulated hosted payment page is for the demo: it marks orders paid for anyone who clicks.
+ * Off when NODE_ENV=production unless PAYMENT_SIMULATOR=1 says so explicitly; PAYMENT_SIMULATOR=0
+ * turns it off anywhere.
+ */
+export function paymentSimulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.PAYMENT_SIMULATOR === '1') return true;
+  if (env.PAYMENT_SIMULATOR === '0') return false;
+  return env.NODE_ENV !== 'production';
 }
 
 export async function createDeps(options: DepsOptions): Promise<AppDeps> {
@@ -32,5 +45,6 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     trailsDir,
     now,
+    paymentSimulator: options.paymentSimulator ?? paymentSimulatorEnabled(),
   };
 }

@@ -75,6 +75,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   const app = new Hono<AppEnv>();
   const deps = await createDeps({ database, dataDir: options.dataDir ?? defaultDataFolder, smtpUrl: options.smtpUrl });
+  if (deps.paymentSimulator && process.env.NODE_ENV === 'production') {
+    console.warn('[payments] PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
+  } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');
   app.route('/api', createApi(deps));
   app.use('*', serveDist(options.distDir ?? path.join(projectRoot, 'dist')));
 

@@ -24,6 +24,8 @@ export interface AppDeps {
   trailsDir: string;
   /** Injected clock so tests can travel in time. */
   now: () => Date;
+  /** The simulated payment provider (demo): off in production unless PAYMENT_SIMULATOR=1 (issue #11). */
+  paymentSimulator: boolean;
 }
 
 export type AuthUser = typeof users.$inferSelect;

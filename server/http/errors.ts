@@ -4,7 +4,7 @@ export type FieldErrors = Record<string, { key: string; params?: Record<string, 
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429,
+    readonly status: 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503,
     readonly key: string,
     readonly params: Record<string, unknown> = {},
     readonly fields: FieldErrors = {},

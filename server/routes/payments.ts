@@ -10,7 +10,7 @@ import { PaymentRequestSchema, type PaymentOutcome } from '../../src/api/contrac
 import { formatCurrency } from '../../src/domain/format';
 import { isSafeRedirect } from '../../src/domain/redirects';
 import { toLocale } from '../../src/i18n/index';
-import { forbidden } from '../http/errors';
+import { ApiError, forbidden, notFound } from '../http/errors';
 import { publicOrigin, type AppEnv } from '../http/context';
 import { translator } from '../http/locale';
 import { jsonBody } from '../http/validation';
@@ -51,6 +51,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/v1/orders/:id/payments', async (c) => {
     // A kiosk takes payments with its terminal at the cash desk (POST v1/orders/{id}/pay).
     if (c.get('auth')?.totem) throw forbidden();
+    // No provider: the reference server only has the demo's simulated page, off in production.
+    if (!c.get('deps').paymentSimulator) throw new ApiError(503, 'api.paymentsUnavailable');
     const order = await accessibleOrder(c, c.req.param('id'));
     const body = await jsonBody(c, PaymentRequestSchema);
     const session = await openPaymentSession(c.get('deps'), order, body.return_path, c.get('locale'));
@@ -68,6 +70,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .get(`${SIMULATOR_PATH}/:session`, async (c) => {
     const deps = c.get('deps');
+    if (!deps.paymentSimulator) throw notFound();
     const session = await findPaymentSession(deps, c.req.param('session'));
     const t = translator(toLocale(session?.locale));
     const lang = toLocale(session?.locale);
@@ -99,6 +102,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .post(`${SIMULATOR_PATH}/:session`, async (c) => {
     const deps = c.get('deps');
+    if (!deps.paymentSimulator) throw notFound();
     const id = c.req.param('session');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (form.outcome === 'paid-late') {

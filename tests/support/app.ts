@@ -19,12 +19,12 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export async function createTestApi(driver: TestDriver, options: { poolSize?: number; now?: Date } = {}): Promise<TestApi> {
+export async function createTestApi(driver: TestDriver, options: { poolSize?: number; now?: Date; paymentSimulator?: boolean } = {}): Promise<TestApi> {
   const { database, dispose } = await driver.create({ poolSize: options.poolSize });
   let now = options.now ?? new Date();
   await seed(database.db, now);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const deps = await createDeps({ database, dataDir, now: () => now });
+  const deps = await createDeps({ database, dataDir, now: () => now, paymentSimulator: options.paymentSimulator ?? true });
   const app = createApp(deps);
   return {
     deps,
