@@ -81,12 +81,11 @@ async function withPaymentLock<T>(uuid: string, work: () => Promise<T>): Promise
   return locks.request(lockName(uuid), { ifAvailable: true }, (lock) => (lock ? work() : null));
 }
 
-/** The orders whose payment another tab of this kiosk is driving now. */
-async function lockedPayments(): Promise<Set<string>> {
+/** Runs `then` once nobody holds this order's payment lock (at once without Web Locks). */
+async function afterPaymentLock(uuid: string, then: () => void): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return new Set();
-  const { held = [] } = await locks.query();
-  return new Set(held.map((l) => l.name ?? '').filter((n) => n.startsWith('desk-pay:')).map((n) => n.slice('desk-pay:'.length)));
+  if (!locks) return then();
+  await locks.request(lockName(uuid), async () => then());
 }
 
 function newAttempt(): string {
@@ -237,21 +236,30 @@ let resumed = false;
 export async function resumeDeskPayments(): Promise<void> {
   if (resumed) return;
   resumed = true;
-  const busy = await lockedPayments();
+  const waits: Promise<unknown>[] = [];
   for (const payment of Object.values($deskPayments.get())) {
-    // Another tab of this kiosk is driving it (waiting for the PIN): not ours to judge.
-    if (running.has(payment.uuid) || busy.has(payment.uuid)) continue;
-    const stage = resumedStage(payment.stage);
-    if (stage !== payment.stage) update(payment.uuid, { stage });
+    if (running.has(payment.uuid)) continue;
+    if (payment.stage === DeskPaymentStage.CHARGING) {
+      // Judged once nobody holds its lock: another tab still waiting for the PIN finishes first
+      // (its charge then is no longer "charging"); the page that was reloaded lets go of it as
+      // soon as it is gone.
+      waits.push(
+        afterPaymentLock(payment.uuid, () => {
+          const now = paymentOf(payment.uuid);
+          if (now?.stage === DeskPaymentStage.CHARGING && !running.has(payment.uuid)) update(payment.uuid, { stage: resumedStage(now.stage) });
+        }),
+      );
+    }
     // An uncertain charge stays a question for staff even when the order reads paid meanwhile:
     // if the terminal did charge, that is a second payment to give back.
-    if (stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
+    if (payment.stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
   }
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
       for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
     });
   }
+  await Promise.all(waits);
 }
 
 /** For tests: forget what this page did (timers, the once-per-page resume). */
