@@ -18,6 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { upgradeClientAddress } from '../http/client-address';
 import type { Realtime, RealtimeConfig } from './publisher';
 import { signChannel, verifyChannelAuth } from './publisher';
+import { frame, frameTooDeep, isObject, parseBounded } from './frames';
 
 /** Seconds of silence after which pusher-js pings; we tell it in the handshake. */
 const ACTIVITY_TIMEOUT_S = 120;
@@ -26,8 +27,6 @@ const PATH = /^\/app\/([^/?]+)$/;
 const SHOP_CHANNEL = /^private-shop\.[1-9]\d{0,9}$/;
 /** Largest frame accepted from a client (Pusher's own limit for client messages is 10 KB). */
 const MAX_FRAME_BYTES = 10 * 1024;
-/** Deepest nesting of a frame's JSON (a subscribe is 2 levels); deeper frames are refused unparsed. */
-const MAX_JSON_DEPTH = 8;
 /** A kiosk subscribes to one channel; a few more leave room for a page that switches shops. */
 const MAX_CHANNELS_PER_SOCKET = 10;
 /** Open sockets per client address: a shop's kiosks behind one router stay well below it. */
@@ -49,39 +48,6 @@ interface Client {
   channels: Set<string>;
   alive: boolean;
 }
-
-const frame = (event: string, data: unknown, channel?: string) =>
-  JSON.stringify(channel === undefined ? { event, data } : { event, channel, data });
-
-/** True when the JSON text nests arrays/objects deeper than `max` (strings skipped). */
-export function jsonTooDeep(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > max) return true;
-    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
-  }
-  return false;
-}
-
-/** JSON.parse bounded in nesting; undefined when the text is not JSON or too deep. */
-function parseBounded(text: string): unknown {
-  if (jsonTooDeep(text, MAX_JSON_DEPTH)) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Answers a handshake we refuse before upgrading, then drops the connection. */
 function refuseHandshake(socket: Duplex, status: number, reason: string) {
@@ -248,7 +214,7 @@ export class LocalRealtime implements Realtime {
   }
 
   private handle(client: Client, raw: string) {
-    if (jsonTooDeep(raw, MAX_JSON_DEPTH)) {
+    if (frameTooDeep(raw)) {
       this.send(client.socket, frame('pusher:error', { code: null, message: 'Invalid JSON' }));
       return;
     }

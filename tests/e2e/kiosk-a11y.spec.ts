@@ -1,16 +1,11 @@
 // Kiosk pages (issue #12): axe with every rule (best practices included) finds nothing, and every
 // control is a touch target of at least 48 px, on a portrait (1080×1920) and a landscape
 // (1920×1080) kiosk screen.
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { day, placeOrder } from './kiosk-orders';
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Visible controls smaller than a finger (48 px); a checkbox counts by its label. */
 async function smallTargets(page: Page) {

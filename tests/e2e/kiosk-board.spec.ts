@@ -4,7 +4,7 @@
 // reload; a forged channel signature says "Impossibile acquisire il flusso dati."; a dropped socket
 // says the board is not live, and once it is back the board holds what was placed meanwhile; axe
 // finds nothing on either page. The event→board latency of one run is logged (no timing asserted).
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { todayInRome } from '../../src/domain/dates';
 import { hydrated } from './hydration';
@@ -78,11 +78,6 @@ const boardStatus = (page: Page) => page.locator('.board__status');
  * shows; the cards past it are in the page but hidden, so presence is checked with toBeAttached.
  */
 const card = (page: Page, column: string, number: string) => page.locator(`[data-column="${column}"] li[data-order="${number}"]`);
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * Records in the page when each order event arrives on the socket and when each card first shows

@@ -2,7 +2,7 @@
 // dates and items through the cart's edit mode and back to the cash desk, cancelling; only what
 // the order still allows is offered, the rest says why, and a refusal that arrives anyway is shown
 // with the order read again. The orders are placed through the API, as a customer would online.
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
@@ -37,11 +37,6 @@ async function smallTargets(scope: Locator) {
       .filter(({ box }) => box.width > 0 && (box.height < min || box.width < min))
       .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
   }, FINGER_PX);
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('contact data: a refused e-mail shows under its field with nothing typed lost; the change is saved', async ({ page, request }) => {

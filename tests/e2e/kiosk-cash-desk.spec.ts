@@ -3,7 +3,7 @@
 // one charge whatever happens — double tap, reload in the middle, a second desk, an API outage
 // after the charge; a declined card, a terminal that does not answer, the fake POS; closing the
 // cashier; a type-20 totem sees no payment control; axe on every page.
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
@@ -31,11 +31,6 @@ async function openOrder(page: Page, order: OrderResponse) {
 }
 
 const payButton = (page: Page, order: OrderResponse) => page.getByRole('button', { name: `Incassa ${formatCurrency(order.total_amount)}` });
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Opens the configuration behind five taps and the password, as staff do. */
 async function openConfiguration(page: Page) {

@@ -1,7 +1,7 @@
 // Shared steps of the delivery and pickup tests (kiosk-delivery.spec.ts): units free on the shelf,
 // a delivery made through the API, codes typed as a USB scanner types them, the scan field's
 // readiness after a refusal, and the accessibility checks (axe, 48 px targets).
-import AxeBuilder from '@axe-core/playwright';
+export { violations } from './axe';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { readBack } from './kiosk-orders';
@@ -52,11 +52,6 @@ export async function openDelivery(page: Page, order: OrderResponse) {
   await search.pressSequentially(order.number);
   await search.press('Enter');
   await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
-}
-
-export async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Visible controls smaller than a finger (48 px). */

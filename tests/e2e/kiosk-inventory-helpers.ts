@@ -1,7 +1,7 @@
 // Setup and checks of the inventory tests (kiosk-inventory.spec.ts): units put out, taken back or
 // unlocked through the API as another desk would, the units available at the time, and the page
 // checks (axe with every rule, 48 px targets) of tests/e2e/kiosk-a11y.spec.ts.
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { day, placeOrder } from './kiosk-orders';
 
@@ -37,11 +37,6 @@ export async function handOut(request: APIRequestContext, token: string, n: numb
 export const pickUp = (request: APIRequestContext, token: string, items: { internal_code: string; problem?: string }[]) =>
   api(request, token, '/api/v1/pickup', { items });
 export const unlock = (request: APIRequestContext, token: string, code: string) => api(request, token, `/api/v1/specific_products/${code}/unlock`, {});
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Visible controls smaller than a finger (48 px); a checkbox counts by its label (as kiosk-a11y.spec.ts). */
 async function smallTargets(page: Page) {
