@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Database } from './db/client';
 import { CatalogueCache } from './catalogue/cache';
 import { createMailer } from './mail/mailer';
-import { RateLimiter } from './http/rate-limit';
+import { MemoryRateLimiter } from './http/rate-limit';
 import type { AppDeps } from './http/context';
 import { trailsDir } from './db/seed/seo';
 import { createRealtime, type Realtime } from './realtime/index';
@@ -41,7 +41,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     catalogue,
     realtime: options.realtime ?? createRealtime(),
     mailer: createMailer({ outboxDir: path.join(options.dataDir, 'outbox'), smtpUrl: options.smtpUrl }),
-    limiter: new RateLimiter(() => now().getTime()),
+    limiter: new MemoryRateLimiter(() => now().getTime()),
     uploadsDir: path.join(options.dataDir, 'uploads'),
     trailsDir,
     now,

@@ -1,7 +1,8 @@
-// Fixed-window counters in memory: enough for one API process (the reference deployment). Several
-// processes each count on their own, so a limit is per process there (issue #11 keeps that open).
-// The store is bounded: the least recently hit keys go first when it is full, so a flood of
-// addresses costs a fixed amount of memory and each hit stays O(1).
+// Fixed-window rate limits. `RateLimiter` is what handlers see; it is asynchronous so that a store
+// shared by several API processes (PostgreSQL, issue #15) can stand behind it. `MemoryRateLimiter`
+// counts in this process: right for the embedded single-process mode. Its store is bounded: the least
+// recently hit keys go first when it is full, so a flood of addresses costs a fixed amount of memory
+// and each hit stays O(1).
 import { ApiError } from './errors';
 
 export interface RateLimitRule {
@@ -9,10 +10,24 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+export interface RateLimiter {
+  /** Counts a hit for `key`; rejects with 429 once the rule's limit is exceeded within its window. */
+  hit(key: string, rule: RateLimitRule): Promise<void>;
+  /** Rejects with 429 when `key` already used up the rule's limit in this window, without counting. */
+  check(key: string, rule: RateLimitRule): Promise<void>;
+  /** Forgets `key` (a successful login clears its failures). */
+  reset(key: string): Promise<void>;
+}
+
+/** The 429 every store answers, with the seconds until the window ends. */
+export function tooManyRequests(resetAt: number, now: number): ApiError {
+  return new ApiError(429, 'api.tooManyRequests', { seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) });
+}
+
 /** Keys kept at most; past it the least recently hit are dropped (they start over if they come back). */
 export const RATE_LIMIT_MAX_KEYS = 100_000;
 
-export class RateLimiter {
+export class MemoryRateLimiter implements RateLimiter {
   // A Map iterates in insertion order: re-inserting on each hit keeps it ordered by last use.
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
 
@@ -21,8 +36,7 @@ export class RateLimiter {
     private readonly maxKeys: number = RATE_LIMIT_MAX_KEYS,
   ) {}
 
-  /** Counts a hit for `key`; throws 429 once the rule's limit is exceeded within its window. */
-  hit(key: string, rule: RateLimitRule): void {
+  async hit(key: string, rule: RateLimitRule): Promise<void> {
     const now = this.now();
     let entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) entry = { count: 0, resetAt: now + rule.windowMs };
@@ -31,20 +45,19 @@ export class RateLimiter {
     this.hits.set(key, entry);
     this.evict();
     if (entry.count > rule.limit) {
-      throw new ApiError(429, 'api.tooManyRequests', { seconds: Math.ceil((entry.resetAt - now) / 1000) });
+      throw tooManyRequests(entry.resetAt, now);
     }
   }
 
-  /** Throws 429 when `key` already used up the rule's limit in this window, without counting. */
-  check(key: string, rule: RateLimitRule): void {
+  async check(key: string, rule: RateLimitRule): Promise<void> {
     const now = this.now();
     const entry = this.hits.get(key);
     if (entry && entry.resetAt > now && entry.count >= rule.limit) {
-      throw new ApiError(429, 'api.tooManyRequests', { seconds: Math.ceil((entry.resetAt - now) / 1000) });
+      throw tooManyRequests(entry.resetAt, now);
     }
   }
 
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.hits.delete(key);
   }
 

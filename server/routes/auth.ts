@@ -80,13 +80,13 @@ export const authRoutes = new Hono<AppEnv>()
     const { limiter, database } = c.get('deps');
     const body = await jsonBody(c, LoginRequestSchema);
     const username = body.username.toLowerCase();
-    limiter.hit(`login:ip:${clientIp(c)}`, LOGIN_PER_IP);
-    limiter.hit(`login:user:${username}`, LOGIN_PER_USERNAME);
+    await limiter.hit(`login:ip:${clientIp(c)}`, LOGIN_PER_IP);
+    await limiter.hit(`login:user:${username}`, LOGIN_PER_USERNAME);
     const user = await findUser(c, username);
     // Always run scrypt, so a missing account takes as long as a wrong password.
     const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash);
     if (!user || !ok) throw fieldError('password', 'api.invalidCredentials');
-    limiter.reset(`login:user:${username}`);
+    await limiter.reset(`login:user:${username}`);
     if (body.bocard && body.bocard !== user.fidelityCardNumber) {
       const [card] = await database.db.select().from(fidelityCards).where(eq(fidelityCards.number, body.bocard));
       if (!card || (card.userId !== null && card.userId !== user.id)) throw fieldError('bocard', 'api.fidelityCardNotFound');
@@ -127,7 +127,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/v1/signup', async (c) => {
     const { limiter, database, now } = c.get('deps');
-    limiter.hit(`signup:ip:${clientIp(c)}`, RESET_PER_IP);
+    await limiter.hit(`signup:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, SignupRequestSchema);
     const username = body.username.toLowerCase();
     if (await findUser(c, username)) throw fieldError('username', 'api.usernameTaken');
@@ -156,7 +156,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/forgot_password', async (c) => {
     const { limiter, database, mailer, now } = c.get('deps');
-    limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
+    await limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ForgotPasswordRequestSchema);
     const t = c.get('t');
     const user = await findUser(c, body.username);
@@ -177,14 +177,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: t('api.resetCodeSent') });
   })
   .post('/reset_password_code', async (c) => {
-    c.get('deps').limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
+    await c.get('deps').limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ResetCodeRequestSchema);
     await checkResetCode(c, body.username, body.code);
     return c.json({ data: { valid: true } });
   })
   .post('/reset_password', async (c) => {
     const { limiter, database, now } = c.get('deps');
-    limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
+    await limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ResetPasswordRequestSchema);
     const { user, row } = await checkResetCode(c, body.username, body.code);
     const passwordHash = await hashPassword(body.password);

@@ -22,7 +22,7 @@ async function findCoupon(c: AppContext, code: string) {
 async function findCard(c: AppContext) {
   const { fidelity_card_number } = queryParams(c, FidelityQuerySchema);
   // Card numbers are short: limit lookups so they cannot be enumerated.
-  c.get('deps').limiter.hit(`fidelity:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
+  await c.get('deps').limiter.hit(`fidelity:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
   const [card] = await c.get('deps').database.db.select().from(fidelityCards).where(eq(fidelityCards.number, fidelity_card_number));
   if (!card) throw notFound();
   return card;
@@ -38,7 +38,7 @@ function productOr404(c: AppContext) {
 export const extrasRoutes = new Hono<AppEnv>()
   .post('/v1/coupons', async (c) => {
     const { code } = await jsonBody(c, CouponCheckRequestSchema);
-    c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
+    await c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
     const coupon = await findCoupon(c, code);
     if (!coupon) throw fieldError('code', 'api.couponInvalid', { code });
     return c.json({ data: coupon });
@@ -92,7 +92,7 @@ export const extrasRoutes = new Hono<AppEnv>()
   })
   .post('/v1/booking_requests', async (c) => {
     const deps = c.get('deps');
-    deps.limiter.hit(`booking-request:ip:${clientIp(c)}`, { limit: 10, windowMs: 15 * 60_000 });
+    await deps.limiter.hit(`booking-request:ip:${clientIp(c)}`, { limit: 10, windowMs: 15 * 60_000 });
     const body = await jsonBody(c, BookingRequestSchema);
     const shop = deps.catalogue.shopById(body.shop_id);
     if (!shop) throw fieldError('shop_id', 'api.notFound');

@@ -56,11 +56,11 @@ export const totemRoutes = new Hono<AppEnv>()
     const { limiter, database, now } = c.get('deps');
     // Only wrong codes count (guessing); right ones never do, so a shop pairing its devices — or a
     // test run pairing dozens — is never held back, and a right code cannot reset the count.
-    limiter.check(`pair:${clientIp(c)}`, PAIR_PER_IP);
+    await limiter.check(`pair:${clientIp(c)}`, PAIR_PER_IP);
     const { code } = await jsonBody(c, PairRequestSchema);
     const [totem] = await database.db.select().from(totems).where(eq(totems.pairingCodeHash, hashPairingCode(code)));
     if (!totem) {
-      limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
+      await limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
       throw fieldError('code', 'validators.invalid');
     }
     const token = await issueToken(database.db, { totemId: totem.id }, now());
@@ -73,10 +73,10 @@ export const totemRoutes = new Hono<AppEnv>()
   .get('/v1/totem', (c) => c.json({ data: presentTotem(c, requireTotem(c, TotemLevel.PUBLIC)) }))
   .post('/v1/totem/password', async (c) => {
     const totem = requireTotem(c, TotemLevel.PUBLIC);
-    c.get('deps').limiter.hit(`totem-password:${totem.id}`, PASSWORD_PER_TOTEM);
+    await c.get('deps').limiter.hit(`totem-password:${totem.id}`, PASSWORD_PER_TOTEM);
     const { password } = await jsonBody(c, TotemPasswordRequestSchema);
     if (!(await verifyPassword(password, totem.passwordHash))) throw fieldError('password', 'validators.invalid');
-    c.get('deps').limiter.reset(`totem-password:${totem.id}`);
+    await c.get('deps').limiter.reset(`totem-password:${totem.id}`);
     return c.json({ data: { valid: true as const } });
   })
   // /totem/push_in_queue: the order goes to the shop's queue board. queued_at is stored so a board
