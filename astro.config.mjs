@@ -6,6 +6,25 @@ import { fileURLToPath } from 'node:url';
 import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
 
+const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
+
+/**
+ * Every React island is mounted through src/scripts/react-island-client.ts, which wraps it in the
+ * shared error boundary (issue #17) and then calls Astro's own React client; only that module still
+ * reaches the original entrypoint.
+ * @returns {import('vite').Plugin}
+ */
+function islandBoundary() {
+  return {
+    name: 'island-error-boundary',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id !== '@astrojs/react/client.js' || importer?.split('?')[0] === islandClient) return null;
+      return islandClient;
+    },
+  };
+}
+
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -37,7 +56,7 @@ export default defineConfig({
   ],
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
-    plugins: [islandsMessages()],
+    plugins: [islandsMessages(), islandBoundary()],
     // `npm run dev` runs the API beside the Astro dev server; the proxy keeps `/api` same-origin as in production.
     server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   },

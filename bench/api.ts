@@ -7,6 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { addDays, todayInRome } from '../src/domain/dates';
 import { startProduct } from '../tests/support/process';
+import { orders } from './orders';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -37,68 +38,10 @@ async function load(url: string, title: string, target: string): Promise<Row> {
   };
 }
 
-/** Orders placed per second: 50 concurrent clients, each order on its own day so all can succeed. */
-async function orders(base: string): Promise<{ perSecond: number; placed: number; refused: number; p99: number }> {
-  const shops = (await (await fetch(`${base}/api/v2/sites?with=shops.sports`)).json()) as {
-    data: { shops: { id: number; slug: string }[] }[];
-  };
-  const shopList = shops.data.flatMap((s) => s.shops);
-  const priceIds = new Map<string, number>();
-  const start = todayInRome();
-  const priceFor = async (shop: { id: number; slug: string }, day: string) => {
-    const key = `${shop.id}`;
-    if (!priceIds.has(key)) {
-      const body = (await (await fetch(`${base}/api/v1/shops/${shop.id}?from=${day}`)).json()) as {
-        data: { products: { require_customer_info: boolean; current_price: { id: number } | null }[] };
-      };
-      const product = body.data.products.find((p) => p.current_price)!;
-      priceIds.set(key, product.current_price!.id);
-    }
-    return priceIds.get(key)!;
-  };
-  let next = 0;
-  let placed = 0;
-  let refused = 0;
-  const latencies: number[] = [];
-  const deadline = Date.now() + DURATION * 1000;
-  const worker = async () => {
-    while (Date.now() < deadline) {
-      const n = next++;
-      const shop = shopList[n % shopList.length]!;
-      const day = addDays(start, 1 + Math.floor(n / shopList.length));
-      const form = new FormData();
-      const fields: Record<string, string> = {
-        from: day,
-        first_name: 'Bench',
-        last_name: `N${n}`,
-        phone: '+39 333 0000000',
-        email: `bench${n}@example.com`,
-        'cart[0][prices][0]': String(await priceFor(shop, day)),
-      };
-      for (const f of ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level']) fields[`cart[0][customer][${f}]`] = '1';
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/v1/shops/${shop.id}/orders`, { method: 'POST', body: form });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (res.status === 201) placed++;
-      else refused++;
-    }
-  };
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: Math.round((placed / (Date.now() - t0)) * 1000),
-    placed,
-    refused,
-    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
-  };
-}
-
 export async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  const server = await startProduct(dataDir, 4370);
+  // Every order comes from 127.0.0.1: the per-address limit (issue #11) is lifted for the load.
+  const server = await startProduct(dataDir, 4370, { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) });
   const base = server.url;
   const from = addDays(todayInRome(), 20);
   const to = addDays(from, 6);
@@ -128,4 +71,10 @@ export async function benchApi(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchApi();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // BENCH_SCENARIO=cluster runs only the PostgreSQL scenario below.
+  if (process.env.BENCH_SCENARIO !== 'cluster') await benchApi();
+  // Two API processes on one PostgreSQL vs one (issue #15), when a server is given.
+  if (process.env.BENCH_DATABASE_URL) await (await import('./cluster')).benchCluster(process.env.BENCH_DATABASE_URL);
+  else console.log('\nBENCH_DATABASE_URL is not set: the two-process PostgreSQL scenario is skipped.');
+}

@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
+import { apiSecurityHeaders } from './http/security-headers';
+import { isDatabaseBusy } from './db/pglite-queue';
 import { localeFromHeader, translator } from './http/locale';
 import type { AppDeps, AppEnv } from './http/context';
 import { resolveAuth } from './auth/middleware';
@@ -11,6 +13,8 @@ import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { orderRoutes } from './routes/orders';
 import { mediaRoutes } from './routes/medias';
+import { peopleRoutes } from './routes/people';
+import { userMediaRoutes } from './routes/user-medias';
 import { extrasRoutes } from './routes/extras';
 import { pathwayRoutes } from './routes/pathways';
 import { staffRoutes } from './routes/staff/index';
@@ -18,8 +22,12 @@ import { paymentRoutes } from './routes/payments';
 
 export type { AppDeps, AppEnv } from './http/context';
 
+/** Seconds a client is told to wait after a 503 "busy". */
+const BUSY_RETRY_AFTER_S = 5;
+
 export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  api.use('*', apiSecurityHeaders);
   api.use('*', async (c, next) => {
     const locale = localeFromHeader(c.req.header('content-language'));
     c.set('deps', deps);
@@ -35,6 +43,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', catalogueRoutes);
   api.route('/', orderRoutes);
   api.route('/', mediaRoutes);
+  api.route('/', peopleRoutes);
+  api.route('/', userMediaRoutes);
   api.route('/', extrasRoutes);
   api.route('/', pathwayRoutes);
   api.route('/', staffRoutes);
@@ -49,12 +59,13 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     const t = c.get('t') ?? translator('it');
     if (err instanceof ApiError) {
       const message = t(err.key, err.params);
-      if (err.status === 422) {
+      // 422, and any refusal naming a field (a 429 upload quota: issue #11), carry `errors`.
+      if (err.status === 422 || Object.keys(err.fields).length > 0) {
         const errors = Object.fromEntries(
           Object.entries(err.fields).map(([field, list]) => [field, list.map((m) => t(m.key, m.params))]),
         );
         const first = Object.values(errors)[0]?.[0];
-        return c.json({ message: err.key === 'api.invalidData' && first ? first : message, errors }, 422);
+        return c.json({ message: err.key === 'api.invalidData' && first ? first : message, errors }, err.status);
       }
       return c.json({ message }, err.status);
     }
@@ -62,6 +73,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
       if (err.status === 413) return c.json({ message: t('api.tooLarge') }, 413);
       return c.json({ message: err.message }, err.status);
     }
+    // The embedded database did not give this request its turn in time; nothing was changed.
+    if (isDatabaseBusy(err)) return c.json({ message: t('api.busy') }, 503, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
     console.error('[api]', err);
     return c.json({ message: t('api.internal') }, 500);
   });

@@ -5,9 +5,14 @@ import type { Database } from './db/client';
 import { CatalogueCache } from './catalogue/cache';
 import { createMailer } from './mail/mailer';
 import { MemoryRateLimiter } from './http/rate-limit';
+import { PgRateLimiter } from './http/pg-rate-limit';
+import { orderLimitsFromEnv, type OrderLimits } from './orders/limits';
 import type { AppDeps } from './http/context';
 import { trailsDir } from './db/seed/seo';
 import { createRealtime, type Realtime } from './realtime/index';
+import { uploadQuotaFromEnv } from './orders/upload-quota';
+import type { UploadQuota } from '../src/domain/upload-quota';
+import { demoPairingCodesEnabled } from './staff/pairing';
 
 export interface DepsOptions {
   database: Database;
@@ -19,6 +24,12 @@ export interface DepsOptions {
   realtime?: Realtime;
   /** Defaults to `paymentSimulatorEnabled()`. */
   paymentSimulator?: boolean;
+  /** Defaults to the env's UPLOAD_* settings, else the constants of src/domain/upload-quota.ts. */
+  uploadQuota?: Partial<UploadQuota>;
+  /** Defaults to `demoPairingCodesEnabled()` (server/staff/pairing.ts). */
+  demoPairingCodes?: boolean;
+  /** Defaults to `orderLimitsFromEnv()` (DEFAULT_ORDER_LIMITS unless the environment says otherwise). */
+  orderLimits?: OrderLimits;
 }
 
 /**
@@ -41,10 +52,17 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     catalogue,
     realtime: options.realtime ?? createRealtime(),
     mailer: createMailer({ outboxDir: path.join(options.dataDir, 'outbox'), smtpUrl: options.smtpUrl }),
-    limiter: new MemoryRateLimiter(() => now().getTime()),
+    // PostgreSQL may serve several API processes: they count in one table (issue #15).
+    limiter:
+      options.database.driver === 'postgres'
+        ? new PgRateLimiter(options.database.db, () => now().getTime())
+        : new MemoryRateLimiter(() => now().getTime()),
     uploadsDir: path.join(options.dataDir, 'uploads'),
     trailsDir,
     now,
     paymentSimulator: options.paymentSimulator ?? paymentSimulatorEnabled(),
+    uploadQuota: { ...uploadQuotaFromEnv(), ...options.uploadQuota },
+    demoPairingCodes: options.demoPairingCodes ?? demoPairingCodesEnabled(),
+    orderLimits: options.orderLimits ?? orderLimitsFromEnv(),
   };
 }

@@ -10,6 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { isFreshDataDir, openDatabase, projectRoot, type Database } from './db/client';
 import { seed } from './db/seed/index';
 import { serveDist } from './static';
+import { startCoordination } from './cluster/index';
+import { underStartupLock } from './cluster/startup-lock';
+import { frameAncestorsFromEnv, siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
 import { PosFailureSchema, type PosFailure } from '../src/api/contract/pos';
 
@@ -25,6 +28,10 @@ export interface ServerOptions {
   posPort?: number;
   posDelayMs?: number;
   posFailure?: PosFailure | null;
+  /** Partner origins that may frame the site (`framed` mode); default `FRAME_ANCESTORS`. */
+  frameAncestors?: string[];
+  /** Address the terminal simulator listens on: loopback unless POS_HOST says otherwise. */
+  posHost?: string;
 }
 
 export interface RunningServer {
@@ -61,8 +68,10 @@ export async function prepareDatabase(options: Pick<ServerOptions, 'databaseUrl'
     initialised = true;
   }
   const database = await openDatabase({ url: options.databaseUrl, dataDir: dbDir });
-  await database.migrate();
-  const seeded = (await seed(database.db)) || initialised;
+  const seeded = await underStartupLock(database, async () => {
+    await database.migrate();
+    return (await seed(database.db)) || initialised;
+  });
   return { database, seeded };
 }
 
@@ -79,6 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     console.warn('[payments] PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
   } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');
   app.route('/api', createApi(deps));
+  app.use('*', siteSecurityHeaders(options.frameAncestors ?? frameAncestorsFromEnv()));
   app.use('*', serveDist(options.distDir ?? path.join(projectRoot, 'dist')));
 
   const server: ServerType = await new Promise((resolve) => {
@@ -91,6 +101,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The local Pusher-protocol endpoint shares the port: ws://host:port/app/{key}.
   deps.realtime.attach?.(server as Server);
   const pos = options.posPort ? await startPos(options) : null;
+  // Timers that fire once; on PostgreSQL also the cache, realtime and notifications shared with
+  // other API processes on the same database (issue #15).
+  const coordination = await startCoordination(deps);
+  if (coordination.bus && deps.realtime.driver === 'local' && !process.env.PUSHER_SECRET) {
+    console.warn('[realtime] PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or subscriptions signed by one are refused by another');
+  }
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -99,6 +115,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: () =>
       (closing ??= (async () => {
         // Open WebSockets and held terminal requests would keep server.close() waiting.
+        await coordination.close();
         await deps.realtime.close();
         await pos?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -107,10 +124,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
+/**
+ * The terminal simulator takes payments and its /control injects failures: it listens on loopback
+ * (the demo's kiosk browser runs on the same machine); POS_HOST opens it to a shop's network.
+ */
+export const POS_SIMULATOR_HOST = '127.0.0.1';
+
 /** A port already taken (another `npm start`) leaves the product running without the simulator. */
 async function startPos(options: ServerOptions): Promise<PosSimulator | null> {
   try {
-    const pos = await startPosSimulator({ port: options.posPort, host: options.host ?? '0.0.0.0', delayMs: options.posDelayMs, failure: options.posFailure });
+    const pos = await startPosSimulator({ port: options.posPort, host: options.posHost ?? POS_SIMULATOR_HOST, delayMs: options.posDelayMs, failure: options.posFailure });
     console.log(`[pos] payment-terminal simulator on ${pos.url} (POST /process, POST /control)`);
     return pos;
   } catch (err) {
@@ -123,6 +146,7 @@ export function serverOptionsFromEnv(env = process.env): ServerOptions {
   const failure = PosFailureSchema.safeParse(env.POS_FAILURE);
   return {
     posPort: Number(env.POS_PORT ?? 4323),
+    posHost: env.POS_HOST || undefined,
     posDelayMs: env.POS_DELAY_MS ? Number(env.POS_DELAY_MS) : undefined,
     posFailure: failure.success ? failure.data : null,
     port: Number(env.PORT ?? 4321),

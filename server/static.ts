@@ -1,10 +1,12 @@
 // Serves the prebuilt site from `dist/`: directory indexes, long-lived caching of hashed assets,
-// and the real 404 page with a 404 status for anything that does not exist.
+// and the real 404 page with a 404 status for anything that does not exist; a route that fails
+// gets the error page with a 5xx status (server/error-page.ts).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import { errorPage, type ErrorPageDeps } from './error-page';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -87,21 +89,32 @@ export function shellFor(pathname: string): string | null {
   return rule ? prefix + rule.shell : null;
 }
 
-export function serveDist(root: string): MiddlewareHandler {
+export interface DistDeps extends ErrorPageDeps {
+  /** Maps a URL path to a file (default resolveStatic); tests replace it to make a route fail. */
+  resolve?: typeof resolveStatic;
+}
+
+export function serveDist(root: string, deps: DistDeps = {}): MiddlewareHandler {
   const distRoot = path.resolve(root);
+  const resolve = deps.resolve ?? resolveStatic;
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const pathname = new URL(c.req.url).pathname;
-    const file = await resolveStatic(distRoot, pathname);
-    if (file) return send(c, file, pathname === '/404' || pathname.endsWith('/404/') ? 404 : 200);
-    const shell = shellFor(pathname);
-    const shellFile = shell ? await resolveStatic(distRoot, shell) : null;
-    if (shellFile) return send(c, shellFile, 200);
-    // The 404 page in the language of the path, when it exists.
-    const locale = /^\/(en|fr)(\/|$)/.exec(pathname)?.[1];
-    for (const candidate of [locale && path.join(distRoot, locale, '404', 'index.html'), path.join(distRoot, '404.html')]) {
-      if (candidate && (await isFile(candidate))) return send(c, candidate, 404);
+    // A failure while serving a site route (disk, permissions…) answers the error page (5xx).
+    try {
+      const pathname = new URL(c.req.url).pathname;
+      const file = await resolve(distRoot, pathname);
+      if (file) return send(c, file, pathname === '/404' || pathname.endsWith('/404/') ? 404 : 200);
+      const shell = shellFor(pathname);
+      const shellFile = shell ? await resolve(distRoot, shell) : null;
+      if (shellFile) return send(c, shellFile, 200);
+      // The 404 page in the language of the path, when it exists.
+      const locale = /^\/(en|fr)(\/|$)/.exec(pathname)?.[1];
+      for (const candidate of [locale && path.join(distRoot, locale, '404', 'index.html'), path.join(distRoot, '404.html')]) {
+        if (candidate && (await isFile(candidate))) return send(c, candidate, 404);
+      }
+      return c.text('Not found', 404);
+    } catch (err) {
+      return errorPage(c, distRoot, err, deps);
     }
-    return c.text('Not found', 404);
   };
 }

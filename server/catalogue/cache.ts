@@ -1,8 +1,9 @@
 // The catalogue and the bookings held in memory. Reads of shops and availabilities are the hot
 // paths (every visitor, every date change) and PGlite answers one query at a time, so they are
 // served from here; the database stays the source of truth: this is loaded from it at start, and
-// every order write updates it right after its transaction commits. One API process owns it.
-import { eq, inArray } from 'drizzle-orm';
+// every order write updates it right after its transaction commits. On PostgreSQL several API
+// processes each hold one, kept coherent by the database's notifications (server/cluster/sync.ts).
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   categories,
@@ -241,12 +242,20 @@ export class CatalogueCache {
 
   /** After a committed write: the order now holds these lines for this period (none when cancelled). */
   setOrderBookings(orderId: number, productIds: readonly number[], period: BookingPeriod | null): void {
+    this.replaceOrders([{ orderId, productIds, period }]);
+  }
+
+  /** Several orders at once, in one pass over the bookings (a batch of notifications, issue #15). */
+  replaceOrders(entries: readonly { orderId: number; productIds: readonly number[]; period: BookingPeriod | null }[]): void {
     this.availabilityBodies.clear();
+    const ids = new Set(entries.map((e) => e.orderId));
     for (const [productId, list] of this.bookings) {
-      const kept = list.filter((b) => b.orderId !== orderId);
+      const kept = list.filter((b) => !ids.has(b.orderId));
       if (kept.length !== list.length) this.bookings.set(productId, kept);
     }
-    if (period) for (const productId of productIds) this.addBooking(productId, { orderId, period });
+    for (const { orderId, productIds, period } of entries) {
+      if (period) for (const productId of productIds) this.addBooking(productId, { orderId, period });
+    }
   }
 
   /** Replaces the units out on delivery (all of them, as read from the database). */
@@ -270,19 +279,6 @@ export class CatalogueCache {
     if (ticket < this.outUnitsApplied) return;
     this.outUnitsApplied = ticket;
     this.setOutUnits(units);
-  }
-
-  /** Re-reads the bookings of some orders from the database (e.g. after a write by another path). */
-  async refreshOrders(db: Db, orderIds: number[]): Promise<void> {
-    if (orderIds.length === 0) return;
-    const rows = await db
-      .select({ id: orders.id, status: orders.status, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
-      .from(orders)
-      .where(inArray(orders.id, orderIds));
-    for (const o of rows) {
-      const lines = await db.select({ productId: orderDetails.productId }).from(orderDetails).where(eq(orderDetails.orderId, o.id));
-      this.setOrderBookings(o.id, lines.map((l) => l.productId), o.status === 'confirmed' ? orderPeriod(o) : null);
-    }
   }
 }
 

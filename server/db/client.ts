@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { queuedPglite } from './pglite-queue';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string, for connections outside the pool (LISTEN, issue #15). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,6 +32,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** PGlite: how long a query waits for its turn (default PGLITE_QUEUE_TIMEOUT_MS). */
+  queueTimeoutMs?: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +54,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     return {
       db,
       driver: 'postgres',
+      url: options.url,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -60,7 +66,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   // killed process loses nothing but a power cut could; production runs on PostgreSQL).
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
   const client = await PGlite.create(dataDir, { startParams });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Requests wait for the single backend at most PGLITE_QUEUE_TIMEOUT_MS, then answer 503.
+  const db = drizzlePglite(queuedPglite(client, options.queueTimeoutMs), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',

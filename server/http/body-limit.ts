@@ -13,9 +13,10 @@ export const API_BODY_LIMIT = 64 * 1024;
 
 /**
  * Routes that take documents, relative to wherever the API is mounted: POST v1/shops/{id}/orders
- * (new order), v1/orders/{id} (edit), v1/orders/{id}/media and …/medias (documents added later).
+ * (new order), v1/orders/{id} (edit), v1/orders/{id}/media and …/medias (documents added later),
+ * v1/user/media (a document kept on the account, issue #17).
  */
-const UPLOAD_ROUTE = /(?:^|\/)v1\/(?:shops\/[^/]+\/orders|orders\/[^/]+(?:\/medias?)?)$/;
+const UPLOAD_ROUTE = /(?:^|\/)v1\/(?:shops\/[^/]+\/orders|orders\/[^/]+(?:\/medias?)?|user\/media)$/;
 
 const limit = bodyLimit({
   maxSize: API_BODY_LIMIT,

@@ -5,6 +5,8 @@ import type { Locale } from '../../src/i18n/index';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from './rate-limit';
+import type { UploadQuota } from '../../src/domain/upload-quota';
+import type { OrderLimits } from '../orders/limits';
 import type { CatalogueCache } from '../catalogue/cache';
 import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
@@ -26,6 +28,12 @@ export interface AppDeps {
   now: () => Date;
   /** The simulated payment provider (demo): off in production unless PAYMENT_SIMULATOR=1 (issue #11). */
   paymentSimulator: boolean;
+  /** Document upload quota per order and per uploader and day (issue #11, orders/upload-quota.ts). */
+  uploadQuota: UploadQuota;
+  /** The README's demo kiosk pairing codes work (reusable): off in production unless DEMO_PAIRING_CODES=1 (issue #11). */
+  demoPairingCodes: boolean;
+  /** Online orders per e-mail and address, confirmation e-mails per recipient (issue #11). */
+  orderLimits: OrderLimits;
 }
 
 export type AuthUser = typeof users.$inferSelect;

@@ -20,6 +20,10 @@
 // - rows older than `IDEMPOTENCY_TTL_MS` (24 h) are deleted, a bounded batch whenever a new key is
 //   claimed; a key retried after that runs again (and meets the same refusals).
 // Without the header, or without a totem (the handler then answers 401/403), nothing changes.
+// Order creation (issue #11) takes keys from anyone (`idempotentForAnyone`): a guest's or a
+// customer's browser retrying after a lost answer gets its order once. Keys are scoped per caller
+// (a totem, a customer, or guests); multipart bodies are compared by their fields and files, not by
+// their bytes (each retry of the same form has a new multipart boundary).
 import { createHash, randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -44,6 +48,9 @@ const CLEANUP_BATCH = 100;
 
 const KeyHeaderSchema = z.object({ idempotency_key: IdempotencyKeySchema });
 
+/** Guests share one scope: their keys are random UUIDs, and a replay needs the same body too. */
+const GUEST_SCOPE = 'guest';
+
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
@@ -67,19 +74,58 @@ export function requestHash(text: string): string {
   return createHash('sha256').update(material).digest('hex');
 }
 
-/** Applies the `Idempotency-Key` header to a route (mount it before the handler). */
-export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header(IDEMPOTENCY_HEADER);
+/**
+ * SHA-256 of a multipart form's fields in order, each file by its name, type and bytes: the same
+ * form sent again hashes the same whatever boundary the client picked.
+ */
+export async function formHash(form: FormData): Promise<string> {
+  const hash = createHash('sha256');
+  for (const [name, value] of form.entries()) {
+    const part =
+      typeof value === 'string'
+        ? [name, value]
+        : [name, value.name, value.type, value.size, createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex')];
+    hash.update(JSON.stringify(part)).update('\n');
+  }
+  return hash.digest('hex');
+}
+
+/** The request's hash, or null for a multipart body that does not parse (the handler refuses it). */
+async function bodyHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<string | null> {
+  // Hono caches the body: the handler reads it again (as the same form, or the same text).
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) return requestHash(await c.req.text());
+  try {
+    return await formHash(await c.req.formData());
+  } catch {
+    return null;
+  }
+}
+
+/** Applies the `Idempotency-Key` header to a staff route: totems only (mount it before the handler). */
+export const idempotent: MiddlewareHandler<AppEnv> = (c, next) => {
   const totem = c.get('auth')?.totem;
-  if (header === undefined || !totem) return next();
+  return totem ? runIdempotent(c, next, `totem:${totem.id}`, totem.id) : next();
+};
+
+/** The same for a route anyone may call (order creation): keys scoped per totem, customer or guests. */
+export const idempotentForAnyone: MiddlewareHandler<AppEnv> = (c, next) => {
+  const auth = c.get('auth');
+  if (auth?.totem) return runIdempotent(c, next, `totem:${auth.totem.id}`, auth.totem.id);
+  return runIdempotent(c, next, auth?.user ? `user:${auth.user.id}` : GUEST_SCOPE, null);
+};
+
+async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, scope: string, totemId: number | null) {
+  const header = c.req.header(IDEMPOTENCY_HEADER);
+  if (header === undefined) return next();
   const { idempotency_key: key } = parseWith(KeyHeaderSchema, { idempotency_key: header });
   const { database, now } = c.get('deps');
   const { db } = database;
   const method = c.req.method;
   const path = c.req.path;
-  const hash = requestHash(await c.req.text()); // Hono caches the body: the handler reads it again
+  const hash = await bodyHash(c);
+  if (hash === null) return next();
   const attempt = randomUUID();
-  const thisKey = and(eq(idempotencyKeys.totemId, totem.id), eq(idempotencyKeys.key, key));
+  const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
   // Claim the key, or answer from its row. A few rounds at most: the row can vanish (a 5xx
   // deleted it, or the cleanup) or be taken over between our statements.
@@ -87,7 +133,7 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     const at = now();
     const [claimed] = await db
       .insert(idempotencyKeys)
-      .values({ totemId: totem.id, key, method, path, requestHash: hash, attempt, createdAt: at, startedAt: at })
+      .values({ scope, totemId, key, method, path, requestHash: hash, attempt, createdAt: at, startedAt: at })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed) {
@@ -141,14 +187,15 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     // The answer still goes out; the key stays in progress until its lease ends (see above).
     console.error('[idempotency] answer not stored:', err);
   }
-};
+}
 
 /**
  * Which answers are kept for replays: every success and refusal, but not a server error (5xx: the
- * retry should run again) nor a caller that may not call the route at all (401/403: nothing ran,
- * and a totem's rights may change).
+ * retry should run again), a caller that may not call the route at all (401/403: nothing ran,
+ * and a totem's rights may change), nor a rate limit (429: nothing ran; the retry after the
+ * window should run).
  */
-const storable = (status: number) => status < 500 && status !== 401 && status !== 403;
+const storable = (status: number) => status < 500 && status !== 401 && status !== 403 && status !== 429;
 
 function busy(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
   c.header('Retry-After', '1');
@@ -160,13 +207,13 @@ async function deleteExpired(c: Parameters<MiddlewareHandler<AppEnv>>[0], at: Da
   const { db } = c.get('deps').database;
   const cutoff = new Date(at.getTime() - IDEMPOTENCY_TTL_MS);
   const old = db
-    .select({ totemId: idempotencyKeys.totemId, key: idempotencyKeys.key })
+    .select({ scope: idempotencyKeys.scope, key: idempotencyKeys.key })
     .from(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, cutoff))
     .limit(CLEANUP_BATCH)
     .for('update', { skipLocked: true });
   try {
-    await db.delete(idempotencyKeys).where(sql`(${idempotencyKeys.totemId}, ${idempotencyKeys.key}) IN ${old}`);
+    await db.delete(idempotencyKeys).where(sql`(${idempotencyKeys.scope}, ${idempotencyKeys.key}) IN ${old}`);
   } catch (err) {
     console.error('[idempotency] old keys not deleted:', err); // housekeeping only: never fails the request
   }

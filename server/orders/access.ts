@@ -5,10 +5,11 @@
 // a public kiosk stands in a shop for anyone to use, so a uuid it was handed or overheard opens
 // nothing through it (the customer's own link, without the kiosk's token, still does).
 import { eq } from 'drizzle-orm';
-import { deliveryDetails, orders } from '../db/schema/index';
+import { orders } from '../db/schema/index';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import type { AppContext } from '../http/context';
 import { isEditable } from './present';
+import { handedOutError, hasHandOut } from './hand-outs';
 import type { OrderRow } from './write';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,13 +70,8 @@ export async function assertCanChange(c: AppContext, order: OrderRow, action: 'c
   if (staff && action === 'change') allowed = order.status === 'confirmed';
   else if (staff && action === 'cancel') allowed = order.status === 'confirmed' && !order.paidAt;
   else allowed = isEditable(order, now());
-  if (allowed && action !== 'change') {
-    const [handedOut] = await database.db
-      .select({ id: deliveryDetails.id })
-      .from(deliveryDetails)
-      .where(eq(deliveryDetails.orderId, order.id))
-      .limit(1);
-    allowed = !handedOut;
-  }
   if (!allowed) throw new ApiError(410, 'api.orderNotEditable');
+  // A first answer, before any upload is stored; the write decides again under the order's row
+  // lock, with the same error, since a delivery may land meanwhile (orders/hand-outs.ts).
+  if (action !== 'change' && (await hasHandOut(database.db, order.id))) throw handedOutError();
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../http/context';
 import { formatCurrency } from '../../src/domain/format';
 import { dayToDisplay } from '../../src/domain/dates';
 import type { presentOrder } from './present';
+import { mayMail } from './limits';
 
 type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 
@@ -25,6 +26,11 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
     t('mail.orderLink', { url: `${origin}/orders/${order.uuid}` }),
   ].join('\n');
   try {
+    // Past the recipient's limit (issue #11) the order stands; only its e-mail is not sent.
+    if (!(await mayMail(c, order.email))) {
+      console.warn('[mail] order confirmation not sent: recipient over its daily limit');
+      return;
+    }
     await c.get('deps').mailer.send({
       to: order.email,
       subject: t(edited ? 'mail.orderUpdatedSubject' : 'mail.orderSubject', { number: order.number }),

@@ -20,7 +20,11 @@ import { outUnitHolds, readOutUnits } from '../staff/out-units';
 import { toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';
-import { noOtherPaymentClaim, refusal } from './payment-claims';
+import { assertOrderWithinQuota } from './upload-quota';
+import type { UploadQuota } from '../../src/domain/upload-quota';
+import { noOtherPaymentClaim } from './payment-claims';
+import { changeRefusal, lockOrderForChange, noHandOut } from './hand-outs';
+import { redeemCoupons } from './coupons';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -36,6 +40,14 @@ export interface SaveOrderInput {
   uploads: Map<number, StoredUpload>;
   /** Set when editing: the order whose lines are replaced. */
   editing?: OrderRow;
+  /**
+   * The authenticated customer making this request (not the order's owner: a guest-link holder or
+   * a kiosk may edit someone's order). Only their stored documents may be linked besides the
+   * edited order's own (issue #11).
+   */
+  callerUserId?: number | null;
+  /** Per-order document quota, checked again under the order's lock (orders/upload-quota.ts). */
+  uploadQuota?: UploadQuota;
 }
 
 function neededUnits(quote: Quote) {
@@ -109,28 +121,38 @@ async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput, now: Date)
 
 /** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
 async function saveMedias(tx: Db, input: SaveOrderInput, orderId: number, now: Date): Promise<void> {
+  let added = 0;
   for (const [i, media] of input.form.medias.entries()) {
     const upload = input.uploads.get(i);
     if (upload) {
       await tx.insert(medias).values({ ...upload, orderId, userId: input.userId });
+      added++;
       continue;
     }
     if (!media.id) continue;
+    // The edited order's own documents, and the caller's own when a customer is logged in: never
+    // the order owner's other documents for whoever else edits it (issue #11).
     const owners = [eq(medias.orderId, input.editing?.id ?? -1)];
-    if (input.userId) owners.push(eq(medias.userId, input.userId));
+    if (input.callerUserId) owners.push(eq(medias.userId, input.callerUserId));
     const [row] = await tx
       .select()
       .from(medias)
       .where(and(eq(medias.id, media.id), isNull(medias.deletedAt), or(...owners)));
     if (!row) throw fieldError(`medias.${i}.id`, 'api.mediaInvalid');
     if (media.deleted) {
-      await tx.update(medias).set({ deletedAt: now }).where(eq(medias.id, row.id));
+      // Deleted only from this order (or the caller's document of no order): one attached to
+      // another order stays there, it is just not linked to this one.
+      const ours = row.orderId === orderId || (row.orderId === null && row.userId === input.callerUserId);
+      if (ours) await tx.update(medias).set({ deletedAt: now }).where(eq(medias.id, row.id));
     } else if (row.orderId !== orderId) {
       // A customer's stored document reused for this order.
       const { id: _id, createdAt: _c, ...copy } = row;
       await tx.insert(medias).values({ ...copy, orderId });
+      added++;
     }
   }
+  // Counted with what the order held, under its row lock (an edit's UPDATE took it).
+  if (added > 0 && input.uploadQuota) await assertOrderWithinQuota(tx, input.uploadQuota, orderId, 'medias');
 }
 
 export interface SavedOrder {
@@ -209,13 +231,15 @@ async function writeOrder(
     if (editing) {
       // Checked again inside the transaction: a payment or a cancellation may have landed since the
       // order was read (a slow upload), and a paid order must keep the total it was paid for.
+      // A delivery too (issue #11): the row lock first, then the write sees it (orders/hand-outs.ts).
+      await lockOrderForChange(tx as unknown as Db, editing.id);
       const [updated] = await tx
         .update(orders)
         .set(values)
         // …and a cash desk may be charging the card for the old total right now.
-        .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now)))
+        .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now), noHandOut()))
         .returning();
-      if (!updated) throw await refusal(tx as unknown as Db, editing.id, now);
+      if (!updated) throw await changeRefusal(tx as unknown as Db, editing.id, now);
       row = updated as OrderRow;
       await tx.delete(orderDetails).where(eq(orderDetails.orderId, editing.id));
       await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));
@@ -261,6 +285,18 @@ async function writeOrder(
       )
       .returning();
     await saveMedias(tx as unknown as Db, input, row.id, now);
+    // Coupon limits (issue #11): counted and recorded in this transaction, or the order is refused.
+    await redeemCoupons(tx as unknown as Db, {
+      orderId: row.id,
+      codes: quote.couponCodes.map((code) => ({
+        code,
+        field: `coupon_codes.${Math.max(0, form.coupon_codes.findIndex((typed) => typed.trim().toUpperCase() === code))}`,
+      })),
+      userId: row.userId,
+      email: row.email,
+      today: toRomeDay(now),
+      edited: !!editing,
+    });
     return { order: row, pools: poolRows, details: detailRows };
   });
   // Only after the commit: the in-memory availability now counts this order.

@@ -103,8 +103,11 @@ export function createPosApp(options: PosSimulatorOptions = {}) {
   };
 
   const app = new Hono<{ Bindings: HttpBindings }>();
-  // The kiosk page calls the orchestrator from the browser, from another origin.
-  app.use('*', cors());
+  // The kiosk page calls the orchestrator from the browser, from another origin: /process and
+  // /health answer any origin. /control (failure injection for tests and demos) has no CORS, so a
+  // web page the kiosk happens to show cannot make the terminal fail or read its takings.
+  app.use('/process', cors());
+  app.use('/health', cors());
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/control', (c) => c.json(publicState(state)));
   app.post('/control', async (c) => {

@@ -88,9 +88,22 @@ export class LocalRealtime implements Realtime {
     return signChannel(this.config, socketId, channel);
   }
 
+  /**
+   * Set when several API processes share one database (issue #15): each event published here is
+   * also handed to the other processes, which deliver it to their own sockets (`deliver`).
+   */
+  relay: ((channel: string, event: string, json: string) => Promise<void>) | null = null;
+
   async publish(channel: string, event: string, data: unknown): Promise<void> {
     // Pusher sends event data as a JSON string inside the frame.
-    const message = frame(event, JSON.stringify(data), channel);
+    const json = JSON.stringify(data);
+    this.deliver(channel, event, json);
+    await this.relay?.(channel, event, json);
+  }
+
+  /** Sends an event to this process's subscribers of `channel` (`json`: the event data as JSON). */
+  deliver(channel: string, event: string, json: string): void {
+    const message = frame(event, json, channel);
     for (const client of this.clients) {
       if (client.channels.has(channel)) this.send(client.socket, message);
     }

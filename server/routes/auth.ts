@@ -1,5 +1,4 @@
 // Accounts: login/logout, profile, signup, password reset by emailed code (spec §7).
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
@@ -10,26 +9,26 @@ import {
   SignupRequestSchema,
   UserUpdateRequestSchema,
 } from '../../src/api/contract/auth';
-import { fidelityCards, medias, resetCodes, tokens, users } from '../db/schema/index';
+import { fidelityCards, medias, tokens, users } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';
 import { clientIp, requireUser, type AppContext, type AppEnv, type AuthUser } from '../http/context';
 import { jsonBody } from '../http/validation';
-import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { consumeResetCode, guessResetCode, issueResetCode } from '../auth/reset-codes';
 import { issueToken, revokeToken } from '../auth/tokens';
+import { claimFidelityCard } from '../fidelity/cards';
+import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
+import type { Db } from '../db/client';
 
 const LOGIN_PER_USERNAME = { limit: 10, windowMs: 15 * 60_000 };
 const LOGIN_PER_IP = { limit: 50, windowMs: 15 * 60_000 };
 const RESET_PER_IP = { limit: 20, windowMs: 15 * 60_000 };
-const RESET_CODE_TTL_MS = 30 * 60_000;
-const RESET_CODE_MAX_ATTEMPTS = 5;
-
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** The user as the storefront sees it (spec §3 User). */
 export async function presentUser(c: AppContext, user: AuthUser) {
   const docs = await c
     .get('deps')
-    .database.db.select({ id: medias.id })
+    .database.db.select({ id: medias.id, name: medias.originalName })
     .from(medias)
     .where(and(eq(medias.userId, user.id), isNull(medias.deletedAt)))
     .orderBy(desc(medias.id));
@@ -40,7 +39,8 @@ export async function presentUser(c: AppContext, user: AuthUser) {
     username: user.username,
     to_string: `${user.firstName} ${user.lastName}`,
     phone: user.phone,
-    medias: docs.map((m) => ({ id: m.id, url: `/api/v1/media/${m.id}` })),
+    // The file's name too (issue #17): the account page tells the documents apart by it.
+    medias: docs.map((m) => ({ id: m.id, url: `/api/v1/media/${m.id}`, name: m.name })),
     fidelity_card_number: user.fidelityCardNumber,
     scope: user.scope,
   };
@@ -49,30 +49,6 @@ export async function presentUser(c: AppContext, user: AuthUser) {
 async function findUser(c: AppContext, username: string) {
   const [user] = await c.get('deps').database.db.select().from(users).where(eq(users.username, username.toLowerCase()));
   return user ?? null;
-}
-
-/** The newest unused, unexpired reset code of a user that matches; counts failed attempts. */
-async function checkResetCode(c: AppContext, username: string, code: string) {
-  const { db } = c.get('deps').database;
-  const user = await findUser(c, username);
-  const [row] = user
-    ? await db
-        .select()
-        .from(resetCodes)
-        .where(and(eq(resetCodes.userId, user.id), isNull(resetCodes.usedAt)))
-        .orderBy(desc(resetCodes.id))
-        .limit(1)
-    : [];
-  const valid =
-    !!row &&
-    row.expiresAt > c.get('deps').now() &&
-    row.attempts < RESET_CODE_MAX_ATTEMPTS &&
-    timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(hashCode(code)));
-  if (!valid) {
-    if (row) await db.update(resetCodes).set({ attempts: row.attempts + 1 }).where(eq(resetCodes.id, row.id));
-    throw fieldError('code', 'api.resetCodeInvalid');
-  }
-  return { user: user!, row: row! };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -84,13 +60,26 @@ export const authRoutes = new Hono<AppEnv>()
     await limiter.hit(`login:user:${username}`, LOGIN_PER_USERNAME);
     const user = await findUser(c, username);
     // Always run scrypt, so a missing account takes as long as a wrong password.
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash);
+    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash()));
     if (!user || !ok) throw fieldError('password', 'api.invalidCredentials');
+    if (needsRehash(user.passwordHash)) {
+      // Made under older scrypt parameters: the password is at hand only now. Conditional, so a
+      // password changed meanwhile (a reset) is not overwritten.
+      const rehashed = await hashPassword(body.password);
+      await database.db
+        .update(users)
+        .set({ passwordHash: rehashed })
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    }
     await limiter.reset(`login:user:${username}`);
     if (body.bocard && body.bocard !== user.fidelityCardNumber) {
-      const [card] = await database.db.select().from(fidelityCards).where(eq(fidelityCards.number, body.bocard));
-      if (!card || (card.userId !== null && card.userId !== user.id)) throw fieldError('bocard', 'api.fidelityCardNotFound');
-      await database.db.update(users).set({ fidelityCardNumber: card.number }).where(eq(users.id, user.id));
+      const bocard = body.bocard;
+      // Claimed by one conditional UPDATE (issue #11): a card held by another account is refused.
+      await database.db.transaction(async (tx) => {
+        const number = await claimFidelityCard(tx as unknown as Db, bocard, user.id);
+        if (!number) throw fieldError('bocard', 'api.fidelityCardNotFound');
+        await tx.update(users).set({ fidelityCardNumber: number }).where(eq(users.id, user.id));
+      });
     }
     const token = await issueToken(database.db, { userId: user.id }, c.get('deps').now());
     return c.json({ data: { token } });
@@ -106,23 +95,26 @@ export const authRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const body = await jsonBody(c, UserUpdateRequestSchema);
     const { db } = c.get('deps').database;
-    if (body.fidelity_card_number) {
-      const [card] = await db.select().from(fidelityCards).where(eq(fidelityCards.number, body.fidelity_card_number));
-      if (!card || (card.userId !== null && card.userId !== user.id)) {
-        throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
+    const updated = await db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      let card = body.fidelity_card_number === undefined ? user.fidelityCardNumber : body.fidelity_card_number;
+      if (body.fidelity_card_number) {
+        // Claimed by one conditional UPDATE (issue #11): of two accounts, one gets a free card.
+        card = await claimFidelityCard(tx, body.fidelity_card_number, user.id);
+        if (!card) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
       }
-    }
-    const [updated] = await db
-      .update(users)
-      .set({
-        firstName: body.first_name ?? user.firstName,
-        lastName: body.last_name ?? user.lastName,
-        phone: body.phone ?? user.phone,
-        fidelityCardNumber:
-          body.fidelity_card_number === undefined ? user.fidelityCardNumber : body.fidelity_card_number,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+      const [row] = await tx
+        .update(users)
+        .set({
+          firstName: body.first_name ?? user.firstName,
+          lastName: body.last_name ?? user.lastName,
+          phone: body.phone ?? user.phone,
+          fidelityCardNumber: card,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row;
+    });
     return c.json({ data: await presentUser(c, updated!) });
   })
   .post('/v1/signup', async (c) => {
@@ -133,64 +125,63 @@ export const authRoutes = new Hono<AppEnv>()
     if (await findUser(c, username)) throw fieldError('username', 'api.usernameTaken');
     // As in PATCH v1/user: only an existing card that nobody holds yet can be claimed.
     if (body.fidelity_card_number) {
-      const [card] = await database.db.select().from(fidelityCards).where(eq(fidelityCards.number, body.fidelity_card_number));
+      const [card] = await database.db
+        .select()
+        .from(fidelityCards)
+        .where(eq(fidelityCards.number, normalizeFidelityCardNumber(body.fidelity_card_number)));
       if (!card || card.userId !== null) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
     }
     const passwordHash = await hashPassword(body.password);
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        username,
-        passwordHash,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        phone: body.phone ?? null,
-        fidelityCardNumber: body.fidelity_card_number ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // Lost a race with a parallel signup for the same address.
-    if (!user) throw fieldError('username', 'api.usernameTaken');
+    const user = await database.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          phone: body.phone ?? null,
+          fidelityCardNumber: null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Lost a race with a parallel signup for the same address.
+      if (!created) throw fieldError('username', 'api.usernameTaken');
+      if (!body.fidelity_card_number) return created;
+      // The check above was a read: the claim itself is one conditional UPDATE (issue #11), and
+      // losing it to a parallel claim rolls the new account back.
+      const number = await claimFidelityCard(tx, body.fidelity_card_number, created.id);
+      if (!number) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
+      const [withCard] = await tx.update(users).set({ fidelityCardNumber: number }).where(eq(users.id, created.id)).returning();
+      return withCard!;
+    });
     const token = await issueToken(database.db, { userId: user.id }, now());
     return c.json({ data: { token, user: await presentUser(c, user) } }, 201);
   })
   .post('/forgot_password', async (c) => {
-    const { limiter, database, mailer, now } = c.get('deps');
-    await limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
+    await c.get('deps').limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ForgotPasswordRequestSchema);
-    const t = c.get('t');
-    const user = await findUser(c, body.username);
     // Same answer whether or not the account exists: the form must not reveal who is a customer.
-    if (user) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await database.db.insert(resetCodes).values({
-        userId: user.id,
-        codeHash: hashCode(code),
-        expiresAt: new Date(now().getTime() + RESET_CODE_TTL_MS),
-      });
-      await mailer.send({
-        to: user.username,
-        subject: t('mail.resetSubject'),
-        text: t('mail.resetBody', { name: user.firstName, code, minutes: RESET_CODE_TTL_MS / 60_000 }),
-      });
-    }
-    return c.json({ message: t('api.resetCodeSent') });
+    await issueResetCode(c, body.username);
+    return c.json({ message: c.get('t')('api.resetCodeSent') });
   })
   .post('/reset_password_code', async (c) => {
     await c.get('deps').limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ResetCodeRequestSchema);
-    await checkResetCode(c, body.username, body.code);
+    await guessResetCode(c, body.username, body.code);
     return c.json({ data: { valid: true } });
   })
   .post('/reset_password', async (c) => {
     const { limiter, database, now } = c.get('deps');
     await limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ResetPasswordRequestSchema);
-    const { user, row } = await checkResetCode(c, body.username, body.code);
+    const { user, codeId } = await guessResetCode(c, body.username, body.code);
     const passwordHash = await hashPassword(body.password);
     await database.db.transaction(async (tx) => {
+      // Used once: of two resets racing with the right code, the second finds it used.
+      if (!(await consumeResetCode(tx, codeId, now()))) throw fieldError('code', 'api.resetCodeInvalid');
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await tx.update(resetCodes).set({ usedAt: now() }).where(eq(resetCodes.id, row.id));
       // A new password ends every existing session.
       await tx.delete(tokens).where(eq(tokens.userId, user.id));
     });

@@ -1,36 +1,45 @@
 // Catalogue: sites, sports, shops with their products and prices for the asked dates, availability.
 import { Hono } from 'hono';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BookingQuerySchema, type BookingQuery } from '../../src/api/contract/booking-query';
 import { AvailabilityDaysQuerySchema, MAX_AVAILABILITY_DAYS } from '../../src/api/contract/availability';
 import { bookingPeriod } from '../../src/domain/availability';
 import { daysBetween } from '../../src/domain/dates';
-import { fidelityCards, orders } from '../db/schema/index';
-import { fieldError, notFound } from '../http/errors';
+import { fidelityCards } from '../db/schema/index';
+import { ApiError, fieldError, notFound } from '../http/errors';
+import { accessibleOrder } from '../orders/access';
 import type { AppContext, AppEnv } from '../http/context';
 import { idParam, queryParams } from '../http/validation';
 import type { CatalogueShop } from '../catalogue/cache';
 import { presentShop, presentShopLoad, presentSite, presentSport } from '../catalogue/present';
+import { limitCardLookup } from '../fidelity/cards';
+import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 
 export async function isValidFidelityCard(c: AppContext, number: string | undefined): Promise<boolean> {
   if (!number) return false;
+  // Every route taking a card number counts on the same limit as fidelity_card/info (issue #11).
+  await limitCardLookup(c);
   const [card] = await c
     .get('deps')
     .database.db.select({ id: fidelityCards.id })
     .from(fidelityCards)
-    .where(and(eq(fidelityCards.number, number), eq(fidelityCards.active, 1)));
+    .where(and(eq(fidelityCards.number, normalizeFidelityCardNumber(number)), eq(fidelityCards.active, 1)));
   return !!card;
 }
 
-/** The order named by edit_order_code (its number or uuid), so its own bookings are left out. */
+/**
+ * The order named by edit_order_code (its number, id or uuid), so its own bookings are left out;
+ * only for whoever may open it (orders/access.ts: its owner, the holder of its uuid, the shop's
+ * admin kiosks). For anyone else the code is ignored exactly like an unknown one, so availability
+ * tells nobody whether someone else's order exists or what it holds (issue #11).
+ */
 async function editedOrderId(c: AppContext, code: string | undefined): Promise<number | undefined> {
   if (!code) return undefined;
-  const [row] = await c
-    .get('deps')
-    .database.db.select({ id: orders.id })
-    .from(orders)
-    .where(or(eq(orders.number, code), eq(orders.uuid, code)));
-  return row?.id;
+  const order = await accessibleOrder(c, code).catch((err: unknown) => {
+    if (err instanceof ApiError) return null;
+    throw err;
+  });
+  return order?.id;
 }
 
 async function shopLoad(c: AppContext, shop: CatalogueShop) {

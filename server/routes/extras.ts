@@ -13,17 +13,23 @@ import { clientIp, requireUser, type AppContext, type AppEnv } from '../http/con
 import { idParam, jsonBody, queryParams } from '../http/validation';
 import { currentPrice } from '../catalogue/present';
 import { isValidFidelityCard } from './catalogue';
+import { limitCardLookup } from '../fidelity/cards';
+import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
+import { COUPON_LOOKUP_RULE, couponOpen } from '../orders/coupons';
+import { todayInRome } from '../../src/domain/dates';
 
 async function findCoupon(c: AppContext, code: string) {
   const [row] = await c.get('deps').database.db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase()));
-  return row ? { code: row.code, amount: row.amount, blocked: row.blocked } : null;
+  // Out of its dates or used up: shown as refused, like a blocked one (the storefront never sends it).
+  return row ? { code: row.code, amount: row.amount, blocked: !couponOpen(row, todayInRome(c.get('deps').now())) } : null;
 }
 
 async function findCard(c: AppContext) {
   const { fidelity_card_number } = queryParams(c, FidelityQuerySchema);
-  // Card numbers are short: limit lookups so they cannot be enumerated.
-  await c.get('deps').limiter.hit(`fidelity:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
-  const [card] = await c.get('deps').database.db.select().from(fidelityCards).where(eq(fidelityCards.number, fidelity_card_number));
+  // Limit lookups so numbers cannot be enumerated (the legacy ones are short).
+  await limitCardLookup(c);
+  const number = normalizeFidelityCardNumber(fidelity_card_number);
+  const [card] = await c.get('deps').database.db.select().from(fidelityCards).where(eq(fidelityCards.number, number));
   if (!card) throw notFound();
   return card;
 }
@@ -38,12 +44,14 @@ function productOr404(c: AppContext) {
 export const extrasRoutes = new Hono<AppEnv>()
   .post('/v1/coupons', async (c) => {
     const { code } = await jsonBody(c, CouponCheckRequestSchema);
-    await c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
+    await c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, COUPON_LOOKUP_RULE);
     const coupon = await findCoupon(c, code);
     if (!coupon) throw fieldError('code', 'api.couponInvalid', { code });
     return c.json({ data: coupon });
   })
   .get('/v1/coupons/:code', async (c) => {
+    // The same count as POST v1/coupons: either way of asking is a way of guessing codes.
+    await c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, COUPON_LOOKUP_RULE);
     const coupon = await findCoupon(c, c.req.param('code').slice(0, 64));
     if (!coupon) throw notFound();
     return c.json({ data: coupon });

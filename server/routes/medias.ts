@@ -5,22 +5,34 @@ import { Hono } from 'hono';
 import { and, eq, isNull } from 'drizzle-orm';
 import { medias, orders } from '../db/schema/index';
 import { ApiError, notFound } from '../http/errors';
+import { MEDIA_CSP } from '../http/security-headers';
 import type { AppContext, AppEnv } from '../http/context';
 import { idParam } from '../http/validation';
 import { accessibleOrder } from '../orders/access';
 import { isEditable, presentOrder } from '../orders/present';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { orderBodyLimit } from './orders';
+import { lockOrderForChange } from '../orders/hand-outs';
+import { assertOrderWithinQuota, assertUploadQuota } from '../orders/upload-quota';
+import type { Db } from '../db/client';
 
-async function uploadTo(c: AppContext, files: File[]) {
+/** `field` names the form field of the files, for the quota's message (issue #11). */
+async function uploadTo(c: AppContext, files: File[], field: 'medias' | 'file') {
   const order = await accessibleOrder(c, c.req.param('id')!);
-  const { database, catalogue, now, uploadsDir } = c.get('deps');
+  const { database, catalogue, now, uploadsDir, uploadQuota } = c.get('deps');
   if (!isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
   if (files.length === 0) throw new ApiError(422, 'api.invalidData', {}, { file: [{ key: 'validators.required' }] });
+  await assertUploadQuota(c, order.id, files, field);
   const stored: StoredUpload[] = [];
   try {
     for (const [i, file] of files.entries()) stored.push(await storeUpload(uploadsDir, file, files.length > 1 ? `medias.${i}` : 'file'));
-    await database.db.insert(medias).values(stored.map((s) => ({ ...s, orderId: order.id, userId: order.userId })));
+    await database.db.transaction(async (raw) => {
+      // Under the order's row lock, so two uploads at once cannot both take the last room.
+      const tx = raw as unknown as Db;
+      await lockOrderForChange(tx, order.id);
+      await tx.insert(medias).values(stored.map((s) => ({ ...s, orderId: order.id, userId: order.userId })));
+      await assertOrderWithinQuota(tx, uploadQuota, order.id, field);
+    });
   } catch (err) {
     await discardUploads(uploadsDir, stored);
     throw err;
@@ -64,14 +76,16 @@ async function accessibleMedia(c: AppContext) {
 }
 
 export const mediaRoutes = new Hono<AppEnv>()
-  .post('/v1/orders/:id/medias', orderBodyLimit, async (c) => uploadTo(c, await formFiles(c, 'medias')))
-  .post('/v1/orders/:id/media', orderBodyLimit, async (c) => uploadTo(c, (await formFiles(c, 'file')).slice(0, 1)))
+  .post('/v1/orders/:id/medias', orderBodyLimit, async (c) => uploadTo(c, await formFiles(c, 'medias'), 'medias'))
+  .post('/v1/orders/:id/media', orderBodyLimit, async (c) => uploadTo(c, (await formFiles(c, 'file')).slice(0, 1), 'file'))
   .get('/v1/media/:id', async (c) => {
     const media = await accessibleMedia(c);
     const bytes = await readFile(path.join(c.get('deps').uploadsDir, media.storedName));
     return c.body(bytes, 200, {
       'content-type': media.mime,
       'x-content-type-options': 'nosniff',
+      // An uploaded HTML/SVG file opened from here must not run script on the API's origin.
+      'content-security-policy': MEDIA_CSP,
       'content-disposition': `inline; filename="${media.originalName.replace(/[^\w.-]/g, '_')}"`,
       'cache-control': 'private, no-store',
     });

@@ -20,13 +20,20 @@ import { isValidFidelityCard } from './catalogue';
 import { quoteOrder, type CouponRow } from '../orders/quote';
 import { saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
+import { assertUploadQuota } from '../orders/upload-quota';
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
-import { noOtherPaymentClaim, refusal } from '../orders/payment-claims';
+import { noOtherPaymentClaim } from '../orders/payment-claims';
+import { changeRefusal, lockOrderForChange, noHandOut } from '../orders/hand-outs';
 import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
+import { assertUnitsPerProduct, countOnlineOrder } from '../orders/limits';
+import { idempotentForAnyone } from '../http/idempotency';
+import { releaseCoupons } from '../orders/coupons';
+import type { Db } from '../db/client';
+import { captureOrderPeople } from '../people/store';
 
 /** Room for ten documents of 8 MB plus the fields. */
 export const orderBodyLimit = bodyLimit({
@@ -81,7 +88,13 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
     now: deps.now(),
     locale: c.get('locale'),
   });
+  // Issue #11: no order holds a product's stock wholesale, and online ones are counted (after the
+  // form and the prices are checked: a customer correcting a typo spends nothing).
+  assertUnitsPerProduct(quote);
+  if (!editing) await countOnlineOrder(c, form.email);
   const uploads = new Map<number, StoredUpload>();
+  const files = form.medias.flatMap((m) => (m.file && m.file.size > 0 ? [m.file] : []));
+  await assertUploadQuota(c, editing?.id ?? null, files, 'medias');
   try {
     for (const [i, media] of form.medias.entries()) {
       if (media.file && media.file.size > 0) uploads.set(i, await storeUpload(deps.uploadsDir, media.file, `medias.${i}.file`));
@@ -100,10 +113,14 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
         locale: c.get('locale'),
         uploads,
         editing,
+        callerUserId: user?.id ?? null,
+        uploadQuota: deps.uploadQuota,
       },
       deps.now(),
       { serialized: deps.database.driver === 'pglite' },
     );
+    // Issue #17: the skiers of a customer's own order become the account's known people.
+    await captureOrderPeople(deps.database.db, user, saved.order, quote.pools.map((p) => p.customer), deps.now());
     void publishOrder(deps, editing ? 'order.changed' : 'order.created', saved.order);
     const presented = await presentSaved(deps.database.db, deps.catalogue, saved, deps.now(), {
       withMedias: form.medias.length > 0,
@@ -118,7 +135,8 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
 }
 
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/v1/shops/:id/orders', orderBodyLimit, async (c) => {
+  // A retry with the same Idempotency-Key (a lost answer) gets the first answer, not a second order.
+  .post('/v1/shops/:id/orders', orderBodyLimit, idempotentForAnyone, async (c) => {
     const shopId = idParam(c);
     // A kiosk places orders for its own shop only (issue #7).
     const totem = c.get('auth')?.totem;
@@ -212,13 +230,20 @@ export const orderRoutes = new Hono<AppEnv>()
     queryParams(c, CancelQuerySchema);
     await assertCanChange(c, order, 'cancel');
     const { database, catalogue, now } = c.get('deps');
-    const [row] = await database.db
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: now(), updatedAt: now() })
-      // Unpaid only, and not while another cash desk is charging the card for it.
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now())))
-      .returning();
-    if (!row) throw await refusal(database.db, order.id, now());
+    const row = await database.db.transaction(async (tx) => {
+      // Never with units out, even when a delivery lands right now (issue #11, orders/hand-outs.ts).
+      await lockOrderForChange(tx as unknown as Db, order.id);
+      const [cancelled] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: now(), updatedAt: now() })
+        // Unpaid only, and not while another cash desk is charging the card for it.
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now()), noHandOut()))
+        .returning();
+      // Its coupons go back with it (issue #11, server/orders/coupons.ts).
+      if (cancelled) await releaseCoupons(tx as unknown as Db, order.id);
+      return cancelled;
+    });
+    if (!row) throw await changeRefusal(database.db, order.id, now());
     catalogue.setOrderBookings(order.id, [], null);
     void publishOrder(c.get('deps'), 'order.changed', row);
     return c.json({ data: await presentOrder(database.db, catalogue, row, now()), message: c.get('t')('api.orderCancelled') });

@@ -15,6 +15,7 @@ import { publicOrigin, type AppEnv } from '../http/context';
 import { translator } from '../http/locale';
 import { jsonBody } from '../http/validation';
 import { accessibleOrder } from '../orders/access';
+import { scheduleTask } from '../cluster/timers';
 import { completePaymentSession, findPaymentSession, openPaymentSession, sessionOrder, sessionOutcome } from '../payments/sessions';
 
 export const SIMULATOR_PATH = '/payments/simulator';
@@ -112,7 +113,9 @@ export const paymentRoutes = new Hono<AppEnv>()
       // refund and says so at once, instead of having the customer wait for a payment that never lands.
       const session = await findPaymentSession(deps, id);
       if (session?.status === 'open' && session.expiresAt > deps.now()) {
-        setTimeout(() => void completePaymentSession(deps, id, 'paid').catch((err) => console.error('[payments]', err)), LATE_CONFIRMATION_MS).unref();
+        // A timer in the database, not in this process: it fires once, in whichever API process
+        // claims it, also if this one stops meanwhile (issue #15).
+        await scheduleTask(deps, 'payment.late-confirmation', id, new Date(deps.now().getTime() + LATE_CONFIRMATION_MS));
         return c.redirect(returnUrl(session.returnPath, 'paid'), 303);
       }
     }

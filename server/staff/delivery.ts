@@ -12,6 +12,9 @@ import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
 import type { AppDeps, AuthTotem } from '../http/context';
 import { enqueue, type OrderRow } from '../orders/write';
+import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
+import { freeUnitsOnDay, overbooked } from './hand-out-stock';
+import { lockOrderForHandOut } from '../orders/hand-outs';
 
 type SpecificProductRow = typeof specificProducts.$inferSelect;
 type DeliveryDetailRow = typeof deliveryDetails.$inferSelect;
@@ -75,6 +78,11 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
   const lockIds = [...[...known.values()].map((u) => u.productId), ...lines.map((l) => l.productId)];
   try {
     await stockWrite(deps, lockIds, async (tx) => {
+      // The order's row first (issue #11): a cancel or edit in progress finishes before, and one
+      // that comes after sees these units out (orders/hand-outs.ts). Its lines are read again under
+      // that lock: an edit may have just replaced them.
+      await lockOrderForHandOut(tx, order.id);
+      const liveLines = await tx.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
       // Read again inside the lock: a unit may have been locked or handed out meanwhile.
       const units = await unitsByCode(tx, totem.shopId, items.map((i) => i.internal_code));
       const unitIds = [...units.values()].map((u) => u.id);
@@ -94,7 +102,7 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
         else if (outUnits.has(unit.id)) errors[`${field}.internal_code`] = [{ key: 'api.unitOut', params: { code } }];
         seenCodes.add(code);
         if (!item.id_order_detail) return;
-        const line = lines.find((l) => l.id === item.id_order_detail);
+        const line = liveLines.find((l) => l.id === item.id_order_detail);
         if (!line) errors[`${field}.id_order_detail`] = [{ key: 'api.notFound' }];
         else if (seenLines.has(line.id) || outLines.has(line.id)) {
           errors[`${field}.id_order_detail`] = [{ key: 'api.unitOut', params: { code: line.productLabel } }];
@@ -104,6 +112,10 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
         seenLines.add(item.id_order_detail);
       });
       refuse(errors);
+      // Extras, forced and early hand-outs must not take units other orders booked (issue #11).
+      const day = toRomeDay(at);
+      const touched = items.map((item) => units.get(item.internal_code)!.productId);
+      const before = await freeUnitsOnDay(tx, touched, day);
       const [delivery] = await tx.insert(deliveries).values({ orderId: order.id, kind: 'delivery', totemId: totem.id }).returning();
       await tx.insert(deliveryDetails).values(
         items.map((item) => ({
@@ -118,11 +130,41 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
           price: item.price ?? null,
         })),
       );
+      refuse(overbookingErrors(overbooked(before, await freeUnitsOnDay(tx, touched, day)), items, units, liveLines, order, day));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldError('delivery_details', 'api.unitOut', { code: items.map((i) => i.internal_code).join(', ') });
     throw err;
   }
+}
+
+/**
+ * The items to blame for products a delivery overbooked: those holding a unit no booking of its
+ * product accounts for on `day` (an extra, a forced unit, a unit out before its booking starts).
+ */
+function overbookingErrors(
+  over: { productId: number; free: number }[],
+  items: DeliveryInput['delivery_details'],
+  units: Map<string, SpecificProductRow>,
+  lines: (typeof orderDetails.$inferSelect)[],
+  order: OrderRow,
+  day: string,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { productId, free } of over) {
+    const ofProduct = items.flatMap((item, i) => (units.get(item.internal_code)!.productId === productId ? [{ item, i }] : []));
+    const unbooked = ofProduct.filter(({ item }) => {
+      const line = lines.find((l) => l.id === item.id_order_detail);
+      return !line || line.productId !== productId || day < order.dateFrom;
+    });
+    for (const { item, i } of unbooked.length > 0 ? unbooked : ofProduct.slice(0, 1)) {
+      const unit = units.get(item.internal_code)!;
+      errors[`delivery_details.${i}.internal_code`] = [
+        { key: 'api.handOutOverbooks', params: { code: unit.internalCode, product: unit.productModel, date: dayToDisplay(day), available: free } },
+      ];
+    }
+  }
+  return errors;
 }
 
 /** POST v1/pickup: the units are back at `at`; a reported problem locks the unit. Returns the orders touched. */
@@ -194,7 +236,12 @@ export async function resetPickup(deps: AppDeps, { detail, unit }: HandOut): Pro
       if (!current) throw new ApiError(404, 'api.notFound');
       if (!current.datetimeReturn) throw fieldError('id', 'api.unitNotReturned', { code });
       if ((await openHandOuts(tx, { units: [unit.id] })).length > 0) throw fieldError('id', 'api.unitOut', { code });
+      // Out again from today: refused when other orders booked every unit of it today (issue #11).
+      const day = toRomeDay(deps.now());
+      const before = await freeUnitsOnDay(tx, [unit.productId], day);
       await tx.update(deliveryDetails).set({ datetimeReturn: null, managed: false }).where(eq(deliveryDetails.id, detail.id));
+      const [over] = overbooked(before, await freeUnitsOnDay(tx, [unit.productId], day));
+      if (over) throw fieldError('id', 'api.handOutOverbooks', { code, product: unit.productModel, date: dayToDisplay(day), available: over.free });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldError('id', 'api.unitOut', { code });

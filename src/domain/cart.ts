@@ -2,6 +2,7 @@
 import type { CartProduct, CartState } from '../api/contract/cart';
 import type { Coupon } from '../api/contract/orders';
 import { roundMoney, sumMoney } from './money';
+import { MAX_UNITS_PER_PRODUCT } from './constants';
 
 export type CouponLike = Pick<Coupon, 'code' | 'amount' | 'blocked'>;
 
@@ -38,6 +39,17 @@ export function cartCountOf(productId: number | string, cartProducts: readonly C
     for (const related of product.related ?? []) if (related.used && related.id === id) count += 1;
   }
   return count;
+}
+
+/**
+ * Whether one more cart line (its product and its used add-ons) keeps every product within
+ * MAX_UNITS_PER_PRODUCT units for the order (issue #11): the API refuses more, so the cart never
+ * takes them.
+ */
+export function fitsInOrder(line: CartProductRef, cartProducts: readonly CartProductRef[]): boolean {
+  const added = new Map<number, number>();
+  for (const id of [line.id, ...(line.related ?? []).filter((r) => r.used).map((r) => r.id)]) added.set(id, (added.get(id) ?? 0) + 1);
+  return [...added].every(([id, n]) => cartCountOf(id, cartProducts) + n <= MAX_UNITS_PER_PRODUCT);
 }
 
 /** Server availability minus what the cart already holds, never below 0 (unknown product: 0). */

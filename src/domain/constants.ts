@@ -35,6 +35,12 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 /** Upper bound of a multi-day price whose rent_days_to is open. */
 export const OPEN_RENT_DAYS_TO = 999;
 export const MAX_STORED_USER_MEDIAS = 2;
+/**
+ * Units of one product (as a main item or a used add-on) one order may hold (issue #11): a family or
+ * a small group; a bigger group asks the shop. Without it one anonymous order could take a product's
+ * whole stock for free. The API refuses more (422 on the line), and the cart never holds more.
+ */
+export const MAX_UNITS_PER_PRODUCT = 10;
 
 export const KIOSK_TAP_COUNT = 5;
 export const KIOSK_TAP_RESET_MS = 30_000;
@@ -70,3 +76,6 @@ export const AUTH_TOKEN_TYPE = 'Bearer';
 export const AUTH_HEADER = 'Authorization';
 
 export const FOOTER_CREDIT_YEAR = 2021;
+
+/** Status of the error page when the error carries none (spec §2: "status from the error or 500"). */
+export const DEFAULT_ERROR_STATUS = 500;

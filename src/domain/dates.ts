@@ -148,18 +148,26 @@ export function dayToDisplay(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** Text of the dates chip as an i18n key under `dates.*` (range pluralises on count). */
-export function datesChipText(mode: DateMode, dates: readonly (string | null | undefined)[]): I18nMessage {
+/**
+ * Text of the dates chip as an i18n key under `dates.*` (range pluralises on count). `show` writes
+ * each day: DD/MM/YYYY by default; the screens pass displayDate with their labels, so the chip
+ * reads "Oggi"/"Domani" (spec §9).
+ */
+export function datesChipText(
+  mode: DateMode,
+  dates: readonly (string | null | undefined)[],
+  show: (day: string) => string = dayToDisplay,
+): I18nMessage {
   if (mode === 20) return { key: 'dates.seasonal' };
   if (!areDatesValid(mode, dates)) return { key: 'dates.choose' };
   const set = normalizeDates(mode, dates);
   if (mode === 3) {
     return {
       key: 'dates.range',
-      params: { from: dayToDisplay(set[0]), to: dayToDisplay(set[1]), count: rentDays(mode, set) },
+      params: { from: show(set[0]), to: show(set[1]), count: rentDays(mode, set) },
     };
   }
-  const date = dayToDisplay(set[0]);
+  const date = show(set[0]);
   if (mode === 0) return { key: 'dates.singleMorning', params: { date } };
   if (mode === 1) return { key: 'dates.singleAfternoon', params: { date } };
   return { key: 'dates.single', params: { date } };

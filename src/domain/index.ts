@@ -6,6 +6,7 @@ export * from './catalogue';
 export * from './charges';
 export * from './constants';
 export * from './dates';
+export * from './display-dates';
 export * from './format';
 export * from './gpx';
 export * from './gpx-stats';

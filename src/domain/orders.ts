@@ -67,6 +67,19 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
   return form;
 }
 
+/**
+ * What makes two order submissions the same one (issue #11, the checkout's Idempotency-Key): every
+ * field in order, each document by its name, type, size and date. A retry of the same submission
+ * keeps its key; a changed cart or contact is a new submission with a new key.
+ */
+export function orderFormFingerprint(form: FormData): string {
+  const parts: string[][] = [];
+  form.forEach((value, name) => {
+    parts.push(typeof value === 'string' ? [name, value] : [name, 'file', value.name, value.type, String(value.size), String(value.lastModified)]);
+  });
+  return JSON.stringify(parts);
+}
+
 /** Edit form: the same body sent as POST v1/orders/{id} with the PATCH override. */
 export function buildOrderEditFormData(input: OrderFormInput): FormData {
   const form = buildOrderFormData(input);

@@ -45,3 +45,23 @@ export function paymentNotice(outcome: PaymentOutcome, orderPaid: boolean, still
 
 /** How often and how long the order page re-reads an order whose payment is still being confirmed. */
 export const PAYMENT_CONFIRM_POLL = { intervalMs: 1500, attempts: 8 } as const;
+
+/** Hosts where plain http is fine: the demo's simulated provider on this machine. */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the storefront may send a customer to `paymentUrl`: https on one of the trusted provider
+ * hosts (http only on loopback, for the demo). The customer types their card there, so an answer
+ * that was tampered with, or a bug handing out another address, must not become a phishing hop.
+ */
+export function isTrustedPaymentUrl(paymentUrl: string, trustedHosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(paymentUrl);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (!trustedHosts.includes(url.host) && !trustedHosts.includes(url.hostname)) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTNAMES.has(url.hostname));
+}

@@ -17,6 +17,11 @@ describe('isSafeRedirect accepts internal paths', () => {
     '/orders?x=1#section-2',
     '/path/',
     '/path//double', // not at the start: still on this site
+    // Spec §5 allows `%`: an encoded space is a path on this site (a decoded space cannot leave it).
+    '/my%20orders',
+    '/noleggi/san%20sicario?from=2026-12-24#top',
+    '/%20',
+    '/%20/orders',
   ])('%s', (target) => {
     expect(isSafeRedirect(target)).toBe(true);
   });
@@ -54,6 +59,13 @@ describe('isSafeRedirect refuses attacks and malformed targets', () => {
     ['encoded newline', '/orders%0A'],
     ['encoded tab before slash', '/%09/evil.com'],
     ['tab', '/\t/evil.com'],
+    ['encoded tab', '/orders%09'],
+    ['encoded carriage return', '/orders%0D'],
+    ['encoded vertical tab', '/a%0Bb'],
+    ['encoded DEL', '/orders%7F'],
+    ['encoded C1 control (NEL)', '/orders%C2%85'],
+    ['encoded line separator', '/orders%E2%80%A8'],
+    ['double-encoded tab', '/orders%2509'],
     ['newline', '/\n/evil.com'],
     ['leading space', ' /orders'],
     ['space in path', '/my orders'],

@@ -1,12 +1,18 @@
 // Paths (without locale prefix) that search engines must not index: account, login, order and
 // utility pages. Pages under these prefixes render `<meta name="robots" content="noindex">` (via
 // `isNoindexPath`) and the sitemap leaves them out. Plain JS: astro.config.mjs imports it.
-export const noindexPrefixes = ['/404', '/download', '/lang', '/pair', '/index-keep', '/user', '/login', '/orders', '/totem'];
+export const noindexPrefixes = ['/404', '/500', '/download', '/lang', '/pair', '/index-keep', '/user', '/login', '/orders', '/totem', '/account'];
+
+/**
+ * Exact paths that only forward to another page: the optional-parameter routes of spec §2
+ * (src/components/seo/OptionalRoute.astro). Not prefixes: `/prenota/{shop}` pages are indexable.
+ */
+export const noindexExactPaths = ['/noleggio', '/sentiero', '/prenota', '/prenota/calendar', '/prenota/order'];
 
 /** @param {string} path a path without locale prefix, e.g. "/orders" or "/user/signup" */
 export function isNoindexPath(path) {
   const clean = '/' + path.replace(/^\/+|\/+$/g, '');
-  return noindexPrefixes.some((prefix) => clean === prefix || clean.startsWith(prefix + '/'));
+  return noindexExactPaths.includes(clean) || noindexPrefixes.some((prefix) => clean === prefix || clean.startsWith(prefix + '/'));
 }
 
 /** @param {string} pathname a URL path, possibly with /en or /fr in front */

@@ -39,3 +39,12 @@ export function storeLd(site: URL, shop: Shop, url: string) {
     geo: { '@type': 'GeoCoordinates', latitude: shop.lat, longitude: shop.lon },
   };
 }
+
+/**
+ * JSON-LD as the text of a `<script>` element. JSON.stringify leaves `<` as is, so a shop name or a
+ * description holding `</script>` would end the element and inject markup; `<`, `>` and `&` become
+ * \u escapes (still the same JSON), as do U+2028/U+2029 (valid JSON, line breaks to older parsers).
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

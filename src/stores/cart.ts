@@ -4,7 +4,7 @@ import { computed } from 'nanostores';
 import { CartStateSchema, type CartProduct, type CartState } from '../api/contract/cart';
 import type { Coupon, Media } from '../api/contract/orders';
 import type { UserMedia } from '../api/contract/user';
-import { cartItemCount, clearCart as emptiedCart, emptyCart } from '../domain/cart';
+import { cartItemCount, clearCart as emptiedCart, emptyCart, fitsInOrder } from '../domain/cart';
 import { addMedia as withMedia, dropStoredMedias, removeMedia as withoutMedia, userMediasToCart } from '../domain/medias';
 import { persistentValidated } from './persisted';
 import { repriceCart } from '../domain/reprice';
@@ -20,8 +20,11 @@ export const $cartCount = computed($cart, (cart) => cartItemCount(cart));
 
 const update = (change: (cart: CartState) => CartState) => $cart.set(change($cart.get()));
 
-export function addProduct(product: CartProduct): void {
+/** Adds a line; false (nothing added) when it would pass the units one order may hold (issue #11). */
+export function addProduct(product: CartProduct): boolean {
+  if (!fitsInOrder(product, $cart.get().products)) return false;
   update((cart) => ({ ...cart, products: [...cart.products, product] }));
+  return true;
 }
 
 export function updateProduct(index: number, patch: Partial<CartProduct>): void {

@@ -16,6 +16,7 @@ import { shopRequestParams } from '../domain/booking-params';
 import { $cart } from './cart';
 import { CONFIGURATION_KEY, REF_STORAGE_KEY } from './keys';
 import { persistentValidated } from './persisted';
+import { isPlausibleFidelityCardNumber, normalizeFidelityCardNumber } from '../domain/fidelity';
 
 const PersistedSchema = ConfigurationStateSchema.pick({
   totem: true,
@@ -94,7 +95,8 @@ export function clearConfiguration(options: { resetShop?: boolean; full?: boolea
   $availabilities.set({});
 }
 
-function bookingParams() {
+/** The query of the shop and availabilities calls for what is being booked now. */
+export function bookingParams() {
   const { multipleDates, dates, fidelityCard } = $configuration.get();
   return shopRequestParams({
     multipleDates,
@@ -133,7 +135,10 @@ export async function loadAvailabilities(): Promise<void> {
  * (its discount), so a shop already loaded is loaded again: what the checkout shows is then what
  * the server will charge.
  */
-export async function loadFidelityCard(number: string): Promise<CheckedFidelityCard | null> {
+export async function loadFidelityCard(typed: string): Promise<CheckedFidelityCard | null> {
+  // A number failing its check digit is a typo: refused here, before any request (issue #11).
+  if (!isPlausibleFidelityCardNumber(typed)) return null;
+  const number = normalizeFidelityCardNumber(typed);
   const asked = $configuration.get().askedFidelityCards;
   patch({ askedFidelityCards: asked.includes(number) ? asked : [...asked, number] });
   let card: CheckedFidelityCard | null = null;

@@ -31,3 +31,6 @@ export const KIOSK_OUTBOX_KEY = 'kiosk-outbox';
 /** What staff scanned for a delivery / a pickup before confirming (src/stores/delivery-drafts.ts). */
 export const DELIVERY_DRAFT_KEY = 'kiosk-delivery-draft';
 export const PICKUP_DRAFT_KEY = 'kiosk-pickup-draft';
+
+/** The checkout's order submission awaiting a definite answer, with its Idempotency-Key (src/stores/order-submission.ts). */
+export const ORDER_SUBMISSION_KEY = 'order-submission';

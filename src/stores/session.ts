@@ -8,6 +8,7 @@ import type { User } from '../api/contract/user';
 import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
+import { tokenCookie } from '../domain/cookies';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
 
@@ -50,11 +51,10 @@ export const $session = computed([$token, $user], (token, user) => ({
   loggedIn: !!token && !!user,
 }));
 
+/** Secure (except on http://localhost) and SameSite=Strict: src/domain/cookies.ts says why. */
 function writeCookie(name: string, value: string | null) {
   if (typeof document === 'undefined') return;
-  document.cookie = value
-    ? `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`
-    : `${name}=; path=/; max-age=0; SameSite=Lax`;
+  document.cookie = tokenCookie(name, value, location);
 }
 
 export function saveToken(rawToken: string): void {

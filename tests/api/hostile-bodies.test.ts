@@ -91,23 +91,37 @@ describe('hostile request bodies', () => {
     await stillServing();
   });
 
-  it('refuses a form of 10 000 fields quickly, before building it', async () => {
+  it('refuses a form of 10 000 fields before building it, and a huge one while it streams', async () => {
     const form = validForm();
     for (let i = 0; i < 10_000; i++) form.append(`f${i}`, '1');
-    const started = performance.now();
     const res = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: form });
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(422);
     expect(await json(res)).toEqual({ message: 'La richiesta è troppo grande', errors: { _: ['La richiesta è troppo grande'] } });
-    expect(elapsed).toBeLessThan(2_000);
 
     // 300 000 fields (18 MB, under the upload limit): refused while the body streams, not parsed.
+    // Counted in bytes pulled from the body, not in seconds (no timed test): the server stops
+    // reading long before the end.
     const huge = validForm();
     for (let i = 0; i < 300_000; i++) huge.append(`f${i}`, '1');
-    const hugeStarted = performance.now();
-    const hugeRes = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: huge });
+    const encoded = new Response(huge);
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const CHUNK = 64 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(pulled, pulled + CHUNK));
+        pulled += CHUNK;
+      },
+    });
+    const hugeRes = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      duplex: 'half',
+    } as RequestInit);
     expect(hugeRes.status).toBe(422);
-    expect(performance.now() - hugeStarted).toBeLessThan(3_000);
+    expect(pulled).toBeLessThan(bytes.length / 4);
     await stillServing();
   });
 

@@ -243,7 +243,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     await api.deps.database.db
       .update(idempotencyKeys)
       .set({ completedAt: null, responseStatus: null, responseBody: null, attempt: 'dead', startedAt: started })
-      .where(and(eq(idempotencyKeys.totemId, row.totemId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.scope, row.scope), eq(idempotencyKeys.key, key)));
     const held = await deliver(key, order.id, details, { lang: 'en' });
     expect([held.status, held.body, held.retryAfter]).toEqual([409, { message: 'This request is still being processed: try again in a moment' }, '1']);
     try {

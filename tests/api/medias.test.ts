@@ -151,9 +151,9 @@ describe.each(testDrivers)('order documents on $name', (driver) => {
     }
     expect((await api.request(`${bare}?order=${crypto.randomUUID()}`, { token: stranger })).status).toBe(404);
     expect((await api.request('/api/v1/media/abc')).status).toBe(404);
-    // The owner's profile lists the document.
-    const user = await json<{ data: { medias: { id: number; url: string }[] } }>(await api.request('/api/v1/user', { token: mario }));
-    expect(user.data.medias).toContainEqual({ id: media.id, url: bare });
+    // The owner's profile lists the document, by its file's name too (the account page, issue #17).
+    const user = await json<{ data: { medias: { id: number; url: string; name: string }[] } }>(await api.request('/api/v1/user', { token: mario }));
+    expect(user.data.medias).toContainEqual({ id: media.id, url: bare, name: 'mio.pdf' });
     // Still there for the owner after the refused attempts.
     expect((await api.request(bare, { token: mario })).status).toBe(200);
   });

@@ -2,16 +2,12 @@
 // is: refusals under their field with the focus on the first one (or on the error list), the
 // confirmation focused, the phone and the email checked before sending, expired coupons named
 // and removable, measures with their own messages.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// As tests/e2e/a11y.spec.ts: the screen with its feedback shown stays free of axe violations (every rule).
+import { violations } from './axe';
 import { hydrated } from './hydration';
 
 const SHOP = 'sport-noleggio-sestriere';
-/** As tests/e2e/a11y.spec.ts: the screen with its feedback shown stays free of axe violations. */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 

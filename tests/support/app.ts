@@ -6,6 +6,7 @@ import { createApp } from '../../server/app';
 import { createDeps } from '../../server/deps';
 import { seed } from '../../server/db/seed/index';
 import type { AppDeps } from '../../server/http/context';
+import type { OrderLimits } from '../../server/orders/limits';
 import type { TestDriver } from './databases';
 
 export interface TestApi {
@@ -19,12 +20,26 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export async function createTestApi(driver: TestDriver, options: { poolSize?: number; now?: Date; paymentSimulator?: boolean } = {}): Promise<TestApi> {
+/**
+ * The API tests place dozens of orders from one address (`local`: no socket) and mostly one e-mail,
+ * so by default they run with these limits, out of their way; tests/api/order-limits.test.ts runs
+ * the production defaults (DEFAULT_ORDER_LIMITS) and its own small ones.
+ */
+export const TEST_ORDER_LIMITS: OrderLimits = {
+  perEmail: { limit: 100_000, windowMs: 60_000 },
+  perAddress: { limit: 100_000, windowMs: 60_000 },
+  mailsPerRecipient: { limit: 100_000, windowMs: 60_000 },
+};
+
+export async function createTestApi(
+  driver: TestDriver,
+  options: { poolSize?: number; now?: Date; paymentSimulator?: boolean; orderLimits?: OrderLimits } = {},
+): Promise<TestApi> {
   const { database, dispose } = await driver.create({ poolSize: options.poolSize });
   let now = options.now ?? new Date();
   await seed(database.db, now);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const deps = await createDeps({ database, dataDir, now: () => now, paymentSimulator: options.paymentSimulator ?? true });
+  const deps = await createDeps({ database, dataDir, now: () => now, paymentSimulator: options.paymentSimulator ?? true, orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS });
   const app = createApp(deps);
   return {
     deps,

@@ -1,6 +1,6 @@
 // Idempotency keys of the kiosk's confirmations (issue #14): the first answer to a request sent
 // with an `Idempotency-Key` header, so a retry with the same key gets it again instead of running
-// twice. Keys are scoped per caller (totem). A row without `completed_at` is in progress: `attempt`
+// twice. Keys are scoped per caller (`scope`: a totem, a customer, or guests). A row without `completed_at` is in progress: `attempt`
 // names the request that holds it since `started_at` (a lease, so a process that died mid-way does
 // not block the key forever). See server/http/idempotency.ts.
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
@@ -9,9 +9,13 @@ import { totems } from './kiosk';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    totemId: integer('totem_id')
-      .notNull()
-      .references(() => totems.id, { onDelete: 'cascade' }),
+    /**
+     * Whose key it is: `totem:{id}`, `user:{id}` or `guest` (order creation, issue #11). A guest's
+     * key is a random UUID its browser made, and a replay also needs the same body.
+     */
+    scope: text('scope').notNull(),
+    /** The totem of a `totem:` scope: its keys go when it is deleted. */
+    totemId: integer('totem_id').references(() => totems.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 100 }).notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -26,5 +30,5 @@ export const idempotencyKeys = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.totemId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );

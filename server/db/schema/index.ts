@@ -6,3 +6,6 @@ export * from './content';
 export * from './kiosk';
 export * from './payments';
 export * from './idempotency';
+export * from './people';
+export * from './coupons';
+export * from './cluster';

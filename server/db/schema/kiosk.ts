@@ -9,8 +9,12 @@ export const totems = pgTable('totems', {
   /** 10 public kiosk, 20 totem admin, 30 totem admin + cash desk. */
   type: integer('type').notNull(),
   shopId: integer('shop_id').notNull().references(() => shops.id),
-  /** SHA-256 of the pairing code: the code is looked up, so it cannot be salted. */
-  pairingCodeHash: text('pairing_code_hash').notNull().unique(),
+  /**
+   * SHA-256 of the pending pairing code: the code is looked up, so it cannot be salted (it is random,
+   * 12 symbols, and lives a day). Cleared when a device pairs with it: a code pairs one device.
+   */
+  pairingCodeHash: text('pairing_code_hash').unique(),
+  pairingCodeExpiresAt: timestamp('pairing_code_expires_at', { withTimezone: true }),
   passwordHash: text('password_hash').notNull(),
   pos: text('pos'),
   dataSecurityUserOptional: boolean('data_security_user_optional').notNull().default(false),

@@ -1,7 +1,6 @@
 // Demo kiosks (totems), documented in the README: three for Bardonecchia Sport Rent (public kiosk,
 // totem admin, admin + cash desk) and a cash desk for Sport Noleggio Sestriere. Idempotent: a
 // database seeded before kiosks existed gets them on its next start, and nothing is duplicated.
-import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { totems } from '../schema/index';
@@ -11,6 +10,10 @@ export interface DemoTotem {
   code: string;
   type: 10 | 20 | 30;
   shopId: number;
+  /**
+   * Published in the README: accepted (by any number of devices, for the demo and the e2e tests)
+   * only in demo mode, see server/staff/pairing.ts.
+   */
   pairingCode: string;
   password: string;
   pos: string | null;
@@ -27,9 +30,6 @@ export const DEMO_TOTEMS: readonly DemoTotem[] = [
   { code: 'SEST-01', type: 30, shopId: 1, pairingCode: 'SEST-CASSA-30', password: 'Cassa-Sestriere-30!', pos: DEMO_POS_URL, dataSecurityUserOptional: true },
 ];
 
-/** Pairing codes are typed by staff: case and surrounding spaces do not matter. */
-export const normalizePairingCode = (code: string) => code.trim().toUpperCase();
-export const hashPairingCode = (code: string) => createHash('sha256').update(normalizePairingCode(code)).digest('hex');
 
 export async function seedKiosk(db: Db): Promise<void> {
   const existing = await db
@@ -47,7 +47,8 @@ export async function seedKiosk(db: Db): Promise<void> {
           code: t.code,
           type: t.type,
           shopId: t.shopId,
-          pairingCodeHash: hashPairingCode(t.pairingCode),
+          // The demo codes are published: not pending one-time codes (server/staff/pairing.ts).
+          pairingCodeHash: null,
           passwordHash: await hashPassword(t.password),
           pos: t.pos,
           dataSecurityUserOptional: t.dataSecurityUserOptional,

@@ -1,4 +1,5 @@
-// The kiosk itself (issue #7): pairing a device, its settings, the configuration password checked
+// The kiosk itself (issue #7): pairing a device (one-time codes, re-pairing and revoking from an
+// admin kiosk: issue #11, server/staff/pairing.ts), its settings, the configuration password checked
 // here (never shipped in the site's JavaScript), pushing an order to the shop's queue board and
 // closing the cash desk's day.
 import { Hono } from 'hono';
@@ -14,20 +15,22 @@ import type { PushInQueueResponse } from '../../../src/api/contract/board';
 import { addDays, toRomeDay } from '../../../src/domain/dates';
 import { roundMoney, sumMoney } from '../../../src/domain/money';
 import { cashierClosings, orders, tokens, totems } from '../../db/schema/index';
-import { hashPairingCode } from '../../db/seed/kiosk';
-import { ApiError, fieldError, notFound } from '../../http/errors';
+import { ApiError, fieldError, forbidden, notFound } from '../../http/errors';
 import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import { hashToken, issueToken } from '../../auth/tokens';
-import { verifyPassword } from '../../auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import { presentShop } from '../../catalogue/present';
 import { orderEvent, publishOrder } from '../../realtime/events';
 import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { issuePairingCode, redeemPairingCode, revokeTotem } from '../../staff/pairing';
 
 const PAIR_PER_IP = { limit: 20, windowMs: 15 * 60_000 };
 const PASSWORD_PER_TOTEM = { limit: 10, windowMs: 15 * 60_000 };
 /** A kiosk stays paired for a year (a customer session lasts 30 days). */
 const TOTEM_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+/** Longer path segments are not a kiosk code (the staff lookups cut at the same length). */
+const TOTEM_CODE_MAX = 64;
 
 /** The totem settings of spec §3 with its shop and how to reach the realtime channels. */
 function presentTotem(c: AppContext, totem: AuthTotem) {
@@ -51,14 +54,25 @@ function presentTotem(c: AppContext, totem: AuthTotem) {
   };
 }
 
+/** The kiosk named in the path, when the calling admin kiosk may manage it; 404 for another shop's. */
+async function managedTotem(c: AppContext): Promise<AuthTotem> {
+  const caller = requireTotem(c, TotemLevel.ADMIN);
+  const code = (c.req.param('code') ?? '').toUpperCase().slice(0, TOTEM_CODE_MAX);
+  const [target] = await c.get('deps').database.db.select().from(totems).where(eq(totems.code, code));
+  if (!target || target.shopId !== caller.shopId) throw notFound();
+  if (target.type > caller.type) throw forbidden();
+  return target;
+}
+
 export const totemRoutes = new Hono<AppEnv>()
   .post('/v1/pair', async (c) => {
-    const { limiter, database, now } = c.get('deps');
+    const { limiter, database, now, demoPairingCodes } = c.get('deps');
     // Only wrong codes count (guessing); right ones never do, so a shop pairing its devices — or a
     // test run pairing dozens — is never held back, and a right code cannot reset the count.
     await limiter.check(`pair:${clientIp(c)}`, PAIR_PER_IP);
     const { code } = await jsonBody(c, PairRequestSchema);
-    const [totem] = await database.db.select().from(totems).where(eq(totems.pairingCodeHash, hashPairingCode(code)));
+    // A pending code is used up here: a second device typing it gets the same 422 as a wrong code.
+    const totem = await redeemPairingCode(database.db, code, now(), demoPairingCodes);
     if (!totem) {
       await limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
       throw fieldError('code', 'validators.invalid');
@@ -70,6 +84,19 @@ export const totemRoutes = new Hono<AppEnv>()
       .where(eq(tokens.tokenHash, hashToken(token)));
     return c.json({ data: { ...presentTotem(c, totem), token } });
   })
+  // Re-pairing: an admin kiosk makes a new one-time code for a kiosk of its shop (of its own type or
+  // lower: a type-20 admin cannot make cash desks). The code is answered once and never stored plain.
+  .post('/v1/totems/:code/pairing_code', async (c) => {
+    const target = await managedTotem(c);
+    const { code, expiresAt } = await issuePairingCode(c.get('deps').database.db, target, c.get('deps').now());
+    return c.json({ data: { totem: target.code, pairing_code: code, expires_at: expiresAt.toISOString() } }, 201);
+  })
+  // A lost or stolen device: every token of that kiosk ends (401 from its next call).
+  .post('/v1/totems/:code/revoke', async (c) => {
+    const target = await managedTotem(c);
+    const revoked = await revokeTotem(c.get('deps').database.db, target);
+    return c.json({ data: { totem: target.code, revoked } });
+  })
   .get('/v1/totem', (c) => c.json({ data: presentTotem(c, requireTotem(c, TotemLevel.PUBLIC)) }))
   .post('/v1/totem/password', async (c) => {
     const totem = requireTotem(c, TotemLevel.PUBLIC);
@@ -77,6 +104,14 @@ export const totemRoutes = new Hono<AppEnv>()
     const { password } = await jsonBody(c, TotemPasswordRequestSchema);
     if (!(await verifyPassword(password, totem.passwordHash))) throw fieldError('password', 'validators.invalid');
     await c.get('deps').limiter.reset(`totem-password:${totem.id}`);
+    if (needsRehash(totem.passwordHash)) {
+      // As a customer's login does: the password is at hand only now (older scrypt parameters).
+      const rehashed = await hashPassword(password);
+      await c.get('deps').database.db
+        .update(totems)
+        .set({ passwordHash: rehashed })
+        .where(and(eq(totems.id, totem.id), eq(totems.passwordHash, totem.passwordHash)));
+    }
     return c.json({ data: { valid: true as const } });
   })
   // /totem/push_in_queue: the order goes to the shop's queue board. queued_at is stored so a board

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { UserSchema } from './user';
 import { email, optionalString, password, requiredString } from './fields';
+import { PHONE_PATTERN } from '../../domain/validators';
 
 export const LoginRequestSchema = z.object({
   username: requiredString(),
@@ -46,7 +47,8 @@ export const ResetPasswordRequestSchema = ResetCodeRequestSchema.extend({
 export const UserUpdateRequestSchema = z.object({
   first_name: requiredString(100).optional(),
   last_name: requiredString(100).optional(),
-  phone: optionalString(40),
+  // The order form's rule (issue #17): the profile's phone pre-fills the checkout, which needs it.
+  phone: optionalString(40).pipe(z.string().regex(PHONE_PATTERN, 'validators.phone').optional()),
   fidelity_card_number: optionalString(64).nullable(),
 });
 

@@ -27,6 +27,7 @@ export * from './kiosk';
 export * from './order-form';
 export * from './orders';
 export * from './pathways';
+export * from './people';
 export * from './payments';
 export * from './pos';
 export * from './realtime';

@@ -1,7 +1,7 @@
 // Staff side of the booking API (issue #7): kiosk pairing, the kiosk's own settings, the
 // configuration password, and what a cash desk sends when it takes a payment or closes the day.
 import { z } from 'zod';
-import { day, intLike, optionalString, requiredString } from './fields';
+import { day, intLike, MAX_DAY, MIN_DAY, optionalString, requiredString } from './fields';
 import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
 
 export { RealtimeSettingsSchema, type RealtimeSettings } from './kiosk';
@@ -13,13 +13,17 @@ const isCalendarDay = (d: string) => {
 
 /**
  * A date-time as the kiosk sends it: ISO 8601 with a zone, or 'YYYY-MM-DD HH:mm[:ss]' in Rome
- * wall-clock time (as the booking API writes them), or a bare day.
+ * wall-clock time (as the booking API writes them), or a bare day. Its day lies within the same
+ * MIN_DAY–MAX_DAY as every other day of the contract (issue #11): year 0050 would be read as 1950 by
+ * the date arithmetic, and a staff typo must be a 422 on the field, not a hand-out in 2999.
  */
 export const dateTime = () =>
   requiredString(40).refine(
     (v) =>
       /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
-      isCalendarDay(v.slice(0, 10)),
+      isCalendarDay(v.slice(0, 10)) &&
+      v.slice(0, 10) >= MIN_DAY &&
+      v.slice(0, 10) <= MAX_DAY,
     'validators.date',
   );
 
@@ -44,6 +48,17 @@ export const TotemResponseSchema = z.object({ data: TotemSettingsSchema });
 
 /** POST v1/pair: the settings and the kiosk's bearer token. */
 export const PairResponseSchema = z.object({ data: TotemSettingsSchema.extend({ token: z.string() }) });
+
+/**
+ * POST v1/totems/{code}/pairing_code (admin kiosks, issue #11): a new one-time code for a kiosk of
+ * the same shop, shown once; the device paired with it replaces the kiosk's earlier ones.
+ */
+export const PairingCodeResponseSchema = z.object({
+  data: z.object({ totem: z.string(), pairing_code: z.string(), expires_at: z.string() }),
+});
+
+/** POST v1/totems/{code}/revoke (admin kiosks): every device paired as that kiosk answers 401 from now. */
+export const RevokeTotemResponseSchema = z.object({ data: z.object({ totem: z.string(), revoked: z.number() }) });
 
 /** POST v1/totem/password: the kiosk configuration password, checked by the server. */
 export const TotemPasswordRequestSchema = z.object({ password: requiredString(200) });

@@ -2,7 +2,8 @@
 // Login/signup request bodies live in auth.ts.
 import { z } from 'zod';
 
-export const UserMediaSchema = z.object({ id: z.number(), url: z.string() });
+/** A stored document; `name` is the uploaded file's name (the account page shows it). */
+export const UserMediaSchema = z.object({ id: z.number(), url: z.string(), name: z.string().optional() });
 export type UserMedia = z.infer<typeof UserMediaSchema>;
 
 export const UserSchema = z.object({

@@ -9,6 +9,7 @@ import { $loginDialog, $session, $token, $user, clearSession, fetchUser, hideLog
 import { notifyOnNextPage } from '../../stores/notifications';
 import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../scripts/island-events';
 import { datesChipText } from '../../domain/dates';
+import { dateShower } from './show-date';
 import { isTotemMode, TotemPages, totemRole } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
@@ -78,7 +79,7 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
     };
   }, [t]);
 
-  const chip = datesChipText(configuration.multipleDates, configuration.dates);
+  const chip = datesChipText(configuration.multipleDates, configuration.dates, dateShower(t));
   const datesText = t(chip.key, chip.params);
   const shop = configuration.shop;
   // The dates belong to a shop: the chosen one, else the one whose page this is (then it is a plain
@@ -138,6 +139,9 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
               <ul className="menu__list" aria-label={t('userMenu.menu')}>
                 <li>
                   <a href={localizePath(lang, '/orders')}>{t('userMenu.orders')}</a>
+                </li>
+                <li>
+                  <a href={localizePath(lang, '/account')}>{t('userMenu.profile')}</a>
                 </li>
                 <li>
                   <button

@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { $categories, $configuration, $products, loadShop, setDates } from '../../stores/configuration';
 import { $cart } from '../../stores/cart';
 import { areDatesValid, datesChipText, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { dateShower } from './show-date';
 import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth, type SelectionStatus } from '../../domain/calendar';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
@@ -91,7 +92,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
     history.replaceState(history.state, '', url);
   };
   const inRange = (day: string) => (dates.length === 2 ? day >= dates[0]! && day <= dates[1]! : dates.includes(day));
-  const chip = datesChipText(mode, dates);
+  const chip = datesChipText(mode, dates, dateShower(t));
 
   return (
     <div className="calendar">

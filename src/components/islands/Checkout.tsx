@@ -14,6 +14,7 @@ import { $cart, clearCart, removeMedia, removeProduct, repriceForDates, setConta
 import { $configuration, $products, loadShop } from '../../stores/configuration';
 import { $session } from '../../stores/session';
 import { markKioskOrderPlaced } from '../../stores/kiosk-device';
+import { orderSubmission, type OrderSubmission } from '../../stores/order-submission';
 import { documentsRequired } from '../../domain/kiosk';
 import { visibleMedias } from '../../domain/medias';
 import { fileFor, forgetFile } from '../../stores/uploads';
@@ -23,6 +24,7 @@ import { buildOrderEditFormData, buildOrderFormData, cartLineOfError } from '../
 import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
 import { formatCurrency } from '../../domain/format';
 import { datesChipText } from '../../domain/dates';
+import { dateShower } from './show-date';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 // The confirmation (with the pay button and its payment code) is needed only once the order is
@@ -59,7 +61,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const lang = toLocale(locale);
   const cart = useStore($cart);
   const configuration = useStore($configuration);
-  const datesChip = datesChipText(configuration.multipleDates, configuration.dates);
+  const datesChip = datesChipText(configuration.multipleDates, configuration.dates, dateShower(t));
   const products = useStore($products);
   const session = useStore($session);
   // `edited`: the order replaced an existing one (the cart had orderCodeToReplace), whose
@@ -148,16 +150,21 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       dates: configuration.dates,
       medias: cart.medias.map((m) => ({ ...m, file: m.stored ? null : (fileFor(m.img) ?? null) })),
     };
+    // A new order carries an Idempotency-Key, the same for a retry of this very submission.
+    let submission: OrderSubmission | null = null;
     try {
       const editing = cart.orderCodeToReplace;
       const body = editing ? buildOrderEditFormData(input) : buildOrderFormData(input);
       const path = editing ? `v1/orders/${encodeURIComponent(editing)}` : `v1/shops/${configuration.shop!.id}/orders`;
-      const { data } = await api.post(path, { form: body, schema: OrderEnvelopeSchema });
+      submission = editing ? null : orderSubmission(body);
+      const { data } = await api.post(path, { form: body, schema: OrderEnvelopeSchema, headers: submission?.headers });
+      submission?.settle(201);
       for (const m of cart.medias) forgetFile(m.img);
       clearCart();
       markKioskOrderPlaced();
       setPlaced({ order: data, edited: !!editing });
     } catch (err) {
+      submission?.settle(err instanceof ApiClientError ? err.status : null);
       if (!(err instanceof ApiClientError)) return;
       // 404/410 get no notice from the API client (spec §8: left to the caller): an edit of an
       // order that can no longer change, a shop gone. Say it here rather than nothing.

@@ -8,6 +8,7 @@ import { CouponResponseSchema } from '../../api/contract/coupons';
 import { $cart, addCoupon, removeCoupon, setContact } from '../../stores/cart';
 import { $configuration, loadFidelityCard } from '../../stores/configuration';
 import { formatCurrency } from '../../domain/format';
+import { isPlausibleFidelityCardNumber } from '../../domain/fidelity';
 import { useT } from '../../i18n/client';
 
 export function CouponField({ locale }: { locale: string }) {
@@ -80,9 +81,15 @@ export function FidelityCardField({ locale }: { locale: string }) {
   const t = useT(locale);
   const configuration = useStore($configuration);
   const [cardNumber, setCardNumber] = useState($cart.get().fidelityCardNumber ?? '');
-  const [cardState, setCardState] = useState<'ok' | 'ko' | null>(null);
+  const [cardState, setCardState] = useState<'ok' | 'ko' | 'typo' | null>(null);
 
   const checkCard = async () => {
+    // A wrong check digit is a typo: said at once, without asking the server (issue #11).
+    if (!isPlausibleFidelityCardNumber(cardNumber)) {
+      setCardState('typo');
+      setContact({ fidelityCardNumber: null });
+      return;
+    }
     const card = await loadFidelityCard(cardNumber.trim());
     setCardState(card ? 'ok' : 'ko');
     setContact({ fidelityCardNumber: card ? card.number : null });
@@ -98,11 +105,12 @@ export function FidelityCardField({ locale }: { locale: string }) {
         value={cardNumber}
         onChange={setCardNumber}
         onApply={checkCard}
-        invalid={cardState === 'ko'}
+        invalid={cardState === 'ko' || cardState === 'typo'}
       />
       {cardState === 'ok' && <p>{t('checkout.fidelityOk', { percent: Math.round((configuration.fidelityCard?.discount ?? 0) * 100) })}</p>}
       <p id="checkout-card-error" className="field__error" aria-live="polite">
         {cardState === 'ko' && t('checkout.fidelityKo')}
+        {cardState === 'typo' && t('checkout.fidelityTypo')}
       </p>
     </fieldset>
   );

@@ -3,12 +3,15 @@
 // The level starts unchosen and must be picked: the API requires every customer field of a product
 // that needs them (server/orders/quote.ts), and a pre-set level would book people at a level
 // nobody chose.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Customer } from '../../api/contract/cart';
 import { maxLength, numberRange, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/constants';
+import type { Person } from '../../api/contract/people';
+import { personFormValues } from '../../stores/people';
+import KnownPeople, { personName } from './KnownPeople';
 
 interface Fields {
   first_name: string;
@@ -35,6 +38,19 @@ export default function CustomerDialog(props: { locale: string; product: string 
     if (!el) return;
     if (props.product && !el.open) el.showModal();
     if (!props.product && el.open) el.close();
+  }, [props.product]);
+
+  // Issue #17: a known person fills every field; the focus moves to Confirm, so one more press (or
+  // Enter) books for them, and the status line says whose details are in.
+  const confirm = useRef<HTMLButtonElement>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const pick = (person: Person) => {
+    reset(personFormValues(person));
+    setPicked(personName(person));
+    confirm.current?.focus();
+  };
+  useEffect(() => {
+    if (!props.product) setPicked(null);
   }, [props.product]);
 
   const submit = handleSubmit((v) => {
@@ -70,6 +86,10 @@ export default function CustomerDialog(props: { locale: string; product: string 
             ×
           </button>
         </div>
+        <KnownPeople locale={props.locale} open={!!props.product} onPick={pick} />
+        <p className="known-people__status" role="status">
+          {picked ? t('booking.knownPersonPicked', { name: picked }) : ''}
+        </p>
         {field('first_name', text, 'text', { autoComplete: 'given-name' })}
         {field('last_name', text, 'text', { autoComplete: 'family-name' })}
         {/* Height and weight: the bounds their inputs' min/max always announced. Shoe size: up to
@@ -100,7 +120,7 @@ export default function CustomerDialog(props: { locale: string; product: string 
           <button type="button" className="link-button" onClick={props.onCancel}>
             {t('booking.cancel')}
           </button>
-          <button type="submit" className="button">
+          <button ref={confirm} type="submit" className="button">
             {t('booking.confirm')}
           </button>
         </div>

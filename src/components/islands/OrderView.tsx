@@ -7,7 +7,8 @@ import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orde
 import { ApiClientError } from '../../api/client';
 import { editOrderInCart } from '../../stores/order-edit';
 import { notify } from '../../stores/notifications';
-import { dayToDisplay, todayInRome } from '../../domain/dates';
+import { todayInRome } from '../../domain/dates';
+import { dateShower } from './show-date';
 import { formatCurrency } from '../../domain/format';
 import { PAYMENT_CONFIRM_POLL, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from '../../domain/payments';
 import { useT } from '../../i18n/client';
@@ -26,6 +27,7 @@ const fetchOrder = (id: string) => api.get(`v1/guest/orders/${encodeURIComponent
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);
+  const showDate = dateShower(t);
   const lang = toLocale(locale);
   const [order, setOrder] = useState<Order | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
@@ -117,8 +119,8 @@ export default function OrderView({ locale }: { locale: string }) {
         )}
         <dt>{t('order.dates')}</dt>
         <dd>
-          {dayToDisplay(order.date_from)}
-          {order.date_to !== order.date_from ? ` – ${dayToDisplay(order.date_to)}` : ''}
+          {showDate(order.date_from)}
+          {order.date_to !== order.date_from ? ` – ${showDate(order.date_to)}` : ''}
         </dd>
       </dl>
       <h3>{t('order.lines')}</h3>

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { api } from '../../api/instance';
 import { OrderListEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
 import { $session, openLogin, requireLogin } from '../../stores/session';
-import { dayToDisplay } from '../../domain/dates';
+import { dateShower } from './show-date';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
@@ -12,6 +12,7 @@ import './islands.css';
 
 export default function OrdersList({ locale }: { locale: string }) {
   const t = useT(locale);
+  const showDate = dateShower(t);
   const lang = toLocale(locale);
   const session = useStore($session);
   const [orders, setOrders] = useState<OrderResponse[] | null>(null);
@@ -57,8 +58,8 @@ export default function OrdersList({ locale }: { locale: string }) {
                 {o.shop && <span className="muted"> · {o.shop.label}</span>}
               </td>
               <td>
-                {dayToDisplay(o.date_from)}
-                {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
+                {showDate(o.date_from)}
+                {o.date_to !== o.date_from ? ` – ${showDate(o.date_to)}` : ''}
               </td>
               <td>
                 {t(`order.statuses.${o.status}`)}

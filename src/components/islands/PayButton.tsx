@@ -2,9 +2,8 @@
 // payment provider's page, which brings them back to the order page with the outcome.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../api/instance';
 import { ApiClientError } from '../../api/client';
-import { PaymentSessionEnvelopeSchema } from '../../api/contract/payments';
+import { startPayment, UntrustedPaymentUrlError } from '../../api/payments';
 import type { OrderResponse } from '../../api/contract/orders';
 import { $configuration } from '../../stores/configuration';
 import { notify } from '../../stores/notifications';
@@ -29,13 +28,14 @@ export default function PayButton({ locale, order, onRefused }: { locale: string
   const pay = async () => {
     setBusy(true);
     try {
-      const { data } = await api.post(`v1/orders/${order.uuid}/payments`, {
-        json: { return_path: localizePath(toLocale(locale), `/orders/${order.uuid}`) },
-        schema: PaymentSessionEnvelopeSchema,
-      });
-      location.assign(data.payment_url);
+      location.assign(await startPayment(order.uuid, localizePath(toLocale(locale), `/orders/${order.uuid}`), location.href));
     } catch (err) {
       setBusy(false);
+      if (err instanceof UntrustedPaymentUrlError) {
+        console.error(err);
+        notify(t('order.paymentUnavailable'), 'error');
+        return;
+      }
       // The client leaves 404, 410 (paid meanwhile, cancelled) and 422 to the caller: say why and
       // show the order as it is now. Other failures were already announced by the client.
       if (err instanceof ApiClientError && [404, 410, 422].includes(err.status)) {

@@ -2,13 +2,17 @@
 // the chosen dates, the add-ons linked to that price (recommended first), availability = server
 // count − what the cart already holds, a clear sold-out state, add to cart (asking who it is for
 // when the product needs it). Each product links to the calendar showing its availability and
-// prices day by day (`?product={id}`).
+// prices day by day (`?product={id}`). The counts are kept fresh and read again just before adding
+// (src/stores/fresh-availability.ts): a product someone else has just taken turns sold out here.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../api/contract/catalogue';
 import type { Customer } from '../../api/contract/cart';
-import { $availableCounts, $categories, $configuration, $products, loadAvailabilities, loadShop } from '../../stores/configuration';
-import { addProduct, repriceForDates } from '../../stores/cart';
+import { $availableCounts, $categories, $configuration, $products, loadShop } from '../../stores/configuration';
+import { $cart, repriceForDates } from '../../stores/cart';
+import { fitsInOrder } from '../../domain/cart';
+import { MAX_UNITS_PER_PRODUCT } from '../../domain/constants';
+import { $takenMeanwhile, addIfStillAvailable, ensureStillAvailable, watchShopAvailability } from '../../stores/fresh-availability';
 import { notify } from '../../stores/notifications';
 import { areDatesValid, datesChipText, rentDays } from '../../domain/dates';
 import { offeredAddOns, productTotal } from '../../domain/pricing';
@@ -25,20 +29,36 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   const products = useStore($products);
   const categories = useStore($categories);
   const available = useStore($availableCounts);
+  const taken = useStore($takenMeanwhile);
+  // One order holds at most MAX_UNITS_PER_PRODUCT of a product (issue #11): past it, nothing more goes in.
+  const cartProducts = useStore($cart).products;
   const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'error'>('idle');
   const [addOns, setAddOns] = useState<Record<number, number[]>>({});
   const [asking, setAsking] = useState<Product | null>(null);
+  // The product being checked before it goes in: a second click meanwhile would add it twice.
+  const [checking, setChecking] = useState<number | null>(null);
   const datesOk = areDatesValid(configuration.multipleDates, configuration.dates);
   const days = rentDays(configuration.multipleDates, configuration.dates);
 
   useEffect(() => {
     if (!datesOk) return;
+    let live = true;
+    let stop = () => {};
     setState('loading');
     loadShop(shop)
       .then(() => repriceForDates($products.get(), $configuration.get().multipleDates, $configuration.get().dates))
-      .then(() => loadAvailabilities())
-      .then(() => setState('ready'))
-      .catch(() => setState('error'));
+      .then(() => {
+        if (!live) return false;
+        const watch = watchShopAvailability();
+        stop = watch.stop;
+        return watch.first;
+      })
+      .then((ok) => live && setState(ok ? 'ready' : 'error'))
+      .catch(() => live && setState('error'));
+    return () => {
+      live = false;
+      stop();
+    };
   }, [shop, datesOk, configuration.multipleDates, configuration.dates.join(',')]);
 
   if (!datesOk)
@@ -50,20 +70,30 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   if (state === 'loading' || state === 'idle') return <p aria-busy="true">{t('booking.loading')}</p>;
   if (state === 'error') return <p role="alert">{t('booking.loadError')}</p>;
 
-  const put = (product: Product, customer?: Customer) => {
+  const relatedOf = (product: Product) => {
     const chosen = addOns[product.id] ?? [];
-    const related = offeredAddOns(product.related, product.current_price!.id).map((r) => ({ id: r.id, id_price: r.price.id, used: chosen.includes(r.price.id) }));
-    addProduct({
+    return offeredAddOns(product.related, product.current_price!.id).map((r) => ({ id: r.id, id_price: r.price.id, used: chosen.includes(r.price.id) }));
+  };
+  const put = async (product: Product, customer?: Customer) => {
+    setChecking(product.id);
+    const outcome = await addIfStillAvailable({
       id: product.id,
       id_shop: configuration.shop!.id,
       id_price: product.current_price!.id,
-      related,
+      related: relatedOf(product),
       customer,
       multipleDates: configuration.multipleDates,
       dates: configuration.dates,
       days,
-    });
-    notify(t('booking.added', { product: product.label }), 'success');
+    }).finally(() => setChecking(null));
+    // Sold out meanwhile: the store has said so and the product shows it.
+    if (outcome === 'added') notify(t('booking.added', { product: product.label }), 'success');
+  };
+  // Who it is for is asked only while a unit is still there: nobody fills in a form for nothing.
+  const ask = async (product: Product) => {
+    setChecking(product.id);
+    const still = await ensureStillAvailable({ id: product.id, related: relatedOf(product) }).finally(() => setChecking(null));
+    if (still) setAsking(product);
   };
 
   const productsOf = (category: Category) => products.filter((p) => p.categories.includes(category.id));
@@ -89,6 +119,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                   const chosen = addOns[product.id] ?? [];
                   const total = price ? productTotal(price, offered.filter((r) => chosen.includes(r.price.id)).map((r) => ({ price: r.price })), { days }) : 0;
                   const soldOut = left <= 0;
+                  const fits = !price || fitsInOrder({ id: product.id, related: relatedOf(product) }, cartProducts);
                   return (
                     <li key={product.id} className="product" aria-labelledby={`product-${product.id}`}>
                       <h4 id={`product-${product.id}`}>{product.label}</h4>
@@ -99,7 +130,11 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                           <p className="price">
                             {t('booking.price')}: <strong>{formatCurrency(total)}</strong>
                           </p>
-                          <p className={soldOut ? 'sold-out' : 'availability'}>{soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}</p>
+                          <p className={soldOut ? 'sold-out' : 'availability'}>
+                            {soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}
+                            {soldOut && taken.includes(product.id) && ` · ${t('booking.justTaken')}`}
+                          </p>
+                          {!soldOut && !fits && <p className="availability">{t('booking.unitsPerOrder', { max: MAX_UNITS_PER_PRODUCT })}</p>}
                           {offered.length > 0 && (
                             <fieldset className="addons">
                               <legend>{t('booking.addOns')}</legend>
@@ -108,7 +143,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                                   <input
                                     type="checkbox"
                                     checked={chosen.includes(r.price.id)}
-                                    disabled={soldOut || (available[r.id] ?? 1) <= 0}
+                                    disabled={soldOut || (available[r.id] ?? 1) <= 0 || (!chosen.includes(r.price.id) && !fitsInOrder({ id: r.id }, cartProducts))}
                                     onChange={(e) =>
                                       setAddOns({ ...addOns, [product.id]: e.target.checked ? [...chosen, r.price.id] : chosen.filter((id) => id !== r.price.id) })
                                     }
@@ -118,7 +153,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                               ))}
                             </fieldset>
                           )}
-                          <button type="button" className="button" disabled={soldOut} onClick={() => (product.require_customer_info ? setAsking(product) : put(product))}>
+                          <button type="button" className="button" disabled={soldOut || !fits || checking === product.id} onClick={() => void (product.require_customer_info ? ask(product) : put(product))}>
                             {t('booking.addToCart')}
                             <span className="visually-hidden">: {product.label}</span>
                           </button>
@@ -148,7 +183,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
         product={asking?.label ?? null}
         onCancel={() => setAsking(null)}
         onConfirm={(customer) => {
-          put(asking!, customer);
+          void put(asking!, customer);
           setAsking(null);
         }}
       />

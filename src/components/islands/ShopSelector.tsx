@@ -1,6 +1,6 @@
 // The shop selector (spec §2 shop-label chip): site → sport → shop, from v2/sites?with=shops.sports
 // shaped by the domain rules (sites without sports dropped, sports de-duplicated, "label, region").
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { api } from '../../api/instance';
 import { SiteSchema, type Shop, type Site, type Sport } from '../../api/contract/catalogue';
@@ -14,6 +14,9 @@ const SitesResponse = z.object({ data: z.array(SiteSchema) });
 export default function ShopSelector({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);
   const dialog = useRef<HTMLDialogElement>(null);
+  // Unique per selector: the /prenota/ pages show one beside the app bar's (OptionalRoute.astro).
+  // (an id must begin with a letter, useId's do not)
+  const titleId = `selector-title${useId()}`;
   const [sites, setSites] = useState<Site[] | null>(null);
   const [site, pickSite] = useState<Site | null>(null);
   const [sport, pickSport] = useState<Sport | null>(null);
@@ -43,9 +46,9 @@ export default function ShopSelector({ locale, open, onClose }: { locale: string
   const shops = site && sport ? site.shops.filter((s) => s.sports.some((x) => x.id === sport.id)) : [];
 
   return (
-    <dialog ref={dialog} className="sheet" aria-labelledby="selector-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={dialog} className="sheet" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       <div className="sheet__header">
-        <h2 id="selector-title">{t('selector.title')}</h2>
+        <h2 id={titleId}>{t('selector.title')}</h2>
         <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
           ×
         </button>

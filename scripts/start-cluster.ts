@@ -1,0 +1,85 @@
+// `npm run start:cluster -- --workers 2`: N API processes (node:cluster) on one port and one
+// PostgreSQL (issue #15). Each worker is an ordinary `npm start` process; the cluster module hands
+// incoming connections to them in turn. What they must agree on goes through the database
+// (server/cluster/*). The embedded database serves one process only, so DATABASE_URL is required.
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { projectRoot } from '../server/db/client';
+import { buildSite, isDistStale } from './build-if-stale';
+
+/** A worker that dies is started again, unless workers die this often (a crash loop). */
+const MAX_RESTARTS_PER_MINUTE = 5;
+const STOP_TIMEOUT_MS = 15_000;
+
+const { values } = parseArgs({ options: { workers: { type: 'string', short: 'w' } }, allowPositionals: false });
+const workers = z.coerce.number().int().min(1).max(64).safeParse(values.workers ?? availableParallelism());
+if (!workers.success) {
+  console.error('[cluster] --workers must be a whole number from 1 to 64');
+  process.exit(2);
+}
+if (!process.env.DATABASE_URL) {
+  console.error(
+    '[cluster] DATABASE_URL is required: several API processes share one PostgreSQL. The embedded database (PGlite) serves a single process: use `npm start` for it.',
+  );
+  process.exit(1);
+}
+if (process.env.SKIP_BUILD !== '1' && isDistStale(projectRoot)) {
+  console.log('[cluster] dist/ is missing or older than the sources: building the site…');
+  buildSite(projectRoot);
+}
+
+const env: Record<string, string> = { SKIP_BUILD: '1' };
+const pusher = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER'].every((k) => process.env[k]);
+// The local realtime endpoint signs subscriptions with PUSHER_SECRET: every worker must use the same.
+if (!pusher && !process.env.PUSHER_SECRET) env.PUSHER_SECRET = randomBytes(32).toString('hex');
+
+cluster.setupPrimary({ exec: path.join(projectRoot, 'scripts/start.ts') });
+let stopping = false;
+const restarts: number[] = [];
+
+function fork(index: number) {
+  // One payment-terminal simulator per machine: the first worker runs it.
+  const worker = cluster.fork({ ...env, ...(index === 0 ? {} : { POS_PORT: '0' }), CLUSTER_WORKER: String(index) });
+  worker.on('exit', (code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      console.error(`[cluster] workers keep dying (last: ${signal ?? code}): stopping`);
+      void stop('crash loop', 1);
+      return;
+    }
+    console.warn(`[cluster] worker ${index} (pid ${worker.process.pid}) exited (${signal ?? code}): starting another`);
+    fork(index);
+  });
+}
+
+for (let i = 0; i < workers.data; i++) fork(i);
+console.log(`[cluster] ${workers.data} API processes on one PostgreSQL (primary pid ${process.pid})`);
+
+async function stop(reason: string, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[cluster] ${reason}: stopping the workers…`);
+  setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+  const all = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+  await Promise.all(
+    all.map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          if (w.isDead()) return resolve();
+          w.once('exit', () => resolve());
+          w.process.kill('SIGTERM');
+        }),
+    ),
+  );
+  console.log('[cluster] stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

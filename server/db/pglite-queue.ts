@@ -1,0 +1,92 @@
+// The embedded database runs one query or transaction at a time (PGlite is one PostgreSQL backend
+// in this process). PGlite queues the rest without limit, so when something holds it (a slow
+// transaction, a flood of requests) every request waits however long it takes: the browser gives
+// up, the customer retries, the queue grows. Here callers wait in our own queue for at most
+// `timeoutMs`; one that times out is taken out *before* it ran, so a request answered 503 "busy"
+// never changes anything later (issue #11). PostgreSQL has a pool and its own lock timeouts.
+import type { PGlite } from '@electric-sql/pglite';
+
+/** How long a query may wait for its turn on the embedded database before the request gives up. */
+export const PGLITE_QUEUE_TIMEOUT_MS = 10_000;
+
+/** Thrown to a caller whose query did not get its turn in time; it was never run. */
+export class DatabaseBusyError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`the embedded database was busy for ${waitedMs} ms`);
+  }
+}
+
+/** True for a DatabaseBusyError, also when a query builder wrapped it (drizzle keeps it as `cause`). */
+export function isDatabaseBusy(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DatabaseBusyError) return true;
+  }
+  return false;
+}
+
+/** A FIFO of one: `run` waits its turn for at most `timeoutMs`, then runs alone. */
+export class TurnQueue {
+  private busy = false;
+  private readonly waiting: { start(): void }[] = [];
+
+  constructor(private readonly timeoutMs: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.turn();
+    try {
+      return await work();
+    } finally {
+      this.next();
+    }
+  }
+
+  /** Callers waiting for their turn (for tests and monitoring). */
+  get length(): number {
+    return this.waiting.length;
+  }
+
+  private turn(): Promise<void> {
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        start: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        reject(new DatabaseBusyError(this.timeoutMs));
+      }, this.timeoutMs);
+      this.waiting.push(waiter);
+    });
+  }
+
+  private next() {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter.start();
+    else this.busy = false;
+  }
+}
+
+/**
+ * The PGlite client with its entry points (`query`, `exec`, `transaction`) behind a TurnQueue.
+ * A transaction's own queries go through the transaction object, inside its turn.
+ */
+export function queuedPglite(client: PGlite, timeoutMs: number = PGLITE_QUEUE_TIMEOUT_MS): PGlite {
+  const queue = new TurnQueue(timeoutMs);
+  const queued = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      // Methods run on the client itself (PGlite keeps private state the proxy does not have).
+      const method = value as (...a: unknown[]) => unknown;
+      if (!queued.has(property)) return method.bind(target);
+      return (...args: unknown[]) => queue.run(async () => method.apply(target, args));
+    },
+  });
+}

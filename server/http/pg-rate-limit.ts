@@ -1,0 +1,69 @@
+// Rate limits shared by every API process on one PostgreSQL (issue #15): the same fixed windows as
+// MemoryRateLimiter (a window opens at a key's first hit and lasts the rule's windowMs), kept in
+// the `rate_limits` table. A hit is one atomic statement — INSERT … ON CONFLICT DO UPDATE …
+// RETURNING — so two processes counting the same key at the same moment both count, and neither
+// reads a count the other is about to change. Expired windows are deleted in bounded batches
+// through the reset_at index, at most once per PRUNE_INTERVAL_MS per process: no sweep per hit.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema/index';
+import { tooManyRequests, type RateLimitRule, type RateLimiter } from './rate-limit';
+
+/** How often a process deletes expired windows. */
+export const PRUNE_INTERVAL_MS = 60_000;
+/** Expired windows deleted per prune: bounded work, the next prune takes the rest. */
+export const PRUNE_BATCH = 1000;
+
+export class PgRateLimiter implements RateLimiter {
+  private lastPrune = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string, rule: RateLimitRule): Promise<void> {
+    const now = this.now();
+    const at = new Date(now);
+    const resetAt = new Date(now + rule.windowMs);
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        // An expired window starts over at this hit; a running one counts it.
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= ${at} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${at} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    this.maybePrune(now);
+    if (row!.count > rule.limit) throw tooManyRequests(row!.resetAt.getTime(), now);
+  }
+
+  async check(key: string, rule: RateLimitRule): Promise<void> {
+    const now = this.now();
+    const [row] = await this.db.select({ count: rateLimits.count, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
+    if (row && row.resetAt.getTime() > now && row.count >= rule.limit) throw tooManyRequests(row.resetAt.getTime(), now);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+
+  /** Deletes up to PRUNE_BATCH expired windows now (also what the periodic prune runs). */
+  async prune(now: number = this.now()): Promise<number> {
+    const deleted = await this.db.execute(sql`
+      delete from ${rateLimits} where ${rateLimits.key} in (
+        select ${rateLimits.key} from ${rateLimits} where ${rateLimits.resetAt} <= ${new Date(now)} limit ${PRUNE_BATCH}
+      )`);
+    return (deleted as unknown as { rowCount?: number }).rowCount ?? 0;
+  }
+
+  private maybePrune(now: number) {
+    if (now - this.lastPrune < PRUNE_INTERVAL_MS) return;
+    this.lastPrune = now;
+    void this.prune(now).catch((error: Error) => console.error('[rate-limit] prune failed:', error.message));
+  }
+}

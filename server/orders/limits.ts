@@ -1,0 +1,92 @@
+// Free stock holding (issue #11): an order holds stock until it is cancelled or picked up, and
+// placing one online costs nothing. So online order creation (guests and customers alike: an
+// account costs nothing either; kiosks are the shop's own) is limited per e-mail and per client
+// address, one order holds at most MAX_UNITS_PER_PRODUCT units of a product, and confirmation
+// e-mails are limited per recipient (the shop must not become a way to flood someone's inbox).
+// The limits come from the environment (README, "Abuse"); tests and benchmarks set their own.
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
+import type { AppContext } from '../http/context';
+import { clientIp } from '../http/context';
+import { ApiError, type FieldErrors } from '../http/errors';
+import type { RateLimitRule } from '../http/rate-limit';
+import type { Quote } from './quote';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface OrderLimits {
+  /** Online orders per e-mail address. */
+  perEmail: RateLimitRule;
+  /** Online orders per client address (IPv4, or IPv6 /64: see server/http/client-address.ts). */
+  perAddress: RateLimitRule;
+  /** Order confirmation e-mails (new and edited orders, kiosk orders included) per recipient. */
+  mailsPerRecipient: RateLimitRule;
+}
+
+/**
+ * 10 orders a day per e-mail: a family booking each member or each day separately stays far
+ * below it. 30 an hour per address: a mobile carrier puts many customers behind one address
+ * (at a ski resort in the morning, dozens of them), yet one machine cannot hold a shop's stock with
+ * a few hundred orders a day. 10 confirmations a day per recipient: every order a family may place,
+ * while a stranger's address cannot be flooded with edits of one order.
+ */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = {
+  perEmail: { limit: 10, windowMs: DAY_MS },
+  perAddress: { limit: 30, windowMs: HOUR_MS },
+  mailsPerRecipient: { limit: 10, windowMs: DAY_MS },
+};
+
+/** The environment's overrides: ORDERS_PER_EMAIL_PER_DAY, ORDERS_PER_ADDRESS_PER_HOUR, ORDER_MAILS_PER_RECIPIENT_PER_DAY. */
+export function orderLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): OrderLimits {
+  const count = (name: string, fallback: RateLimitRule): RateLimitRule => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const limit = Number(raw);
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
+    return { ...fallback, limit };
+  };
+  return {
+    perEmail: count('ORDERS_PER_EMAIL_PER_DAY', DEFAULT_ORDER_LIMITS.perEmail),
+    perAddress: count('ORDERS_PER_ADDRESS_PER_HOUR', DEFAULT_ORDER_LIMITS.perAddress),
+    mailsPerRecipient: count('ORDER_MAILS_PER_RECIPIENT_PER_DAY', DEFAULT_ORDER_LIMITS.mailsPerRecipient),
+  };
+}
+
+/** 422 on the first line that takes a product past MAX_UNITS_PER_PRODUCT (main item or used add-on). */
+export function assertUnitsPerProduct(quote: Pick<Quote, 'pools'>): void {
+  const counts = new Map<number, number>();
+  const errors: FieldErrors = {};
+  for (const pool of quote.pools) {
+    for (const line of pool.lines) {
+      const count = (counts.get(line.productId) ?? 0) + 1;
+      counts.set(line.productId, count);
+      if (count === MAX_UNITS_PER_PRODUCT + 1) {
+        errors[`cart.${pool.index}.prices`] ??= [{ key: 'api.unitsPerOrder', params: { max: MAX_UNITS_PER_PRODUCT, product: line.label } }];
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
+}
+
+/**
+ * Counts a new online order against its e-mail and the caller's address (429 past either). Kiosk
+ * orders are not counted: staff and customers at the counter place them.
+ */
+export async function countOnlineOrder(c: AppContext, email: string): Promise<void> {
+  if (c.get('auth')?.totem) return;
+  const { limiter, orderLimits } = c.get('deps');
+  // The address first: it bounds one machine even when every order carries a new e-mail.
+  await limiter.hit(`orders:address:${clientIp(c)}`, orderLimits.perAddress);
+  await limiter.hit(`orders:email:${email.trim().toLowerCase()}`, orderLimits.perEmail);
+}
+
+/** Whether one more confirmation may go to `email`; past the limit the order stands, the mail is skipped. */
+export async function mayMail(c: AppContext, email: string): Promise<boolean> {
+  try {
+    await c.get('deps').limiter.hit(`mail:orders:${email.trim().toLowerCase()}`, c.get('deps').orderLimits.mailsPerRecipient);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,28 @@
+// Requests of the account page (issue #17): the profile (PATCH v1/user) and the stored identity
+// documents (POST v1/user/media to add or replace, spec §7's DELETE v1/media/{id} to delete).
+// Each answers the user as GET v1/user does, so the page shows what the server now holds.
+import type { z } from 'zod';
+import { api } from './instance';
+import { UserResponseSchema, type UserUpdateRequestSchema } from './contract/auth';
+import type { User } from './contract/user';
+
+export type ProfileChanges = z.input<typeof UserUpdateRequestSchema>;
+
+/** PATCH v1/user: first and last name, phone, loyalty card (null removes it). */
+export async function saveProfile(changes: ProfileChanges): Promise<User> {
+  return (await api.patch('v1/user', { json: changes, schema: UserResponseSchema })).data;
+}
+
+/** POST v1/user/media: a new document, or with `replace` the one it takes the place of. */
+export async function uploadDocument(file: File, replace?: number): Promise<User> {
+  const form = new FormData();
+  form.append('file', file);
+  if (replace) form.append('replace', String(replace));
+  return (await api.post('v1/user/media', { form, schema: UserResponseSchema })).data;
+}
+
+/** DELETE v1/media/{id}, then the user again (the list of documents it now has). */
+export async function deleteDocument(id: number): Promise<User> {
+  await api.delete(`v1/media/${id}`);
+  return (await api.get('v1/user', { schema: UserResponseSchema })).data;
+}

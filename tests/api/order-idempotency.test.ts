@@ -1,0 +1,108 @@
+// `Idempotency-Key` on order creation (issue #11): a storefront retrying POST v1/shops/{id}/orders
+// after a lost answer gets the first answer again (`Idempotent-Replayed: true`) and one order, also
+// when the retry's multipart body has another boundary and carries the same document; the same key
+// with another body is the middleware's 422; keys are per caller (a guest's key means nothing to a
+// customer's request); a rate-limited attempt (429) is not stored. On PGlite and PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../server/db/schema/index';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/delivery';
+import { testDrivers } from '../support/databases';
+import { createTestApi, TEST_ORDER_LIMITS, type TestApi } from '../support/app';
+import { day, file, json, orderForm, parseOrderBody, pick, PNG_BYTES, signup, type ErrorJson, type OrderJson } from '../support/orders';
+import { SHOP } from '../support/staff';
+
+describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
+  let api: TestApi;
+  let nextDay = 4;
+  beforeAll(async () => {
+    // A small per-address limit, for the 429 case (the other cases stay far below it).
+    api = await createTestApi(driver, { orderLimits: { ...TEST_ORDER_LIMITS, perAddress: { limit: 12, windowMs: 3_600_000 } } });
+  }, 120_000);
+  afterAll(() => api.dispose());
+
+  const ordersOf = async (email: string) =>
+    (await api.deps.database.db.select({ n: count() }).from(orders).where(eq(orders.email, email)))[0]!.n;
+
+  /** A fresh form each time (a new multipart boundary), the same fields and document. */
+  async function formFor(email: string, from: string, withDocument = true) {
+    const bike = await pick(api, SHOP, 'CITYBIKE', { from });
+    return () => orderForm({ from, email, cart: [{ prices: [bike.main.id] }], medias: withDocument ? [{ file: file(PNG_BYTES, 'documento.png', 'image/png') }] : [] });
+  }
+
+  async function post(form: FormData, key: string | null, token?: string) {
+    const res = await api.request(`/api/v1/shops/${SHOP}/orders`, { method: 'POST', body: form, token, headers: key ? { [IDEMPOTENCY_HEADER]: key } : {} });
+    const body = parseOrderBody(res.status, await json<{ data: OrderJson } & ErrorJson>(res));
+    return { status: res.status, body, replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' };
+  }
+
+  it('creates one order for two identical requests with one key and answers the same both times', async () => {
+    const form = await formFor('ritento@example.com', day(nextDay++));
+    const key = randomUUID();
+    const first = await post(form(), key);
+    expect([first.status, first.replayed]).toEqual([201, false]);
+    const retry = await post(form(), key);
+    expect([retry.status, retry.replayed]).toEqual([201, true]);
+    expect(retry.body).toEqual(first.body);
+    expect(await ordersOf('ritento@example.com')).toBe(1);
+    // Without a key (or with a new one) the same form is a new order, as before.
+    expect((await post(form(), randomUUID())).status).toBe(201);
+    expect(await ordersOf('ritento@example.com')).toBe(2);
+  });
+
+  it('creates one order when two sends with one key race', async () => {
+    const form = await formFor('gara@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    const both = await Promise.all([post(form(), key), post(form(), key)]);
+    expect(both.map((r) => r.status).sort()).toEqual(expect.arrayContaining([201]));
+    for (const r of both) expect([201, 409]).toContain(r.status);
+    expect(await ordersOf('gara@example.com')).toBe(1);
+    const later = await post(form(), key);
+    expect([later.status, later.replayed]).toEqual([201, true]);
+    expect(await ordersOf('gara@example.com')).toBe(1);
+  });
+
+  it('refuses the same key with another body (422 on idempotency_key) and creates nothing', async () => {
+    const from = day(nextDay++);
+    const key = randomUUID();
+    expect((await post((await formFor('primo@example.com', from))(), key)).status).toBe(201);
+    const other = await post((await formFor('secondo@example.com', from))(), key);
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toEqual({ idempotency_key: ["Questa chiave di idempotenza è già stata usata per un'altra richiesta"] });
+    expect(await ordersOf('secondo@example.com')).toBe(0);
+    // A malformed key is the middleware's 422 too, before anything runs.
+    const bad = await post((await formFor('terzo@example.com', from))(), 'no');
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['idempotency_key']);
+    expect(await ordersOf('terzo@example.com')).toBe(0);
+  });
+
+  it("keeps keys per caller: a customer's request with a guest's key is its own order", async () => {
+    const form = await formFor('chiave@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    expect((await post(form(), key)).status).toBe(201);
+    const token = await signup(api, `cliente-${randomUUID()}@example.com`);
+    const mine = await post(form(), key, token);
+    expect([mine.status, mine.replayed]).toEqual([201, false]);
+    expect(await ordersOf('chiave@example.com')).toBe(2);
+  });
+
+  it('does not store a rate-limited attempt: the retry after the window places the order', async () => {
+    // Use up the address's allowance (each earlier test placed orders from this address too).
+    let status = 201;
+    while (status === 201) status = (await post((await formFor('riempi@example.com', day(nextDay++), false))(), null)).status;
+    expect(status).toBe(429);
+    const form = await formFor('paziente@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    expect((await post(form(), key)).status).toBe(429);
+    api.setNow(new Date(Date.now() + 3_600_000 + 60_000));
+    try {
+      const retry = await post(form(), key);
+      expect([retry.status, retry.replayed]).toEqual([201, false]);
+    } finally {
+      api.setNow(new Date());
+    }
+    expect(await ordersOf('paziente@example.com')).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+// Dates as spec §9 shows them (issue #17): an order of today reads "Oggi", one of tomorrow "Domani"
+// (Rome days), on the orders list and the order page, in the page's language; the dates chip too.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { addDays, todayInRome } from '../../src/domain/dates';
+import { hydrated } from './hydration';
+
+const SHOP = 'sport-noleggio-sestriere';
+
+async function token(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
+  return `Bearer ${(await res.json()).data.token as string}`;
+}
+
+/** A snowshoes order of the logged-in customer for one day. */
+async function orderOn(request: APIRequestContext, auth: string, day: string): Promise<{ uuid: string; number: string }> {
+  const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${day}&to=${day}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
+  const placed = await request.post('/api/v1/shops/1/orders', {
+    headers: { Authorization: auth },
+    multipart: { from: day, to: day, first_name: 'Mario', last_name: 'Rossi', phone: '+39 333 1234567', email: 'mario.rossi@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+  });
+  expect(placed.status()).toBe(201);
+  const data = (await placed.json()).data;
+  return { uuid: data.uuid, number: String(data.number) };
+}
+
+test("today's and tomorrow's orders read Oggi / Domani on the list and the order page, in three languages", async ({ page, request }) => {
+  const auth = await token(request);
+  const today = todayInRome();
+  const todays = await orderOn(request, auth, today);
+  const tomorrows = await orderOn(request, auth, addDays(today, 1));
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('auth._token.local', t), auth);
+
+  for (const [prefix, todayWord, tomorrowWord] of [
+    ['', 'Oggi', 'Domani'],
+    ['/en', 'Today', 'Tomorrow'],
+    ['/fr', "Aujourd'hui", 'Demain'],
+  ] as const) {
+    await page.goto(`${prefix}/orders/`);
+    const row = (n: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: n, exact: true }) });
+    await expect(row(todays.number)).toContainText(todayWord);
+    await expect(row(tomorrows.number)).toContainText(tomorrowWord);
+    await page.goto(`${prefix}/orders/${todays.uuid}`);
+    await expect(page.getByRole('main').locator('dd').filter({ hasText: new RegExp(`^${todayWord}$`) })).toBeVisible();
+  }
+});
+
+test('the dates chip and the checkout say "Oggi" and "Domani"', async ({ page }) => {
+  const today = todayInRome();
+  await page.goto(`/prenota/${SHOP}/`);
+  await page.evaluate((dates) => {
+    const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
+    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates }));
+    // The checkout shows its summary (and the dates) for a cart with something in it.
+    const product = { id: 4, id_shop: 1, id_price: 23, related: [], multipleDates: 3, dates, days: 2 };
+    localStorage.setItem('cart', JSON.stringify({ products: [product] }));
+  }, [today, addDays(today, 1)]);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cambia date: Dal Oggi al Domani \(2 giorni\)/ })).toBeVisible();
+  await page.goto(`/en/prenota/${SHOP}/order/`);
+  await hydrated(page);
+  await expect(page.getByRole('main').getByText(/From Today to Tomorrow \(2 days\)/).first()).toBeVisible();
+});

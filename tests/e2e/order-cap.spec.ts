@@ -1,0 +1,57 @@
+// The cart never holds more units of a product than one order may (issue #11): with the breakage
+// cover on ten lines the booking page stops taking lines that use it, says why, and no other
+// product can add it; the API refuses an eleventh the same way (tests/api/order-limits.test.ts).
+import { expect, test, type Page } from '@playwright/test';
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
+import { hydrated } from './hydration';
+
+async function chooseThreeDays(page: Page) {
+  await page.goto('/prenota/sport-noleggio-sestriere/calendar');
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'Più giorni' }).check();
+  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  const days = page.getByRole('group').filter({ has: page.locator('.day') });
+  await days.getByRole('button', { name: /\b16 / }).click();
+  await days.getByRole('button', { name: /\b18 / }).click();
+  await page.getByRole('button', { name: 'Continua' }).click();
+}
+
+test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per order`, async ({ page }) => {
+  await chooseThreeDays(page);
+  const covered = page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: /Copertura/ }) });
+  const cartLink = (n: number) => page.getByRole('link', { name: new RegExp(`^${n} articol[oi] nel carrello`) });
+  const dialog = page.getByRole('dialog', { name: /Per chi è/ });
+  let added = 0;
+  let i = 0;
+  for (; added < MAX_UNITS_PER_PRODUCT; i++) {
+    const product = covered.nth(i);
+    const add = product.getByRole('button', { name: /Aggiungi al carrello/ });
+    if (!(await add.isEnabled())) continue;
+    await product.getByRole('checkbox', { name: /Copertura/ }).check();
+    while (added < MAX_UNITS_PER_PRODUCT && (await add.isEnabled())) {
+      await add.click();
+      await expect(dialog.or(cartLink(added + 1))).toBeVisible();
+      if (await dialog.isVisible()) {
+        await dialog.getByLabel('Nome', { exact: true }).fill('Anna');
+        await dialog.getByLabel('Cognome').fill('Neri');
+        await dialog.getByLabel('Altezza (cm)').fill('170');
+        await dialog.getByLabel('Peso (kg)').fill('60');
+        await dialog.getByLabel('Numero di scarpa').fill('39');
+        await dialog.getByLabel('Livello').selectOption({ label: 'Principiante' });
+        await dialog.getByRole('button', { name: 'Conferma' }).click();
+      }
+      added++;
+      await expect(cartLink(added)).toBeVisible();
+    }
+  }
+  const last = covered.nth(i - 1);
+  // The product whose lines carry the cover: no eleventh line with it, and the page says why…
+  if (!(await last.getByText('Esaurito').isVisible())) {
+    await expect(last.getByText(`Al massimo ${MAX_UNITS_PER_PRODUCT} per ordine`)).toBeVisible();
+    await expect(last.getByRole('button', { name: /Aggiungi al carrello/ })).toBeDisabled();
+  }
+  // …and on a product not yet in the cart the cover cannot be chosen, the product itself can.
+  const fresh = covered.nth(i);
+  await expect(fresh.getByRole('checkbox', { name: /Copertura/ })).toBeDisabled();
+  await expect(fresh.getByRole('button', { name: /Aggiungi al carrello/ })).toBeEnabled();
+});

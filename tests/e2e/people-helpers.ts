@@ -1,0 +1,26 @@
+// Helpers of the account specs (issue #17): a fresh customer made through the API, logged in
+// through the login dialog as a customer does.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from './hydration';
+
+export const PASSWORD = 'Sciatore-2026!';
+
+/** A new account; answers its token. */
+export async function newCustomer(request: APIRequestContext, username: string, first_name: string, last_name: string): Promise<string> {
+  const res = await request.post('/api/v1/signup', {
+    data: { first_name, last_name, username, password: PASSWORD, password_confirmation: PASSWORD, phone: '+39 333 555 6677' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data.token as string;
+}
+
+export async function logIn(page: Page, path: string, username: string, firstName: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await dialog.getByLabel('Email').fill(username);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('button', { name: `Ciao ${firstName}` })).toBeVisible();
+}

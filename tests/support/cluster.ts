@@ -1,0 +1,105 @@
+// Several real API processes (`npm start`) on one throwaway PostgreSQL database, for the tests and
+// the benchmark of issue #15. `remote(url)` speaks to one of them over HTTP with the same `request`
+// the in-process TestApi has, so the JSON helpers of tests/support work against it.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestApi } from './app';
+import { startProduct, type StartedServer } from './process';
+
+export interface ClusterDatabase {
+  url: string;
+  query<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  dispose(): Promise<void>;
+}
+
+/** A new empty database on the server of `adminUrl`; the processes migrate and seed it. */
+export async function clusterDatabase(adminUrl: string): Promise<ClusterDatabase> {
+  const name = `cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    query: async (text, values) => (await pool.query(text, values)).rows,
+    async dispose() {
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ApiProcess extends StartedServer {
+  port: number;
+  dataDir: string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts one `npm start` process on the database (no build, no terminal simulator). */
+export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-api-'));
+  const port = await freePort();
+  const server = await startProduct(dataDir, port, { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env });
+  return {
+    ...server,
+    port,
+    dataDir,
+    async stop(signal = 'SIGTERM') {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill(signal);
+        await server.exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An API process reached over HTTP, shaped like TestApi for the helpers that only send requests. */
+export function remote(url: string): TestApi {
+  const api = {
+    request(target: string, init: RequestInit & { token?: string; lang?: string; json?: unknown } = {}) {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+      if (init.lang) headers.set('content-language', init.lang);
+      headers.set('accept', 'application/json');
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return fetch(`${url}${target}`, { ...init, headers, body, redirect: 'manual' });
+    },
+  };
+  return api as unknown as TestApi;
+}
+
+/** Polls `probe` until it returns true; resolves with the milliseconds it took, rejects after `ms`. */
+export async function within(ms: number, probe: () => Promise<boolean>, intervalMs = 10): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await probe()) return performance.now() - started;
+    if (performance.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
