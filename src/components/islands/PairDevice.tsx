@@ -27,9 +27,15 @@ export default function PairDevice({ locale }: { locale: string }) {
   const input = useRef<HTMLInputElement>(null);
   const locked = !!totem && !unlocked;
 
+  // The field changes meaning (code ↔ password) only when `locked` does: clear it then. Not on
+  // hydration itself: a code typed (or scanned) in the moment between mount and hydration stays.
+  const wasLocked = useRef(locked);
   useEffect(() => {
-    setValue('');
-    setError(null);
+    if (wasLocked.current !== locked) {
+      wasLocked.current = locked;
+      setValue('');
+      setError(null);
+    }
     input.current?.focus();
   }, [locked, hydrated]);
 
