@@ -2,6 +2,7 @@
 // (`scrypt$N$r$p$salt$key`), so the cost can be raised: a login with a hash made under other
 // parameters rehashes the password with the current ones (`needsRehash`).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ApiError } from '../http/errors';
 
 export interface ScryptParams {
   N: number;
@@ -44,12 +45,20 @@ export const scryptMaxmem = ({ N, r, p }: ScryptParams) => 128 * r * (N + p + 2)
  * Two (this machine's cores) keep both bounded; the others queue.
  */
 export const MAX_CONCURRENT_HASHES = 2;
+/**
+ * Hashes that may wait for a slot (about 8 s of work at the production cost). Past it a login or
+ * signup answers 503 "busy" at once: a flood of logins from many addresses must not queue every
+ * real customer's login behind it without end, nor pile their requests up in memory.
+ */
+export const MAX_WAITING_HASHES = 32;
 let running = 0;
 const waiting: Array<() => void> = [];
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) throw new ApiError(503, 'api.busy');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
   try {
     return await work();
   } finally {

@@ -19,6 +19,8 @@ export const NOTIFY_PAYLOAD_MAX_BYTES = 7999;
 /** First wait before reconnecting, doubled up to RECONNECT_MAX_MS while the database is away. */
 export const RECONNECT_MIN_MS = 500;
 export const RECONNECT_MAX_MS = 5000;
+/** A connection attempt (or its LISTEN) that takes longer is given up and retried. */
+const CONNECT_TIMEOUT_MS = RECONNECT_MAX_MS;
 /** How often the listening connection is asked a trivial query, and how long it may take. */
 export const HEARTBEAT_INTERVAL_MS = 2000;
 export const HEARTBEAT_TIMEOUT_MS = 2000;
@@ -80,7 +82,15 @@ export class NotificationBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: LISTEN_APPLICATION_NAME, keepAlive: true });
+    // A server that drops packets silently must not hold a reconnect forever: the staleness bound
+    // counts on each attempt ending, in success or in a retry.
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: LISTEN_APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+    });
     client.on('notification', (message) => {
       const handler = this.handlers.get(message.channel);
       if (!handler || message.payload === undefined) return;

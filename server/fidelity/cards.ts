@@ -1,7 +1,7 @@
 // Fidelity cards on the server (issue #11): the lookup rate limit every route that reads a card
 // number shares, issuing new cards with random numbers, and claiming a card for one account.
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { FIDELITY_CARD_DIGITS, fidelityCardNumberFrom, normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 import type { Db } from '../db/client';
 import { fidelityCards } from '../db/schema/index';
@@ -65,4 +65,15 @@ export async function claimFidelityCard(db: Db, number: string, userId: number):
     )
     .returning({ number: fidelityCards.number });
   return row?.number ?? null;
+}
+
+/**
+ * Lets go of the cards `userId` holds other than `keep` (a customer who changes or clears their
+ * card frees the old one: it is theirs to hand on, and nobody could claim it otherwise).
+ */
+export async function releaseOtherFidelityCards(db: Db, userId: number, keep: string | null): Promise<void> {
+  await db
+    .update(fidelityCards)
+    .set({ userId: null })
+    .where(and(eq(fidelityCards.userId, userId), keep === null ? undefined : ne(fidelityCards.number, keep)));
 }

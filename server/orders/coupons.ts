@@ -71,7 +71,7 @@ export async function redeemCoupons(tx: Db, input: Redemption): Promise<void> {
   if (dropped.length > 0) await release(tx, dropped);
   const errors: FieldErrors = {};
   // In code order: two orders taking the same coupons lock their rows in the same order.
-  const fresh = input.codes.filter((c) => !held.some((h) => h.code === c.code)).sort((a, b) => a.code.localeCompare(b.code));
+  const fresh = input.codes.filter((c) => !held.some((h) => h.code === c.code)).sort(byCode);
   for (const { code, field } of fresh) {
     const [taken] = await tx
       .update(coupons)
@@ -107,9 +107,16 @@ export async function redeemCoupons(tx: Db, input: Redemption): Promise<void> {
   if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
 }
 
-async function release(tx: Db, rows: { id: number; couponId: number }[]): Promise<void> {
+/**
+ * The one order in which coupon rows are locked, by taking (redeem) and by giving back (release):
+ * an order redeeming two coupons while another order holding them is cancelled must not deadlock.
+ */
+const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+async function release(tx: Db, rows: { id: number; couponId: number; code: string }[]): Promise<void> {
   await tx.delete(couponRedemptions).where(inArray(couponRedemptions.id, rows.map((r) => r.id)));
-  for (const couponId of [...new Set(rows.map((r) => r.couponId))].sort((a, b) => a - b)) {
+  const byCoupon = new Map(rows.map((r) => [r.couponId, r.code]));
+  for (const [couponId] of [...byCoupon].map(([id, code]) => [id, { code }] as const).sort((a, b) => byCode(a[1], b[1]))) {
     const n = rows.filter((r) => r.couponId === couponId).length;
     await tx
       .update(coupons)
@@ -121,9 +128,10 @@ async function release(tx: Db, rows: { id: number; couponId: number }[]): Promis
 /** A cancelled order gives its coupons back (see the top of this file for why). */
 export async function releaseCoupons(tx: Db, orderId: number): Promise<void> {
   const rows = await tx
-    .select({ id: couponRedemptions.id, couponId: couponRedemptions.couponId })
+    .select({ id: couponRedemptions.id, couponId: couponRedemptions.couponId, code: coupons.code })
     .from(couponRedemptions)
+    .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
     .where(eq(couponRedemptions.orderId, orderId))
-    .orderBy(asc(couponRedemptions.couponId));
+    .orderBy(asc(coupons.code));
   if (rows.length > 0) await release(tx, rows);
 }

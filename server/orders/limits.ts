@@ -68,16 +68,34 @@ export function assertUnitsPerProduct(quote: Pick<Quote, 'pools'>): void {
   if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
 }
 
+const emailKey = (email: string) => `orders:email:${email.trim().toLowerCase()}`;
+
 /**
- * Counts a new online order against its e-mail and the caller's address (429 past either). Kiosk
- * orders are not counted: staff and customers at the counter place them.
+ * Before a new online order is written: counts the attempt against the caller's address and checks
+ * (without counting) its e-mail (429 past either). Kiosk orders are not counted: staff and
+ * customers at the counter place them. The address counts attempts, so a flood of requests is
+ * bounded whatever they end in; the e-mail counts placed orders only (`recordOnlineOrder`), so a
+ * customer retrying through "sold out", or a stranger typing their e-mail into failing orders,
+ * spends nothing of it.
  */
 export async function countOnlineOrder(c: AppContext, email: string): Promise<void> {
   if (c.get('auth')?.totem) return;
   const { limiter, orderLimits } = c.get('deps');
   // The address first: it bounds one machine even when every order carries a new e-mail.
   await limiter.hit(`orders:address:${clientIp(c)}`, orderLimits.perAddress);
-  await limiter.hit(`orders:email:${email.trim().toLowerCase()}`, orderLimits.perEmail);
+  await limiter.check(emailKey(email), orderLimits.perEmail);
+}
+
+/** After a new online order was committed: counts it against its e-mail (never refuses it now). */
+export async function recordOnlineOrder(c: AppContext, email: string): Promise<void> {
+  if (c.get('auth')?.totem) return;
+  const { limiter, orderLimits } = c.get('deps');
+  try {
+    await limiter.hit(emailKey(email), orderLimits.perEmail);
+  } catch (err) {
+    // Orders placed at the same moment can pass the check together; this one is placed already.
+    if (!(err instanceof ApiError && err.status === 429)) throw err;
+  }
 }
 
 /** Whether one more confirmation may go to `email`; past the limit the order stands, the mail is skipped. */

@@ -16,7 +16,7 @@ import { jsonBody } from '../http/validation';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { consumeResetCode, guessResetCode, issueResetCode } from '../auth/reset-codes';
 import { issueToken, revokeToken } from '../auth/tokens';
-import { claimFidelityCard } from '../fidelity/cards';
+import { claimFidelityCard, limitCardLookup, releaseOtherFidelityCards } from '../fidelity/cards';
 import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 import type { Db } from '../db/client';
 
@@ -95,6 +95,8 @@ export const authRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const body = await jsonBody(c, UserUpdateRequestSchema);
     const { db } = c.get('deps').database;
+    // A card number tried here is a lookup like any other: the same per-address limit (issue #11).
+    if (body.fidelity_card_number) await limitCardLookup(c);
     const updated = await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       let card = body.fidelity_card_number === undefined ? user.fidelityCardNumber : body.fidelity_card_number;
@@ -103,6 +105,7 @@ export const authRoutes = new Hono<AppEnv>()
         card = await claimFidelityCard(tx, body.fidelity_card_number, user.id);
         if (!card) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
       }
+      if (body.fidelity_card_number !== undefined) await releaseOtherFidelityCards(tx, user.id, card);
       const [row] = await tx
         .update(users)
         .set({
@@ -125,6 +128,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (await findUser(c, username)) throw fieldError('username', 'api.usernameTaken');
     // As in PATCH v1/user: only an existing card that nobody holds yet can be claimed.
     if (body.fidelity_card_number) {
+      await limitCardLookup(c);
       const [card] = await database.db
         .select()
         .from(fidelityCards)

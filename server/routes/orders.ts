@@ -29,7 +29,7 @@ import { changeRefusal, lockOrderForChange, noHandOut } from '../orders/hand-out
 import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
-import { assertUnitsPerProduct, countOnlineOrder } from '../orders/limits';
+import { assertUnitsPerProduct, countOnlineOrder, recordOnlineOrder } from '../orders/limits';
 import { idempotentForAnyone } from '../http/idempotency';
 import { releaseCoupons } from '../orders/coupons';
 import type { Db } from '../db/client';
@@ -89,19 +89,21 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
     locale: c.get('locale'),
   });
   // Issue #11: no order holds a product's stock wholesale, and online ones are counted (after the
-  // form and the prices are checked: a customer correcting a typo spends nothing).
+  // form and the prices are checked: a customer correcting a typo spends nothing; the e-mail's
+  // count only for an order that is placed, so retries through "sold out" spend nothing either).
   assertUnitsPerProduct(quote);
   if (!editing) await countOnlineOrder(c, form.email);
   const uploads = new Map<number, StoredUpload>();
   const files = form.medias.flatMap((m) => (m.file && m.file.size > 0 ? [m.file] : []));
   await assertUploadQuota(c, editing?.id ?? null, files, 'medias');
+  const user = c.get('auth')?.user ?? null;
+  const totem = c.get('auth')?.totem ?? null;
+  let saved: Awaited<ReturnType<typeof saveOrder>>;
   try {
     for (const [i, media] of form.medias.entries()) {
       if (media.file && media.file.size > 0) uploads.set(i, await storeUpload(deps.uploadsDir, media.file, `medias.${i}.file`));
     }
-    const user = c.get('auth')?.user ?? null;
-    const totem = c.get('auth')?.totem ?? null;
-    const saved = await saveOrder(
+    saved = await saveOrder(
       deps.database.db,
       deps.catalogue,
       {
@@ -119,19 +121,21 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
       deps.now(),
       { serialized: deps.database.driver === 'pglite' },
     );
-    // Issue #17: the skiers of a customer's own order become the account's known people.
-    await captureOrderPeople(deps.database.db, user, saved.order, quote.pools.map((p) => p.customer), deps.now());
-    void publishOrder(deps, editing ? 'order.changed' : 'order.created', saved.order);
-    const presented = await presentSaved(deps.database.db, deps.catalogue, saved, deps.now(), {
-      withMedias: form.medias.length > 0,
-      edited: !!editing,
-    });
-    await sendOrderConfirmation(c, presented, !!editing);
-    return presented;
   } catch (err) {
+    // Nothing was committed: the files stored for it go. After the commit they belong to the order.
     await discardUploads(deps.uploadsDir, [...uploads.values()]);
     throw err;
   }
+  if (!editing) await recordOnlineOrder(c, form.email);
+  // Issue #17: the skiers of a customer's own order become the account's known people.
+  await captureOrderPeople(deps.database.db, user, saved.order, quote.pools.map((p) => p.customer), deps.now());
+  void publishOrder(deps, editing ? 'order.changed' : 'order.created', saved.order);
+  const presented = await presentSaved(deps.database.db, deps.catalogue, saved, deps.now(), {
+    withMedias: form.medias.length > 0,
+    edited: !!editing,
+  });
+  await sendOrderConfirmation(c, presented, !!editing);
+  return presented;
 }
 
 export const orderRoutes = new Hono<AppEnv>()

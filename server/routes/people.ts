@@ -5,6 +5,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, PersonPatchSchema, personNameKey } from '../../src/api/contract/people';
 import { people } from '../db/schema/index';
 import { isUniqueViolation } from '../db/errors';
+import { notFound } from '../http/errors';
 import { requireUser, type AppEnv } from '../http/context';
 import { idParam, jsonBody } from '../http/validation';
 import { countPeople, limitReached, nameTaken, ownPerson, presentPerson } from '../people/store';
@@ -72,7 +73,9 @@ export const peopleRoutes = new Hono<AppEnv>()
         })
         .where(eq(people.id, current.id))
         .returning();
-      return c.json({ data: presentPerson(row!) });
+      // Deleted by a parallel request meanwhile.
+      if (!row) throw notFound();
+      return c.json({ data: presentPerson(row) });
     } catch (err) {
       // A parallel rename to the same name won the race.
       if (isUniqueViolation(err)) throw nameTaken();

@@ -23,4 +23,10 @@ describe('orderFormFingerprint', () => {
     expect(orderFormFingerprint(form([['from', '2026-12-20'], ['email', 'a@example.com'], ['medias[0][file]', doc('abc', 2)]]))).not.toBe(base);
     expect(orderFormFingerprint(form([['email', 'a@example.com'], ['from', '2026-12-20'], ['medias[0][file]', doc('abc')]]))).not.toBe(base);
   });
+
+  it('keeps no field in clear: the digest is all that is stored', () => {
+    const fingerprint = orderFormFingerprint(form([['first_name', 'Lucia'], ['phone', '+39 333 1234567'], ['email', 'lucia@example.com']]));
+    expect(fingerprint).toMatch(/^[0-9a-z]{1,11}$/);
+    for (const secret of ['Lucia', '333', 'lucia@example.com']) expect(fingerprint).not.toContain(secret);
+  });
 });

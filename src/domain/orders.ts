@@ -70,14 +70,33 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
 /**
  * What makes two order submissions the same one (issue #11, the checkout's Idempotency-Key): every
  * field in order, each document by its name, type, size and date. A retry of the same submission
- * keeps its key; a changed cart or contact is a new submission with a new key.
+ * keeps its key; a changed cart or contact is a new submission with a new key. The answer is a
+ * digest, never the fields: it is kept in the browser's storage (a kiosk's too) until the
+ * submission ends, and must not leave a customer's name, phone or fiscal code there.
  */
 export function orderFormFingerprint(form: FormData): string {
   const parts: string[][] = [];
   form.forEach((value, name) => {
     parts.push(typeof value === 'string' ? [name, value] : [name, 'file', value.name, value.type, String(value.size), String(value.lastModified)]);
   });
-  return JSON.stringify(parts);
+  return digest53(JSON.stringify(parts));
+}
+
+/**
+ * A 53-bit digest of a text (cyrb53: two 32-bit multiply-xor lanes), synchronous and small. For
+ * telling submissions apart, not for secrets: a collision only means a retry key is reused.
+ */
+export function digest53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** Edit form: the same body sent as POST v1/orders/{id} with the PATCH override. */

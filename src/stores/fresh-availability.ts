@@ -84,7 +84,8 @@ export function watchShopAvailability(env: FreshnessEnv = browserFreshnessEnv())
   };
 }
 
-export type AddOutcome = 'added' | 'soldOut';
+/** `full`: the cart already holds as many of it as one order may (MAX_UNITS_PER_PRODUCT). */
+export type AddOutcome = 'added' | 'soldOut' | 'full';
 
 /** The products an item takes from the shop: itself and its chosen add-ons. */
 const unitsOf = (item: Pick<CartProduct, 'id' | 'related'>) => [item.id, ...item.related.filter((r) => r.used).map((r) => r.id)];
@@ -112,8 +113,8 @@ export async function ensureStillAvailable(item: Pick<CartProduct, 'id' | 'relat
 /** Adds the item to the cart only if a re-read made just before still leaves it a unit. */
 export async function addIfStillAvailable(item: CartProduct): Promise<AddOutcome> {
   if (!(await ensureStillAvailable(item))) return 'soldOut';
-  addProduct(item);
-  return 'added';
+  // The cart may have changed during the re-read (a double tap): the cap is decided by the cart now.
+  return addProduct(item) ? 'added' : 'full';
 }
 
 /** Leaving the page (or its shop and dates): no timer survives it. */

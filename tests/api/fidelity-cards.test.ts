@@ -96,4 +96,22 @@ describe.each(testDrivers)('fidelity cards on $name', (driver) => {
     const lost = names.find((n) => n !== created[0]!.username)!;
     expect(await api.deps.database.db.select().from(users).where(eq(users.username, lost))).toEqual([]);
   });
+  it('counts card numbers tried through the profile on the same limit, and frees the card a customer changes', async () => {
+    const first = await issueFidelityCard(api.deps.database.db, { holderName: 'Elsa Viola' });
+    const second = await issueFidelityCard(api.deps.database.db, { holderName: 'Elsa Viola' });
+    const token = await tokenOf(await signup('profile.card@example.com'));
+    const patch = (number: string) => api.request('/api/v1/user', { method: 'PATCH', token, json: { fidelity_card_number: number } });
+    expect((await patch(first.number)).status).toBe(200);
+    // Changing the card lets go of the old one: another account can claim it.
+    expect((await patch(second.number)).status).toBe(200);
+    const [old] = await api.deps.database.db.select().from(fidelityCards).where(eq(fidelityCards.id, first.id));
+    expect(old!.userId).toBeNull();
+    const other = await tokenOf(await signup('profile.other@example.com'));
+    expect((await api.request('/api/v1/user', { method: 'PATCH', token: other, json: { fidelity_card_number: first.number } })).status).toBe(200);
+    // Guessing numbers through the profile meets the lookup limit like any other card lookup.
+    const statuses: number[] = [];
+    for (let i = 0; i < FIDELITY_LOOKUP_RULE.limit; i++) statuses.push((await patch(`FID-${String(9000 + i)}`)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s === 422).length).toBeLessThan(FIDELITY_LOOKUP_RULE.limit);
+  });
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS } from '../../src/domain/freshness';
 import { manualEnv, settle } from '../support/freshness-env';
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
 
 beforeAll(() => useTestStorageEngine());
 
@@ -137,6 +138,15 @@ describe('adding to the cart', () => {
     server.down = true;
     expect(await fresh.addIfStillAvailable(item(BOOTS))).toBe('added');
     expect(cart.$cart.get().products.map((p) => p.id)).toEqual([BOOTS, BOOTS]);
+  });
+
+  it('says the cart is full rather than "added" when the order already holds as many as it may', async () => {
+    const env = manualEnv();
+    server.counts[BOOTS] = MAX_UNITS_PER_PRODUCT + 5;
+    await fresh.watchShopAvailability(env).first;
+    for (let i = 0; i < MAX_UNITS_PER_PRODUCT; i++) expect(await fresh.addIfStillAvailable(item(BOOTS))).toBe('added');
+    expect(await fresh.addIfStillAvailable(item(BOOTS))).toBe('full');
+    expect(cart.$cart.get().products.filter((p) => p.id === BOOTS)).toHaveLength(MAX_UNITS_PER_PRODUCT);
   });
 
   it('checks the chosen add-ons too', async () => {

@@ -7,6 +7,7 @@ import {
   hashesRunning,
   hashPassword,
   MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
   needsRehash,
   PRODUCTION_SCRYPT,
   scryptMaxmem,
@@ -69,5 +70,18 @@ describe('hashing concurrency', () => {
     expect(peak).toBe(MAX_CONCURRENT_HASHES);
     expect(hashesRunning()).toBe(0);
     expect(await Promise.all(hashes.map((h, i) => verifyPassword(`pw-${i}`, h)))).toEqual(Array(6).fill(true));
+  });
+
+  it(`answers 503 "busy" at once past ${MAX_WAITING_HASHES} hashes waiting, and the queue drains`, async () => {
+    const params = { N: 2 ** 10, r: 8, p: 1 };
+    const extra = 5;
+    const settled = await Promise.allSettled(
+      Array.from({ length: MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES + extra }, (_, i) => hashPassword(`pw-${i}`, params)),
+    );
+    const refused = settled.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(extra);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 503, key: 'api.busy' });
+    expect(hashesRunning()).toBe(0);
+    await expect(hashPassword('after', params)).resolves.toMatch(/^scrypt\$/);
   });
 });

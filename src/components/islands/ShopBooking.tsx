@@ -88,6 +88,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
     }).finally(() => setChecking(null));
     // Sold out meanwhile: the store has said so and the product shows it.
     if (outcome === 'added') notify(t('booking.added', { product: product.label }), 'success');
+    if (outcome === 'full') notify(t('booking.unitsPerOrder', { max: MAX_UNITS_PER_PRODUCT }), 'warning');
   };
   // Who it is for is asked only while a unit is still there: nobody fills in a form for nothing.
   const ask = async (product: Product) => {
