@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { z } from 'zod';
 import { slugify } from '../src/domain/slug';
+import { isMonthDay } from '../src/domain/season';
 
 export const LOCALES = ['it', 'en', 'fr'] as const;
 export const LocaleSchema = z.enum(LOCALES);
@@ -74,6 +75,10 @@ export const ShopSchema = z.strictObject({
   /** Slug of the shop's town (towns.json). */
   town: SlugSchema,
   sports: z.array(CategorySlugSchema).min(1),
+  /** Days of the year the shop rents, 'MM-DD'..'MM-DD' (may wrap over New Year); absent: all year (src/domain/season.ts). */
+  season: z
+    .strictObject({ from: z.string().refine(isMonthDay, 'MM-DD'), to: z.string().refine(isMonthDay, 'MM-DD') })
+    .optional(),
   lat: LatitudeSchema,
   lon: LongitudeSchema,
   openingHours: LocalizedTextSchema.optional(),
