@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorPage, type ErrorPageDeps } from './error-page';
+import { CompressedFiles, isCompressible, preferredEncoding } from './http/compressed-files';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,7 +57,7 @@ export async function resolveStatic(root: string, urlPath: string): Promise<stri
   return null;
 }
 
-function send(c: Context, file: string, status: 200 | 404) {
+async function send(c: Context, compressed: CompressedFiles, file: string, status: 200 | 404) {
   const ext = path.extname(file);
   const headers: Record<string, string> = {
     'content-type': types[ext] ?? 'application/octet-stream',
@@ -65,6 +66,18 @@ function send(c: Context, file: string, status: 200 | 404) {
       ? 'public, max-age=31536000, immutable'
       : 'public, max-age=0, must-revalidate',
   };
+  if (isCompressible(file)) {
+    // Caches must keep the encodings apart.
+    headers.vary = 'Accept-Encoding';
+    const encoding = preferredEncoding(c.req.header('accept-encoding'));
+    const body = encoding ? await compressed.get(file, encoding) : null;
+    if (encoding && body) {
+      headers['content-encoding'] = encoding;
+      headers['content-length'] = String(body.length);
+      if (c.req.method === 'HEAD') return c.body(null, status, headers);
+      return c.body(new Uint8Array(body), status, headers);
+    }
+  }
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
   return c.body(body, status, headers);
@@ -97,20 +110,21 @@ export interface DistDeps extends ErrorPageDeps {
 export function serveDist(root: string, deps: DistDeps = {}): MiddlewareHandler {
   const distRoot = path.resolve(root);
   const resolve = deps.resolve ?? resolveStatic;
+  const compressed = new CompressedFiles();
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     // A failure while serving a site route (disk, permissions…) answers the error page (5xx).
     try {
       const pathname = new URL(c.req.url).pathname;
       const file = await resolve(distRoot, pathname);
-      if (file) return send(c, file, pathname === '/404' || pathname.endsWith('/404/') ? 404 : 200);
+      if (file) return await send(c, compressed, file, pathname === '/404' || pathname.endsWith('/404/') ? 404 : 200);
       const shell = shellFor(pathname);
       const shellFile = shell ? await resolve(distRoot, shell) : null;
-      if (shellFile) return send(c, shellFile, 200);
+      if (shellFile) return await send(c, compressed, shellFile, 200);
       // The 404 page in the language of the path, when it exists.
       const locale = /^\/(en|fr)(\/|$)/.exec(pathname)?.[1];
       for (const candidate of [locale && path.join(distRoot, locale, '404', 'index.html'), path.join(distRoot, '404.html')]) {
-        if (candidate && (await isFile(candidate))) return send(c, candidate, 404);
+        if (candidate && (await isFile(candidate))) return await send(c, compressed, candidate, 404);
       }
       return c.text('Not found', 404);
     } catch (err) {
