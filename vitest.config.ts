@@ -12,11 +12,19 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // `npm run test:unit` (so `npm test` and CI) runs with --coverage: the README's 95 % of the domain
+    // rules' lines is checked by the one run that also covers both databases (the database tests
+    // run each driver in this same process tree, `describe.each(testDrivers)`), never a second pass.
+    // The scope is the rules only: every file of src/domain is one, so none is left out.
+    // A run of some files only (`npx vitest run <files>`) has no --coverage, so no threshold.
     coverage: {
       provider: 'v8',
       include: ['src/domain/**/*.ts'],
       exclude: ['src/domain/**/*.test.ts'],
-      reporter: ['text', 'text-summary'],
+      // Only the files below 100 %, then the totals: the table stays short enough to read.
+      reporter: [['text', { skipFull: true }], 'text-summary'],
+      // The figure also when a test failed, so a red run still says where coverage stands.
+      reportOnFailure: true,
       thresholds: { lines: 95 },
     },
   },

@@ -7,7 +7,7 @@ import { createMailer } from './mail/mailer';
 import { MemoryRateLimiter } from './http/rate-limit';
 import { PgRateLimiter } from './http/pg-rate-limit';
 import { orderLimitsFromEnv, type OrderLimits } from './orders/limits';
-import type { AppDeps } from './http/context';
+import type { AppDeps, Schedule } from './http/context';
 import { trailsDir } from './db/seed/seo';
 import { createRealtime, type Realtime } from './realtime/index';
 import { uploadQuotaFromEnv } from './orders/upload-quota';
@@ -20,6 +20,8 @@ export interface DepsOptions {
   dataDir: string;
   smtpUrl?: string;
   now?: () => Date;
+  /** Defaults to `timerSchedule` (setTimeout). */
+  schedule?: Schedule;
   /** Defaults to the driver the environment selects (PUSHER_* set: Pusher; otherwise local). */
   realtime?: Realtime;
   /** Defaults to `paymentSimulatorEnabled()`. */
@@ -43,6 +45,11 @@ export function paymentSimulatorEnabled(env: NodeJS.ProcessEnv = process.env): b
   return env.NODE_ENV !== 'production';
 }
 
+/** Plain in-process timers; unref'd so a pending one never holds the process open at shutdown. */
+export const timerSchedule: Schedule = (ms, task) => {
+  setTimeout(() => void task(), ms).unref();
+};
+
 export async function createDeps(options: DepsOptions): Promise<AppDeps> {
   const now = options.now ?? (() => new Date());
   const catalogue = new CatalogueCache(now);
@@ -60,6 +67,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     trailsDir,
     now,
+    schedule: options.schedule ?? timerSchedule,
     paymentSimulator: options.paymentSimulator ?? paymentSimulatorEnabled(),
     uploadQuota: { ...uploadQuotaFromEnv(), ...options.uploadQuota },
     demoPairingCodes: options.demoPairingCodes ?? demoPairingCodesEnabled(),

@@ -1,7 +1,7 @@
 // Timers that must fire once across API processes, also when the process that armed them dies
 // (issue #15). A timer is a row of `scheduled_tasks`; whoever claims it runs it:
-// - the arming process keeps an in-memory timeout for promptness; when it fires it claims its row
-//   only if nobody did (`due_at` still the armed moment);
+// - the arming process keeps an in-memory timer (`deps.schedule`) for promptness; when it fires it
+//   claims its row only if nobody did (`due_at` still the armed moment);
 // - every process sweeps every SWEEP_INTERVAL_MS and claims due rows with FOR UPDATE SKIP LOCKED,
 //   so two sweeps never take the same row.
 // Claiming moves `due_at` forward by TASK_LEASE_MS; the row is deleted once the work is done. A
@@ -24,7 +24,7 @@ export const TASK_MAX_ATTEMPTS = 5;
 /** Rows claimed per sweep. */
 const CLAIM_BATCH = 20;
 
-type TaskDeps = Pick<AppDeps, 'database' | 'now' | 'realtime'>;
+type TaskDeps = Pick<AppDeps, 'database' | 'now' | 'realtime' | 'schedule'>;
 
 /** The work each kind of task does with its subject. */
 export const TASKS = {
@@ -47,11 +47,11 @@ export async function scheduleTask(deps: TaskDeps, kind: TaskKind, subject: stri
     .returning({ id: scheduledTasks.id });
   if (!row) return; // already armed
   const delay = Math.max(0, dueAt.getTime() - deps.now().getTime());
-  setTimeout(() => {
-    void claim(deps, and(eq(scheduledTasks.id, row.id), lte(scheduledTasks.dueAt, dueAt))!)
+  deps.schedule(delay, () =>
+    claim(deps, and(eq(scheduledTasks.id, row.id), lte(scheduledTasks.dueAt, dueAt))!)
       .then((tasks) => run(deps, tasks))
-      .catch((error: Error) => console.error(`[timers] ${kind} failed:`, error.message));
-  }, delay).unref();
+      .catch((error: Error) => console.error(`[timers] ${kind} failed:`, error.message)),
+  );
 }
 
 /** Claims (moves past their lease) the rows matching `where`, skipping rows another claim holds. */

@@ -13,6 +13,13 @@ import type { Realtime } from '../realtime/publisher';
 import { unauthenticated } from './errors';
 import { clientAddress } from './client-address';
 
+/**
+ * Runs `task` once, `ms` from now, fire and forget: the caller neither waits for it nor cancels it.
+ * The task catches its own errors. Injected so a test runs the timer when it chooses, instead of
+ * sleeping past it.
+ */
+export type Schedule = (ms: number, task: () => Promise<void>) => void;
+
 export interface AppDeps {
   database: Database;
   mailer: Mailer;
@@ -26,6 +33,8 @@ export interface AppDeps {
   trailsDir: string;
   /** Injected clock so tests can travel in time. */
   now: () => Date;
+  /** This process's timers (the late payment confirmation's prompt run): tests pass one they advance. */
+  schedule: Schedule;
   /** The simulated payment provider (demo): off in production unless PAYMENT_SIMULATOR=1 (issue #11). */
   paymentSimulator: boolean;
   /** Document upload quota per order and per uploader and day (issue #11, orders/upload-quota.ts). */

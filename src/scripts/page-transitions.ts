@@ -4,7 +4,9 @@
 //   creeps to 90 % over 5 s;
 // - a failed load of a script chunk (a deploy replaced it) reloads the page, at most once per 60 s;
 // - when the browser is idle (at most 2 s) the internal links in view are prefetched, unless the
-//   connection is 2g or the visitor asked to save data;
+//   connection is 2g or the visitor asked to save data; when that first pass is over (links hinted,
+//   or none because of the connection) <html> says so in PREFETCH_PASS_ATTRIBUTE, the positive
+//   signal a test waits for before it checks what was, or was not, prefetched;
 // - every route change closes the login sheet (hide-login). A plain load starts with it closed;
 //   the route changes that keep the page are a page restored from the back/forward cache (which
 //   also still shows the loading bar of the navigation that left it) and history/hash changes.
@@ -15,6 +17,14 @@ const RELOAD_KEY = 'chunk-reload-at';
 
 export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
   return lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_GUARD_MS;
+}
+
+/** Set on <html> when the idle prefetch pass is over: 'done' (links in view hinted) or 'skipped'. */
+export const PREFETCH_PASS_ATTRIBUTE = 'data-prefetch-pass';
+export type PrefetchPass = 'done' | 'skipped';
+
+function prefetchPassOver(pass: PrefetchPass) {
+  document.documentElement.setAttribute(PREFETCH_PASS_ATTRIBUTE, pass);
 }
 
 export function canPrefetch(connection: { saveData?: boolean; effectiveType?: string } | undefined): boolean {
@@ -74,8 +84,12 @@ function onChunkError() {
 
 function prefetchVisibleLinks() {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  if (!canPrefetch(connection)) return;
+  if (!canPrefetch(connection)) return prefetchPassOver('skipped');
   const seen = new Set<string>();
+  const links = document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]:not([href^="/api/"]):not([download])');
+  // The observer's first call reports every link observed here at once (in view or not): the pass
+  // is over after it. No links, no call: over at once.
+  let passOver = links.length === 0;
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
@@ -88,8 +102,12 @@ function prefetchVisibleLinks() {
       hint.href = href;
       document.head.append(hint);
     }
+    if (passOver) return;
+    passOver = true;
+    prefetchPassOver('done');
   });
-  document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]:not([href^="/api/"]):not([download])').forEach((a) => observer.observe(a));
+  links.forEach((a) => observer.observe(a));
+  if (passOver) prefetchPassOver('done');
 }
 
 if (typeof document !== 'undefined') {

@@ -208,7 +208,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
     expect((await press(session.payment_url, 'paid-late')).location).toBe(`/orders/${order.uuid}?payment=paid`);
     expect((await guestOrder(order.uuid)).paid).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, LATE_CONFIRMATION_MS + 500));
+    await api.timers.advance(LATE_CONFIRMATION_MS);
     expect((await guestOrder(order.uuid)).paid).toBe(true);
   });
 
@@ -377,7 +377,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     // Back to the hosted page before the confirmation: still open, so the customer can give up.
     expect((await hostedPage(session.payment_url)).status).toBe(200);
     expect((await press(session.payment_url, 'cancelled')).location).toBe(`/orders/${order.uuid}?payment=cancelled`);
-    await new Promise((resolve) => setTimeout(resolve, LATE_CONFIRMATION_MS + 500));
+    await api.timers.advance(LATE_CONFIRMATION_MS);
     expect((await sessionRow(session.id)).status).toBe('refund_due');
     expect((await guestOrder(order.uuid)).paid).toBe(false);
   });

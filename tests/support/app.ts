@@ -8,6 +8,7 @@ import { seed } from '../../server/db/seed/index';
 import type { AppDeps } from '../../server/http/context';
 import type { OrderLimits } from '../../server/orders/limits';
 import type { TestDriver } from './databases';
+import { ManualScheduler } from './scheduler';
 
 export interface TestApi {
   deps: AppDeps;
@@ -17,6 +18,8 @@ export interface TestApi {
   outbox(): string[];
   /** Moves the API's clock. */
   setNow(date: Date): void;
+  /** The API's in-process timers (the late payment confirmation): they run only when advanced. */
+  timers: ManualScheduler;
   dispose(): Promise<void>;
 }
 
@@ -39,11 +42,20 @@ export async function createTestApi(
   let now = options.now ?? new Date();
   await seed(database.db, now);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const deps = await createDeps({ database, dataDir, now: () => now, paymentSimulator: options.paymentSimulator ?? true, orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS });
+  const timers = new ManualScheduler();
+  const deps = await createDeps({
+    database,
+    dataDir,
+    now: () => now,
+    schedule: timers.schedule,
+    paymentSimulator: options.paymentSimulator ?? true,
+    orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS,
+  });
   const app = createApp(deps);
   return {
     deps,
     dataDir,
+    timers,
     request(url, init = {}) {
       const headers = new Headers(init.headers);
       if (init.token) headers.set('authorization', `Bearer ${init.token}`);

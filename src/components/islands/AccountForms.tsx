@@ -2,10 +2,9 @@
 // is an internal path. A visitor already logged in has nothing to do here and goes home.
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { api } from '../../api/instance';
-import { LoginResponseSchema } from '../../api/contract/user';
-import { ApiClientError } from '../../api/client';
-import { $token, fetchUser, saveToken } from '../../stores/session';
+import { $token } from '../../stores/session';
+import { resetPassword, sendResetCode, signUp } from '../../stores/account';
+import { fieldMessages } from '../../api/errors';
 import { notify } from '../../stores/notifications';
 import { safeRedirect } from '../../domain/redirects';
 import { email, equal, minLength, required, toFormValidate } from '../../domain/validators';
@@ -26,8 +25,7 @@ function goBack(locale: string) {
 
 /** Puts the API's 422 field errors under the matching fields. */
 function showServerErrors<F extends FieldValues>(form: UseFormReturn<F>, err: unknown) {
-  if (!(err instanceof ApiClientError) || err.status !== 422) return;
-  for (const [field, messages] of Object.entries(err.errors)) form.setError(field as Path<F>, { message: messages[0] });
+  for (const [field, message] of fieldMessages(err) ?? []) form.setError(field as Path<F>, { message });
 }
 
 function Field<F extends FieldValues>(props: { form: UseFormReturn<F>; name: Path<F>; label: string; type?: string; autoComplete?: string; validate?: (v: unknown) => true | string }) {
@@ -59,9 +57,7 @@ export function SignupForm({ locale }: { locale: string }) {
   const v = (rules: Parameters<typeof toFormValidate>[0]) => toFormValidate(rules, t);
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { data } = await api.post('v1/signup', { json: values, schema: LoginResponseSchema });
-      saveToken(data.token);
-      await fetchUser();
+      await signUp(values);
       notify(t('account.signedUp', { name: values.first_name }), 'success');
       goBack(locale);
     } catch (err) {
@@ -107,13 +103,11 @@ export function ResetForm({ locale }: { locale: string }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       if (step === 'email') {
-        await api.post('forgot_password', { json: { username: values.username } });
+        await sendResetCode(values.username);
         setStep('code');
         return;
       }
-      const { data } = await api.post('reset_password', { json: values, schema: LoginResponseSchema });
-      saveToken(data.token);
-      await fetchUser();
+      await resetPassword(values);
       notify(t('account.passwordChanged'), 'success');
       goBack(locale);
     } catch (err) {

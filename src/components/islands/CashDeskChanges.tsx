@@ -6,12 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../api/contract/orders';
-import { ApiClientError } from '../../api/client';
-import { cancelOrder, isRefusal } from '../../api/order-changes';
-import { fetchShopOrder } from '../../api/cash-desk';
 import { orderChangeOptions, type ChangeOption } from '../../domain/cash-desk';
 import { editCheckoutPath } from '../../domain/order-edit';
-import { todayInRome } from '../../domain/dates';
+import { cancelAtDesk, type DeskFailure } from '../../stores/desk-changes';
 import { $cart, clearCart } from '../../stores/cart';
 import { editOrderInCart } from '../../stores/order-edit';
 import { notify } from '../../stores/notifications';
@@ -66,12 +63,12 @@ export default function CashDeskChanges({ locale, order, onChanged }: Props) {
    * look, show the order as it is now. Another answer of the server: a notice (the dialog stays
    * open with what was typed). No answer at all: the API client already said so.
    */
-  const failed = (err: unknown) => {
-    if (isRefusal(err)) {
+  const failed = (failure: DeskFailure) => {
+    if (failure.kind === 'refused') {
       setOpen(null);
-      setRefusal(err.message || t('kiosk.changes.notSaved'));
-      fetchShopOrder(order.uuid).then(onChanged, () => undefined);
-    } else if (err instanceof ApiClientError) notify(err.message || t('errors.genericTitle'), 'error');
+      setRefusal(failure.message || t('kiosk.changes.notSaved'));
+      void failure.current.then((current) => current && onChanged(current));
+    } else if (failure.kind === 'error') notify(failure.message || t('errors.genericTitle'), 'error');
   };
 
   const saved = (next: OrderResponse, message: string) => {
@@ -94,15 +91,11 @@ export default function CashDeskChanges({ locale, order, onChanged }: Props) {
     setOpen(null);
     setCancelling(true);
     focusNext.current = heading.current;
-    try {
-      const { order: cancelled, message } = await cancelOrder(order.id, todayInRome());
-      saved(cancelled, message || t('order.cancelled'));
-    } catch (err) {
-      failed(err);
-    } finally {
-      cancelSent.current = false;
-      setCancelling(false);
-    }
+    const change = await cancelAtDesk(order);
+    if (change.kind === 'saved') saved(change.order, change.message || t('order.cancelled'));
+    else failed(change);
+    cancelSent.current = false;
+    setCancelling(false);
   };
 
   const why = (action: 'replace' | 'cancel', option: ChangeOption) =>
@@ -208,6 +201,7 @@ export default function CashDeskChanges({ locale, order, onChanged }: Props) {
       {open?.kind === 'pool' && (
         <CashDeskPoolDialog
           locale={locale}
+          orderUuid={order.uuid}
           pool={open.pool}
           title={open.title}
           onSaved={(next) => saved(next, t('kiosk.changes.customerSaved'))}

@@ -5,23 +5,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '../../api/contract/orders';
-import { changeOrderContact, splitFieldErrors } from '../../api/order-changes';
-import { ApiClientError } from '../../api/client';
+import { changeDeskContact, type DeskContact, type DeskFailure } from '../../stores/desk-changes';
 import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
 
-interface Fields {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  invoice: boolean;
-  fiscal_code: string;
-}
-
-/** The text fields in page order: the first one the server refused takes the focus. */
-const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const satisfies readonly (keyof Fields)[];
+type Fields = DeskContact;
 /** The same bounds as the checkout and the API (src/api/contract/order-form.ts). */
 const NAME_MAX = 100;
 const PHONE_MAX = 40;
@@ -33,7 +22,7 @@ interface Props {
   order: OrderResponse;
   onSaved: (order: OrderResponse) => void;
   /** Anything but a 422 (a refusal of the order's state, a server error): the parent says it. */
-  onFailed: (err: unknown) => void;
+  onFailed: (failure: DeskFailure) => void;
   onClose: () => void;
 }
 
@@ -54,26 +43,13 @@ export default function CashDeskContactDialog({ locale, order, onSaved, onFailed
 
   const submit = handleSubmit(async (values) => {
     setOtherErrors([]);
-    try {
-      const saved = await changeOrderContact(order.id, {
-        first_name: values.first_name,
-        last_name: values.last_name,
-        phone: values.phone,
-        email: values.email,
-        invoice: values.invoice,
-        // Without an invoice the server drops the code; not sending it keeps the two in step.
-        fiscal_code: values.invoice ? values.fiscal_code : undefined,
-      });
-      onSaved(saved);
-    } catch (err) {
-      // The form stays as typed whatever happened; only field messages are this dialog's to show.
-      if (!(err instanceof ApiClientError) || err.status !== 422) return onFailed(err);
-      const shown = values.invoice ? TEXT_FIELDS : TEXT_FIELDS.filter((f) => f !== 'fiscal_code');
-      const { fields, rest } = splitFieldErrors(err, shown);
-      for (const [field, message] of fields) setError(field, { message });
-      setOtherErrors(rest);
-      if (fields[0]) setFocus(fields[0][0]);
-    }
+    const change = await changeDeskContact(order, values);
+    if (change.kind === 'saved') return onSaved(change.order);
+    // The form stays as typed whatever happened; only field messages are this dialog's to show.
+    if (change.kind !== 'invalid') return onFailed(change);
+    for (const [field, message] of change.fields) setError(field, { message });
+    setOtherErrors(change.rest);
+    if (change.fields[0]) setFocus(change.fields[0][0]);
   });
 
   const error = (f: keyof Fields) => formState.errors[f]?.message;

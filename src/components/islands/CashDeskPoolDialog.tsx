@@ -4,9 +4,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '../../api/contract/orders';
-import { changePoolCustomer, splitFieldErrors } from '../../api/order-changes';
-import { ApiClientError } from '../../api/client';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS, poolCustomerChanges } from '../../domain/cash-desk';
+import { changeDeskPoolCustomer, type DeskFailure } from '../../stores/desk-changes';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/cash-desk';
 import { maxLength, numberRange, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
@@ -22,22 +21,23 @@ interface Fields {
   level: string;
 }
 
-const FIELDS = ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level'] as const satisfies readonly (keyof Fields)[];
 const NAME_MAX = 100;
 const ID = 'cash-desk-pool';
 
 interface Props {
   locale: string;
+  /** The order the pool is part of: read again when the change is refused for its state. */
+  orderUuid: string;
   pool: Pool;
   /** "Persona 1 · Ciaspole": who and what, for the title. */
   title: string;
   onSaved: (order: OrderResponse) => void;
   /** Anything but a 422 (a refusal of the order's state, a server error): the parent says it. */
-  onFailed: (err: unknown) => void;
+  onFailed: (failure: DeskFailure) => void;
   onClose: () => void;
 }
 
-export default function CashDeskPoolDialog({ locale, pool, title, onSaved, onFailed, onClose }: Props) {
+export default function CashDeskPoolDialog({ locale, orderUuid, pool, title, onSaved, onFailed, onClose }: Props) {
   const t = useT(locale);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const c = pool.customer ?? {};
@@ -56,17 +56,13 @@ export default function CashDeskPoolDialog({ locale, pool, title, onSaved, onFai
 
   const submit = handleSubmit(async (values) => {
     setOtherErrors([]);
-    try {
-      onSaved(await changePoolCustomer(pool.id, poolCustomerChanges(values)));
-    } catch (err) {
-      // The form stays as typed whatever happened; only field messages are this dialog's to show.
-      if (!(err instanceof ApiClientError) || err.status !== 422) return onFailed(err);
-      // The API names them customer.height…; the form's fields are height…
-      const { fields, rest } = splitFieldErrors(err, FIELDS, 'customer.');
-      for (const [field, message] of fields) setError(field, { message });
-      setOtherErrors(rest);
-      if (fields[0]) setFocus(fields[0][0]);
-    }
+    const change = await changeDeskPoolCustomer(orderUuid, pool.id, values);
+    if (change.kind === 'saved') return onSaved(change.order);
+    // The form stays as typed whatever happened; only field messages are this dialog's to show.
+    if (change.kind !== 'invalid') return onFailed(change);
+    for (const [field, message] of change.fields) setError(field, { message });
+    setOtherErrors(change.rest);
+    if (change.fields[0]) setFocus(change.fields[0][0]);
   });
 
   const error = (f: keyof Fields) => formState.errors[f]?.message;

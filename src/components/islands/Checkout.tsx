@@ -7,20 +7,16 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
-import { api } from '../../api/instance';
-import { ApiClientError } from '../../api/client';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
-import { $cart, clearCart, removeMedia, removeProduct, repriceForDates, setContact } from '../../stores/cart';
-import { $configuration, $products, loadShop } from '../../stores/configuration';
+import type { OrderResponse } from '../../api/contract/orders';
+import { $cart, removeProduct } from '../../stores/cart';
+import { $configuration, $products } from '../../stores/configuration';
 import { $session } from '../../stores/session';
-import { markKioskOrderPlaced } from '../../stores/kiosk-device';
-import { orderSubmission, type OrderSubmission } from '../../stores/order-submission';
+import { openCheckout, submitOrder, type CheckoutValues } from '../../stores/checkout';
 import { documentsRequired } from '../../domain/kiosk';
-import { visibleMedias } from '../../domain/medias';
-import { fileFor, forgetFile } from '../../stores/uploads';
 import { cartTotal, usableCoupons } from '../../domain/cart';
 import { productTotal } from '../../domain/pricing';
-import { buildOrderEditFormData, buildOrderFormData, cartLineOfError } from '../../domain/orders';
+import { cartLineOfError } from '../../domain/orders';
+import type { CheckoutRefusal } from '../../domain/checkout-errors';
 import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
 import { formatCurrency } from '../../domain/format';
 import { datesChipText } from '../../domain/dates';
@@ -36,18 +32,7 @@ import CheckoutDocuments from './CheckoutDocuments';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import './islands.css';
 
-interface Fields {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  invoice: boolean;
-  fiscal_code: string;
-}
-
-/** The form's text fields in page order: the first one the server refused gets the focus. */
-const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const satisfies readonly (keyof Fields)[];
-type TextField = (typeof TEXT_FIELDS)[number];
+type Fields = CheckoutValues;
 
 /** Brings an element into view and focuses it (a field, the error list, the confirmation). */
 function reveal(el: HTMLElement | null | undefined): void {
@@ -97,11 +82,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   }, [session.user, getValues, setValue]);
 
   useEffect(() => {
-    loadShop(shop)
-      .then(() => repriceForDates($products.get(), $configuration.get().multipleDates, $configuration.get().dates))
-      .catch(() => undefined);
-    // Documents picked before a reload lost their file: they cannot be sent any more.
-    for (const m of $cart.get().medias) if (!m.stored && !fileFor(m.img)) removeMedia(m);
+    void openCheckout(shop);
   }, [shop]);
 
   const lines = useMemo(
@@ -132,68 +113,34 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     return t('checkout.lineFieldError', { line, field: t(`booking.customer.${at.customerField}`), message });
   };
 
+  /** A refusal shown where it belongs (stores/checkout.ts decides where: domain/checkout-errors.ts). */
+  const showRefusal = ({ fields, documents, others, focus }: CheckoutRefusal) => {
+    for (const [field, message] of fields) setError(field, { message });
+    if (documents) setDocumentsError(documents);
+    // The fields come first on the page: the first refused one takes the focus (and is read out
+    // with its message); with none, the documents or the list do. The list is an alert either way.
+    if (focus === 'documents') reveal(document.getElementById('checkout-documents'));
+    else if (focus === 'list') focusServerErrors.current = true;
+    else if (focus) {
+      document.getElementById(`checkout-${focus}`)?.scrollIntoView({ block: 'center' });
+      setFocus(focus);
+    }
+    setServerErrors([...new Set(others.map(({ field, message }) => aboutLine(field, message)))]);
+  };
+
   const submit = handleSubmit(async (values) => {
     void loadConfirmation();
     setServerErrors([]);
     setDocumentsError(null);
-    if (needsDocuments && visibleMedias($cart.get().medias).length === 0) {
+    const outcome = await submitOrder(values);
+    if (outcome.kind === 'placed') setPlaced({ order: outcome.order, edited: outcome.edited });
+    else if (outcome.kind === 'documentsMissing') {
       setDocumentsError(t('validators.documentRequired'));
       reveal(document.getElementById('checkout-documents'));
-      return;
-    }
-    setContact({ first_name: values.first_name, last_name: values.last_name, phone: values.phone, fiscal_code: values.fiscal_code || null });
-    const input = {
-      ...$cart.get(),
-      email: values.email,
-      invoice: values.invoice,
-      multipleDates: configuration.multipleDates,
-      dates: configuration.dates,
-      medias: cart.medias.map((m) => ({ ...m, file: m.stored ? null : (fileFor(m.img) ?? null) })),
-    };
-    // A new order carries an Idempotency-Key, the same for a retry of this very submission.
-    let submission: OrderSubmission | null = null;
-    try {
-      const editing = cart.orderCodeToReplace;
-      const body = editing ? buildOrderEditFormData(input) : buildOrderFormData(input);
-      const path = editing ? `v1/orders/${encodeURIComponent(editing)}` : `v1/shops/${configuration.shop!.id}/orders`;
-      submission = editing ? null : orderSubmission(body);
-      const { data } = await api.post(path, { form: body, schema: OrderEnvelopeSchema, headers: submission?.headers });
-      submission?.settle(201);
-      for (const m of cart.medias) forgetFile(m.img);
-      clearCart();
-      markKioskOrderPlaced();
-      setPlaced({ order: data, edited: !!editing });
-    } catch (err) {
-      submission?.settle(err instanceof ApiClientError ? err.status : null);
-      if (!(err instanceof ApiClientError)) return;
-      // 404/410 get no notice from the API client (spec §8: left to the caller): an edit of an
-      // order that can no longer change, a shop gone. Say it here rather than nothing.
-      if (err.status === 404 || err.status === 410) {
-        focusServerErrors.current = true;
-        setServerErrors([err.message]);
-        return;
-      }
-      if (err.status !== 422) return;
-      // Each message under its field when the form shows that field; the others (cart lines,
-      // dates, coupons, documents…) in the list above the button.
-      const shown = new Set<string>(values.invoice ? TEXT_FIELDS : TEXT_FIELDS.filter((f) => f !== 'fiscal_code'));
-      const rest: string[] = [];
-      for (const [field, messages] of Object.entries(err.errors)) {
-        if (shown.has(field) && messages[0]) setError(field as TextField, { message: messages[0] });
-        else if (field === 'medias' && messages[0]) setDocumentsError(messages[0]);
-        else rest.push(...messages.map((message) => aboutLine(field, message)));
-      }
-      if (rest.length === 0 && Object.keys(err.errors).length === 0) rest.push(err.message);
-      const first = TEXT_FIELDS.find((f) => shown.has(f) && err.errors[f]?.[0]);
-      // The fields come first on the page: the first refused one takes the focus (and is read out
-      // with its message); with none, the list does. The list is an alert either way.
-      if (first) {
-        document.getElementById(`checkout-${first}`)?.scrollIntoView({ block: 'center' });
-        setFocus(first);
-      } else if (err.errors.medias?.[0] && rest.length === 0) reveal(document.getElementById('checkout-documents'));
-      else focusServerErrors.current = rest.length > 0;
-      setServerErrors([...new Set(rest)]);
-    }
+    } else if (outcome.kind === 'gone') {
+      focusServerErrors.current = true;
+      setServerErrors([outcome.message]);
+    } else if (outcome.kind === 'refused') showRefusal(outcome.refusal);
   });
 
   if (placed)

@@ -2,13 +2,10 @@
 // spec §5) and the fidelity card (a failed lookup sets it to null, spec §4).
 import { useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../api/instance';
-import { ApiClientError } from '../../api/client';
-import { CouponResponseSchema } from '../../api/contract/coupons';
-import { $cart, addCoupon, removeCoupon, setContact } from '../../stores/cart';
-import { $configuration, loadFidelityCard } from '../../stores/configuration';
+import { $cart, removeCoupon } from '../../stores/cart';
+import { applyCoupon, applyFidelityCard, type FidelityCardCheck } from '../../stores/checkout';
+import { $configuration } from '../../stores/configuration';
 import { formatCurrency } from '../../domain/format';
-import { isPlausibleFidelityCardNumber } from '../../domain/fidelity';
 import { useT } from '../../i18n/client';
 
 export function CouponField({ locale }: { locale: string }) {
@@ -18,21 +15,13 @@ export function CouponField({ locale }: { locale: string }) {
   const [couponCode, setCouponCode] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
 
-  const applyCoupon = async () => {
+  const apply = async () => {
     if (!couponCode.trim()) return;
     setCouponError(null);
-    try {
-      const { data } = await api.post('v1/coupons', { json: { code: couponCode }, schema: CouponResponseSchema });
-      // A code that applies replaces the earlier refusals on screen: refused codes are never sent
-      // (spec §5), so dropping them changes nothing but the noise.
-      if (!data.blocked) for (const c of $cart.get().coupons) if (c.blocked) removeCoupon(c.code);
-      // A blocked (expired) code is kept, shown as refused with the reason, and never sent.
-      addCoupon(data);
-      setCouponCode('');
-    } catch (err) {
-      // An unknown code: the API's own message ("Il codice sconto … non esiste").
-      if (err instanceof ApiClientError && err.status === 422) setCouponError(err.errors.code?.[0] ?? err.message);
-    }
+    // The rule (what the cart keeps of the answer) is the store's: stores/checkout.ts applyCoupon.
+    const outcome = await applyCoupon(couponCode);
+    if (outcome.kind === 'added') setCouponCode('');
+    else if (outcome.kind === 'refused') setCouponError(outcome.message);
   };
 
   const dropCoupon = (code: string) => {
@@ -50,7 +39,7 @@ export function CouponField({ locale }: { locale: string }) {
         action={t('checkout.applyCoupon')}
         value={couponCode}
         onChange={setCouponCode}
-        onApply={applyCoupon}
+        onApply={apply}
         inputRef={couponInput}
         invalid={!!couponError}
       />
@@ -81,19 +70,9 @@ export function FidelityCardField({ locale }: { locale: string }) {
   const t = useT(locale);
   const configuration = useStore($configuration);
   const [cardNumber, setCardNumber] = useState($cart.get().fidelityCardNumber ?? '');
-  const [cardState, setCardState] = useState<'ok' | 'ko' | 'typo' | null>(null);
+  const [cardState, setCardState] = useState<FidelityCardCheck | null>(null);
 
-  const checkCard = async () => {
-    // A wrong check digit is a typo: said at once, without asking the server (issue #11).
-    if (!isPlausibleFidelityCardNumber(cardNumber)) {
-      setCardState('typo');
-      setContact({ fidelityCardNumber: null });
-      return;
-    }
-    const card = await loadFidelityCard(cardNumber.trim());
-    setCardState(card ? 'ok' : 'ko');
-    setContact({ fidelityCardNumber: card ? card.number : null });
-  };
+  const checkCard = async () => setCardState(await applyFidelityCard(cardNumber));
 
   return (
     <fieldset>

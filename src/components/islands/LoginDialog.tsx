@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import { $loginLoading, login } from '../../stores/session';
 import { notify } from '../../stores/notifications';
-import { ApiClientError } from '../../api/client';
+import { fieldMessages } from '../../api/errors';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { email, required, toFormValidate } from '../../domain/validators';
@@ -53,14 +53,12 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
       reset();
       onClose();
     } catch (err) {
-      if (err instanceof ApiClientError && err.status === 422) {
-        // Each message under the field the server named (wrong credentials: under the password).
-        const refused = FIELDS.filter((field) => (field !== 'bocard' || showBocard) && err.errors[field]?.length);
-        for (const field of refused) setError(field, { message: err.errors[field]![0] });
-        // Focus the first of them, as a failed check in the browser does; the field is read out
-        // with its error (aria-describedby).
-        if (refused[0]) setFocus(refused[0]);
-      }
+      // Each message under the field the server named (wrong credentials: under the password).
+      const refused = fieldMessages(err, showBocard ? FIELDS : FIELDS.filter((field) => field !== 'bocard')) ?? [];
+      for (const [field, message] of refused) setError(field, { message });
+      // Focus the first of them, as a failed check in the browser does; the field is read out
+      // with its error (aria-describedby).
+      if (refused[0]) setFocus(refused[0][0]);
       // Other failures: only the spinner clears (spec §8).
     }
   });

@@ -1,88 +1,42 @@
 // One order (/orders/{uuid}, guests too through the guest path): dates, lines, totals, documents,
 // status; pay online, edit (loads it into the cart in edit mode), cancel, export.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
-import { api } from '../../api/instance';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
-import { ApiClientError } from '../../api/client';
+import { useStore } from '@nanostores/react';
+import type { OrderResponse } from '../../api/contract/orders';
+import { orderExportPath } from '../../api/orders';
 import { editOrderInCart } from '../../stores/order-edit';
+import { $orderPage, cancelShownOrder, reloadOrder, showOrder } from '../../stores/orders';
 import { notify } from '../../stores/notifications';
-import { todayInRome } from '../../domain/dates';
 import { dateShower } from './show-date';
 import { formatCurrency } from '../../domain/format';
-import { PAYMENT_CONFIRM_POLL, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from '../../domain/payments';
+import { paymentOutcomeFrom, withoutPaymentOutcome } from '../../domain/payments';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import PayButton from './PayButton';
 import './islands.css';
 
-type Order = OrderResponse;
-
+/** The order's uuid in the address; none on the static shell /orders/view itself. */
 export function orderIdFromPath(pathname: string): string | null {
-  return /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  const id = /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  return id === 'view' ? null : id;
 }
-
-/** The order by its uuid: the guest path serves owners and guest-link holders alike. */
-const fetchOrder = (id: string) => api.get(`v1/guest/orders/${encodeURIComponent(id)}`, { schema: OrderEnvelopeSchema }).then(({ data }) => data);
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);
   const showDate = dateShower(t);
   const lang = toLocale(locale);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
-  const [confirming, setConfirming] = useState(false);
+  const { order, state, confirming } = useStore($orderPage);
   const id = typeof location === 'undefined' ? null : orderIdFromPath(location.pathname);
 
   useEffect(() => {
-    if (!id || id === 'view') return setState('missing');
     // Back from the payment provider: announce the outcome once, then drop it from the address.
-    const outcome = paymentOutcomeFrom(location.search);
+    const outcome = id ? paymentOutcomeFrom(location.search) : null;
     if (outcome) history.replaceState(history.state, '', `${location.pathname}${withoutPaymentOutcome(location.search)}${location.hash}`);
-    let stopped = false;
-    let attempts = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      fetchOrder(id)
-        .then((data) => {
-          if (stopped) return;
-          setOrder(data);
-          setState('ready');
-          if (!outcome) return;
-          // A provider may confirm a moment after sending the customer back: re-read a few times,
-          // without offering to pay again meanwhile.
-          const waiting = outcome === 'paid' && !data.paid && ++attempts < PAYMENT_CONFIRM_POLL.attempts;
-          setConfirming(waiting);
-          if (waiting) {
-            if (attempts === 1) notify(t(paymentNotice(outcome, false, true).key), 'info');
-            timer = setTimeout(load, PAYMENT_CONFIRM_POLL.intervalMs);
-            return;
-          }
-          const notice = paymentNotice(outcome, data.paid);
-          notify(t(notice.key), notice.level);
-        })
-        .catch(() => {
-          if (stopped) return;
-          // A re-read while confirming a payment failed: keep the order on screen and say the
-          // payment is not confirmed yet; only a first load that fails means there is no order.
-          if (attempts > 0) {
-            setConfirming(false);
-            const notice = paymentNotice('paid', false);
-            notify(t(notice.key), notice.level);
-          } else setState('missing');
-        });
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+    // The reading and the payment's re-reads are the store's (stores/orders.ts showOrder).
+    return showOrder(id, outcome, (notice) => notify(t(notice.key), notice.level)).stop;
     // `t` is stable for a locale; the order is loaded once per page.
   }, [id]);
-
-  const reload = () => {
-    if (!id) return;
-    fetchOrder(id).then(setOrder, () => undefined);
-  };
 
   if (state === 'loading') return <p aria-busy="true">{t('order.loading')}</p>;
   if (state === 'missing' || !order) return <p role="alert">{t('order.notFound')}</p>;
@@ -94,13 +48,9 @@ export default function OrderView({ locale }: { locale: string }) {
 
   const cancel = async () => {
     if (!window.confirm(t('order.cancelConfirm'))) return;
-    try {
-      const { data } = await api.delete(`v1/orders/${order.uuid}`, { query: { date: todayInRome() }, schema: OrderEnvelopeSchema });
-      setOrder(data);
-      notify(t('order.cancelled'), 'success');
-    } catch (err) {
-      if (err instanceof ApiClientError) notify(err.message, 'error');
-    }
+    const outcome = await cancelShownOrder();
+    if (outcome.kind === 'cancelled') notify(t('order.cancelled'), 'success');
+    else if (outcome.kind === 'refused') notify(outcome.message, 'error');
   };
 
   return (
@@ -170,9 +120,9 @@ export default function OrderView({ locale }: { locale: string }) {
             {t('order.paymentPending')}
           </span>
         ) : (
-          <PayButton locale={locale} order={order} onRefused={reload} />
+          <PayButton locale={locale} order={order} onRefused={() => void reloadOrder()} />
         )}
-        <a className="button" href={api.urlFor(`v1/orders/${order.uuid}/export`).pathname} download>
+        <a className="button" href={orderExportPath(order.uuid)} download>
           {t('order.export')}
         </a>
         {/* Not while a payment is being confirmed: an edit or a cancellation would turn it into a refund. */}

@@ -1,9 +1,9 @@
 // The customer's orders (/orders, from the account menu); a guest is asked to log in.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../api/instance';
-import { OrderListEnvelopeSchema, type OrderResponse } from '../../api/contract/orders';
+import type { OrderResponse } from '../../api/contract/orders';
 import { $session, openLogin, requireLogin } from '../../stores/session';
+import { loadMyOrders } from '../../stores/orders';
 import { dateShower } from './show-date';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
@@ -20,7 +20,7 @@ export default function OrdersList({ locale }: { locale: string }) {
   useEffect(() => {
     // A guest on a protected page is sent to login (spec §2).
     if (!session.token) return requireLogin();
-    api.get('v1/orders', { schema: OrderListEnvelopeSchema }).then(({ data }) => setOrders(data), () => setOrders([]));
+    void loadMyOrders().then(setOrders);
   }, [session.token]);
 
   if (!session.token)

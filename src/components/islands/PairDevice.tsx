@@ -3,7 +3,7 @@
 // passer-by cannot pair it to something else. A refused code is said under the field.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiClientError } from '../../api/client';
+import { refusalMessage } from '../../api/errors';
 import { $configuration } from '../../stores/configuration';
 import { $kioskDevice, checkKioskPassword, pairDevice } from '../../stores/kiosk';
 import { required, toFormValidate } from '../../domain/validators';
@@ -66,8 +66,9 @@ export default function PairDevice({ locale }: { locale: string }) {
       const home = await pairDevice(value.trim());
       location.assign(localizePath(lang, home));
     } catch (err) {
-      if (err instanceof ApiClientError && err.status === 422) {
-        setError(err.errors.code?.[0] ?? err.message);
+      const refused = refusalMessage(err, 'code');
+      if (refused !== null) {
+        setError(refused);
         input.current?.focus();
       }
       setBusy(false);

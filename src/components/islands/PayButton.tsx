@@ -2,10 +2,9 @@
 // payment provider's page, which brings them back to the order page with the outcome.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiClientError } from '../../api/client';
-import { startPayment, UntrustedPaymentUrlError } from '../../api/payments';
 import type { OrderResponse } from '../../api/contract/orders';
 import { $configuration } from '../../stores/configuration';
+import { payForOrder } from '../../stores/payments';
 import { notify } from '../../stores/notifications';
 import { canPayOnline } from '../../domain/payments';
 import { formatCurrency } from '../../domain/format';
@@ -27,21 +26,15 @@ export default function PayButton({ locale, order, onRefused }: { locale: string
 
   const pay = async () => {
     setBusy(true);
-    try {
-      location.assign(await startPayment(order.uuid, localizePath(toLocale(locale), `/orders/${order.uuid}`), location.href));
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof UntrustedPaymentUrlError) {
-        console.error(err);
-        notify(t('order.paymentUnavailable'), 'error');
-        return;
-      }
-      // The client leaves 404, 410 (paid meanwhile, cancelled) and 422 to the caller: say why and
-      // show the order as it is now. Other failures were already announced by the client.
-      if (err instanceof ApiClientError && [404, 410, 422].includes(err.status)) {
-        notify(err.message, 'warning');
-        onRefused?.();
-      }
+    const start = await payForOrder(order.uuid, localizePath(toLocale(locale), `/orders/${order.uuid}`), location.href);
+    if (start.kind === 'redirect') return location.assign(start.url);
+    setBusy(false);
+    if (start.kind === 'unavailable') notify(t('order.paymentUnavailable'), 'error');
+    // A refusal (paid meanwhile, cancelled…): say why and show the order as it is now. Other
+    // failures were already announced by the client.
+    else if (start.kind === 'refused') {
+      notify(start.message, 'warning');
+      onRefused?.();
     }
   };
 

@@ -4,10 +4,8 @@
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { User } from '../../api/contract/user';
-import { ApiClientError } from '../../api/client';
-import { deleteDocument, uploadDocument } from '../../api/profile';
-import { MAX_STORED_USER_MEDIAS, MAX_UPLOAD_BYTES } from '../../domain/constants';
-import { $user } from '../../stores/session';
+import { MAX_STORED_USER_MEDIAS } from '../../domain/constants';
+import { removeDocument, storeDocument, type DocumentChange } from '../../stores/profile';
 import { notify } from '../../stores/notifications';
 
 /** Images and PDF, as the API accepts them (server/orders/uploads.ts sniffs the bytes). */
@@ -44,25 +42,20 @@ export default function ProfileDocuments({ user, t }: { user: User; t: TFunction
   const heading = useRef<HTMLHeadingElement>(null);
   const docs = user.medias.slice(0, MAX_STORED_USER_MEDIAS);
 
-  async function run(key: string, action: () => Promise<User>, done: string) {
+  /** Runs a change (stores/profile.ts) and says its outcome where it belongs. */
+  async function run(key: string, action: () => Promise<DocumentChange>, done: string) {
     setBusy(true);
     setErrors({});
-    try {
-      $user.set(await action());
-      notify(t(done), 'success');
-    } catch (err) {
-      // 422 (size, type, limit) and 410 (a document of an order that can no longer change) are
-      // not announced by the client: they are said here, under the document's field.
-      if (err instanceof ApiClientError) setErrors({ [key]: Object.values(err.errors)[0]?.[0] ?? err.message });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await action();
+    setBusy(false);
+    if (outcome.kind === 'done') notify(t(done), 'success');
+    // Refusals are not announced by the client: they are said here, under the document's field.
+    else if (outcome.kind === 'refused') setErrors({ [key]: outcome.message });
+    else if (outcome.kind === 'tooLarge') setErrors({ [key]: t('validators.fileSize') });
   }
 
   function upload(key: string, file: File, replace?: number) {
-    // The same 8 MB rule as the API, before sending 8 MB for nothing.
-    if (file.size > MAX_UPLOAD_BYTES) return setErrors({ [key]: t('validators.fileSize') });
-    void run(key, () => uploadDocument(file, replace), replace ? 'account.profile.documentReplaced' : 'account.profile.documentAdded');
+    void run(key, () => storeDocument(file, replace), replace ? 'account.profile.documentReplaced' : 'account.profile.documentAdded');
   }
 
   return (
@@ -93,7 +86,7 @@ export default function ProfileDocuments({ user, t }: { user: User; t: TFunction
                 className="link-button"
                 disabled={busy}
                 onClick={() =>
-                  void run(String(doc.id), () => deleteDocument(doc.id), 'account.profile.documentDeleted').then(() => heading.current?.focus())
+                  void run(String(doc.id), () => removeDocument(doc.id), 'account.profile.documentDeleted').then(() => heading.current?.focus())
                 }
               >
                 {t('account.profile.deleteDocument', { n })}

@@ -5,8 +5,7 @@ import { useForm, type Path } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { UserUpdateRequestSchema } from '../../api/contract/auth';
 import type { User } from '../../api/contract/user';
-import { saveProfile } from '../../api/profile';
-import { $user } from '../../stores/session';
+import { saveProfileDetails } from '../../stores/profile';
 import { notify } from '../../stores/notifications';
 import { zodResolver } from './zod-resolver';
 import { showFieldErrors } from './form-errors';
@@ -37,14 +36,7 @@ export default function ProfileForm({ user, t }: { user: User; t: TFunction }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (v) => {
     try {
-      const saved = await saveProfile({
-        first_name: v.first_name,
-        last_name: v.last_name,
-        phone: v.phone,
-        // An emptied card field removes the card from the account.
-        fidelity_card_number: v.fidelity_card_number.trim() || null,
-      });
-      $user.set(saved);
+      const saved = await saveProfileDetails(v);
       form.reset(valuesOf(saved));
       notify(t('account.profile.saved'), 'success');
     } catch (err) {

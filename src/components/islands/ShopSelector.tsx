@@ -1,15 +1,13 @@
 // The shop selector (spec §2 shop-label chip): site → sport → shop, from v2/sites?with=shops.sports
 // shaped by the domain rules (sites without sports dropped, sports de-duplicated, "label, region").
 import { useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
-import { api } from '../../api/instance';
-import { SiteSchema, type Shop, type Site, type Sport } from '../../api/contract/catalogue';
-import { locationSites, locationText, siteSports } from '../../domain/catalogue';
+import { useStore } from '@nanostores/react';
+import type { Shop, Site, Sport } from '../../api/contract/catalogue';
+import { locationText, siteSports } from '../../domain/catalogue';
 import { setShop, setSite, setSport } from '../../stores/configuration';
+import { $sites, loadSites } from '../../stores/sites';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-
-const SitesResponse = z.object({ data: z.array(SiteSchema) });
 
 export default function ShopSelector({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);
@@ -17,7 +15,7 @@ export default function ShopSelector({ locale, open, onClose }: { locale: string
   // Unique per selector: the /prenota/ pages show one beside the app bar's (OptionalRoute.astro).
   // (an id must begin with a letter, useId's do not)
   const titleId = `selector-title${useId()}`;
-  const [sites, setSites] = useState<Site[] | null>(null);
+  const sites = useStore($sites);
   const [site, pickSite] = useState<Site | null>(null);
   const [sport, pickSport] = useState<Sport | null>(null);
 
@@ -26,14 +24,9 @@ export default function ShopSelector({ locale, open, onClose }: { locale: string
     if (!el) return;
     if (open && !el.open) el.showModal();
     if (!open && el.open) el.close();
-    if (open && sites === null) {
-      api
-        .get('v2/sites', { query: { with: 'shops.sports' }, schema: SitesResponse })
-        .then(({ data }) => setSites(locationSites(data)))
-        // A failed load can be retried by opening the selector again.
-        .catch(() => setSites(null));
-    }
-  }, [open, sites]);
+    // Read when first opened; a failed read is tried again when the selector opens again.
+    if (open) void loadSites();
+  }, [open]);
 
   const choose = (shop: Shop) => {
     setSite(site);

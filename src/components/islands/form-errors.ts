@@ -1,10 +1,10 @@
 // The API's 422 field errors under the matching fields of a react-hook-form form (spec §8), the
 // first one focused; answers false when the error was not a 422 (the caller's notice then).
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiClientError } from '../../api/client';
+import { isUnprocessable } from '../../api/errors';
 
 export function showFieldErrors<F extends FieldValues>(form: UseFormReturn<F>, err: unknown, fields: readonly string[]): boolean {
-  if (!(err instanceof ApiClientError) || err.status !== 422) return false;
+  if (!isUnprocessable(err)) return false;
   let first = true;
   for (const [field, messages] of Object.entries(err.errors)) {
     const target = (fields.includes(field) ? field : 'root') as Path<F>;

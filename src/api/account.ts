@@ -1,0 +1,23 @@
+// Signup and password reset (spec §7): each answers the new session's token (the caller saves it
+// and reads the user, stores/account.ts). 422s carry the field messages as ApiClientError.
+import { api } from './instance';
+import type { z } from 'zod';
+import { MessageResponseSchema, type ResetPasswordRequestSchema, type SignupRequest } from './contract/auth';
+import { LoginResponseSchema } from './contract/user';
+
+export type ResetPasswordValues = z.input<typeof ResetPasswordRequestSchema>;
+
+/** POST v1/signup: the new account's token. */
+export async function signup(values: SignupRequest): Promise<string> {
+  return (await api.post('v1/signup', { json: values, schema: LoginResponseSchema })).data.token;
+}
+
+/** POST forgot_password: a code is e-mailed (the same answer whether or not the account exists). */
+export async function forgotPassword(username: string): Promise<string> {
+  return (await api.post('forgot_password', { json: { username }, schema: MessageResponseSchema })).message;
+}
+
+/** POST reset_password: the code and the new password; answers a fresh token. */
+export async function resetPassword(values: ResetPasswordValues): Promise<string> {
+  return (await api.post('reset_password', { json: values, schema: LoginResponseSchema })).data.token;
+}

@@ -1,0 +1,46 @@
+// Where the checkout shows each message of a refused order (HTTP 422, spec §8): under its field when
+// the form shows that field, the documents' under the documents, the rest (cart lines, dates,
+// coupons…) in the list above the button. Pure, so the page and its unit test share it.
+
+/** The checkout's text fields in page order: the first one refused takes the focus. */
+export const CHECKOUT_TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const;
+export type CheckoutTextField = (typeof CHECKOUT_TEXT_FIELDS)[number];
+
+/** The field of the order form that carries the identity documents. */
+export const DOCUMENTS_FIELD = 'medias';
+
+export interface CheckoutRefusal {
+  /** The first message of each refused field the form shows, in page order. */
+  fields: [CheckoutTextField, string][];
+  /** The documents' message, if they were refused. */
+  documents: string | null;
+  /**
+   * Every other message with the field it is about ('' for the refusal's own message, used when
+   * the API named no field), for the page to say which cart line it concerns.
+   */
+  others: { field: string; message: string }[];
+  /** Where the focus goes: the first refused field, else the documents (alone), else the list. */
+  focus: CheckoutTextField | 'documents' | 'list' | null;
+}
+
+/** The fiscal code is on the form only when an invoice is asked. */
+export function shownCheckoutFields(invoice: boolean): readonly CheckoutTextField[] {
+  return invoice ? CHECKOUT_TEXT_FIELDS : CHECKOUT_TEXT_FIELDS.filter((f) => f !== 'fiscal_code');
+}
+
+/** Splits a 422's messages between the checkout's fields, its documents and the list. */
+export function checkoutRefusal(refusal: { message: string; errors: Record<string, string[]> }, invoice: boolean): CheckoutRefusal {
+  const shown = new Set<string>(shownCheckoutFields(invoice));
+  const fields: [CheckoutTextField, string][] = [];
+  const others: { field: string; message: string }[] = [];
+  let documents: string | null = null;
+  for (const [field, messages] of Object.entries(refusal.errors)) {
+    if (shown.has(field) && messages[0]) fields.push([field as CheckoutTextField, messages[0]]);
+    else if (field === DOCUMENTS_FIELD && messages[0]) documents = messages[0];
+    else others.push(...messages.map((message) => ({ field, message })));
+  }
+  if (others.length === 0 && Object.keys(refusal.errors).length === 0) others.push({ field: '', message: refusal.message });
+  fields.sort(([a], [b]) => CHECKOUT_TEXT_FIELDS.indexOf(a) - CHECKOUT_TEXT_FIELDS.indexOf(b));
+  const focus = fields[0]?.[0] ?? (documents && others.length === 0 ? 'documents' : others.length > 0 ? 'list' : null);
+  return { fields, documents, others, focus };
+}
