@@ -1,6 +1,7 @@
 // Orders placed per second through the API (shared by the PGlite run of bench/api.ts and the
 // PostgreSQL processes of bench/cluster.ts).
 import { addDays, todayInRome } from '../src/domain/dates';
+import { firstDayOutOfSeason, nextOpening } from '../src/domain/season';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -9,15 +10,28 @@ const CONNECTIONS = 50;
  * Orders placed per second: 50 concurrent clients, each order on its own day so all can succeed.
  * With several bases (API processes on one database) the clients are spread over them.
  */
+/** Days a run books per shop at most: a few hundred orders a second spread over the shops. */
+const BOOKABLE_DAYS = 100;
+
+/** The first day from today starting BOOKABLE_DAYS days in the shop's season (its window: the presented days' month-days). */
+function firstOpenStretch(season: { from: string; to: string }): string {
+  const window = { from: season.from.slice(5), to: season.to.slice(5) };
+  const start = nextOpening(todayInRome(), window);
+  const closed = firstDayOutOfSeason(start, addDays(start, BOOKABLE_DAYS), window);
+  return closed === null ? start : nextOpening(closed, window);
+}
+
 export async function orders(bases: string | readonly string[], firstDay = 1): Promise<{ perSecond: number; placed: number; refused: number; p99: number }> {
   const all = typeof bases === 'string' ? [bases] : bases;
   const base = all[0]!;
   const shops = (await (await fetch(`${base}/api/v2/sites?with=shops.sports`)).json()) as {
-    data: { shops: { id: number; slug: string }[] }[];
+    data: { shops: { id: number; slug: string; season: { from: string; to: string } }[] }[];
   };
   const shopList = shops.data.flatMap((s) => s.shops);
+  // Issue #16: a shop takes days of its season only. Each shop's days start on the first day from
+  // which BOOKABLE_DAYS days in a row are in its season (today at a shop open all year).
+  const firstDays = new Map(shopList.map((shop) => [shop.id, firstOpenStretch(shop.season)]));
   const priceIds = new Map<string, number>();
-  const start = todayInRome();
   const priceFor = async (shop: { id: number; slug: string }, day: string) => {
     const key = `${shop.id}`;
     if (!priceIds.has(key)) {
@@ -38,7 +52,7 @@ export async function orders(bases: string | readonly string[], firstDay = 1): P
     while (Date.now() < deadline) {
       const n = next++;
       const shop = shopList[n % shopList.length]!;
-      const day = addDays(start, firstDay + Math.floor(n / shopList.length));
+      const day = addDays(firstDays.get(shop.id)!, firstDay + Math.floor(n / shopList.length));
       const form = new FormData();
       const fields: Record<string, string> = {
         from: day,

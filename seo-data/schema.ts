@@ -61,6 +61,21 @@ export const TownSchema = z.strictObject({
 });
 export type Town = z.infer<typeof TownSchema>;
 
+/** Days of the week as schema.org and OpenStreetMap abbreviate them. */
+export const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** One opening span on some days of the week (a lunch break is two spans). */
+export const OpeningHoursSchema = z
+  .strictObject({
+    days: z.array(z.enum(WEEKDAYS)).min(1),
+    opens: z.string().regex(TIME, 'HH:MM'),
+    closes: z.string().regex(TIME, 'HH:MM'),
+  })
+  .refine((h) => h.opens < h.closes, 'closes before it opens')
+  .refine((h) => new Set(h.days).size === h.days.length, 'a day listed twice');
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
 export const ShopSchema = z.strictObject({
   id: IdSchema,
   slug: SlugSchema,
@@ -82,6 +97,8 @@ export const ShopSchema = z.strictObject({
   lat: LatitudeSchema,
   lon: LongitudeSchema,
   openingHours: LocalizedTextSchema.optional(),
+  /** The opening hours as data (JSON-LD openingHoursSpecification), matching the prose `openingHours`; within the season when the shop has one. */
+  hours: z.array(OpeningHoursSchema).min(1),
 });
 export type Shop = z.infer<typeof ShopSchema>;
 

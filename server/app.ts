@@ -19,6 +19,7 @@ import { extrasRoutes } from './routes/extras';
 import { pathwayRoutes } from './routes/pathways';
 import { staffRoutes } from './routes/staff/index';
 import { paymentRoutes } from './routes/payments';
+import { bookingRequestRoutes } from './routes/booking-requests';
 
 export type { AppDeps, AppEnv } from './http/context';
 
@@ -49,6 +50,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', pathwayRoutes);
   api.route('/', staffRoutes);
   api.route('/', paymentRoutes);
+  api.route('/', bookingRequestRoutes);
 
   // Last route: unknown API paths answer JSON here instead of falling through to the static site
   // (a mounted sub-app's notFound handler is not consulted by the parent app).

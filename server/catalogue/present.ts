@@ -7,6 +7,7 @@ import { withFidelityDiscount, withTotal } from '../../src/domain/charges';
 import type { Price } from '../../src/api/contract/catalogue';
 import type { LocalizedText } from '../db/schema/catalogue';
 import type { CatalogueProduct, CatalogueShop, CategoryRow, PriceRow, SiteRow, SportRow } from './cache';
+import { shopSeason } from './season';
 
 export const localized = (text: LocalizedText | null | undefined, locale: Locale): string =>
   text ? (text[locale] ?? text.it) : '';
@@ -15,7 +16,8 @@ export function presentSport(s: SportRow, locale: Locale) {
   return { id: s.id, slug: s.slug, name: s.names ? localized(s.names, locale) : s.name };
 }
 
-export function presentShop(shop: CatalogueShop, locale: Locale) {
+/** `today`: the Rome day the shop's season is worked out for (its current or next occurrence). */
+export function presentShop(shop: CatalogueShop, locale: Locale, today: string) {
   const r = shop.row;
   return {
     id: r.id,
@@ -31,12 +33,12 @@ export function presentShop(shop: CatalogueShop, locale: Locale) {
     lon: r.lon,
     logos: r.logos,
     site_id: r.siteId,
-    season: { from: r.seasonFrom, to: r.seasonTo },
+    season: shopSeason(shop, today),
     sports: shop.sports.map((s) => presentSport(s, locale)),
   };
 }
 
-export function presentSite(site: SiteRow, shops: CatalogueShop[] | null, locale: Locale) {
+export function presentSite(site: SiteRow, shops: CatalogueShop[] | null, locale: Locale, today: string) {
   return {
     id: site.id,
     slug: site.slug,
@@ -44,7 +46,7 @@ export function presentSite(site: SiteRow, shops: CatalogueShop[] | null, locale
     region: site.region,
     lat: site.lat,
     lon: site.lon,
-    ...(shops ? { shops: shops.map((s) => presentShop(s, locale)) } : {}),
+    ...(shops ? { shops: shops.map((s) => presentShop(s, locale, today)) } : {}),
   };
 }
 
@@ -129,9 +131,9 @@ export function presentProduct(shop: CatalogueShop, product: CatalogueProduct, c
   };
 }
 
-export function presentShopLoad(shop: CatalogueShop, ctx: PriceContext, locale: Locale) {
+export function presentShopLoad(shop: CatalogueShop, ctx: PriceContext, locale: Locale, today: string) {
   return {
-    shop: presentShop(shop, locale),
+    shop: presentShop(shop, locale, today),
     categories: presentCategoryTree(shop.categories, null, locale),
     products: shop.products.map((p) => presentProduct(shop, p, ctx, locale)),
   };

@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go when not to the sender (a booking request: the customer). */
+  replyTo?: string;
   html?: string;
 }
 

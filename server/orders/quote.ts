@@ -1,7 +1,8 @@
 // Prices an order from the server's own catalogue: the client sends only price ids, never amounts.
 // Every rule comes from src/domain, the same code the storefront runs.
 import type { DateMode } from '../../src/domain/dates';
-import { areDatesValid, isPastDay, normalizeDates, rentDays } from '../../src/domain/dates';
+import { areDatesValid, dayToDisplay, isPastDay, normalizeDates, rentDays, todayInRome } from '../../src/domain/dates';
+import { firstDayOutOfSeason, nextOpening } from '../../src/domain/season';
 import { bookingPeriod, type BookingPeriod } from '../../src/domain/availability';
 import { offeredAddOns, selectPrice } from '../../src/domain/pricing';
 import { splitVat, priceTotal } from '../../src/domain/charges';
@@ -13,6 +14,7 @@ import { CUSTOMER_FIELDS } from '../../src/domain/orders';
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import type { CatalogueProduct, CatalogueShop } from '../catalogue/cache';
 import { localized, pricesFor } from '../catalogue/present';
+import { seasonWindow, shopSeason } from '../catalogue/season';
 import type { Locale } from '../../src/i18n/index';
 
 export interface QuotedLine {
@@ -67,6 +69,15 @@ function findMainProduct(shop: CatalogueShop, priceId: number): CatalogueProduct
   return shop.products.find((p) => p.prices.some((price) => price.id === priceId && price.mainPrice));
 }
 
+/** Issue #16: every booked day falls inside the shop's season; 422 on the form's date field otherwise. */
+function assertInSeason(shop: CatalogueShop, period: BookingPeriod): void {
+  const window = seasonWindow(shop);
+  const closed = firstDayOutOfSeason(period.from, period.to, window);
+  if (closed !== null) {
+    throw fieldError('from', 'api.outOfSeason', { date: dayToDisplay(closed), opens: dayToDisplay(nextOpening(closed, window)) });
+  }
+}
+
 export function quoteOrder(options: {
   shop: CatalogueShop;
   form: OrderFormInput;
@@ -79,11 +90,13 @@ export function quoteOrder(options: {
   const { shop, form, fidelity, coupons, now, locale } = options;
   const { mode, dates } = modeOf(form);
   if (!areDatesValid(mode, dates)) throw fieldError('from', 'validators.required');
-  const season = { from: shop.row.seasonFrom, to: shop.row.seasonTo };
+  // A season price covers the shop's season running today, or the next one (server/catalogue/season.ts).
+  const season = shopSeason(shop, todayInRome(now));
   const period = bookingPeriod(mode, dates, season)!;
   if (!options.allowPast && isPastDay(mode === 20 ? season.to : period.from, now)) {
     throw fieldError('from', 'api.pastDates');
   }
+  assertInSeason(shop, period);
   const days = mode === 20 ? 1 : rentDays(mode, dates);
   const ctx = { mode, dates, fidelity };
   const errors: FieldErrors = {};

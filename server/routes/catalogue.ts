@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { BookingQuerySchema, type BookingQuery } from '../../src/api/contract/booking-query';
 import { AvailabilityDaysQuerySchema, MAX_AVAILABILITY_DAYS } from '../../src/api/contract/availability';
 import { bookingPeriod } from '../../src/domain/availability';
-import { daysBetween } from '../../src/domain/dates';
+import { daysBetween, todayInRome } from '../../src/domain/dates';
 import { fidelityCards } from '../db/schema/index';
 import { ApiError, fieldError, notFound } from '../http/errors';
 import { accessibleOrder } from '../orders/access';
@@ -12,6 +12,7 @@ import type { AppContext, AppEnv } from '../http/context';
 import { idParam, queryParams } from '../http/validation';
 import type { CatalogueShop } from '../catalogue/cache';
 import { presentShop, presentShopLoad, presentSite, presentSport } from '../catalogue/present';
+import { shopSeason } from '../catalogue/season';
 import { limitCardLookup } from '../fidelity/cards';
 import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 
@@ -46,15 +47,20 @@ async function shopLoad(c: AppContext, shop: CatalogueShop) {
   const query: BookingQuery = queryParams(c, BookingQuerySchema);
   const fidelity = await isValidFidelityCard(c, query.fidelityCardNumber);
   const { catalogue } = c.get('deps');
-  const key = `shop:${shop.row.id}:${c.get('locale')}:${query.mode}:${query.dates.join(',')}:${fidelity}`;
+  const today = todayOf(c);
+  // The presented season moves on with the day (its next occurrence once one closes).
+  const key = `shop:${shop.row.id}:${c.get('locale')}:${query.mode}:${query.dates.join(',')}:${fidelity}:${shopSeason(shop, today).from}`;
   let body = catalogue.responses.get(key);
   if (!body) {
-    body = JSON.stringify({ data: presentShopLoad(shop, { mode: query.mode, dates: query.dates, fidelity }, c.get('locale')) });
+    body = JSON.stringify({ data: presentShopLoad(shop, { mode: query.mode, dates: query.dates, fidelity }, c.get('locale'), today) });
     if (catalogue.responses.size > 2000) catalogue.responses.clear();
     catalogue.responses.set(key, body);
   }
   return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
 }
+
+/** The API clock's Rome day: a shop's season is its occurrence current or next on that day. */
+export const todayOf = (c: AppContext): string => todayInRome(c.get('deps').now());
 
 function shopOr404(c: AppContext): CatalogueShop {
   const shop = c.get('deps').catalogue.shopById(idParam(c));
@@ -69,21 +75,22 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const locale = c.get('locale');
     return c.json({
       data: catalogue.sites.map((site) =>
-        presentSite(site, withShops ? catalogue.shops.filter((s) => s.row.siteId === site.id) : null, locale),
+        presentSite(site, withShops ? catalogue.shops.filter((s) => s.row.siteId === site.id) : null, locale, todayOf(c)),
       ),
     });
   })
-  .get('/v1/sites', (c) => c.json({ data: c.get('deps').catalogue.sites.map((s) => presentSite(s, null, c.get('locale'))) }))
+  .get('/v1/sites', (c) => c.json({ data: c.get('deps').catalogue.sites.map((s) => presentSite(s, null, c.get('locale'), todayOf(c))) }))
   .get('/v1/sites/:id', (c) => {
     const site = c.get('deps').catalogue.sites.find((s) => s.id === idParam(c));
     if (!site) throw notFound();
-    return c.json({ data: presentSite(site, null, c.get('locale')) });
+    return c.json({ data: presentSite(site, null, c.get('locale'), todayOf(c)) });
   })
   .get('/v1/sites/:id/shops', (c) => {
     const { catalogue } = c.get('deps');
     const site = catalogue.sites.find((s) => s.id === idParam(c));
     if (!site) throw notFound();
-    return c.json({ data: catalogue.shops.filter((s) => s.row.siteId === site.id).map((s) => presentShop(s, c.get('locale'))) });
+    const today = todayOf(c);
+    return c.json({ data: catalogue.shops.filter((s) => s.row.siteId === site.id).map((s) => presentShop(s, c.get('locale'), today)) });
   })
   .get('/v1/sports', (c) => c.json({ data: c.get('deps').catalogue.sports.map((s) => presentSport(s, c.get('locale'))) }))
   .get('/v1/sports/:id', (c) => {
@@ -103,7 +110,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const period =
       query.mode === null
         ? null
-        : bookingPeriod(query.mode, query.dates, { from: shop.row.seasonFrom, to: shop.row.seasonTo });
+        : bookingPeriod(query.mode, query.dates, shopSeason(shop, todayOf(c)));
     if (!period) return c.json({ availabilities: {} });
     const exclude = await editedOrderId(c, query.editOrderCode);
     const { catalogue } = c.get('deps');

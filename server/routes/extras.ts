@@ -1,18 +1,18 @@
-// Coupons, fidelity cards, product price and sizes, booking requests.
+// Coupons, fidelity cards, product price and sizes (booking requests: routes/booking-requests.ts).
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { CouponCheckRequestSchema } from '../../src/api/contract/coupons';
 import { FidelityQuerySchema } from '../../src/api/contract/fidelity';
-import { BookingRequestSchema } from '../../src/api/contract/booking-requests';
 import { BookingQuerySchema } from '../../src/api/contract/booking-query';
 import { FIDELITY_DISCOUNT } from '../../src/domain/charges';
 import { bookingPeriod } from '../../src/domain/availability';
-import { bookingRequests, coupons, fidelityCards, specificProducts } from '../db/schema/index';
+import { coupons, fidelityCards, specificProducts } from '../db/schema/index';
 import { fieldError, notFound } from '../http/errors';
 import { clientIp, requireUser, type AppContext, type AppEnv } from '../http/context';
 import { idParam, jsonBody, queryParams } from '../http/validation';
 import { currentPrice } from '../catalogue/present';
-import { isValidFidelityCard } from './catalogue';
+import { shopSeason } from '../catalogue/season';
+import { isValidFidelityCard, todayOf } from './catalogue';
 import { limitCardLookup } from '../fidelity/cards';
 import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 import { COUPON_LOOKUP_RULE, couponOpen } from '../orders/coupons';
@@ -81,7 +81,7 @@ export const extrasRoutes = new Hono<AppEnv>()
   .post('/v1/products/:id/available_size', async (c) => {
     const { shop, product } = productOr404(c);
     const body = await jsonBody(c, BookingQuerySchema);
-    const period = body.mode === null ? null : bookingPeriod(body.mode, body.dates, { from: shop.row.seasonFrom, to: shop.row.seasonTo });
+    const period = body.mode === null ? null : bookingPeriod(body.mode, body.dates, shopSeason(shop, todayOf(c)));
     if (!period) throw fieldError('from', 'validators.required');
     const units = await c
       .get('deps')
@@ -97,33 +97,4 @@ export const extrasRoutes = new Hono<AppEnv>()
         sizes: [...sizes].map(([size, units]) => ({ size: size || null, units })),
       },
     });
-  })
-  .post('/v1/booking_requests', async (c) => {
-    const deps = c.get('deps');
-    await deps.limiter.hit(`booking-request:ip:${clientIp(c)}`, { limit: 10, windowMs: 15 * 60_000 });
-    const body = await jsonBody(c, BookingRequestSchema);
-    const shop = deps.catalogue.shopById(body.shop_id);
-    if (!shop) throw fieldError('shop_id', 'api.notFound');
-    const [row] = await deps.database.db
-      .insert(bookingRequests)
-      .values({
-        shopId: shop.row.id,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email.toLowerCase(),
-        phone: body.phone,
-        dateFrom: body.date_from,
-        dateTo: body.date_to,
-        people: body.people,
-        message: body.message,
-        locale: c.get('locale'),
-      })
-      .returning();
-    const t = c.get('t');
-    await deps.mailer.send({
-      to: shop.row.email ?? 'shop@rentalp.example',
-      subject: t('mail.bookingRequestSubject', { name: `${body.first_name} ${body.last_name}` }),
-      text: t('mail.bookingRequestBody', { ...body, people: body.people }),
-    });
-    return c.json({ data: { id: row!.id }, message: t('api.bookingRequestSent') }, 201);
   });

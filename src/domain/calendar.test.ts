@@ -189,6 +189,20 @@ describe('calendarCells', () => {
     // The product list itself still loading: the days to come are loading too.
     expect(view({ product: null, availability: null, loading: true }).map((c) => c[1])).toEqual(['unknown', 'loading', 'loading', 'loading']);
   });
+
+  it('out of season: no availability, no price, and the day it reopens; in-season and all-year days as before', () => {
+    // A season from 12 December to 15 April: 10 December is past, 11 December closed until the 12th.
+    const cells = calendarCells({ ...base, season: { from: '12-12', to: '04-15' } });
+    expect(cells.map((c) => [c.day, c.past, c.opensOn, c.state, c.price])).toEqual([
+      ['2026-12-10', true, null, 'unknown', null],
+      ['2026-12-11', false, '2026-12-12', 'unknown', null],
+      ['2026-12-12', false, null, 'soldOutMorningFree', 25],
+      ['2026-12-13', false, null, 'available', 25],
+    ]);
+    // Loading does not apply to a closed day: nothing will arrive for it.
+    expect(calendarCells({ ...base, season: { from: '12-12', to: '04-15' }, availability: null, loading: true })[1]!.state).toBe('unknown');
+    expect(calendarCells({ ...base, season: { from: '01-01', to: '12-31' } }).map((c) => c.opensOn)).toEqual([null, null, null, null]);
+  });
 });
 
 describe('selectionStatus', () => {
@@ -248,6 +262,15 @@ describe('product picker', () => {
     expect(initialProductId(groups, 'abc', [])).toBe(100);
     expect(initialProductId(groups, null, [])).toBe(100);
     expect(initialProductId([], '100', [])).toBeNull();
+  });
+
+  it('from a "Prenota" link, starts on the first product of the category, before the cart; an asked product still wins', () => {
+    const ciaspole = [2, 21]; // categoryForSlug: the root and its child
+    expect(initialProductId(groups, null, [{ id: 100 }], ciaspole)).toBe(103);
+    expect(initialProductId(groups, null, [], [12])).toBe(102);
+    expect(initialProductId(groups, '101', [], ciaspole)).toBe(101);
+    // A category without products here: as if none was asked.
+    expect(initialProductId(groups, null, [{ id: 102 }], [77])).toBe(102);
   });
 });
 

@@ -21,6 +21,8 @@ import type { Half } from './availability';
 import { cartCountOf } from './cart';
 import { addDays, normalizeDates, rentDays, type DateMode } from './dates';
 import { productTotal, selectPrice } from './pricing';
+import { dayBlock } from './calendar-season';
+import { ALL_YEAR, type SeasonWindow } from './season';
 
 export type CartLine = Pick<CartProduct, 'id' | 'related'>;
 
@@ -53,6 +55,8 @@ export type DayState =
 export interface CalendarCell {
   day: string;
   past: boolean;
+  /** Out of the shop's season: the day the shop opens again; null when the day is in season. */
+  opensOn: string | null;
   /** Whether the booking fits in each half; null when unknown (loading, failed, past). */
   fit: HalfFit | null;
   state: DayState;
@@ -91,17 +95,21 @@ export function productGroups(categories: readonly Category[], products: readonl
 }
 
 /**
- * The product shown first: the one asked for (`?product=`), else the first one of the shop already
- * in the cart, else the shop's first product; null when the shop has none.
+ * The product shown first: the one asked for (`?product=`), else the first product of the category
+ * the visitor came for (`?category=`, as category ids: see categoryForSlug), else the first one of
+ * the shop already in the cart, else the shop's first product; null when the shop has none.
  */
 export function initialProductId(
   groups: readonly ProductGroup[],
   requested: string | null | undefined,
   cart: readonly Pick<CartProduct, 'id'>[],
+  categoryIds: readonly number[] = [],
 ): number | null {
   const ids = groups.flatMap((g) => g.products.map((p) => p.id));
   const asked = requested && /^\d+$/.test(requested) ? Number(requested) : null;
   if (asked !== null && ids.includes(asked)) return asked;
+  const ofCategory = groups.find((g) => categoryIds.includes(g.id) && g.products.length > 0);
+  if (ofCategory) return ofCategory.products[0]!.id;
   const inCart = cart.find((line) => ids.includes(line.id));
   if (inCart) return inCart.id;
   return ids[0] ?? null;
@@ -169,22 +177,29 @@ export interface CalendarInput {
   availability: ReadonlyMap<string, HalfCounts> | null;
   loading?: boolean;
   cart: readonly CartLine[];
+  /** The shop's yearly season; all year when not given. */
+  season?: SeasonWindow;
 }
 
-/** Everything each day cell shows. Past days carry no availability and no price; no product, no price. */
+/**
+ * Everything each day cell shows. Past and out-of-season days carry no availability and no price
+ * (they cannot be picked); no product, no price.
+ */
 export function calendarCells(input: CalendarInput): CalendarCell[] {
   const { product } = input;
   const inCart = product ? cartCountOf(product.id, input.cart) : 0;
   return input.days.map((day) => {
-    const past = day < input.today;
-    if (past || !product) {
-      const state = !past && input.loading ? 'loading' : 'unknown';
-      return { day, past, fit: null, state, soldOut: false, price: null, rentDays: 0 };
+    const block = dayBlock(day, input.today, input.season ?? ALL_YEAR);
+    const past = block?.kind === 'past';
+    const opensOn = block?.kind === 'outOfSeason' ? block.opensOn : null;
+    if (block || !product) {
+      const state = !block && input.loading ? 'loading' : 'unknown';
+      return { day, past, opensOn, fit: null, state, soldOut: false, price: null, rentDays: 0 };
     }
     const fit = halvesThatFit(input.availability?.get(day), inCart);
     const state = dayState(fit, input.mode, input.loading);
     const price = priceIfPicked(product.prices, input.mode, input.picked, day);
-    return { day, past, fit, state, soldOut: isSoldOutState(state), price: price?.amount ?? null, rentDays: price?.days ?? 0 };
+    return { day, past, opensOn, fit, state, soldOut: isSoldOutState(state), price: price?.amount ?? null, rentDays: price?.days ?? 0 };
   });
 }
 

@@ -1,5 +1,6 @@
 // JSON-LD builders (schema.org): WebSite, BreadcrumbList, a rental shop as a Store.
-import type { Shop } from '../../seo-data/schema';
+import type { OpeningHours, Shop } from '../../seo-data/schema';
+import { currentOrNextSeason, isAllYear } from '../domain/season';
 
 /** Absolute URL in the form canonical links and the sitemap use (trailing slash). */
 const pageHref = (href: string, site: URL) => new URL(href.endsWith('/') ? href : `${href}/`, site).href;
@@ -21,7 +22,40 @@ export function websiteLd(site: URL, name: string, url: string) {
   return { '@context': 'https://schema.org', '@type': 'WebSite', name, url: pageHref(url, site) };
 }
 
-export function storeLd(site: URL, shop: Shop, url: string) {
+const SCHEMA_DAYS: Record<OpeningHours['days'][number], string> = {
+  Mo: 'Monday',
+  Tu: 'Tuesday',
+  We: 'Wednesday',
+  Th: 'Thursday',
+  Fr: 'Friday',
+  Sa: 'Saturday',
+  Su: 'Sunday',
+};
+
+/**
+ * The shop's opening hours as schema.org OpeningHoursSpecification. A seasonal shop's hours hold
+ * within the season's current (or next) occurrence on `today` (the build day, Rome): validFrom and
+ * validThrough say so; a shop open all year has hours without dates.
+ */
+export function openingHoursLd(shop: Pick<Shop, 'hours' | 'season'>, today: string) {
+  const season = shop.season && !isAllYear(shop.season) ? currentOrNextSeason(shop.season, today) : null;
+  return shop.hours.map((hours) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: hours.days.map((day) => `https://schema.org/${SCHEMA_DAYS[day]}`),
+    opens: hours.opens,
+    closes: hours.closes,
+    ...(season ? { validFrom: season.from, validThrough: season.to } : {}),
+  }));
+}
+
+export interface StoreExtras {
+  /** Free text such as "11–38 € al giorno" (schema.org accepts text), from the shop's day prices. */
+  priceRange?: string | null;
+  /** The build day, 'YYYY-MM-DD' in Rome: which occurrence of the season the hours hold in. */
+  today: string;
+}
+
+export function storeLd(site: URL, shop: Shop, url: string, extras?: StoreExtras) {
   return {
     '@context': 'https://schema.org',
     '@type': ['Store', 'LocalBusiness'],
@@ -37,6 +71,8 @@ export function storeLd(site: URL, shop: Shop, url: string) {
       addressCountry: shop.country === 'France' ? 'FR' : 'IT',
     },
     geo: { '@type': 'GeoCoordinates', latitude: shop.lat, longitude: shop.lon },
+    ...(extras?.priceRange ? { priceRange: extras.priceRange } : {}),
+    ...(extras ? { openingHoursSpecification: openingHoursLd(shop, extras.today) } : {}),
   };
 }
 

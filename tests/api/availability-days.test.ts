@@ -6,11 +6,14 @@ import { AvailabilityDaysSchema, MAX_AVAILABILITY_DAYS, type DayAvailability } f
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, availability, day, json, orderForm, pick, postOrder, productId, query, stockOf, type ErrorJson, type Params } from '../support/orders';
+import { inSeasonDay } from '../support/season';
 import { call, pairAll, placeOrder, unit } from '../support/staff';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 // Shop 10 (from the seed, like the catalogue tests), its 2-unit junior kit and its 6-unit base kit.
 const SHOP = 10;
+/** Days counted from the first day SHOP is open (issue #16: seasons are real); `day` counts from today. */
+const seasonDay = (n: number) => inSeasonDay(SHOP, n);
 
 describe.each(testDrivers)('per-day availability API on $name', (driver) => {
   let api: TestApi;
@@ -26,58 +29,58 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
     return AvailabilityDaysSchema.parse(await res.json()).data;
   };
   const asRows = (list: DayAvailability[]) => list.map((d) => [d.date, d.morning, d.afternoon]);
-  const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => day(from + i));
+  const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => seasonDay(from + i));
 
   it('answers every day of the span with the stock in both halves when nothing is booked', async () => {
-    const list = await days('SCI-BASE', day(30), day(36));
+    const list = await days('SCI-BASE', seasonDay(30), seasonDay(36));
     expect(list.map((d) => d.date)).toEqual(span(30, 36));
     expect(list.every((d) => d.morning === stockOf('SCI-BASE') && d.afternoon === stockOf('SCI-BASE'))).toBe(true);
-    expect(await days('SCI-BASE', day(30), day(30))).toHaveLength(1);
+    expect(await days('SCI-BASE', seasonDay(30), seasonDay(30))).toHaveLength(1);
   });
 
   it('a morning order takes only that morning; an afternoon order only that afternoon', async () => {
     const junior = 'SCI-JUNIOR';
-    const d = day(70);
+    const d = seasonDay(70);
     const stock = stockOf(junior);
     // Asked once before the orders: the memoised answer must not survive them.
-    expect(asRows(await days(junior, day(69), day(71)))).toEqual([[day(69), stock, stock], [d, stock, stock], [day(71), stock, stock]]);
+    expect(asRows(await days(junior, seasonDay(69), seasonDay(71)))).toEqual([[seasonDay(69), stock, stock], [d, stock, stock], [seasonDay(71), stock, stock]]);
 
     const morning = await pick(api, SHOP, junior, { from: d, morning: '1' });
     expect((await postOrder(api, SHOP, orderForm({ from: d, morning: true, cart: [{ prices: [morning.main.id], customer: CUSTOMER }] }))).status).toBe(201);
-    expect(asRows(await days(junior, day(69), day(71)))).toEqual([[day(69), stock, stock], [d, stock - 1, stock], [day(71), stock, stock]]);
+    expect(asRows(await days(junior, seasonDay(69), seasonDay(71)))).toEqual([[seasonDay(69), stock, stock], [d, stock - 1, stock], [seasonDay(71), stock, stock]]);
 
-    const afternoon = await pick(api, SHOP, junior, { from: day(71), afternoon: '1' });
-    expect((await postOrder(api, SHOP, orderForm({ from: day(71), afternoon: true, cart: [{ prices: [afternoon.main.id], customer: CUSTOMER }] }))).status).toBe(201);
-    expect(asRows(await days(junior, day(69), day(71)))).toEqual([[day(69), stock, stock], [d, stock - 1, stock], [day(71), stock, stock - 1]]);
+    const afternoon = await pick(api, SHOP, junior, { from: seasonDay(71), afternoon: '1' });
+    expect((await postOrder(api, SHOP, orderForm({ from: seasonDay(71), afternoon: true, cart: [{ prices: [afternoon.main.id], customer: CUSTOMER }] }))).status).toBe(201);
+    expect(asRows(await days(junior, seasonDay(69), seasonDay(71)))).toEqual([[seasonDay(69), stock, stock], [d, stock - 1, stock], [seasonDay(71), stock, stock - 1]]);
   });
 
   it('a range order takes both halves of every one of its days, its add-on too; edit_order_code leaves it out', async () => {
-    const from = day(80);
-    const to = day(82);
+    const from = seasonDay(80);
+    const to = seasonDay(82);
     const { main, addOns } = await pick(api, SHOP, 'SCI-BASE', { from, to });
     const placed = await postOrder(api, SHOP, orderForm({ from, to, cart: [{ prices: [main.id, addOns.CASCO!.price.id], customer: CUSTOMER }] }));
     expect(placed.status).toBe(201);
     const stock = stockOf('SCI-BASE');
     const expected = (full: number) => [
-      [day(79), full, full],
-      [day(80), full - 1, full - 1],
-      [day(81), full - 1, full - 1],
-      [day(82), full - 1, full - 1],
-      [day(83), full, full],
+      [seasonDay(79), full, full],
+      [seasonDay(80), full - 1, full - 1],
+      [seasonDay(81), full - 1, full - 1],
+      [seasonDay(82), full - 1, full - 1],
+      [seasonDay(83), full, full],
     ];
-    expect(asRows(await days('SCI-BASE', day(79), day(83)))).toEqual(expected(stock));
-    expect(asRows(await days('CASCO', day(79), day(83)))).toEqual(expected(10));
-    const edited = await days('SCI-BASE', day(79), day(83), { edit_order_code: placed.order.uuid });
+    expect(asRows(await days('SCI-BASE', seasonDay(79), seasonDay(83)))).toEqual(expected(stock));
+    expect(asRows(await days('CASCO', seasonDay(79), seasonDay(83)))).toEqual(expected(10));
+    const edited = await days('SCI-BASE', seasonDay(79), seasonDay(83), { edit_order_code: placed.order.uuid });
     expect(edited.every((d) => d.morning === stock && d.afternoon === stock)).toBe(true);
     // A guest order's number alone opens nothing (issue #11: the holder of its uuid edits it), and
     // an unknown code leaves nothing out either.
-    expect(asRows(await days('SCI-BASE', day(79), day(83), { edit_order_code: placed.order.number }))).toEqual(expected(stock));
-    expect(asRows(await days('SCI-BASE', day(79), day(83), { edit_order_code: 'no-such-order' }))).toEqual(expected(stock));
+    expect(asRows(await days('SCI-BASE', seasonDay(79), seasonDay(83), { edit_order_code: placed.order.number }))).toEqual(expected(stock));
+    expect(asRows(await days('SCI-BASE', seasonDay(79), seasonDay(83), { edit_order_code: 'no-such-order' }))).toEqual(expected(stock));
   });
 
   it('says for each half-day what the availabilities call says for that half-day', async () => {
     const id = productId(api, SHOP, 'SCI-JUNIOR');
-    for (const d of await days('SCI-JUNIOR', day(69), day(72))) {
+    for (const d of await days('SCI-JUNIOR', seasonDay(69), seasonDay(72))) {
       expect((await availability(api, SHOP, { from: d.date, morning: '1' }))[id]).toBe(d.morning);
       expect((await availability(api, SHOP, { from: d.date, afternoon: '1' }))[id]).toBe(d.afternoon);
       expect((await availability(api, SHOP, { from: d.date, to: d.date }))[id]).toBe(Math.min(d.morning, d.afternoon));
@@ -86,16 +89,16 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
 
   it(`answers up to ${MAX_AVAILABILITY_DAYS} days; more, a reversed span or bad fields are 422`, async () => {
     const product_id = String(productId(api, SHOP, 'SCI-BASE'));
-    expect(await days('SCI-BASE', day(1), day(MAX_AVAILABILITY_DAYS))).toHaveLength(MAX_AVAILABILITY_DAYS);
+    expect(await days('SCI-BASE', seasonDay(1), seasonDay(MAX_AVAILABILITY_DAYS))).toHaveLength(MAX_AVAILABILITY_DAYS);
 
     const cases: [Params, string | undefined, ErrorJson][] = [
-      [{ product_id, from: day(1), to: day(MAX_AVAILABILITY_DAYS + 1) }, undefined, { message: 'Si possono chiedere al massimo 62 giorni alla volta', errors: { to: ['Si possono chiedere al massimo 62 giorni alla volta'] } }],
-      [{ product_id, from: day(1), to: day(MAX_AVAILABILITY_DAYS + 1) }, 'en_GB', { message: 'At most 62 days can be asked at a time', errors: { to: ['At most 62 days can be asked at a time'] } }],
-      [{ product_id, from: day(5), to: day(4) }, undefined, { message: 'La data di fine deve seguire quella di inizio', errors: { to: ['La data di fine deve seguire quella di inizio'] } }],
-      [{ product_id, from: '2027-02-30', to: day(4) }, undefined, { message: 'Data non valida', errors: { from: ['Data non valida'] } }],
-      [{ product_id, from: day(1) }, undefined, { message: 'Campo obbligatorio', errors: { to: ['Campo obbligatorio'] } }],
-      [{ from: day(1), to: day(2) }, undefined, { message: 'Campo obbligatorio', errors: { product_id: ['Campo obbligatorio'] } }],
-      [{ product_id: 'abc', from: day(1), to: day(2) }, undefined, { message: 'Valore non valido', errors: { product_id: ['Valore non valido'] } }],
+      [{ product_id, from: seasonDay(1), to: seasonDay(MAX_AVAILABILITY_DAYS + 1) }, undefined, { message: 'Si possono chiedere al massimo 62 giorni alla volta', errors: { to: ['Si possono chiedere al massimo 62 giorni alla volta'] } }],
+      [{ product_id, from: seasonDay(1), to: seasonDay(MAX_AVAILABILITY_DAYS + 1) }, 'en_GB', { message: 'At most 62 days can be asked at a time', errors: { to: ['At most 62 days can be asked at a time'] } }],
+      [{ product_id, from: seasonDay(5), to: seasonDay(4) }, undefined, { message: 'La data di fine deve seguire quella di inizio', errors: { to: ['La data di fine deve seguire quella di inizio'] } }],
+      [{ product_id, from: '2027-02-30', to: seasonDay(4) }, undefined, { message: 'Data non valida', errors: { from: ['Data non valida'] } }],
+      [{ product_id, from: seasonDay(1) }, undefined, { message: 'Campo obbligatorio', errors: { to: ['Campo obbligatorio'] } }],
+      [{ from: seasonDay(1), to: seasonDay(2) }, undefined, { message: 'Campo obbligatorio', errors: { product_id: ['Campo obbligatorio'] } }],
+      [{ product_id: 'abc', from: seasonDay(1), to: seasonDay(2) }, undefined, { message: 'Valore non valido', errors: { product_id: ['Valore non valido'] } }],
     ];
     for (const [params, lang, body] of cases) {
       const res = await request(params, SHOP, lang);

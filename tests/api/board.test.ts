@@ -5,12 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_ORDER_LIMIT, BoardEnvelopeSchema, PushInQueueResponseSchema, type BoardOrder } from '../../src/api/contract/board';
 import { classifyBoard } from '../../src/domain/board';
-import { parseRomeDateTime } from '../../src/domain/dates';
+import { daysBetween, parseRomeDateTime } from '../../src/domain/dates';
 import { orders } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, login } from '../support/orders';
 import { call, OTHER_SHOP, pairAll, placeOrder, unit, type Kiosks } from '../support/staff';
+import { inSeasonDay } from '../support/season';
 
 /** Noon in Rome today: far from either midnight, so "today" cannot change during the run. */
 const NOON = () => parseRomeDateTime(`${day(0)} 12:00`);
@@ -125,15 +126,22 @@ describe.each(testDrivers)('the board on $name', (driver) => {
   });
 
   it("never shows another shop's orders; each shop's kiosks see their own", async () => {
-    const elsewhere = await placeOrder(api, { from: day(0), shop: OTHER_SHOP, code: 'CIASPOLE' });
-    const ours = await placeOrder(api, { from: day(0) });
-    expect(find((await board(k.public)).orders, elsewhere.id)).toBeUndefined();
-    expect(find((await board(k.cash)).orders, elsewhere.id)).toBeUndefined();
-    const theirs = await board(k.other);
-    expect(find(theirs.orders, elsewhere.id)).toBeTruthy();
-    expect(find(theirs.orders, ours.id)).toBeUndefined();
-    // Nor can a kiosk push another shop's order in its queue: it does not exist for it.
-    expect((await push(elsewhere.id)).status).toBe(404);
+    // The other shop rents in its season only (issue #16): the board's day is one it is open.
+    const open = daysBetween(day(0), inSeasonDay(OTHER_SHOP, 0));
+    at('12:00', open);
+    try {
+      const elsewhere = await placeOrder(api, { from: day(open), shop: OTHER_SHOP, code: 'CIASPOLE' });
+      const ours = await placeOrder(api, { from: day(open) });
+      expect(find((await board(k.public)).orders, elsewhere.id)).toBeUndefined();
+      expect(find((await board(k.cash)).orders, elsewhere.id)).toBeUndefined();
+      const theirs = await board(k.other);
+      expect(find(theirs.orders, elsewhere.id)).toBeTruthy();
+      expect(find(theirs.orders, ours.id)).toBeUndefined();
+      // Nor can a kiosk push another shop's order in its queue: it does not exist for it.
+      expect((await push(elsewhere.id)).status).toBe(404);
+    } finally {
+      at('12:00');
+    }
   });
 
   it('is for kiosks only: no token 401, a customer 403', async () => {

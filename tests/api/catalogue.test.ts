@@ -4,21 +4,11 @@ import { roundMoney } from '../../src/domain/money';
 import { offeredAddOns } from '../../src/domain/pricing';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import {
-  CUSTOMER,
-  availability,
-  day,
-  json,
-  loadShop,
-  orderForm,
-  pick,
-  postOrder,
-  productId,
-  seededAmount,
-  stockOf,
-  type ErrorJson,
-  type ProductJson,
-} from '../support/orders';
+import { CUSTOMER, availability, json, loadShop, orderForm, pick, postOrder, productId, seededAmount, stockOf, type ErrorJson, type ProductJson } from '../support/orders';
+import { inSeasonDay } from '../support/season';
+
+/** Days counted from the first day the shops booked here are open (issue #16: seasons are real). */
+const day = (n: number) => inSeasonDay([1, 10], n);
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 

@@ -4,9 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, json, orderForm, pick, postOrder, productId, query } from '../support/orders';
+import { json, orderForm, pick, postOrder, productId, query } from '../support/orders';
+import { inSeasonDay } from '../support/season';
 
 const SHOP = 10;
+/** Days counted from the first day the shop booked here is open (issue #16: seasons are real). */
+const day = (n: number) => inSeasonDay(SHOP, n);
 const INVALID = 'Data non valida';
 const BAD_DAYS = ['0050-01-01', '0000-01-01', '0099-12-31', '1999-12-31', '2101-01-01', '9999-12-31'];
 

@@ -1,13 +1,13 @@
-// Coupons, fidelity cards, a product's price and sizes, booking requests (spec §7).
+// Coupons, fidelity cards, a product's price and sizes (spec §7); booking requests: booking-requests.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, json, productId, readMail, seededAmount, stockOf, type ErrorJson } from '../support/orders';
+import { day, json, productId, seededAmount, stockOf, type ErrorJson } from '../support/orders';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
-describe.each(testDrivers)('coupons, fidelity cards, products and booking requests on $name', (driver) => {
+describe.each(testDrivers)('coupons, fidelity cards and products on $name', (driver) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await createTestApi(driver);
@@ -100,53 +100,5 @@ describe.each(testDrivers)('coupons, fidelity cards, products and booking reques
     });
     expect((await post(`/api/v1/products/${id}/available_size`, { from: '31/12/2026' })).body.errors).toEqual({ from: ['Data non valida'] });
     expect((await post('/api/v1/products/999999/available_size', { from: day(30) })).status).toBe(404);
-  });
-
-  const request = {
-    shop_id: 1,
-    first_name: 'Anna',
-    last_name: 'Neri',
-    email: 'anna.neri@example.com',
-    phone: '+39 333 444 5555',
-    date_from: day(40),
-    date_to: day(45),
-    people: 12,
-    message: 'Gruppo scolastico: 12 kit sci junior.',
-  };
-
-  it('sends a booking request to the shop by email (201)', async () => {
-    const before = api.outbox().length;
-    const res = await post('/api/v1/booking_requests', request);
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({ data: { id: expect.any(Number) }, message: 'Richiesta inviata: il negozio ti risponderà via email' });
-    expect(api.outbox()).toHaveLength(before + 1);
-    const mail = readMail(api.outbox().at(-1)!);
-    expect(mail.to).toBe('info@sportnoleggiosestriere.it');
-    expect(mail.subject).toBe('Richiesta di prenotazione da Anna Neri');
-    expect(mail.text).toContain(`Anna Neri (anna.neri@example.com, +39 333 444 5555) chiede 12 attrezzature dal ${day(40)} al ${day(45)}`);
-    expect(mail.text).toContain('Gruppo scolastico: 12 kit sci junior.');
-    const en = await post('/api/v1/booking_requests', { ...request, shop_id: '3' }, 'en_GB');
-    expect(en.status).toBe(201);
-    expect(en.body.message).toBe('Request sent: the shop will answer by email');
-    expect(readMail(api.outbox().at(-1)!)).toMatchObject({ to: 'ciao@rivierabikerent.it', subject: 'Booking request from Anna Neri' });
-  });
-
-  it('refuses an invalid booking request with 422', async () => {
-    const before = api.outbox().length;
-    const missing = await post('/api/v1/booking_requests', { shop_id: 1 });
-    expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['date_from', 'date_to', 'email', 'first_name', 'last_name', 'message', 'people', 'phone']);
-    expect(missing.body.errors.first_name).toEqual(['Campo obbligatorio']);
-    const reversed = await post('/api/v1/booking_requests', { ...request, date_from: day(45), date_to: day(40) });
-    expect(reversed).toEqual({
-      status: 422,
-      body: { message: 'La data di fine deve seguire quella di inizio', errors: { date_to: ['La data di fine deve seguire quella di inizio'] } },
-    });
-    expect((await post('/api/v1/booking_requests', { ...request, people: 0, email: 'x@' })).body.errors).toEqual({
-      email: ['Indirizzo email non valido'],
-      people: ['La quantità deve essere un numero positivo'],
-    });
-    expect((await post('/api/v1/booking_requests', { ...request, shop_id: 999 })).body.errors).toEqual({ shop_id: ['Risorsa non trovata'] });
-    expect(api.outbox()).toHaveLength(before);
   });
 });

@@ -11,8 +11,12 @@ import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct, orderLimitsFromEnv } from 
 import type { ApiError } from '../../server/http/errors';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { CUSTOMER, day, json, orderForm, pick, postOrder, readMail, type ErrorJson } from '../support/orders';
+import { CUSTOMER, json, orderForm, pick, postOrder, readMail, type ErrorJson } from '../support/orders';
+import { inSeasonDay } from '../support/season';
 import { SHOP, idDocument, pairAll } from '../support/staff';
+
+/** Days counted from the first day the shop booked here is open (issue #16: seasons are real). */
+const day = (n: number) => inSeasonDay(1, n);
 
 describe('order limits: configuration', () => {
   it('has generous defaults, overridable from the environment', () => {

@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInRome } from '../../src/domain/dates';
 import { startProduct } from '../support/process';
+import { inSeasonDay } from '../support/season';
 
 const freePort = () => 4300 + Math.floor(Math.random() * 60);
 
@@ -31,7 +31,7 @@ describe('npm start process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'durable-'));
     const port = freePort();
     const server = await startProduct(dataDir, port);
-    const from = addDays(todayInRome(), 40);
+    const from = inSeasonDay('sport-noleggio-sestriere', 40);
     const shop = (await (await fetch(`${server.url}/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}`)).json()) as {
       data: { shop: { id: number }; products: { code: string; current_price: { id: number } }[] };
     };

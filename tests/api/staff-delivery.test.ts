@@ -6,6 +6,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { availability, day, orderForm, pick, postOrder, productId } from '../support/orders';
 import { call, pairAll, placeOrder, unit, OTHER_SHOP, type Kiosks } from '../support/staff';
+import { inSeasonDay } from '../support/season';
 
 
 describe.each(testDrivers)('delivery and pickup on $name', (driver) => {
@@ -93,7 +94,7 @@ describe.each(testDrivers)('delivery and pickup on $name', (driver) => {
     expect(await errors([{ internal_code: unit('CIASPOLE', 4) }], { date: 'ieri' })).toEqual({ date: ['Data non valida'] });
     const noOrder = await call(api, 'POST', '/api/v1/delivery', k.admin, { delivery_details: [{ internal_code: unit('CIASPOLE', 4) }] });
     expect([noOrder.status, noOrder.body.errors]).toEqual([422, { order_id: ['Campo obbligatorio'] }]);
-    const foreign = await placeOrder(api, { from: day(21), shop: OTHER_SHOP, code: 'CIASPOLE' });
+    const foreign = await placeOrder(api, { from: inSeasonDay(OTHER_SHOP, 21), shop: OTHER_SHOP, code: 'CIASPOLE' });
     expect((await deliver(foreign.id, [{ internal_code: unit('CIASPOLE', 4) }])).status).toBe(404);
     expect((await call(api, 'DELETE', `/api/v1/orders/${order.id}?date=${day(0)}`, k.admin)).status).toBe(200);
     expect((await deliver(order.id, [{ internal_code: unit('CIASPOLE', 4), id_order_detail: line }])).status).toBe(410);

@@ -5,6 +5,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, json, productId, stockOf } from '../support/orders';
 import { call, pairAll, placeOrder, unit, OTHER_SHOP, SHOP, type Kiosks } from '../support/staff';
+import { inSeasonDay } from '../support/season';
 
 interface Item {
   id: number;
@@ -54,7 +55,7 @@ describe.each(testDrivers)('inventory on $name', (driver) => {
     const bad = await call(api, 'GET', '/api/v1/specific_products?extra=2&status=lost', k.admin);
     expect([bad.status, bad.body.errors]).toEqual([422, { extra: ['Valore non valido'], status: ['Valore non valido'] }]);
     expect((await call(api, 'GET', '/api/v1/specific_products?order_id=abc', k.admin)).status).toBe(422);
-    const foreign = await placeOrder(api, { from: day(3), shop: OTHER_SHOP, code: 'CIASPOLE' });
+    const foreign = await placeOrder(api, { from: inSeasonDay(OTHER_SHOP, 3), shop: OTHER_SHOP, code: 'CIASPOLE' });
     expect((await call(api, 'GET', `/api/v1/specific_products?order_id=${foreign.id}`, k.admin)).status).toBe(404);
   });
 

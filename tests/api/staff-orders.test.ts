@@ -8,6 +8,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, login, seededAmount } from '../support/orders';
 import { call, idDocument, OTHER_SHOP, pairAll, placeOrder, type Kiosks } from '../support/staff';
+import { inSeasonDay } from '../support/season';
 
 describe.each(testDrivers)('staff orders on $name', (driver) => {
   let api: TestApi;
@@ -25,7 +26,7 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
 
   it("searches the shop's orders by number, name, phone digits and a day they cover", async () => {
     const order = await placeOrder(api, { from: day(10), to: day(12) });
-    const elsewhere = await placeOrder(api, { from: day(10), to: day(12), shop: OTHER_SHOP, code: 'CIASPOLE' });
+    const elsewhere = await placeOrder(api, { from: inSeasonDay(OTHER_SHOP, 10), to: inSeasonDay(OTHER_SHOP, 12), shop: OTHER_SHOP, code: 'CIASPOLE' });
     const search = async (query: string, token = k.admin) => {
       const res = await call(api, 'GET', `/api/v1/orders/search?${query}`, token);
       expect(res.status).toBe(200);

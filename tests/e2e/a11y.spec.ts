@@ -3,14 +3,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
 
 async function withDates(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/');
-  await page.evaluate(() => {
-    const d = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const e = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
-    localStorage.setItem('configuration', JSON.stringify({ multipleDates: 3, dates: [d, e] }));
-  });
+  // Days the shop is open (issue #16).
+  const dates = [inSeasonDay('sport-noleggio-sestriere', 40), inSeasonDay('sport-noleggio-sestriere', 42)];
+  await page.evaluate((dates) => {
+    localStorage.setItem('configuration', JSON.stringify({ multipleDates: 3, dates }));
+  }, dates);
 }
 
 test('shop booking page', async ({ page }) => {

@@ -3,6 +3,8 @@
 // order opens through its guest link.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
@@ -10,14 +12,14 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await page.goto('/sci/sestriere/');
   await page.getByRole('link', { name: 'Sport Noleggio Sestriere' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sport Noleggio Sestriere' })).toBeVisible();
-  await page.getByRole('link', { name: 'Prenota online' }).click();
-  await hydrated(page);
-  await page.getByRole('link', { name: 'Scegli le date' }).last().click();
+  // The shop page's main "Prenota" opens the shop's calendar (issue #16).
+  await page.getByRole('main').getByRole('link', { name: 'Prenota da Sport Noleggio Sestriere', exact: true }).click();
   await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/calendar/);
 
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  // A month the shop is open all of (issue #16).
+  await showMonthOf(page, inSeasonDay('sport-noleggio-sestriere', 40));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b12 / }).click();
   await days.getByRole('button', { name: /\b10 / }).click(); // reversed on purpose: the range is swapped

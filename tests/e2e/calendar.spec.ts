@@ -5,16 +5,18 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Price } from '../../src/api/contract/catalogue';
 import { shiftMonth } from '../../src/domain/calendar';
-import { addDays, todayInRome, type DateMode } from '../../src/domain/dates';
+import { addDays, type DateMode } from '../../src/domain/dates';
 import { formatAmountCompact, formatCurrency } from '../../src/domain/format';
 import { productTotal, selectPrice } from '../../src/domain/pricing';
 import { violations } from './axe';
 import { hydrated } from './hydration';
+import { inSeasonDay, monthsFromToday } from '../support/season';
 
 const SHOP = 'sport-noleggio-sestriere';
-// Four months ahead: clear of the days the other journeys book. The avalanche kit has one unit.
-const AHEAD = 4;
-const MONTH = shiftMonth(todayInRome().slice(0, 7), AHEAD);
+// A month the shop is open all of (issue #16: its season), clear of the days the other journeys
+// book on (other day numbers). The avalanche kit has one unit.
+const MONTH = inSeasonDay(SHOP, 75).slice(0, 7);
+const AHEAD = monthsFromToday(`${MONTH}-01`);
 const FULL_DAY = `${MONTH}-16`; // booked for the whole day below
 const MORNING = `${MONTH}-17`; // booked for the morning only
 const FREE = `${MONTH}-19`;
@@ -71,7 +73,11 @@ const endsWith = (state: string, price: string) => new RegExp(`, ${escape(state)
 const cell = (page: Page, day: string) => page.locator(`button.day[data-day="${day}"]`);
 const half = (day: Locator, which: 'morning' | 'afternoon') => day.locator(`[data-half="${which}"]`);
 
+/** Shows the month `months` after today's: the calendar opens on the shop's first bookable month, so count from today's. */
 async function openMonth(page: Page, months: number) {
+  await expect(page.getByLabel('Disponibilità e prezzi di')).toBeVisible(); // the shop and its season loaded
+  const previous = page.getByRole('button', { name: 'Mese precedente' });
+  while (await previous.isEnabled()) await previous.click();
   for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Mese successivo' }).click();
 }
 
@@ -171,7 +177,8 @@ test('from the shop page: the calendar opens on the product and judges each day 
 test('a failed availability load says so and the dates can still be chosen; a stale answer never lands', async ({ page, request }) => {
   const shop = await loadShop(request);
   const [first, second] = shop.products;
-  const month = shiftMonth(todayInRome().slice(0, 7), 1);
+  // A month the shop is open all of, and the next (issue #16).
+  const month = inSeasonDay(SHOP, 30).slice(0, 7);
   const daysOf = (url: string, morning: number) => {
     const q = new URL(url).searchParams;
     const out = [];
@@ -190,7 +197,7 @@ test('a failed availability load says so and the dates can still be chosen; a st
   await hydrated(page);
   await page.getByRole('radio', { name: 'Giornata intera' }).check();
   await page.getByLabel('Disponibilità e prezzi di').selectOption(String(second!.id));
-  await openMonth(page, 1);
+  await openMonth(page, monthsFromToday(`${month}-01`));
   const target = `${month}-10`;
   await expect(cell(page, target)).toHaveAttribute('data-state', 'available');
   await page.waitForTimeout(2000);
@@ -198,7 +205,7 @@ test('a failed availability load says so and the dates can still be chosen; a st
 
   await page.unroute('**/api/v1/shops/*/availabilities/days?*');
   await page.route('**/api/v1/shops/*/availabilities/days?*', (route) => route.fulfill({ status: 500, json: { message: 'Errore interno del server' } }));
-  await openMonth(page, 1);
+  await openMonth(page, monthsFromToday(`${month}-01`) + 1);
   await expect(page.getByRole('alert').filter({ hasText: 'Impossibile caricare la disponibilità: puoi comunque scegliere le date.' })).toBeVisible();
   const later = `${shiftMonth(month, 1)}-10`;
   await expect(cell(page, later)).toHaveAttribute('data-state', 'unknown');

@@ -6,10 +6,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // As tests/e2e/a11y.spec.ts: the screen with its feedback shown stays free of axe violations (every rule).
 import { violations } from './axe';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
 
 const SHOP = 'sport-noleggio-sestriere';
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** Days the shop is open (issue #16), counted from its first bookable day. */
+const day = (n: number) => inSeasonDay(SHOP, n);
 
 /** A cart with snowshoes (no customer info needed) for two days `offset` days ahead, on the checkout. */
 async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, offset: number) {
@@ -208,8 +211,8 @@ test('customer dialog: measures have their own messages, the level starts unchos
   await page.goto(`/prenota/${SHOP}/calendar`);
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  // A month the shop is open all of (issue #16).
+  await showMonthOf(page, day(60));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b24 / }).click();
   await days.getByRole('button', { name: /\b25 / }).click();

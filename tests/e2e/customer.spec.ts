@@ -2,13 +2,15 @@
 // SCADUTO is refused and never sent), the order in /orders; and a sold-out product.
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
 
 async function chooseRange(page: Page, shop: string, from: number, to: number) {
   await page.goto(`/prenota/${shop}/calendar`);
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  // A month the shop is open all of (issue #16).
+  await showMonthOf(page, inSeasonDay(shop, 60));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: new RegExp(`\\b${from} `) }).click();
   await days.getByRole('button', { name: new RegExp(`\\b${to} `) }).click();

@@ -4,7 +4,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, todayInRome } from '../../src/domain/dates';
 import { hydrated } from './hydration';
 
-const SHOP = 'sport-noleggio-sestriere';
+// A shop open all year (issue #16): these tests need an order today, whatever day they run on.
+const SHOP = 'alpin-tour-sestriere';
 
 async function token(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
@@ -15,7 +16,7 @@ async function token(request: APIRequestContext): Promise<string> {
 async function orderOn(request: APIRequestContext, auth: string, day: string): Promise<{ uuid: string; number: string }> {
   const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${day}&to=${day}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
-  const placed = await request.post('/api/v1/shops/1/orders', {
+  const placed = await request.post(`/api/v1/shops/${shop.data.shop.id}/orders`, {
     headers: { Authorization: auth },
     multipart: { from: day, to: day, first_name: 'Mario', last_name: 'Rossi', phone: '+39 333 1234567', email: 'mario.rossi@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
   });
@@ -46,16 +47,19 @@ test("today's and tomorrow's orders read Oggi / Domani on the list and the order
   }
 });
 
-test('the dates chip and the checkout say "Oggi" and "Domani"', async ({ page }) => {
+test('the dates chip and the checkout say "Oggi" and "Domani"', async ({ page, request }) => {
   const today = todayInRome();
+  const dates = [today, addDays(today, 1)];
+  const load = (await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${dates[0]}&to=${dates[1]}`)).json()).data;
+  const snowshoes = load.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   await page.goto(`/prenota/${SHOP}/`);
-  await page.evaluate((dates) => {
-    const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
+  await page.evaluate(({ dates, id, slug, label, productId, priceId }) => {
+    const shop = { id, slug, label, logos: [], categories: [], sports: [] };
     localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates }));
     // The checkout shows its summary (and the dates) for a cart with something in it.
-    const product = { id: 4, id_shop: 1, id_price: 23, related: [], multipleDates: 3, dates, days: 2 };
+    const product = { id: productId, id_shop: id, id_price: priceId, related: [], multipleDates: 3, dates, days: 2 };
     localStorage.setItem('cart', JSON.stringify({ products: [product] }));
-  }, [today, addDays(today, 1)]);
+  }, { dates, id: load.shop.id, slug: load.shop.slug, label: load.shop.label, productId: snowshoes.id, priceId: snowshoes.current_price.id });
   await page.reload();
   await hydrated(page);
   await expect(page.getByRole('banner').getByRole('link', { name: /^Cambia date: Dal Oggi al Domani \(2 giorni\)/ })).toBeVisible();

@@ -1,8 +1,11 @@
 // Editing an order's dates changes its total; the cart follows across tabs.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** Days the shop is open (issue #16), counted from its first bookable day. */
+const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
 
 test('editing the dates of an order changes its total and keeps its number', async ({ page, request }) => {
   const from = day(50);
@@ -23,7 +26,8 @@ test('editing the dates of an order changes its total and keeps its number', asy
   await hydrated(page);
   await expect(page).toHaveURL(/\/calendar/);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Mese successivo' }).click();
+  // Another month the shop is open all of (issue #16).
+  await showMonthOf(page, day(90));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b3 / }).click();
   await days.getByRole('button', { name: /\b8 / }).click();

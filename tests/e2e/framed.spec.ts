@@ -30,12 +30,12 @@ test('?framed hides the logo, the network footer and the shop footer, also after
   await expectFramed(page, true);
 
   // A link: the parameter goes along.
-  await page.getByRole('main').getByRole('link', { name: 'Prenota online' }).click();
-  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/?\\?framed`));
+  await page.getByRole('main').getByRole('link', { name: 'Prenota da Sport Noleggio Sestriere', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/calendar/?\\?framed`));
   await expectFramed(page, true);
   await hydrated(page);
-  await page.getByRole('main').getByRole('link', { name: 'Date', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/calendar/?\\?framed`));
+  await page.getByRole('navigation', { name: 'Passaggi della prenotazione' }).getByRole('link', { name: 'Attrezzatura', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/?\\?framed`));
   await expectFramed(page, true);
 
   // A navigation that drops the parameter (a script's location.assign, a typed address): the tab remembers.

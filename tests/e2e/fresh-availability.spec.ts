@@ -4,15 +4,15 @@
 // taken, with a polite notice. Adding a product whose last unit was just taken shows the notice
 // instead of adding it. axe with every rule on the screens with the notice shown.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { shiftMonth } from '../../src/domain/calendar';
-import { todayInRome } from '../../src/domain/dates';
 import { violations } from './axe';
 import { hydrated } from './hydration';
+import { inSeasonDay, monthsFromToday } from '../support/season';
 
 const SHOP = 'sport-noleggio-sestriere';
-// Five months ahead: clear of the days the other journeys book. The avalanche kit has one unit.
-const AHEAD = 5;
-const MONTH = shiftMonth(todayInRome().slice(0, 7), AHEAD);
+// A month the shop is open all of (issue #16: its season), clear of the days the other journeys
+// book on (other day numbers). The avalanche kit has one unit.
+const MONTH = inSeasonDay(SHOP, 75).slice(0, 7);
+const AHEAD = monthsFromToday(`${MONTH}-01`);
 const ON_CALENDAR = `${MONTH}-05`;
 const ON_BOOKING_PAGE = `${MONTH}-07`;
 const ON_ADD = `${MONTH}-09`;
@@ -83,6 +83,10 @@ test('the calendar shows a day booked by another client as taken once the tab is
   await page.goto(`/prenota/${SHOP}/calendar?product=${kit.id}`);
   await hydrated(page);
   await page.getByRole('radio', { name: 'Giornata intera' }).check();
+  // The calendar opens on the shop's first bookable month: count from today's.
+  await expect(page.getByLabel('Disponibilità e prezzi di')).toHaveValue(String(kit.id));
+  const previous = page.getByRole('button', { name: 'Mese precedente' });
+  while (await previous.isEnabled()) await previous.click();
   for (let i = 0; i < AHEAD; i++) await page.getByRole('button', { name: 'Mese successivo' }).click();
   const cell = page.locator(`button.day[data-day="${ON_CALENDAR}"]`);
   await expect(cell).toHaveAttribute('data-state', 'available');

@@ -4,12 +4,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
 
 async function chooseThreeDays(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/calendar');
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  // A month the shop is open all of (issue #16).
+  await showMonthOf(page, inSeasonDay('sport-noleggio-sestriere', 40));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b16 / }).click();
   await days.getByRole('button', { name: /\b18 / }).click();

@@ -2,8 +2,10 @@
 // server's simulated one) and back, with the outcome announced and the order's state shown.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** Days the shop is open (issue #16), counted from its first bookable day. */
+const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
 
 async function placeGuestOrder(request: APIRequestContext, offset: number) {
   const from = day(offset);

@@ -2,11 +2,13 @@
 // the order page's actions (pay!) and the account menu are fully visible and usable.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 const SHOP = 'sport-noleggio-sestriere';
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** Days the shop is open (issue #16), counted from its first bookable day. */
+const day = (n: number) => inSeasonDay(SHOP, n);
 
 async function placeGuestOrder(request: APIRequestContext) {
   const from = day(70);

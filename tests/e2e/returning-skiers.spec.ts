@@ -3,13 +3,15 @@
 // order carries those measures; the account page lists them to rename.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
 import { violations } from './axe';
 import { logIn, newCustomer } from './people-helpers';
 
 const SHOP = 'sport-noleggio-sestriere';
 const USER = 'elena.ritorno@example.com';
-const DAY_MS = 86_400_000;
-const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+/** Days the shop is open (issue #16), counted from its first bookable day. */
+const isoDay = (offset: number) => inSeasonDay(SHOP, offset);
 const MARCO = { first_name: 'Marco', last_name: 'Conti', height: '172', weight: '64', shoe_size: '42', level: 'intermedio' };
 /** The second order: Marco has grown; these are the measures the dialog must offer. */
 const MARCO_NOW = { ...MARCO, height: '175', weight: '66', shoe_size: '42.5', level: 'esperto' };
@@ -27,12 +29,14 @@ async function pastOrder(request: APIRequestContext, token: string, day: string,
   expect(res.status()).toBe(201);
 }
 
+/** A day of the month the range is chosen in: the shop is open all that month (issue #16). */
+const RANGE_MONTH_DAY = isoDay(60);
+
 async function chooseRange(page: Page, from: number, to: number) {
   await page.goto(`/prenota/${SHOP}/calendar`);
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
-  await page.getByRole('button', { name: 'Mese successivo' }).click();
+  await showMonthOf(page, RANGE_MONTH_DAY);
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: new RegExp(`\\b${from} `) }).click();
   await days.getByRole('button', { name: new RegExp(`\\b${to} `) }).click();

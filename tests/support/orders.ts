@@ -71,7 +71,7 @@ export function seededAmount(code: string, tier: keyof typeof TIER): number {
   const templates = [...Object.values(sportCatalogue).flatMap((cats) => cats.flatMap((c) => c.products)), ...addOnTemplates];
   const template = templates.find((t) => t.code === code);
   if (!template) throw new Error(`no seeded product ${code}`);
-  return priceList(template.dailyRate)[TIER[tier]]!.amount;
+  return priceList(template)[TIER[tier]]!.amount;
 }
 
 export const stockOf = (code: string) =>

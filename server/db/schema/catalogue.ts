@@ -1,11 +1,15 @@
 // Sites, sports, shops, categories, products, prices and the physical units (specific products).
-import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Text per locale; Italian is always present. */
 export type LocalizedText = { it: string; en?: string; fr?: string };
 
 /** Money is stored exactly (numeric) and handled in JS as euros with 2 decimals. */
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+/** A month-day 'MM-DD' (a pattern only; src/domain/season.ts isMonthDay also rejects '02-30'). */
+const MONTH_DAY_SQL = `'^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`;
 
 export const sports = pgTable('sports', {
   id: integer('id').primaryKey(),
@@ -38,10 +42,17 @@ export const shops = pgTable('shops', {
   logos: jsonb('logos').$type<{ url: string }[]>().notNull().default([]),
   lat: doublePrecision('lat'),
   lon: doublePrecision('lon'),
-  /** Rental season of the shop: a season booking covers these days. */
-  seasonFrom: text('season_from').notNull(),
-  seasonTo: text('season_to').notNull(),
-});
+  /**
+   * Rental season of the shop as a month-day window 'MM-DD'..'MM-DD', the same every year (may wrap
+   * over New Year; '01-01'..'12-31' = all year). Read only through shopSeason (server/catalogue/season.ts),
+   * which turns it into this year's days.
+   */
+  seasonFrom: text('season_from').notNull().default('01-01'),
+  seasonTo: text('season_to').notNull().default('12-31'),
+}, (t) => [
+  check('shops_season_from_month_day', sql`${t.seasonFrom} ~ ${sql.raw(MONTH_DAY_SQL)}`),
+  check('shops_season_to_month_day', sql`${t.seasonTo} ~ ${sql.raw(MONTH_DAY_SQL)}`),
+]);
 
 export const shopSports = pgTable(
   'shop_sports',

@@ -14,23 +14,26 @@ import {
 } from '../schema/index';
 import type { SeedSource } from './seo';
 import { addOnTemplates, priceList, sportCatalogue } from './products';
+import { eq } from 'drizzle-orm';
+import { ALL_YEAR } from '../../../src/domain/season';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const WINTER = new Set(['sci', 'snowboard', 'sci-alpinismo', 'ciaspole']);
+/** A shop's season window as stored (issue #16): the committed one, or all year. */
+const seasonWindow = (shop: SeedSource['shops'][number]) => shop.season ?? ALL_YEAR;
 
-/** The current or next season of a shop: winter Dec 1 → Apr 15, summer May 1 → Oct 31. */
-export function seasonOf(sportSlugs: string[], today: string): { from: string; to: string } {
-  const year = Number(today.slice(0, 4));
-  if (sportSlugs.some((s) => WINTER.has(s))) {
-    const startYear = today.slice(5) <= '04-15' ? year - 1 : year;
-    return { from: `${startYear}-12-01`, to: `${startYear + 1}-04-15` };
+/**
+ * Sets every shop's season window from the committed data: databases seeded before issue #16 held
+ * concrete days (migration 0016 kept their month-days only) and shops without a season a guessed one.
+ */
+export async function seedShopSeasons(db: Db, source: SeedSource): Promise<void> {
+  for (const shop of source.shops) {
+    const window = seasonWindow(shop);
+    await db.update(shops).set({ seasonFrom: window.from, seasonTo: window.to }).where(eq(shops.id, shop.id));
   }
-  const y = today.slice(5) <= '10-31' ? year : year + 1;
-  return { from: `${y}-05-01`, to: `${y}-10-31` };
 }
 
-export async function seedCatalogue(tx: Tx, source: SeedSource, today: string): Promise<void> {
+export async function seedCatalogue(tx: Tx, source: SeedSource): Promise<void> {
   const sportBySlug = new Map(source.categories.map((c) => [c.slug, c]));
   await tx.insert(sports).values(source.categories.map((c) => ({ id: c.id, slug: c.slug, name: c.name.it, names: c.name })));
   await tx.insert(sites).values(
@@ -39,7 +42,7 @@ export async function seedCatalogue(tx: Tx, source: SeedSource, today: string): 
   const townBySlug = new Map(source.towns.map((town) => [town.slug, town]));
 
   for (const shop of source.shops) {
-    const season = seasonOf(shop.sports, today);
+    const season = seasonWindow(shop);
     await tx.insert(shops).values({
       id: shop.id,
       siteId: townBySlug.get(shop.town)!.id,
@@ -106,9 +109,10 @@ export async function seedCatalogue(tx: Tx, source: SeedSource, today: string): 
             .values({ shopId: shop.id, code: template.code, label: template.label, description: template.description, stock: template.stock, position: position++ })
             .returning();
           await tx.insert(productCategories).values({ productId: product!.id, categoryId: category!.id });
+          const mainList = priceList(template);
           const mainPrices = await tx
             .insert(prices)
-            .values(priceList(template.dailyRate).map((p) => ({ productId: product!.id, mainPrice: true, originalAmount: p.amount, ...p })))
+            .values(mainList.map(({ key: _key, ...p }) => ({ productId: product!.id, mainPrice: true, originalAmount: p.amount, ...p })))
             .returning();
           for (const { template: addOnTemplate, product: addOn } of addOns) {
             await tx.insert(relatedProducts).values({
@@ -118,15 +122,16 @@ export async function seedCatalogue(tx: Tx, source: SeedSource, today: string): 
               hasDelivery: addOnTemplate.physical,
               hasPickup: addOnTemplate.physical,
             });
-            // One add-on price per main price, same mode and tier: offered only with that price.
-            const addOnList = priceList(addOnTemplate.dailyRate);
+            // One add-on price per main price, same mode and tier: offered only with that price
+            // (the catalogue schema makes sure the add-on has one for every key).
+            const addOnAmounts = new Map(priceList(addOnTemplate).map((p) => [p.key, p.amount]));
             await tx.insert(prices).values(
               mainPrices.map((main, i) => ({
                 productId: addOn.id,
                 idMainPrice: main.id,
                 mainPrice: false,
-                amount: addOnList[i]!.amount,
-                originalAmount: addOnList[i]!.amount,
+                amount: addOnAmounts.get(mainList[i]!.key)!,
+                originalAmount: addOnAmounts.get(mainList[i]!.key)!,
                 season: main.season,
                 morning: main.morning,
                 afternoon: main.afternoon,

@@ -5,15 +5,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema/index';
 import { CatalogueCache } from '../../catalogue/cache';
-import { todayInRome } from '../../../src/domain/dates';
 import { readSeedSource } from './seo';
-import { seedCatalogue } from './catalogue';
+import { seedCatalogue, seedShopSeasons } from './catalogue';
 import { seedAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
-export const SEED_VERSION = '3';
+// 4: shop seasons as month-day windows from seo-data (issue #16; seedShopSeasons).
+export const SEED_VERSION = '4';
 
 export async function seededVersion(db: Db): Promise<string | null> {
   const rows = await db.select().from(appMeta).where(eq(appMeta.key, 'seed_version'));
@@ -34,11 +34,13 @@ export async function seed(db: Db, now = new Date()): Promise<boolean> {
   if (version === null) {
     const source = readSeedSource();
     await db.transaction(async (tx) => {
-      await seedCatalogue(tx, source, todayInRome(now));
+      await seedCatalogue(tx, source);
       await seedAccounts(tx);
       await seedPathways(tx, source);
       await tx.insert(appMeta).values({ key: 'seed_version', value: `${SEED_VERSION}-partial` });
     });
+  } else {
+    await seedShopSeasons(db, readSeedSource());
   }
   const catalogue = new CatalogueCache();
   await catalogue.load(db);

@@ -21,6 +21,7 @@ import { jsonBody } from '../../http/validation';
 import { hashToken, issueToken } from '../../auth/tokens';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import { presentShop } from '../../catalogue/present';
+import { todayInRome } from '../../../src/domain/dates';
 import { orderEvent, publishOrder } from '../../realtime/events';
 import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
 import { issuePairingCode, redeemPairingCode, revokeTotem } from '../../staff/pairing';
@@ -43,7 +44,7 @@ function presentTotem(c: AppContext, totem: AuthTotem) {
     pos: totem.pos,
     data_security_user_optional: totem.dataSecurityUserOptional,
     server_url: totem.serverUrl,
-    shop: presentShop(shop, c.get('locale')),
+    shop: presentShop(shop, c.get('locale'), todayInRome(c.get('deps').now())),
     realtime: {
       driver: realtime.driver,
       key: realtime.key,

@@ -8,12 +8,21 @@
 // in the cart, else the shop's first. Availability comes per visible month from
 // GET v1/shops/{id}/availabilities/days (useDayAvailability); what each cell shows is computed by
 // src/domain/calendar.ts. Sold-out days stay pickable and say so: the visitor may still want them.
+//
+// Season (issue #16): days outside the shop's yearly season are disabled and say when it reopens;
+// the calendar opens on the first bookable month. Opened from a static page's "Prenota" with
+// `?category=`, the picker starts on that category and "continue" leads to the booking page scrolled
+// to it; dates already chosen in this browser that can still be booked skip the calendar altogether
+// (location.replace: Back returns to the static page). Rules: src/domain/calendar-season.ts.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $categories, $configuration, $products, loadShop, setDates } from '../../stores/configuration';
 import { $cart } from '../../stores/cart';
-import { areDatesValid, datesChipText, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { areDatesValid, datesChipText, dayToDisplay, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { areDatesBookable, dayMonth, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from '../../domain/calendar-season';
+import { firstDayOutOfSeason, isAllYear } from '../../domain/season';
+import { bookingPagePath, categoryForSlug, categoryFromSearch } from '../../domain/booking-entry';
 import { dateShower } from './show-date';
 import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth, type SelectionStatus } from '../../domain/calendar';
 import { formatCurrency } from '../../domain/format';
@@ -29,6 +38,21 @@ const MODES: DateMode[] = [2, 3, 0, 1, 20];
 
 const requestedProduct = () => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('product'));
 
+/** Set on the calendar's history entry when its dates are confirmed: coming Back is to change them. */
+const CONFIRMED_STATE = 'datesConfirmed';
+
+/** How the calendar was opened, read once: later changes of the stored dates are the visitor's own. */
+function readEntry() {
+  const stored = $configuration.get();
+  const state: unknown = history.state;
+  return {
+    category: categoryFromSearch(location.search),
+    returning: typeof state === 'object' && state !== null && CONFIRMED_STATE in state,
+    mode: stored.multipleDates,
+    dates: stored.dates,
+  };
+}
+
 export default function Calendar({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
@@ -37,8 +61,11 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const products = useStore($products);
   const categories = useStore($categories);
   const [mode, setMode] = useState<DateMode>(configuration.multipleDates);
-  const [picked, setPicked] = useState<string[]>(configuration.dates);
-  const [month, setMonth] = useState(() => (configuration.dates[0] ?? todayInRome()).slice(0, 7));
+  // Dates gone by are no choice any more: the visitor starts afresh.
+  const [picked, setPicked] = useState<string[]>(() => (configuration.dates.some((d) => d < todayInRome()) ? [] : configuration.dates));
+  const [entry] = useState(readEntry);
+  // null until the visitor changes month: until then, the opening month (the season's, once loaded).
+  const [chosenMonth, setMonth] = useState<string | null>(null);
   const [catalogue, setCatalogue] = useState<'loading' | 'ready' | 'error'>('loading');
   const [chosenId, setChosenId] = useState<number | null>(null);
   const today = todayInRome();
@@ -57,7 +84,18 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
 
   const shopInfo = catalogue === 'ready' && configuration.shop?.slug === shop ? configuration.shop : null;
   const groups = useMemo(() => (shopInfo ? productGroups(categories, products) : []), [shopInfo, categories, products]);
-  const productId = chosenId ?? initialProductId(groups, requestedProduct(), cart.products);
+  const wanted = categoryForSlug(categories, entry.category);
+  const productId = chosenId ?? initialProductId(groups, requestedProduct(), cart.products, wanted?.ids);
+  const season = seasonWindowOf(shopInfo?.season);
+  const month = chosenMonth ?? openingMonth(entry.mode, entry.dates, today, season);
+  // The opening month may still move when the season arrives: a month counted from the old one
+  // would land elsewhere, so the arrows wait for it (a failed load leaves them free: all year).
+  const seasonPending = catalogue === 'loading';
+  const skipping = shopInfo !== null && skipsCalendar({ ...entry, today, window: season });
+  const bookingPage = localizePath(lang, bookingPagePath(shop, wanted ? entry.category : null));
+  useEffect(() => {
+    if (skipping) location.replace(bookingPage);
+  }, [skipping, bookingPage]);
   const product = products.find((p) => p.id === productId) ?? null;
   const span = availabilitySpan(month, today);
   const availability = useDayAvailability(
@@ -67,6 +105,8 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const grid = useMemo(() => monthDays(month), [month]);
   const dates = normalizeDates(mode, picked);
   const valid = areDatesValid(mode, dates);
+  const bookable = valid && areDatesBookable(mode, dates, today, season);
+  const closedDay = valid && !bookable && mode !== 20 ? firstDayOutOfSeason(dates[0]!, dates[dates.length - 1]!, season) : null;
   const source = { mode, product, availability: availability.days, cart: cart.products };
   const cells = calendarCells({
     ...source,
@@ -74,7 +114,9 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
     today,
     picked: dates,
     loading: availability.status === 'loading' || (catalogue === 'loading' && span !== null),
+    season,
   });
+  const openings = openingsShown(grid.filter((d): d is string => d !== null), today, season);
   const cellOf = new Map(cells.map((c) => [c.day, c]));
   const selection = valid ? selectionStatus({ ...source, dates }) : null;
   const monthLabel = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
@@ -94,6 +136,10 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const inRange = (day: string) => (dates.length === 2 ? day >= dates[0]! && day <= dates[1]! : dates.includes(day));
   const chip = datesChipText(mode, dates, dateShower(t));
 
+  // Dates chosen earlier, from a "Prenota" link: only the shop's season is awaited to go on.
+  const mayskip = entry.category !== null && !entry.returning && areDatesValid(entry.mode, entry.dates);
+  if (skipping || (mayskip && catalogue === 'loading')) return <p aria-busy="true">{t('booking.loading')}</p>;
+
   return (
     <div className="calendar">
       <fieldset className="modes">
@@ -112,15 +158,20 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
       {mode !== 20 && (
         <div className="month">
           <div className="month__nav">
-            <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('calendar.previous')} disabled={month <= today.slice(0, 7)}>
+            <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('calendar.previous')} disabled={seasonPending || month <= today.slice(0, 7)}>
               ‹
             </button>
             <h2 aria-live="polite">{monthLabel}</h2>
-            <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, 1))} aria-label={t('calendar.next')}>
+            <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, 1))} aria-label={t('calendar.next')} disabled={seasonPending}>
               ›
             </button>
           </div>
           {availability.status === 'error' && <p role="alert" className="calendar__error">{t('calendar.availabilityError')}</p>}
+          {openings.map((day) => (
+            <p key={day} className="calendar__season">
+              {t('calendar.season.closed', { date: dayMonth(day) })}
+            </p>
+          ))}
           <div className="grid" role="group" aria-label={monthLabel} aria-busy={availability.status === 'loading'}>
             {t('calendar.weekdays').split(' ').map((d) => (
               <span key={d} className="weekday" aria-hidden="true">
@@ -159,7 +210,13 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
         {mode === 3 && dates.length === 1 ? t('calendar.pickEnd') : t(chip.key, chip.params)}
         {/* A range's text already says its day count. */}
         {valid && mode !== 20 && mode !== 3 && ` · ${t('calendar.days', { count: rentDays(mode, dates) })}`}
+        {mode === 20 && shopInfo?.season && !isAllYear(season) && ` · ${t('calendar.season.days', { from: dayToDisplay(shopInfo.season.from), to: dayToDisplay(shopInfo.season.to) })}`}
       </p>
+      {closedDay && (
+        <p role="alert" className="calendar__error">
+          {t('calendar.season.includesClosed', { date: dayMonth(closedDay) })}
+        </p>
+      )}
       {selection && product && (
         <div className="selection" role="status">
           <SelectionAvailability t={t} product={product.label ?? ''} selection={selection} />
@@ -169,10 +226,12 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
       <button
         type="button"
         className="button"
-        disabled={!valid}
+        disabled={!bookable}
         onClick={() => {
           setDates(mode, dates);
-          location.assign(localizePath(lang, `/prenota/${shop}`));
+          // Back from the booking page shows this calendar again, to change the dates: not a skip.
+          history.replaceState({ ...(history.state as object | null), [CONFIRMED_STATE]: true }, '');
+          location.assign(bookingPage);
         }}
       >
         {t('calendar.continue')}

@@ -4,7 +4,10 @@
 // when the product needs it). Each product links to the calendar showing its availability and
 // prices day by day (`?product={id}`). The counts are kept fresh and read again just before adding
 // (src/stores/fresh-availability.ts): a product someone else has just taken turns sold out here.
-import { useEffect, useState } from 'react';
+// Reached from a static page's "Prenota" (`?category=sci`, issue #16), the page scrolls to that
+// category once loaded and moves focus to its heading, so keyboard and screen-reader users land
+// there too; without dates, the way to the calendar keeps the category.
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../api/contract/catalogue';
 import type { Customer } from '../../api/contract/cart';
@@ -19,7 +22,9 @@ import { offeredAddOns, productTotal } from '../../domain/pricing';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
+import { bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../domain/booking-entry';
 import CustomerDialog from './CustomerDialog';
+import AskShop from './AskShopLazy';
 import './islands.css';
 
 export default function ShopBooking({ locale, shop }: { locale: string; shop: string }) {
@@ -39,6 +44,18 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   const [checking, setChecking] = useState<number | null>(null);
   const datesOk = areDatesValid(configuration.multipleDates, configuration.dates);
   const days = rentDays(configuration.multipleDates, configuration.dates);
+  const [categorySlug] = useState(() => categoryFromSearch(location.search));
+  const target = state === 'ready' ? categoryForSlug(categories, categorySlug) : null;
+  const targetHeading = useRef<HTMLHeadingElement | null>(null);
+  const landed = useRef(false);
+  useEffect(() => {
+    // Once: later reloads of the counts must not pull the visitor back up.
+    if (!target || landed.current || !targetHeading.current) return;
+    landed.current = true;
+    targetHeading.current.scrollIntoView({ block: 'start' });
+    targetHeading.current.focus({ preventScroll: true });
+  }, [target]);
+  const headingProps = (id: number) => (target?.id === id ? { ref: targetHeading, tabIndex: -1 } : {});
 
   useEffect(() => {
     if (!datesOk) return;
@@ -64,7 +81,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   if (!datesOk)
     return (
       <p className="notice">
-        {t('booking.chooseDates')} <a className="button" href={localizePath(lang, `/prenota/${shop}/calendar`)}>{t('booking.goToCalendar')}</a>
+        {t('booking.chooseDates')} <a className="button" href={localizePath(lang, bookingEntryPath(shop, categorySlug ?? undefined))}>{t('booking.goToCalendar')}</a>
       </p>
     );
   if (state === 'loading' || state === 'idle') return <p aria-busy="true">{t('booking.loading')}</p>;
@@ -108,10 +125,12 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
       </p>
       {categories.map((root) => (
         <section key={root.id} aria-labelledby={`category-${root.id}`}>
-          <h2 id={`category-${root.id}`}>{root.label}</h2>
+          <h2 id={`category-${root.id}`} {...headingProps(root.id)}>
+            {root.label}
+          </h2>
           {root.children.map((child) => (
             <div key={child.id}>
-              <h3>{child.label}</h3>
+              <h3 {...headingProps(child.id)}>{child.label}</h3>
               <ul className="products">
                 {productsOf(child).map((product) => {
                   const price = product.current_price;
@@ -135,6 +154,8 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                             {soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}
                             {soldOut && taken.includes(product.id) && ` · ${t('booking.justTaken')}`}
                           </p>
+                          {/* Sold out online: the shop may still help (issue #16, AskShop.tsx). */}
+                          {soldOut && <AskShop locale={locale} shops={[configuration.shop!]} dates={configuration.dates} product={product.label} />}
                           {!soldOut && !fits && <p className="availability">{t('booking.unitsPerOrder', { max: MAX_UNITS_PER_PRODUCT })}</p>}
                           {offered.length > 0 && (
                             <fieldset className="addons">

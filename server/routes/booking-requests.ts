@@ -1,0 +1,153 @@
+// POST v1/booking_requests (spec §7, issue #16 "Ask the shop"): a visitor asks a shop for what the
+// online flow cannot take (a group, gear sold out on their days). The request is stored, mailed to
+// the shop and, when the visitor gave an e-mail, copied to them in their language.
+import { Hono } from 'hono';
+import { bookingRequestSchema, type BookingRequest, type BookingRequestBody } from '../../src/api/contract/booking-requests';
+import { dayToDisplay, todayInRome } from '../../src/domain/dates';
+import { defaultLocale, type Locale } from '../../src/i18n/index';
+import { bookingRequests } from '../db/schema/index';
+import type { CatalogueShop } from '../catalogue/cache';
+import { clientIp, type AppContext, type AppEnv } from '../http/context';
+import { ApiError, fieldError } from '../http/errors';
+import type { RateLimitRule } from '../http/rate-limit';
+import { jsonBody } from '../http/validation';
+import { translator } from '../http/locale';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * 5 requests an hour per client address: a visitor asks one shop or a few, while a script cannot
+ * turn shops' inboxes (and the copies) into a mailing service. Only accepted requests count: a
+ * visitor correcting a refused form spends nothing.
+ */
+export const DEFAULT_BOOKING_REQUESTS_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: HOUR_MS };
+/** Copies per recipient a day: someone else's address typed into the form gets a few at most. */
+export const BOOKING_REQUEST_COPIES_PER_RECIPIENT: RateLimitRule = { limit: 3, windowMs: DAY_MS };
+
+/** The environment's override BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR (README, "Ask the shop"). */
+export function bookingRequestLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitRule {
+  const raw = env.BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR;
+  if (raw === undefined || raw === '') return DEFAULT_BOOKING_REQUESTS_PER_ADDRESS;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR must be a positive integer, not "${raw}"`);
+  return { ...DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, limit };
+}
+
+// Read once at start-up: a wrong value stops the server instead of failing each request.
+const perAddress = bookingRequestLimitFromEnv();
+
+type Row = typeof bookingRequests.$inferSelect;
+/** A valid request with its language settled. */
+type Accepted = BookingRequestBody & { locale: Locale };
+
+function present(row: Row): BookingRequest {
+  return {
+    id: row.id,
+    shop_id: row.shopId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    date_from: row.dateFrom,
+    date_to: row.dateTo,
+    people: row.people,
+    message: row.message,
+    locale: row.locale as Locale,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The request's details, labelled in `locale`: the same lines in the shop's mail and in the copy. */
+function details(request: Accepted, shop: CatalogueShop, locale: Locale): string[] {
+  const t = translator(locale);
+  return [
+    t('mail.bookingRequestShop', { shop: shop.row.label }),
+    t('mail.bookingRequestName', { name: `${request.first_name} ${request.last_name}` }),
+    ...(request.email ? [t('mail.bookingRequestEmail', { email: request.email })] : []),
+    ...(request.phone ? [t('mail.bookingRequestPhone', { phone: request.phone })] : []),
+    t('mail.bookingRequestDates', { from: dayToDisplay(request.date_from), to: dayToDisplay(request.date_to) }),
+    t('mail.bookingRequestPeople', { people: request.people }),
+    t('mail.bookingRequestLanguage', { language: t(`locales.${request.locale}`) }),
+    '',
+    t('mail.bookingRequestMessage'),
+    request.message,
+  ];
+}
+
+/** Whether one more copy may go to `email`; past the limit the request stands, the copy is skipped. */
+async function mayCopy(c: AppContext, email: string): Promise<boolean> {
+  try {
+    await c.get('deps').limiter.hit(`mail:booking-requests:${email.toLowerCase()}`, BOOKING_REQUEST_COPIES_PER_RECIPIENT);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) return false;
+    throw err;
+  }
+}
+
+/**
+ * The shop's mail (in the shop's language, the site's default; the customer's language is named so
+ * the shop can answer in it) and the customer's copy. A failing mail never fails the request: it is
+ * stored, and the shop sees it in its data.
+ */
+async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop): Promise<void> {
+  const { mailer } = c.get('deps');
+  const name = `${request.first_name} ${request.last_name}`;
+  const mails: Promise<void>[] = [];
+  if (shop.row.email) {
+    const t = translator(defaultLocale);
+    mails.push(
+      mailer.send({
+        to: shop.row.email,
+        // The shop's reply goes straight to the customer (an address the schema accepted).
+        replyTo: request.email,
+        subject: t('mail.bookingRequestSubject', { name }),
+        text: [t('mail.bookingRequestIntro'), '', ...details(request, shop, defaultLocale)].join('\n'),
+      }),
+    );
+  } else {
+    console.warn(`[mail] booking request for shop ${shop.row.id} not mailed: the shop has no e-mail`);
+  }
+  if (request.email && (await mayCopy(c, request.email))) {
+    const t = translator(request.locale);
+    mails.push(
+      mailer.send({
+        to: request.email,
+        subject: t('mail.bookingRequestCopySubject', { shop: shop.row.label }),
+        text: [t('mail.bookingRequestCopyIntro', { name: request.first_name, shop: shop.row.label }), '', ...details(request, shop, request.locale)].join('\n'),
+      }),
+    );
+  }
+  for (const outcome of await Promise.allSettled(mails)) {
+    if (outcome.status === 'rejected') console.error('[mail] booking request not sent:', (outcome.reason as Error).message);
+  }
+}
+
+export const bookingRequestRoutes = new Hono<AppEnv>();
+
+bookingRequestRoutes.post('/v1/booking_requests', async (c) => {
+  const { limiter, database, catalogue, now } = c.get('deps');
+  const body = await jsonBody(c, bookingRequestSchema(todayInRome(now())));
+  const request: Accepted = { ...body, locale: body.locale ?? c.get('locale') };
+  const shop = catalogue.shopById(request.shop_id);
+  if (!shop) throw fieldError('shop_id', 'validators.unknownShop');
+  await limiter.hit(`booking-requests:address:${clientIp(c)}`, perAddress);
+  const [row] = await database.db
+    .insert(bookingRequests)
+    .values({
+      shopId: shop.row.id,
+      firstName: request.first_name,
+      lastName: request.last_name,
+      email: request.email ?? null,
+      phone: request.phone ?? null,
+      dateFrom: request.date_from,
+      dateTo: request.date_to,
+      people: request.people,
+      message: request.message,
+      locale: request.locale,
+    })
+    .returning();
+  await sendMails(c, request, shop);
+  return c.json({ data: present(row!), message: translator(request.locale)('api.bookingRequestSent') }, 201);
+});

@@ -1,0 +1,53 @@
+// What a static page says a product costs (issue #16): its lowest day price ("da 19,00 € al
+// giorno"), its half-day and season prices when it has them. Computed from a product's prices in
+// the API's shape, so the build (from the committed catalogue or an outside API) and the test that
+// compares the pages with the API's answer summarise with the same rule.
+import type { Price } from '../api/contract/catalogue';
+import { DateModes } from './dates';
+import { selectPrice } from './pricing';
+
+type SummaryPrice = Pick<Price, 'amount' | 'main_price' | 'season' | 'morning' | 'afternoon'> &
+  Partial<Pick<Price, 'id' | 'rent_days_from' | 'rent_days_to'>>;
+
+export interface PriceSummary {
+  /** Lowest per-day rate over the day tiers (the longest rentals usually): "from … a day". */
+  dayFrom: number;
+  /** Highest per-day rate over the day tiers (a single day usually). */
+  dayUpTo: number;
+  morning: number | null;
+  afternoon: number | null;
+  season: number | null;
+}
+
+const isDayTier = (p: SummaryPrice) => p.main_price && !p.season && !p.morning && !p.afternoon;
+
+/**
+ * The summary of a product's prices (main prices only: add-on prices are linked to them), or null
+ * when it has no day price at all (nothing to say "from" about). Half-day and season prices are
+ * the ones the booking would charge (domain `selectPrice`), so a page never shows another one.
+ */
+export function summarisePrices(prices: readonly SummaryPrice[]): PriceSummary | null {
+  const days = prices.filter(isDayTier).map((p) => p.amount);
+  if (days.length === 0) return null;
+  const full = prices.map((p) => ({ id: 0, rent_days_from: null, rent_days_to: null, ...p }));
+  const amount = (mode: (typeof DateModes)[keyof typeof DateModes]) => selectPrice(full, mode, 1)?.amount ?? null;
+  return {
+    dayFrom: Math.min(...days),
+    dayUpTo: Math.max(...days),
+    morning: amount(DateModes.MORNING),
+    afternoon: amount(DateModes.AFTERNOON),
+    season: amount(DateModes.SEASONAL),
+  };
+}
+
+export interface DayPriceRange {
+  low: number;
+  high: number;
+}
+
+/** The span of day prices over several products (a shop's "priceRange"), or null without any. */
+export function dayPriceRange(summaries: readonly (PriceSummary | null)[]): DayPriceRange | null {
+  const known = summaries.filter((s): s is PriceSummary => s !== null);
+  if (known.length === 0) return null;
+  return { low: Math.min(...known.map((s) => s.dayFrom)), high: Math.max(...known.map((s) => s.dayUpTo)) };
+}
