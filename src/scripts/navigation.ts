@@ -5,9 +5,9 @@
 // - on the root path only, a first visit follows the browser language once (never for crawlers,
 //   so search engines always see each page in its own language).
 import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY } from '../domain/constants';
+import { rootLanguageDecision } from '../domain/root-language';
 import { REF_STORAGE_KEY, storedTotemType } from '../stores/keys';
 const FRAMED_STORAGE_KEY = 'framed';
-const CRAWLER = /bot|crawl|spider|slurp|lighthouse|bingpreview|facebookexternalhit|embedly|quora|whatsapp|telegram/i;
 
 function readCookie(name: string): string | null {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -65,16 +65,16 @@ function start() {
     true,
   );
 
-  if (location.pathname === '/' && !CRAWLER.test(navigator.userAgent)) {
-    const chosen = readCookie(LANGUAGE_COOKIE_KEY);
-    if (chosen === 'en' || chosen === 'fr') {
-      location.replace(`/${chosen}/${location.search}`);
-    } else if (!chosen) {
-      const browser = (navigator.languages?.[0] ?? navigator.language ?? '').slice(0, 2).toLowerCase();
-      const lang = browser === 'en' || browser === 'fr' ? browser : 'it';
-      setLanguageCookie(lang);
-      if (lang !== 'it') location.replace(`/${lang}/${location.search}`);
-    }
+  // `npm start` answers this redirect itself (server/http/root-language.ts); a host that serves
+  // dist/ as plain files leaves it to this script.
+  if (location.pathname === '/') {
+    const decision = rootLanguageDecision({
+      cookie: readCookie(LANGUAGE_COOKIE_KEY),
+      languages: navigator.languages?.length ? navigator.languages : [navigator.language ?? ''],
+      userAgent: navigator.userAgent,
+    });
+    if (decision.setCookie) setLanguageCookie(decision.setCookie);
+    if (decision.redirectTo) location.replace(`${decision.redirectTo}${location.search}`);
   }
 }
 
