@@ -93,6 +93,8 @@ export const ShopSchema = z.strictObject({
   /** Days of the year the shop rents, 'MM-DD'..'MM-DD' (may wrap over New Year); absent: all year (src/domain/season.ts). */
   season: z
     .strictObject({ from: z.string().refine(isMonthDay, 'MM-DD'), to: z.string().refine(isMonthDay, 'MM-DD') })
+    // A season of Feb 29 alone has no day in three years out of four.
+    .refine((s) => !(s.from === '02-29' && s.to === '02-29'), 'a season must hold a day every year')
     .optional(),
   lat: LatitudeSchema,
   lon: LongitudeSchema,

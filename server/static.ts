@@ -67,8 +67,8 @@ async function send(c: Context, compressed: CompressedFiles, file: string, statu
       : 'public, max-age=0, must-revalidate',
   };
   if (isCompressible(file)) {
-    // Caches must keep the encodings apart.
-    headers.vary = 'Accept-Encoding';
+    // Caches must keep the encodings apart; appended, as `/` also varies by language.
+    c.header('vary', 'Accept-Encoding', { append: true });
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     const body = encoding ? await compressed.get(file, encoding) : null;
     if (encoding && body) {

@@ -75,6 +75,16 @@ function details(request: Accepted, shop: CatalogueShop, locale: Locale): string
   ];
 }
 
+/** The customer's copy: the shop, the dates and the party size, nothing typed freely. */
+function copyDetails(request: Accepted, shop: CatalogueShop, locale: Locale): string[] {
+  const t = translator(locale);
+  return [
+    t('mail.bookingRequestShop', { shop: shop.row.label }),
+    t('mail.bookingRequestDates', { from: dayToDisplay(request.date_from), to: dayToDisplay(request.date_to) }),
+    t('mail.bookingRequestPeople', { people: request.people }),
+  ];
+}
+
 /** Whether one more copy may go to `email`; past the limit the request stands, the copy is skipped. */
 async function mayCopy(c: AppContext, email: string): Promise<boolean> {
   try {
@@ -115,7 +125,9 @@ async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop):
       mailer.send({
         to: request.email,
         subject: t('mail.bookingRequestCopySubject', { shop: shop.row.label }),
-        text: [t('mail.bookingRequestCopyIntro', { name: request.first_name, shop: shop.row.label }), '', ...details(request, shop, request.locale)].join('\n'),
+        // Only what the site itself formats: a copy carrying the typed name and message would let
+        // anyone send their own text to any address from the shop's sender (a spam relay).
+        text: [t('mail.bookingRequestCopyIntro', { shop: shop.row.label }), '', ...copyDetails(request, shop, request.locale)].join('\n'),
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areDatesBookable, dayBlock, dayMonth, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from './calendar-season';
+import { areDatesBookable, dayBlock, dayMonth, firstClosedDay, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from './calendar-season';
 import { DateModes } from './dates';
 import { ALL_YEAR } from './season';
 
@@ -109,5 +109,24 @@ describe('skipsCalendar', () => {
     expect(skipsCalendar({ ...base, dates: [] })).toBe(false); // a new visitor
     expect(skipsCalendar({ ...base, dates: ['2026-11-20'] })).toBe(false); // past
     expect(skipsCalendar({ ...base, dates: ['2026-11-30'] })).toBe(false); // out of season
+  });
+});
+
+describe('firstClosedDay', () => {
+  const winter = { from: '12-01', to: '04-15' };
+  it.each([
+    [3, ['2026-11-28', '2026-12-03'], '2026-11-28'],
+    [3, ['2027-04-10', '2027-04-20'], '2027-04-16'],
+    [3, ['2026-12-10', '2026-12-12'], null],
+    [2, ['2026-11-23'], '2026-11-23'],
+    [0, ['2027-01-05'], null],
+    [20, [], null],
+    [3, ['2026-12-10'], null],
+  ] as const)('mode %s %j → %s', (mode, dates, expected) => {
+    expect(firstClosedDay(mode, dates, winter)).toBe(expected);
+  });
+
+  it('never finds a closed day at a shop open all year', () => {
+    expect(firstClosedDay(3, ['2026-06-01', '2027-05-31'], ALL_YEAR)).toBeNull();
   });
 });

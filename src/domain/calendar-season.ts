@@ -5,7 +5,7 @@
 // rules themselves are in ./season.ts, which this file only applies.
 import type { DateMode } from './dates';
 import { DateModes, areDatesValid, normalizeDates } from './dates';
-import { ALL_YEAR, isAllYear, isInSeason, isPeriodInSeason, nextOpening, type SeasonDays, type SeasonWindow } from './season';
+import { ALL_YEAR, firstDayOutOfSeason, isAllYear, isInSeason, isPeriodInSeason, nextOpening, type SeasonDays, type SeasonWindow } from './season';
 
 /**
  * The yearly window of an occurrence: its month-day parts ('2026-12-01'..'2027-04-15' →
@@ -85,4 +85,15 @@ export function skipsCalendar(input: {
   if (!input.category || input.returning) return false;
   // A new visitor's stored state (single day, no date) is not valid, so it never skips.
   return areDatesBookable(input.mode, input.dates, input.today, input.window);
+}
+
+/**
+ * The first day of the chosen dates the shop is closed on, or null (dates not valid yet, a season
+ * booking, or all in season): the booking page says so before products are shown for days the API
+ * would refuse, e.g. dates chosen earlier at another shop.
+ */
+export function firstClosedDay(mode: DateMode, dates: readonly (string | null | undefined)[], yearly: SeasonWindow): string | null {
+  if (mode === DateModes.SEASONAL || !areDatesValid(mode, dates)) return null;
+  const set = normalizeDates(mode, dates);
+  return firstDayOutOfSeason(set[0]!, set[set.length - 1]!, yearly);
 }

@@ -37,6 +37,8 @@ describe('root language redirect', () => {
       const res = await app.request('/', { headers });
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('<h1>Noleggio</h1>');
+      // The page for `/` depends on the language headers too, not only on the encoding.
+      expect(res.headers.get('vary')).toContain('Accept-Language');
     }
   });
 

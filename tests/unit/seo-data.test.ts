@@ -229,4 +229,16 @@ describe('SeoDataSchema', () => {
     slug.towns[0].slug = 'alba-2';
     for (const data of [unknownTown, sport, slug]) expect(SeoDataSchema.safeParse(data).success).toBe(false);
   });
+
+  it('rejects a season that is not month-days, or one with no day in most years (Feb 29 alone)', () => {
+    const seasons = [{ from: '12-01', to: '13-01' }, { from: '2026-12-01', to: '04-15' }, { from: '02-30', to: '03-10' }, { from: '02-29', to: '02-29' }];
+    for (const season of seasons) {
+      const data = valid();
+      data.shops[0].season = season;
+      expect(SeoDataSchema.safeParse(data).success).toBe(false);
+    }
+    const leapStart = valid();
+    leapStart.shops[0].season = { from: '02-29', to: '04-15' };
+    expect(SeoDataSchema.safeParse(leapStart).success).toBe(true);
+  });
 });

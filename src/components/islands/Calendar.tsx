@@ -21,7 +21,7 @@ import { $categories, $configuration, $products, loadShop, setDates } from '../.
 import { $cart } from '../../stores/cart';
 import { areDatesValid, datesChipText, dayToDisplay, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
 import { areDatesBookable, dayMonth, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from '../../domain/calendar-season';
-import { firstDayOutOfSeason, isAllYear } from '../../domain/season';
+import { firstDayOutOfSeason, isAllYear, nextOpening } from '../../domain/season';
 import { bookingPagePath, categoryForSlug, categoryFromSearch } from '../../domain/booking-entry';
 import { dateShower } from './show-date';
 import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth, type SelectionStatus } from '../../domain/calendar';
@@ -214,7 +214,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
       </p>
       {closedDay && (
         <p role="alert" className="calendar__error">
-          {t('calendar.season.includesClosed', { date: dayMonth(closedDay) })}
+          {t('calendar.season.includesClosed', { date: dayMonth(nextOpening(closedDay, season)) })}
         </p>
       )}
       {selection && product && (

@@ -23,6 +23,8 @@ import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../domain/booking-entry';
+import { dayMonth, firstClosedDay, seasonWindowOf } from '../../domain/calendar-season';
+import { nextOpening } from '../../domain/season';
 import CustomerDialog from './CustomerDialog';
 import AskShop from './AskShopLazy';
 import './islands.css';
@@ -86,6 +88,18 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
     );
   if (state === 'loading' || state === 'idle') return <p aria-busy="true">{t('booking.loading')}</p>;
   if (state === 'error') return <p role="alert">{t('booking.loadError')}</p>;
+  // Dates kept from another shop may fall where this one is closed: say so before any product.
+  const season = seasonWindowOf(configuration.shop?.season);
+  const closedDay = firstClosedDay(configuration.multipleDates, configuration.dates, season);
+  if (closedDay)
+    return (
+      <p className="notice" role="alert">
+        {t('calendar.season.includesClosed', { date: dayMonth(nextOpening(closedDay, season)) })}{' '}
+        <a className="button" href={localizePath(lang, bookingEntryPath(shop, categorySlug ?? undefined))}>
+          {t('booking.goToCalendar')}
+        </a>
+      </p>
+    );
 
   const relatedOf = (product: Product) => {
     const chosen = addOns[product.id] ?? [];
