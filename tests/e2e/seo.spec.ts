@@ -75,10 +75,11 @@ test('?framed hides the logo and the network footer, also after following an int
   await expect(page.locator('.shop-footer')).toHaveCount(1);
   await expect(page.locator('.shop-footer')).toBeHidden();
 
-  await page.getByRole('main').getByRole('link', { name: it.shop!.book, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/prenota/${shop.slug}/?\\?`));
+  // The shop page's "Prenota" opens the shop's calendar (issue #16).
+  await page.getByRole('main').getByRole('link', { name: `Prenota da ${shop.label}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/prenota/${shop.slug}/calendar/?\\?`));
   expect(new URL(page.url()).searchParams.has('framed')).toBe(true);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.pages[`prenota/${shop.slug}`]!.it.title);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.pages[`prenota/${shop.slug}/calendar`]!.it.title);
   await expect(logo(page)).toBeHidden();
   await expect(networkFooter(page)).toBeHidden();
 });
@@ -89,8 +90,8 @@ test('?forced_ref=x is carried as ref=x across two navigations', async ({ page }
   await expect(page).toHaveURL(new RegExp(`${shopPath}/?\\?`));
   expect(param(page, 'ref')).toBe('x');
 
-  await page.getByRole('main').getByRole('link', { name: it.shop!.book, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/prenota/${shop.slug}/?\\?`));
+  await page.getByRole('main').getByRole('link', { name: `Prenota da ${shop.label}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/prenota/${shop.slug}/calendar/?\\?`));
   expect(param(page, 'ref')).toBe('x');
 });
 
