@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { isFreshDataDir, openDatabase, projectRoot, type Database } from './db/client';
 import { seed } from './db/seed/index';
 import { serveDist } from './static';
+import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
 import { underStartupLock } from './cluster/startup-lock';
 import { frameAncestorsFromEnv, siteSecurityHeaders } from './http/security-headers';
@@ -89,6 +90,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');
   app.route('/api', createApi(deps));
   app.use('*', siteSecurityHeaders(options.frameAncestors ?? frameAncestorsFromEnv()));
+  app.use('*', rootLanguageRedirect());
   app.use('*', serveDist(options.distDir ?? path.join(projectRoot, 'dist')));
 
   const server: ServerType = await new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootLanguageDecision } from './root-language';
+import { acceptedLanguages, rootLanguageDecision } from './root-language';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0 Mobile Safari/537.36';
 
@@ -21,5 +21,18 @@ describe('rootLanguageDecision', () => {
     for (const ua of ['Mozilla/5.0 (compatible; Googlebot/2.1)', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'facebookexternalhit/1.1']) {
       expect(rootLanguageDecision({ cookie: 'en', languages: ['en'], userAgent: ua })).toEqual({ redirectTo: null, setCookie: null });
     }
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it.each([
+    ['en-GB,en;q=0.9,it;q=0.8', ['en-GB', 'en', 'it']],
+    ['it;q=0.5, fr', ['fr', 'it']],
+    ['fr;q=0, en', ['en']],
+    ['*', []],
+    ['', []],
+    [null, []],
+  ])('%s → %j', (header, expected) => {
+    expect(acceptedLanguages(header)).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 // Which language a visit to the root path `/` is sent to (spec §2: the browser language is
-// detected), as a pure rule: src/scripts/navigation.ts applies it. (A server-side redirect with
-// the same rule was tried for home's Lighthouse score and taken back: see the README benchmark.)
+// detected). One rule for the browser script (src/scripts/navigation.ts) and for the product
+// server, which answers the redirect itself so a French or English visitor does not first load,
+// parse and paint the Italian home (issue #16: home's Lighthouse score was that redirect).
 
 export type RootLanguage = 'it' | 'en' | 'fr';
 
@@ -32,4 +33,19 @@ export function rootLanguageDecision(visit: RootVisit): RootDecision {
   const browser = (visit.languages[0] ?? '').slice(0, 2).toLowerCase();
   const lang: RootLanguage = browser === 'en' || browser === 'fr' ? browser : 'it';
   return { redirectTo: lang === 'it' ? null : `/${lang}/`, setCookie: lang };
+}
+
+/** The languages of an Accept-Language header, by preference (q), highest first; q=0 dropped. */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
 }

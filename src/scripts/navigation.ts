@@ -65,6 +65,8 @@ function start() {
     true,
   );
 
+  // `npm start` answers this redirect itself (server/http/root-language.ts); a host that serves
+  // dist/ as plain files leaves it to this script.
   if (location.pathname === '/') {
     const decision = rootLanguageDecision({
       cookie: readCookie(LANGUAGE_COOKIE_KEY),

@@ -40,3 +40,17 @@ test('/api/health answers 200 through the same server', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ data: { status: 'ok', database: 'pglite' } });
 });
+
+test('an English browser on / is sent to /en/ by the server, before any Italian HTML', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  const page = await context.newPage();
+  const response = await page.goto('/?ref=hotel');
+  // The first answer for `/` is the redirect itself: no Italian page was downloaded or painted.
+  const first = response?.request().redirectedFrom();
+  expect(first?.url()).toMatch(/\/\?ref=hotel$/);
+  expect((await first?.response())?.status()).toBe(302);
+  await expect(page).toHaveURL(/\/en\/\?ref=hotel$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('en');
+  await context.close();
+});
