@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import it_ from '../../i18n/it.json';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
-import { datesChipText } from './dates';
+import { DateModes, datesChipText } from './dates';
 import { displayDate } from './display-dates';
 
 const labels = {
@@ -98,10 +98,10 @@ describe('displayDate: capitalisation and bad input', () => {
 describe('the dates chip with displayDate', () => {
   const show = (day: string) => displayDate(day, labels.it, { now: NOW });
   it('a range from today to tomorrow reads "Oggi" and "Domani"', () => {
-    expect(datesChipText(3, ['2026-12-24', '2026-12-25'], show)).toEqual({ key: 'dates.range', params: { from: 'Oggi', to: 'Domani', count: 2 } });
+    expect(datesChipText(DateModes.RANGE, ['2026-12-24', '2026-12-25'], show)).toEqual({ key: 'dates.range', params: { from: 'Oggi', to: 'Domani', count: 2 } });
   });
   it('a single morning tomorrow; other days stay DD/MM/YYYY', () => {
-    expect(datesChipText(0, ['2026-12-25'], show)).toEqual({ key: 'dates.singleMorning', params: { date: 'Domani' } });
-    expect(datesChipText(2, ['2026-12-30'], show)).toEqual({ key: 'dates.single', params: { date: '30/12/2026' } });
+    expect(datesChipText(DateModes.MORNING, ['2026-12-25'], show)).toEqual({ key: 'dates.singleMorning', params: { date: 'Domani' } });
+    expect(datesChipText(DateModes.SINGLE, ['2026-12-30'], show)).toEqual({ key: 'dates.single', params: { date: '30/12/2026' } });
   });
 });

@@ -5,12 +5,14 @@
 // chip and the checkout all go through displayDate; the labels come from i18n (`dates.today`,
 // `dates.tomorrow`), so the rule is one and the words follow the page's language.
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, isSameDay } from 'date-fns';
-import { DATE_FORMAT, TIMEZONE } from './constants';
-import { isDay, parseRomeDateTime } from './dates';
+import { TIMEZONE } from './constants';
+import { addDays, dayToDisplay, isDay, parseRomeDateTime, toRomeDay } from './dates';
 import { capitalize, type RelativeDayLabels } from './format';
 
-export const TIME_FORMAT = 'HH:mm';
+// The days are compared as Rome 'YYYY-MM-DD' strings (src/domain/dates.ts, Intl) and written by
+// dayToDisplay; date-fns' `format` is not used here: with its locale tables it was 5.9 KB gzip on
+// every booking screen (issue #18), for a fixed DD/MM/YYYY and HH:mm. @date-fns/tz still gives the
+// Rome wall clock of an instant.
 
 export interface DisplayDateOptions {
   /** The instant "today" is measured from (tests pin it). */
@@ -19,27 +21,20 @@ export interface DisplayDateOptions {
   withTime?: boolean;
 }
 
-/** The Rome wall-clock reading of a bare day, or of an API date-time (zoned or Rome local). */
-function romeInstant(value: string | Date): { at: TZDate; dayOnly: boolean } {
-  if (typeof value === 'string' && isDay(value)) {
-    const [y, m, d] = value.split('-').map(Number);
-    const at = new TZDate(2000, 0, 1, TIMEZONE);
-    // setFullYear, not the constructor: the constructor reads years 0–99 as 1900–1999.
-    at.setFullYear(y!, m! - 1, d!);
-    return { at, dayOnly: true };
-  }
-  return { at: new TZDate(parseRomeDateTime(value).getTime(), TIMEZONE), dayOnly: false };
+/** HH:mm of an instant on the Rome wall clock. */
+function romeTime(at: Date): string {
+  const rome = new TZDate(at.getTime(), TIMEZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(rome.getHours())}:${pad(rome.getMinutes())}`;
 }
 
 /** "Oggi", "Domani" or DD/MM/YYYY (with ", HH:mm" when asked), first letter capitalised. */
 export function displayDate(value: string | Date, labels: RelativeDayLabels, options: DisplayDateOptions = {}): string {
-  const { at, dayOnly } = romeInstant(value);
-  if (Number.isNaN(at.getTime())) throw new Error(`Invalid date "${String(value)}"`);
-  const today = new TZDate((options.now ?? new Date()).getTime(), TIMEZONE);
-  const day = isSameDay(at, today)
-    ? labels.today
-    : isSameDay(at, addDays(today, 1))
-      ? labels.tomorrow
-      : format(at, DATE_FORMAT);
-  return capitalize(options.withTime && !dayOnly ? `${day}, ${format(at, TIME_FORMAT)}` : day);
+  const dayOnly = typeof value === 'string' && isDay(value);
+  const at = dayOnly ? null : parseRomeDateTime(value);
+  if (at && Number.isNaN(at.getTime())) throw new Error(`Invalid date "${String(value)}"`);
+  const day = at ? toRomeDay(at) : (value as string);
+  const today = toRomeDay(options.now ?? new Date());
+  const shown = day === today ? labels.today : day === addDays(today, 1) ? labels.tomorrow : dayToDisplay(day);
+  return capitalize(options.withTime && at ? `${shown}, ${romeTime(at)}` : shown);
 }

@@ -1,9 +1,13 @@
 // Translations for React islands. Each locale's JSON is its own lazily loaded chunk, so a
 // browser only downloads the strings of the page's language; during the static build all
 // locales are available synchronously so islands render their HTML in the right language.
+// A customer's browser gets them without the kiosk's sections (`?customer`); a kiosk (a totem
+// configured on this device, `html.totem`, or a kiosk page, `body.kiosk-page`: the same test as
+// global.css) gets every island section (`?islands`).
 import { use } from 'react';
 import type { TFunction } from 'i18next';
-import { createT, toLocale, type Locale } from './index';
+import { toLocale, type Locale } from './index';
+import { createIslandT } from './translate';
 
 type Messages = Record<string, unknown>;
 type Tracked = Promise<TFunction> & { status?: 'fulfilled'; value?: TFunction };
@@ -11,8 +15,13 @@ type Tracked = Promise<TFunction> & { status?: 'fulfilled'; value?: TFunction };
 const eager: Record<string, { default: Messages }> = import.meta.env.SSR
   ? import.meta.glob<{ default: Messages }>('../../i18n/*.json', { eager: true })
   : {};
-// `?islands`: only the sections islands use (src/i18n/islands-messages-plugin.mjs).
-const lazy = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?islands' });
+// Only the sections islands use (src/i18n/islands-messages-plugin.mjs).
+const kioskMessages = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?islands' });
+const customerMessages = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer' });
+
+function isKiosk(): boolean {
+  return document.documentElement.classList.contains('totem') || document.body.classList.contains('kiosk-page');
+}
 
 const loaded = new Map<Locale, Tracked>();
 
@@ -26,14 +35,14 @@ export function loadT(locale: Locale): Tracked {
   const ready = eager[fileOf(locale)];
   if (ready) {
     // Already resolved: mark it the way React's `use` recognises, so it never suspends.
-    const t = createT(locale, ready.default);
+    const t = createIslandT(locale, ready.default);
     pending = Promise.resolve(t) as Tracked;
     pending.status = 'fulfilled';
     pending.value = t;
   } else {
-    const load = lazy[fileOf(locale)];
+    const load = (isKiosk() ? kioskMessages : customerMessages)[fileOf(locale)];
     if (!load) throw new Error(`No translations for ${locale}`);
-    pending = load().then((m) => createT(locale, m.default)) as Tracked;
+    pending = load().then((m) => createIslandT(locale, m.default)) as Tracked;
     pending.then((t) => {
       pending!.status = 'fulfilled';
       pending!.value = t;

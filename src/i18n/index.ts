@@ -1,8 +1,9 @@
-import i18next, { type TFunction, type Resource } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, PREFIXED_LOCALES, type Locale } from '../domain/constants';
 
-export const locales = ['it', 'en', 'fr'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'it';
+export type { Locale };
+export const locales = LOCALES;
+export const defaultLocale: Locale = DEFAULT_LOCALE;
+const LOCALE_PREFIX = new RegExp(`^/(${PREFIXED_LOCALES.join('|')})(/.*)?$`);
 
 /** Value of the Content-Language header the booking API expects for each locale (spec §7). */
 export const contentLanguage: Record<Locale, string> = { it: 'it_IT', fr: 'fr_FR', en: 'en_GB' };
@@ -27,27 +28,10 @@ export function localizePath(locale: Locale, path: string): string {
 
 /** Splits a URL path into its locale and the path without the locale prefix. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {
-  const match = /^\/(en|fr)(\/.*)?$/.exec(pathname);
+  const match = LOCALE_PREFIX.exec(pathname);
   if (!match) return { locale: defaultLocale, path: pathname || '/' };
   return { locale: match[1] as Locale, path: match[2] || '/' };
 }
 
-type Messages = Record<string, unknown>;
-
-/**
- * One i18next instance per locale, created synchronously from already-loaded messages,
- * so that both build-time pages and hydrating islands get `t` without waiting.
- */
-export function createT(locale: Locale, messages: Messages): TFunction {
-  const resources: Resource = { [locale]: { translation: messages as Resource[string]['translation'] } };
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance.t.bind(instance) as TFunction;
-}
+// `createT` (i18next) is in ./i18next.ts: islands import this module, and the browser does not
+// carry i18next (issue #18; their `t` is ./translate.ts).

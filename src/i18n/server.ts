@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import it from '../../i18n/it.json';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
-import { createT, toLocale, type Locale } from './index';
+import { toLocale, type Locale } from './index';
+import { createT } from './i18next';
 
 export const messages: Record<Locale, Record<string, unknown>> = { it, en, fr };
 

@@ -13,7 +13,7 @@
 import { HIDE_LOGIN_EVENT } from './island-events';
 import { CHUNK_RELOAD_GUARD_MS, PREFETCH_IDLE_TIMEOUT_MS, PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_HEIGHT, PROGRESS_BAR_THROTTLE_MS } from '../domain/constants';
 
-const RELOAD_KEY = 'chunk-reload-at';
+export const RELOAD_KEY = 'chunk-reload-at';
 
 export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
   return lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_GUARD_MS;

@@ -1,6 +1,7 @@
 // Error catalogue in the browser (spec §8) and redirect safety.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
+import { RELOAD_KEY } from '../../src/scripts/page-transitions';
 
 test('with the API unreachable, an action shows "Errore nella comunicazione con il server"', async ({ page }) => {
   await page.goto('/noleggio/sport-noleggio-sestriere/');
@@ -35,3 +36,18 @@ for (const target of ['//evil.example.com/x', 'https://evil.example.com', '/%2F%
     expect(hrefs.join(' ')).not.toContain('evil');
   });
 }
+
+test('a dialog whose code cannot be fetched says so, and the rest of the screen keeps working', async ({ page }) => {
+  await page.goto('/prenota/sport-noleggio-sestriere/');
+  // The chunk-failure guard (spec §8: reload once, at most once per 60 s) has just reloaded this tab:
+  // the next failed chunk is the dialog's own to handle.
+  await page.evaluate((key) => sessionStorage.setItem(key, String(Date.now())), RELOAD_KEY);
+  await page.route(/\/_astro\/LoginDialog\.[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('alert')).toContainText('Errore nella comunicazione con il server');
+  await expect(page.getByRole('dialog', { name: 'Accedi' })).toHaveCount(0);
+  // The app bar is still there, not replaced by the island's "an error occurred".
+  await expect(page.getByText('Si è verificato un errore')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+});

@@ -1,14 +1,14 @@
 // The browser gets only ISLAND_SECTIONS of its locale's messages (src/i18n/islands-messages-plugin.mjs).
 // A key of any other section would show as the raw key once an island hydrates, so every section
 // client code translates must be in the list.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import it_ from '../../i18n/it.json';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
-import { ISLAND_SECTIONS, islandsMessages } from '../../src/i18n/islands-messages-plugin.mjs';
+import { CUSTOMER_SECTIONS, ISLAND_SECTIONS, KIOSK_SECTIONS, islandsMessages } from '../../src/i18n/islands-messages-plugin.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const itFile = path.join(root, 'i18n/it.json');
@@ -70,5 +70,77 @@ describe('islands-messages plugin', () => {
   it('leaves other imports alone (the build-time import keeps the whole file)', async () => {
     expect(await load.call(context, itFile)).toBeNull();
     expect(await load.call(context, path.join(root, 'src/i18n/client.ts?islands'))).toBeNull();
+  });
+});
+
+// A customer's browser gets `?customer`: the island sections without KIOSK_SECTIONS
+// (src/i18n/client.ts). A kiosk key in code a customer's page runs would show as the raw key.
+const ASTRO_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]*\/islands\/[^'"]+)['"]/g;
+const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+/** A kiosk's own pages: under /totem, in TotemLayout, or sized for a kiosk (`kiosk-page`, the pairing page). */
+const isKioskPage = (file: string, text: string) => /\/totem\/|TotemLayout\.astro$/.test(file) || /bodyClass="kiosk-page"/.test(text);
+/** Lazy islands every page carries but mounts only on a kiosk: they and what they import are kiosk code. */
+const KIOSK_ONLY_ISLANDS: Record<string, string> = {
+  'src/components/islands/KioskFooter.tsx': 'KioskFooterSlot mounts it only when a totem is configured (html.totem)',
+};
+/** Customer code that translates a kiosk section in a branch shown only on a kiosk: each with why. */
+const KIOSK_ONLY_BRANCHES: Record<string, string> = {
+  'src/components/islands/CheckoutConfirmation.tsx': 'its kiosk lines show only in totem mode (pay at the desk, back to the desk)',
+};
+
+function resolveSource(from: string, spec: string): string | undefined {
+  const base = path.join(path.dirname(from), spec);
+  return ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(path.join(root, f)) && !f.endsWith('.css') && !f.endsWith('.json'));
+}
+
+/** Client files (relative to the root) that pages other than the kiosk's load, statically or lazily. */
+function customerPageCode(): Set<string> {
+  const astroFiles = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.astro'))
+    .map((f) => path.join('src', f));
+  const queue: string[] = [];
+  for (const file of astroFiles) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    if (isKioskPage(file, text)) continue;
+    for (const [, spec] of text.matchAll(ASTRO_IMPORT)) {
+      const found = resolveSource(file, spec!);
+      if (found) queue.push(found);
+    }
+  }
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file) || file in KIOSK_ONLY_ISLANDS) continue;
+    seen.add(file);
+    for (const [, spec] of readFileSync(path.join(root, file), 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const found = resolveSource(file, spec!);
+      if (found && CLIENT_FILE.test(found)) queue.push(found);
+    }
+  }
+  return seen;
+}
+
+describe('kiosk sections', () => {
+  it('?customer serves the island sections without the kiosk ones', async () => {
+    const served = JSON.parse((await load.call(context, `${itFile}?customer`))!);
+    expect(KIOSK_SECTIONS.every((s) => ISLAND_SECTIONS.includes(s))).toBe(true);
+    expect([...CUSTOMER_SECTIONS].sort()).toEqual(ISLAND_SECTIONS.filter((s) => !KIOSK_SECTIONS.includes(s)).sort());
+    expect(Object.keys(served).sort()).toEqual([...CUSTOMER_SECTIONS].sort());
+    for (const s of CUSTOMER_SECTIONS) expect(served[s]).toEqual((it_ as Record<string, unknown>)[s]);
+  });
+
+  it('the scan of customer pages reaches their islands, and not the kiosk screens', () => {
+    const code = customerPageCode();
+    expect([...code]).toEqual(expect.arrayContaining(['src/components/islands/Checkout.tsx', 'src/components/islands/LoginDialog.tsx', 'src/i18n/client.ts']));
+    expect(code.has('src/components/islands/CashDesk.tsx')).toBe(false);
+  });
+
+  it("code a customer's page runs translates kiosk sections only where it shows on a kiosk", () => {
+    const code = customerPageCode();
+    const offending = [...usedSections()]
+      .filter(([section]) => KIOSK_SECTIONS.includes(section))
+      .flatMap(([, files]) => files)
+      .filter((file) => code.has(file) && !(file in KIOSK_ONLY_BRANCHES));
+    expect(offending).toEqual([]);
   });
 });

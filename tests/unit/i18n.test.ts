@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import it_ from '../../i18n/it.json';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
-import { createT, localizePath, splitLocale, contentLanguage, toLocale } from '../../src/i18n/index';
+import { localizePath, splitLocale, contentLanguage, toLocale } from '../../src/i18n/index';
+import { createT } from '../../src/i18n/i18next';
 import { getT } from '../../src/i18n/server';
+import { LOCALES, PREFIXED_LOCALES } from '../../src/domain/constants';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -15,11 +17,11 @@ describe('translation files', () => {
   const files = { it: it_, en, fr } as Record<string, Record<string, unknown>>;
   const reference = keys(it_).sort();
 
-  it.each(['en', 'fr'])('%s.json has exactly the keys of it.json', (locale) => {
+  it.each(PREFIXED_LOCALES)('%s.json has exactly the keys of it.json', (locale) => {
     expect(keys(files[locale]!).sort()).toEqual(reference);
   });
 
-  it.each(['it', 'en', 'fr'])('%s.json has no empty strings', (locale) => {
+  it.each(LOCALES)('%s.json has no empty strings', (locale) => {
     const flat = keys(files[locale]!);
     for (const key of flat) {
       const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], files[locale]);

@@ -1,22 +1,28 @@
 // The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
 // selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
 // the cart button with its badge, shown only when the cart has items.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../stores/configuration';
 import { $cartCount, clearCart } from '../../stores/cart';
 import { $loginDialog, $session, $token, $user, clearSession, fetchUser, hideLogin, logout, openLogin, requireLogin } from '../../stores/session';
-import { notifyOnNextPage } from '../../stores/notifications';
+import { notify, notifyOnNextPage } from '../../stores/notifications';
 import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../scripts/island-events';
-import { datesChipText } from '../../domain/dates';
+import { DateModes, datesChipText } from '../../domain/dates';
 import { dateShower } from './show-date';
 import { isTotemMode, TotemPages, totemRole } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import LoginDialog from './LoginDialog';
-import ShopSelector from './ShopSelector';
 import { useHydrated, useIslandReady } from './useHydrated';
-import './islands.css';
+import { useOpenedOnce } from './useOpenedOnce';
+import LazyDialog from './LazyDialog';
+import './controls.css';
+import './app-bar.css';
+
+// The login sheet and its form (react-hook-form), and the shop selector, load on their first open
+// (useOpenedOnce.ts).
+const LoginDialog = lazy(() => import('./LoginDialog'));
+const ShopSelector = lazy(() => import('./ShopSelector'));
 
 /** A shop without a logo file: its initials stand for it. */
 function initials(label: string): string {
@@ -36,11 +42,19 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
   const storedCount = useStore($cartCount);
   const storedSession = useStore($session);
   // The static HTML knows no visitor: match it on the first render (see useHydrated).
-  const configuration = hydrated ? storedConfiguration : { ...storedConfiguration, shop: null, totem: null, dates: [], multipleDates: 2 as const };
+  const configuration = hydrated ? storedConfiguration : { ...storedConfiguration, shop: null, totem: null, dates: [], multipleDates: DateModes.SINGLE };
   const cartCount = hydrated ? storedCount : 0;
   const session = hydrated ? storedSession : { token: null, user: null, loggedIn: false };
   const loginDialog = useStore($loginDialog);
+  const loginOpen = hydrated && loginDialog.open;
+  const loginMounted = useOpenedOnce(loginOpen);
   const [selectorOpen, setSelectorOpen] = useState(false);
+  const selectorMounted = useOpenedOnce(selectorOpen);
+  // A sheet whose code could not be fetched closes and says why (LazyDialog.tsx).
+  const dialogFailed = (close: () => void) => {
+    close();
+    notify(t('errors.network'), 'error');
+  };
   const [menuOpen, setMenuOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -172,8 +186,16 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
         </a>
       )}
       {/* A kiosk has no customer login and a fixed shop. */}
-      {!totemMode && <LoginDialog locale={locale} open={hydrated && loginDialog.open} onClose={hideLogin} />}
-      {!totemMode && <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />}
+      {!totemMode && loginMounted && (
+        <LazyDialog open={loginOpen} onFailed={() => dialogFailed(hideLogin)}>
+          <LoginDialog locale={locale} open={loginOpen} onClose={hideLogin} />
+        </LazyDialog>
+      )}
+      {!totemMode && selectorMounted && (
+        <LazyDialog open={selectorOpen} onFailed={() => dialogFailed(() => setSelectorOpen(false))}>
+          <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />
+        </LazyDialog>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@
 // Reached from a static page's "Prenota" (`?category=sci`, issue #16), the page scrolls to that
 // category once loaded and moves focus to its heading, so keyboard and screen-reader users land
 // there too; without dates, the way to the calendar keeps the category.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../api/contract/catalogue';
 import type { Customer } from '../../api/contract/cart';
@@ -17,17 +17,24 @@ import { fitsInOrder } from '../../domain/cart';
 import { MAX_UNITS_PER_PRODUCT } from '../../domain/constants';
 import { $takenMeanwhile, addIfStillAvailable, ensureStillAvailable, watchShopAvailability } from '../../stores/fresh-availability';
 import { notify } from '../../stores/notifications';
-import { areDatesValid, datesChipText, rentDays } from '../../domain/dates';
+import { areDatesValid, datesChipText, dayToDisplay, rentDays } from '../../domain/dates';
 import { offeredAddOns, productTotal } from '../../domain/pricing';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../domain/booking-entry';
-import { dayMonth, firstClosedDay, seasonWindowOf } from '../../domain/calendar-season';
+import { firstClosedDay, seasonWindowOf } from '../../domain/calendar-season';
 import { nextOpening } from '../../domain/season';
-import CustomerDialog from './CustomerDialog';
 import AskShop from './AskShopLazy';
-import './islands.css';
+import { useOpenedOnce } from './useOpenedOnce';
+import LazyDialog from './LazyDialog';
+import './controls.css';
+import './booking.css';
+
+// "Per chi è…" and its form load when first asked (useOpenedOnce.ts); `ask` starts the fetch
+// while it checks the unit is still there.
+const loadCustomerDialog = () => import('./CustomerDialog');
+const CustomerDialog = lazy(loadCustomerDialog);
 
 export default function ShopBooking({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
@@ -42,6 +49,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'error'>('idle');
   const [addOns, setAddOns] = useState<Record<number, number[]>>({});
   const [asking, setAsking] = useState<Product | null>(null);
+  const customerDialogMounted = useOpenedOnce(asking !== null);
   // The product being checked before it goes in: a second click meanwhile would add it twice.
   const [checking, setChecking] = useState<number | null>(null);
   const datesOk = areDatesValid(configuration.multipleDates, configuration.dates);
@@ -94,7 +102,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   if (closedDay)
     return (
       <p className="notice" role="alert">
-        {t('calendar.season.includesClosed', { date: dayMonth(nextOpening(closedDay, season)) })}{' '}
+        {t('calendar.season.includesClosed', { date: dayToDisplay(nextOpening(closedDay, season)) })}{' '}
         <a className="button" href={localizePath(lang, bookingEntryPath(shop, categorySlug ?? undefined))}>
           {t('booking.goToCalendar')}
         </a>
@@ -124,7 +132,12 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   // Who it is for is asked only while a unit is still there: nobody fills in a form for nothing.
   const ask = async (product: Product) => {
     setChecking(product.id);
-    const still = await ensureStillAvailable({ id: product.id, related: relatedOf(product) }).finally(() => setChecking(null));
+    // The button stays busy until the dialog's chunk is here too: on a slow line a tap must not
+    // look ignored (a failed chunk is LazyDialog's to report).
+    const [still] = await Promise.all([
+      ensureStillAvailable({ id: product.id, related: relatedOf(product) }),
+      loadCustomerDialog().catch(() => null),
+    ]).finally(() => setChecking(null));
     if (still) setAsking(product);
   };
 
@@ -214,15 +227,25 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
           {t('booking.toCheckout')}
         </a>
       </p>
-      <CustomerDialog
-        locale={locale}
-        product={asking?.label ?? null}
-        onCancel={() => setAsking(null)}
-        onConfirm={(customer) => {
-          void put(asking!, customer);
-          setAsking(null);
-        }}
-      />
+      {customerDialogMounted && (
+        <LazyDialog
+          open={asking !== null}
+          onFailed={() => {
+            setAsking(null);
+            notify(t('errors.network'), 'error');
+          }}
+        >
+          <CustomerDialog
+            locale={locale}
+            product={asking?.label ?? null}
+            onCancel={() => setAsking(null)}
+            onConfirm={(customer) => {
+              void put(asking!, customer);
+              setAsking(null);
+            }}
+          />
+        </LazyDialog>
+      )}
     </div>
   );
 }
