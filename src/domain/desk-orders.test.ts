@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashDeskOrderUuid, deliveryProgress, deskOrderFlags, sortForDesk } from './desk-orders';
+import { cashDeskOrderUuid, deliveryProgress, deskOrderFlags, orderWithNumber, sortForDesk } from './desk-orders';
 
 const TODAY = '2026-12-20';
 type Detail = { datetime_delivery?: string | null; datetime_return?: string | null };
@@ -46,5 +46,15 @@ describe('the cash desk list', () => {
     expect(cashDeskOrderUuid('/totem/cash-desk/0b5c7a1e-1111-4222-8333-444455556666/')).toBe('0b5c7a1e-1111-4222-8333-444455556666');
     expect(cashDeskOrderUuid('/totem/cash-desk')).toBeNull();
     expect(cashDeskOrderUuid('/totem/cash-desk/')).toBeNull();
+  });
+
+  it('finds the order whose number was typed or scanned exactly, in any case', () => {
+    const list = [order('B-20261220-7'), order('B-20261220-17')];
+    expect(orderWithNumber(list, ' b-20261220-17 ')).toBe(list[1]);
+    // A part of a number, a name or nothing typed is a search, not an order to open.
+    expect(orderWithNumber(list, 'B-20261220-1')).toBeUndefined();
+    expect(orderWithNumber(list, 'Bianchi')).toBeUndefined();
+    expect(orderWithNumber(list, '  ')).toBeUndefined();
+    expect(orderWithNumber(list, undefined)).toBeUndefined();
   });
 });

@@ -59,6 +59,15 @@ export function deliveryProgress(order: Pick<OrderResponse, 'delivery' | 'order_
   };
 }
 
+/**
+ * The order whose number is exactly what was typed or scanned (any case, spaces around ignored):
+ * a scanned order number opens that order at once instead of listing the search's results.
+ */
+export function orderWithNumber<T extends Pick<OrderResponse, 'number'>>(orders: readonly T[], typed: string | undefined): T | undefined {
+  const wanted = typed?.trim().toUpperCase();
+  return wanted ? orders.find((o) => o.number.toUpperCase() === wanted) : undefined;
+}
+
 /** The order of a cash-desk address (`/totem/cash-desk/{uuid}`, without locale), or null for the list. */
 export function cashDeskOrderUuid(path: string): string | null {
   const match = /^\/totem\/cash-desk\/([^/]+)\/?$/.exec(path);

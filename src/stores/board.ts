@@ -20,6 +20,11 @@ export const $board = atom<Board | null>(null);
 export const $boardStatus = atom<BoardStatus>('connecting');
 /** When the board was last read (epoch ms), for the wall's "updated at". */
 export const $boardReadAt = atom<number | null>(null);
+/**
+ * A read of the board is under way or coming (an event's coalescing window): a positive signal
+ * that the reads asked for so far are over, so a test need not wait a fixed time for them.
+ */
+export const $boardReading = atom(false);
 
 /** Events closer than this share one read of the board (a delivery of ten units is one burst). */
 export const BOARD_COALESCE_MS = 150;
@@ -96,6 +101,10 @@ function createReader(onRead: (board: Board) => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
+  // A stopped reader's late answer leaves the signal to the board that replaced it.
+  const busy = () => {
+    if (!stopped) $boardReading.set(inFlight || pending || timer !== undefined);
+  };
   async function read() {
     inFlight = true;
     pending = false;
@@ -108,6 +117,7 @@ function createReader(onRead: (board: Board) => void) {
     } finally {
       inFlight = false;
       if (pending && !stopped) schedule();
+      busy();
     }
   }
   function schedule() {
@@ -117,16 +127,19 @@ function createReader(onRead: (board: Board) => void) {
       timer = undefined;
       void read();
     }, wait);
+    busy();
   }
   return {
     request() {
       if (stopped) return;
       if (inFlight) pending = true;
       else schedule();
+      busy();
     },
     stop() {
       stopped = true;
       clearTimeout(timer);
+      $boardReading.set(false);
     },
   };
 }

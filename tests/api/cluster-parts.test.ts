@@ -136,6 +136,11 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter and realtime relay', () => {
     const buses = [new NotificationBus(database.url!, database.db), new NotificationBus(database.url!, database.db)];
     relayRealtime(buses[0]!, one, database.db);
     relayRealtime(buses[1]!, two, database.db);
+    // A marker the sender's own listener hears: PostgreSQL hands each listener the notifications in
+    // the order they were committed, so once it hears the marker it has had its own two before it.
+    let heardMarker!: () => void;
+    const markerHeard = new Promise<void>((resolve) => (heardMarker = resolve));
+    buses[0]!.on('test_marker', () => heardMarker());
     await Promise.all(buses.map((b) => b.start()));
     const own = vi.spyOn(one, 'deliver');
     const other = vi.spyOn(two, 'deliver');
@@ -147,7 +152,8 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter and realtime relay', () => {
       expect(other).toHaveBeenCalledWith('private-shop.6', 'order.created', JSON.stringify({ id: 1 }));
       expect(other).toHaveBeenCalledWith('private-shop.6', 'order.changed', JSON.stringify(big));
       // The sender delivered each to its own sockets once, not again from its own notification.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await buses[1]!.notify('test_marker', 'after');
+      await markerHeard;
       expect(own).toHaveBeenCalledTimes(2);
     } finally {
       await Promise.all(buses.map((b) => b.close()));

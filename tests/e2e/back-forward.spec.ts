@@ -14,9 +14,25 @@ test('a page restored by the back button has the login sheet closed and no loadi
   await page.getByRole('button', { name: 'Accedi' }).click();
   const dialog = page.getByRole('dialog', { name: 'Accedi' });
   await expect(dialog).toBeVisible();
-  // A slow next page, so the loading bar shows before this one is left.
+  // The next page is held until the loading bar shows, so this one is left with the bar on it.
+  // The page says so itself (a request the test answers): while a navigation is pending the test
+  // cannot query the page.
+  let barShown!: () => void;
+  const shown = new Promise<void>((resolve) => (barShown = resolve));
+  await page.route('**/__test/loading-bar-shown', async (route) => {
+    await route.fulfill({ status: 204 });
+    barShown();
+  });
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('.loading-bar')) return;
+      observer.disconnect();
+      void fetch('/__test/loading-bar-shown');
+    });
+    observer.observe(document.body, { childList: true });
+  });
   await page.route(/\/user\/signup/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await shown;
     await route.continue();
   });
   await dialog.getByRole('link', { name: 'Registrati' }).click();

@@ -11,6 +11,7 @@ import { productTotal, selectPrice } from '../../src/domain/pricing';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
+import { DateModes } from '../../src/domain/dates';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (issue #16: its season), clear of the days the other journeys
@@ -145,7 +146,7 @@ test('from the shop page: the calendar opens on the product and judges each day 
   await book(request, addDays(day, 1));
   const kit = kitOf(await loadShop(request));
   await page.goto(`/prenota/${SHOP}/`);
-  await page.evaluate((d) => localStorage.setItem('configuration', JSON.stringify({ multipleDates: 2, dates: [d] })), day);
+  await page.evaluate((configuration) => localStorage.setItem('configuration', JSON.stringify(configuration)), { multipleDates: DateModes.SINGLE, dates: [day] });
   await page.reload();
   await hydrated(page);
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kit.label }) });
@@ -185,12 +186,22 @@ test('a failed availability load says so and the dates can still be chosen; a st
     for (let d = q.get('from')!; d <= q.get('to')!; d = addDays(d, 1)) out.push({ date: d, morning, afternoon: morning });
     return { data: out };
   };
-  // The first product answers late and "sold out"; the second at once and "free".
+  // The first product answers late and "sold out" (held until the test lets it go); the second at
+  // once and "free".
+  let letLateAnswersGo!: () => void;
+  const late = new Promise<void>((resolve) => (letLateAnswersGo = resolve));
+  const lateAnswers: Promise<void>[] = [];
   await page.route('**/api/v1/shops/*/availabilities/days?*', async (route) => {
     const url = route.request().url();
     if (url.includes(`product_id=${first!.id}&`)) {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.fulfill({ json: daysOf(url, 0) }).catch(() => {});
+      const answered = (async () => {
+        await late;
+        await route.fulfill({ json: daysOf(url, 0) }).catch(() => {});
+        // Delivered (its body read by the page) or dropped by the page: either way over.
+        await route.request().response().then((r) => r?.finished(), () => undefined);
+      })();
+      lateAnswers.push(answered);
+      await answered;
     } else await route.fulfill({ json: daysOf(url, 3) });
   });
   await page.goto(`/prenota/${SHOP}/calendar?product=${first!.id}`);
@@ -200,7 +211,11 @@ test('a failed availability load says so and the dates can still be chosen; a st
   await openMonth(page, monthsFromToday(`${month}-01`));
   const target = `${month}-10`;
   await expect(cell(page, target)).toHaveAttribute('data-state', 'available');
-  await page.waitForTimeout(2000);
+  // The first product's answers arrive now, after the second's are on screen; once each has been
+  // read by the page (or dropped), and the page has run a frame, a stale one would have landed.
+  letLateAnswersGo();
+  await Promise.all(lateAnswers);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   await expect(cell(page, target)).toHaveAttribute('data-state', 'available');
 
   await page.unroute('**/api/v1/shops/*/availabilities/days?*');

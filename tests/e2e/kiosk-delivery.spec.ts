@@ -5,7 +5,7 @@
 // a pickup; money back for an early return and a surcharge for a late one, as the diff endpoints
 // say; an API outage in the middle of a delivery (the banner, nothing lost across reloads, the
 // delivery landing exactly once); axe with every rule and 48 px targets, portrait and landscape.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, smallTargets, violations } from './kiosk-delivery-helpers';
@@ -240,12 +240,21 @@ test('an API outage in the middle of a delivery: banner, nothing lost across rel
   await expect(page.locator('.delivery-state--sending')).toHaveCount(2);
   expect((await readBack(request, token, order.id)).delivery.delivery_details).toHaveLength(0);
 
+  // The writes the page sends from here on, until each has its answer (or fails).
+  const writing = new Set<Request>();
+  const ended = (r: Request) => writing.delete(r);
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/')) writing.add(r);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   await page.unroute('**/api/**');
   await expect.poll(async () => (await readBack(request, token, order.id)).delivery.delivery_details.length, { timeout: 45_000 }).toBe(2);
   await expect(page.getByRole('region', { name: 'Invio delle operazioni' })).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText('Tutto consegnato (2 di 2)')).toBeVisible();
-  // Once: nothing else arrives later.
-  await page.waitForTimeout(3000);
+  // Once: nothing else arrives later. The kiosk's outbox is empty (no banner) and every write the
+  // page sent has been answered, so nothing is left that could land a second time.
+  await expect.poll(() => writing.size).toBe(0);
   const stored = await readBack(request, token, order.id);
   expect(stored.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code).sort()).toEqual([first, second].sort());
 });

@@ -24,8 +24,6 @@ const LOCAL = { driver: 'local' as const, key: 'rentalp-local', cluster: null, c
 const AUTH = { endpoint: 'http://127.0.0.1:4321/api/v1/broadcasting/auth', token: 'Bearer abc' };
 /** Long enough for the board to notice a dropped socket and come back (a new attempt every 5 s). */
 const RECONNECT_MS = 15_000;
-/** Comfortably more than a read of the board plus the coalescing window. */
-const SETTLE_MS = 500;
 
 async function until<T>(check: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
@@ -36,6 +34,9 @@ async function until<T>(check: () => T | null | undefined | false, what: string,
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The reads asked for so far are over (none in flight, none coming): the store's own signal. */
+const readsOver = () => until(() => !board.$boardReading.get(), 'the reads of the board over');
 
 describe('pusher-js options', () => {
   it("connects the local driver to the site's own host and port, without TLS on http, with the path before /app/{key}", () => {
@@ -117,7 +118,7 @@ describe('the board store against the API', () => {
     await until(() => board.$boardStatus.get() === 'live', 'live');
     expect(board.$board.get()?.date).toBe(day(0));
     expect(board.$boardReadAt.get()).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await readsOver();
 
     let publishedAt = 0;
     const publish = realtime().publish.bind(realtime());
@@ -137,7 +138,7 @@ describe('the board store against the API', () => {
   it('answers a burst of events with a few reads, the last after the last event', async () => {
     connect();
     await until(() => board.$boardStatus.get() === 'live', 'live');
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await readsOver();
     const realFetch = globalThis.fetch;
     let reads = 0;
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
@@ -148,7 +149,13 @@ describe('the board store against the API', () => {
     const event = { id: order.id };
     for (let i = 0; i < 20; i++) await realtime().publish('private-shop.6', 'order.changed', event);
     await until(() => onBoard(order.id), 'the order after the burst');
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    // Every frame of the burst has left the server's buffers for the board's socket (loopback:
+    // already in its receive buffer), and one turn of the event loop reads them all; then the
+    // reads they asked for are over.
+    const clients = (realtime() as unknown as { clients: Set<{ socket: { bufferedAmount: number } }> }).clients;
+    await until(() => [...clients].every((c) => c.socket.bufferedAmount === 0), 'the burst sent');
+    await new Promise((resolve) => setImmediate(resolve));
+    await readsOver();
     // The order.created event and the 20 changes: one read at once, one more for what came during it.
     expect(reads).toBeGreaterThanOrEqual(1);
     expect(reads).toBeLessThanOrEqual(3);
@@ -176,7 +183,7 @@ describe('the board store against the API', () => {
     connect();
     await until(() => board.$boardStatus.get() === 'live', 'live');
     // The reads of the start (the first one and the one for the subscription) are over.
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await readsOver();
     // The endpoint stops taking connections, and the open ones are cut.
     const upgrades = server.listeners('upgrade') as ((...args: unknown[]) => void)[];
     const restore = () => {
@@ -190,8 +197,11 @@ describe('the board store against the API', () => {
     for (const client of clients) client.socket.terminate();
     await until(() => board.$boardStatus.get() === 'offline', 'offline');
 
+    // No socket left to carry the order's event, and no read under way or coming: nothing can
+    // bring the order to the board until the endpoint is back.
+    await until(() => realtime().connections === 0, 'the sockets cut');
     const missed = await placeOrder(api, { from: day(0) });
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await readsOver();
     expect(onBoard(missed.id)).toBeUndefined();
     expect(board.$boardStatus.get()).toBe('offline');
 

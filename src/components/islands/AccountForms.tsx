@@ -10,7 +10,7 @@ import { safeRedirect } from '../../domain/redirects';
 import { email, equal, minLength, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import './islands.css';
+import './controls.css';
 
 function useGuestOnly(locale: string) {
   useEffect(() => {

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/client';
 import ProfileForm from './ProfileForm';
 import ProfileDocuments from './ProfileDocuments';
 import ProfilePeople from './ProfilePeople';
-import './islands.css';
+import './controls.css';
 
 export default function AccountProfile({ locale }: { locale: string }) {
   const t = useT(locale);

@@ -12,7 +12,7 @@ import { dayToDisplay } from '../../domain/dates';
 import { $board, $boardReadAt, $boardStatus, connectBoard, type BoardStatus } from '../../stores/board';
 import { useT } from '../../i18n/client';
 import { useTotemGuard } from './useTotemGuard';
-import './islands.css';
+import './controls.css';
 import './kiosk.css';
 import './board.css';
 

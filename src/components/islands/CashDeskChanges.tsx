@@ -17,7 +17,7 @@ import { localizePath, toLocale } from '../../i18n/index';
 import ConfirmDialog from './ConfirmDialog';
 import CashDeskContactDialog from './CashDeskContactDialog';
 import CashDeskPoolDialog from './CashDeskPoolDialog';
-import './islands.css';
+import './controls.css';
 import './kiosk.css';
 import './cash-desk-changes.css';
 

@@ -1,12 +1,11 @@
 // The cash desk's page of one order (/totem/cash-desk/{uuid}, admin totems): the order as the
 // desk reads it, the payment controls on a type-30 cash desk (a type 20 sees no payment control),
 // sending it to the board's queue, and the changes staff may still make.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../api/contract/orders';
-import { fetchShopOrder } from '../../api/cash-desk';
 import { $configuration } from '../../stores/configuration';
 import { resumeDeskPayments } from '../../stores/cash-desk';
+import { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } from '../../stores/desk-order';
 import { totemRole, TotemPages } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
@@ -15,36 +14,22 @@ import DeskPaymentPanel from './DeskPaymentPanel';
 import CashDeskChanges from './CashDeskChanges';
 import PushInQueueButton from './PushInQueueButton';
 
+/** Stable: the payment panel re-reads from an effect that depends on it. */
+const reload = () => void reloadDeskOrder();
+
 export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const totem = useStore($configuration).totem;
-  const [order, setOrder] = useState<OrderResponse | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchShopOrder(uuid, signal).then(
-        (data) => {
-          setOrder(data);
-          setState('ready');
-        },
-        (err: Error) => {
-          if (err.name !== 'AbortError') setState((s) => (s === 'ready' ? s : 'missing'));
-        },
-      ),
-    [uuid],
-  );
-
-  const reload = useCallback(() => void load(), [load]);
+  const { order, state } = useStore($deskOrder);
 
   useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
+    // The reading is the store's (stores/desk-order.ts).
+    const watch = showDeskOrder(uuid);
     // A payment left in flight by a reload or an outage goes on (or asks staff) here.
     void resumeDeskPayments();
-    return () => abort.abort();
-  }, [load]);
+    return watch.stop;
+  }, [uuid]);
 
   const back = (
     <p>
@@ -73,12 +58,12 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
         </div>
         <div className="desk-order__side">
           {role.isCashDesk ? (
-            <DeskPaymentPanel t={t} order={order} onOrder={setOrder} onReload={reload} />
+            <DeskPaymentPanel t={t} order={order} onOrder={setDeskOrder} onReload={reload} />
           ) : (
             <p className="muted">{t('kiosk.pay.cashDeskOnly')}</p>
           )}
           {order.status === 'confirmed' && <PushInQueueButton locale={locale} order={order} />}
-          <CashDeskChanges locale={locale} order={order} onChanged={setOrder} />
+          <CashDeskChanges locale={locale} order={order} onChanged={setDeskOrder} />
         </div>
       </div>
     </article>

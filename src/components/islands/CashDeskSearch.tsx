@@ -5,12 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../api/contract/orders';
-import { searchShopOrders, type ShopOrderQuery } from '../../api/staff-orders';
+import type { ShopOrderQuery } from '../../api/staff-orders';
 import { dayToDisplay, todayInRome } from '../../domain/dates';
-import { deskOrderFlags, sortForDesk } from '../../domain/desk-orders';
+import { deskOrderFlags } from '../../domain/desk-orders';
 import { formatCurrency } from '../../domain/format';
 import { totemRole } from '../../domain/kiosk';
 import { $configuration } from '../../stores/configuration';
+import { $deskSearch, searchDeskOrders } from '../../stores/order-search';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import CashierClose from './CashierClose';
@@ -27,17 +28,12 @@ export default function CashDeskSearch({ locale }: { locale: string }) {
   const today = todayInRome();
   const [text, setText] = useState('');
   const [date, setDate] = useState('');
-  const [orders, setOrders] = useState<OrderResponse[] | null>(null);
+  const search = useStore($deskSearch);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setOrders(null);
-    searchShopOrders(query, abort.signal).then((found) => setOrders(sortForDesk(found, today)), (err: Error) => {
-      if (err.name !== 'AbortError') setOrders([]);
-    });
-    return () => abort.abort();
-  }, [query]);
+  // The search and its order are the store's (stores/order-search.ts); a failed one lists nothing.
+  useEffect(() => searchDeskOrders(query, today).stop, [query]);
+  const orders = search.state === 'loading' ? null : search.orders;
 
   return (
     <div className="cash-desk">

@@ -17,7 +17,7 @@ import { cartTotal, usableCoupons } from '../../domain/cart';
 import { productTotal } from '../../domain/pricing';
 import { cartLineOfError } from '../../domain/orders';
 import type { CheckoutRefusal } from '../../domain/checkout-errors';
-import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
+import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '../../domain/validators';
 import { formatCurrency } from '../../domain/format';
 import { datesChipText } from '../../domain/dates';
 import { dateShower } from './show-date';
@@ -30,7 +30,10 @@ const loadConfirmation = () => import('./CheckoutConfirmation');
 const CheckoutConfirmation = lazy(loadConfirmation);
 import CheckoutDocuments from './CheckoutDocuments';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
-import './islands.css';
+import './controls.css';
+import './booking.css';
+import './checkout.css';
+import './order-lines.css';
 
 type Fields = CheckoutValues;
 
@@ -152,7 +155,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
 
   if (cart.products.length === 0) return <p>{t('checkout.empty')}</p>;
 
-  const text = toFormValidate([required, maxLength(100)], t);
+  const text = toFormValidate([required, maxLength(ORDER_FIELD_MAX.name)], t);
   const err = (f: keyof Fields) => formState.errors[f]?.message;
   const input = (f: Exclude<keyof Fields, 'invoice'>, validate: (v: unknown) => true | string, type = 'text', autoComplete?: string) => (
     <div className="field">
@@ -192,12 +195,12 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         {input('first_name', text, 'text', 'given-name')}
         {input('last_name', text, 'text', 'family-name')}
         {/* The API's phone rule, checked before sending (tests/unit/phone-rule.test.ts). */}
-        {input('phone', toFormValidate([required, maxLength(40), phone], t), 'tel', 'tel')}
+        {input('phone', toFormValidate([required, maxLength(ORDER_FIELD_MAX.phone), phone], t), 'tel', 'tel')}
         {input('email', toFormValidate([required, email], t), 'email', 'email')}
         <label className="check">
           <input type="checkbox" {...register('invoice')} /> {t('checkout.invoice')}
         </label>
-        {invoice && input('fiscal_code', toFormValidate([required, maxLength(32)], t))}
+        {invoice && input('fiscal_code', toFormValidate([required, maxLength(ORDER_FIELD_MAX.fiscalCode)], t))}
       </fieldset>
 
       <CheckoutDocuments locale={locale} required={needsDocuments} error={documentsError} />

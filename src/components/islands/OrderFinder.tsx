@@ -2,9 +2,11 @@
 // order's number (an exact number opens the order at once). With nothing typed: today's orders.
 import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
+import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../api/contract/orders';
-import { searchShopOrders, type ShopOrderQuery } from '../../api/staff-orders';
+import type { ShopOrderQuery } from '../../api/staff-orders';
 import { dayToDisplay, todayInRome } from '../../domain/dates';
+import { $finderSearch, findShopOrders } from '../../stores/order-search';
 
 interface Props {
   t: TFunction;
@@ -17,28 +19,19 @@ const datesOf = (o: OrderResponse) => `${dayToDisplay(o.date_from.slice(0, 10))}
 
 export default function OrderFinder({ t, onChoose, autoFocus = true }: Props) {
   const [query, setQuery] = useState<ShopOrderQuery>(() => ({ date: todayInRome() }));
-  const [orders, setOrders] = useState<OrderResponse[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const search = useStore($finderSearch);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    const abort = new AbortController();
-    setOrders(null);
-    setFailed(false);
-    searchShopOrders(query, abort.signal).then(
-      (found) => {
-        const exact = query.q ? found.find((o) => o.number.toUpperCase() === query.q!.trim().toUpperCase()) : undefined;
-        if (exact) onChoose(exact);
-        else setOrders(found);
-      },
-      (err: Error) => {
-        if (err.name === 'AbortError') return;
-        setOrders([]);
-        setFailed(true);
-      },
-    );
-    return () => abort.abort();
+    // The search is the store's (stores/order-search.ts); an exact number opens that order.
+    const run = findShopOrders(query);
+    void run.done.then((outcome) => {
+      if (outcome.kind === 'exact') onChoose(outcome.order);
+    });
+    return run.stop;
   }, [query]);
+  const orders = search.state === 'loading' ? null : search.orders;
+  const failed = search.state === 'failed';
 
   return (
     <section className="order-finder" aria-labelledby="order-finder-title">

@@ -11,16 +11,12 @@ import { notify } from '../../stores/notifications';
 import { dateShower } from './show-date';
 import { formatCurrency } from '../../domain/format';
 import { paymentOutcomeFrom, withoutPaymentOutcome } from '../../domain/payments';
+import { orderIdFromPath } from '../../domain/orders';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import PayButton from './PayButton';
-import './islands.css';
-
-/** The order's uuid in the address; none on the static shell /orders/view itself. */
-export function orderIdFromPath(pathname: string): string | null {
-  const id = /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
-  return id === 'view' ? null : id;
-}
+import './controls.css';
+import './order-lines.css';
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);

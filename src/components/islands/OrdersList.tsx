@@ -8,7 +8,7 @@ import { dateShower } from './show-date';
 import { formatCurrency } from '../../domain/format';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
-import './islands.css';
+import './controls.css';
 
 export default function OrdersList({ locale }: { locale: string }) {
   const t = useT(locale);

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { queueErrorText } from './PushInQueueButton';
 import { useTotemGuard } from './useTotemGuard';
-import './islands.css';
+import './controls.css';
 import './kiosk.css';
 import './board.css';
 

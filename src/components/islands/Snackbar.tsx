@@ -4,7 +4,8 @@ import { useStore } from '@nanostores/react';
 import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
 import { useT } from '../../i18n/client';
 import { useHydrated, useIslandReady } from './useHydrated';
-import './islands.css';
+import './controls.css';
+import './snackbar.css';
 
 export default function Snackbar({ locale }: { locale: string }) {
   const t = useT(locale);
