@@ -2,7 +2,8 @@
 // online flow cannot take (a group, gear sold out on their days). The request is stored, mailed to
 // the shop and, when the visitor gave an e-mail, copied to them in their language.
 import { Hono } from 'hono';
-import { bookingRequestSchema, type BookingRequest, type BookingRequestBody } from '../../src/api/contract/booking-requests';
+import type { z } from 'zod';
+import { bookingRequestSchema, type BookingRequestBody, type BookingRequestSchema } from '../../src/api/contract/booking-requests';
 import { dayToDisplay, todayInRome } from '../../src/domain/dates';
 import { defaultLocale, type Locale } from '../../src/i18n/index';
 import { bookingRequests } from '../db/schema/index';
@@ -25,7 +26,7 @@ export const DEFAULT_BOOKING_REQUESTS_PER_ADDRESS: RateLimitRule = { limit: 5, w
 /** Copies per recipient a day: someone else's address typed into the form gets a few at most. */
 export const BOOKING_REQUEST_COPIES_PER_RECIPIENT: RateLimitRule = { limit: 3, windowMs: DAY_MS };
 
-/** The environment's override BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR (README, "Ask the shop"). */
+/** The environment's override BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR (server/README.md, "Ask the shop"). */
 export function bookingRequestLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitRule {
   const raw = env.BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR;
   if (raw === undefined || raw === '') return DEFAULT_BOOKING_REQUESTS_PER_ADDRESS;
@@ -41,7 +42,7 @@ type Row = typeof bookingRequests.$inferSelect;
 /** A valid request with its language settled. */
 type Accepted = BookingRequestBody & { locale: Locale };
 
-function present(row: Row): BookingRequest {
+function present(row: Row, copied: boolean): z.input<typeof BookingRequestSchema> {
   return {
     id: row.id,
     shop_id: row.shopId,
@@ -55,6 +56,7 @@ function present(row: Row): BookingRequest {
     message: row.message,
     locale: row.locale as Locale,
     created_at: row.createdAt.toISOString(),
+    copied,
   };
 }
 
@@ -99,12 +101,14 @@ async function mayCopy(c: AppContext, email: string): Promise<boolean> {
 /**
  * The shop's mail (in the shop's language, the site's default; the customer's language is named so
  * the shop can answer in it) and the customer's copy. A failing mail never fails the request: it is
- * stored, and the shop sees it in its data.
+ * stored, and the shop sees it in its data. Answers whether the copy went out, so the form promises
+ * one only then.
  */
-async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop): Promise<void> {
+async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop): Promise<boolean> {
   const { mailer } = c.get('deps');
   const name = `${request.first_name} ${request.last_name}`;
   const mails: Promise<void>[] = [];
+  let copy: Promise<void> | null = null;
   if (shop.row.email) {
     const t = translator(defaultLocale);
     mails.push(
@@ -121,19 +125,21 @@ async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop):
   }
   if (request.email && (await mayCopy(c, request.email))) {
     const t = translator(request.locale);
-    mails.push(
-      mailer.send({
-        to: request.email,
-        subject: t('mail.bookingRequestCopySubject', { shop: shop.row.label }),
-        // Only what the site itself formats: a copy carrying the typed name and message would let
-        // anyone send their own text to any address from the shop's sender (a spam relay).
-        text: [t('mail.bookingRequestCopyIntro', { shop: shop.row.label }), '', ...copyDetails(request, shop, request.locale)].join('\n'),
-      }),
-    );
+    copy = mailer.send({
+      to: request.email,
+      subject: t('mail.bookingRequestCopySubject', { shop: shop.row.label }),
+      // Only what the site itself formats: a copy carrying the typed name and message would let
+      // anyone send their own text to any address from the shop's sender (a spam relay).
+      text: [t('mail.bookingRequestCopyIntro', { shop: shop.row.label }), '', ...copyDetails(request, shop, request.locale)].join('\n'),
+    });
+    mails.push(copy);
   }
-  for (const outcome of await Promise.allSettled(mails)) {
+  const outcomes = await Promise.allSettled(mails);
+  for (const outcome of outcomes) {
     if (outcome.status === 'rejected') console.error('[mail] booking request not sent:', (outcome.reason as Error).message);
   }
+  // The copy, when there is one, is the last mail pushed.
+  return copy !== null && outcomes.at(-1)!.status === 'fulfilled';
 }
 
 export const bookingRequestRoutes = new Hono<AppEnv>();
@@ -142,7 +148,8 @@ bookingRequestRoutes.post('/v1/booking_requests', async (c) => {
   const { limiter, database, catalogue, now } = c.get('deps');
   const body = await jsonBody(c, bookingRequestSchema(todayInRome(now())));
   const request: Accepted = { ...body, locale: body.locale ?? c.get('locale') };
-  const shop = catalogue.shopById(request.shop_id);
+  // By slug from the static pages, by id from the booking page (the contract's shop_id).
+  const shop = typeof request.shop_id === 'number' ? catalogue.shopById(request.shop_id) : catalogue.shopBySlug(request.shop_id);
   if (!shop) throw fieldError('shop_id', 'validators.unknownShop');
   await limiter.hit(`booking-requests:address:${clientIp(c)}`, perAddress);
   const [row] = await database.db
@@ -160,6 +167,6 @@ bookingRequestRoutes.post('/v1/booking_requests', async (c) => {
       locale: request.locale,
     })
     .returning();
-  await sendMails(c, request, shop);
-  return c.json({ data: present(row!), message: translator(request.locale)('api.bookingRequestSent') }, 201);
+  const copied = await sendMails(c, request, shop);
+  return c.json({ data: present(row!, copied), message: translator(request.locale)('api.bookingRequestSent') }, 201);
 });

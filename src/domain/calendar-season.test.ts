@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areDatesBookable, dayBlock, dayMonth, firstClosedDay, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from './calendar-season';
+import { areDatesBookable, dayBlock, firstClosedDay, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from './calendar-season';
 import { DateModes } from './dates';
 import { ALL_YEAR } from './season';
 
@@ -47,13 +47,6 @@ describe('openingsShown: the reopening days a month announces', () => {
 
   it('two when the season is shorter than the month', () => {
     expect(openingsShown(days('2027-06', 30), '2026-11-23', { from: '06-10', to: '06-20' })).toEqual(['2027-06-10', '2028-06-10']);
-  });
-});
-
-describe('dayMonth', () => {
-  it('writes d/M without leading zeros', () => {
-    expect(dayMonth('2026-12-01')).toBe('1/12');
-    expect(dayMonth('2027-05-09')).toBe('9/5');
   });
 });
 
@@ -115,18 +108,18 @@ describe('skipsCalendar', () => {
 describe('firstClosedDay', () => {
   const winter = { from: '12-01', to: '04-15' };
   it.each([
-    [3, ['2026-11-28', '2026-12-03'], '2026-11-28'],
-    [3, ['2027-04-10', '2027-04-20'], '2027-04-16'],
-    [3, ['2026-12-10', '2026-12-12'], null],
-    [2, ['2026-11-23'], '2026-11-23'],
-    [0, ['2027-01-05'], null],
-    [20, [], null],
-    [3, ['2026-12-10'], null],
+    [DateModes.RANGE, ['2026-11-28', '2026-12-03'], '2026-11-28'],
+    [DateModes.RANGE, ['2027-04-10', '2027-04-20'], '2027-04-16'],
+    [DateModes.RANGE, ['2026-12-10', '2026-12-12'], null],
+    [DateModes.SINGLE, ['2026-11-23'], '2026-11-23'],
+    [DateModes.MORNING, ['2027-01-05'], null],
+    [DateModes.SEASONAL, [], null],
+    [DateModes.RANGE, ['2026-12-10'], null],
   ] as const)('mode %s %j → %s', (mode, dates, expected) => {
     expect(firstClosedDay(mode, dates, winter)).toBe(expected);
   });
 
   it('never finds a closed day at a shop open all year', () => {
-    expect(firstClosedDay(3, ['2026-06-01', '2027-05-31'], ALL_YEAR)).toBeNull();
+    expect(firstClosedDay(DateModes.RANGE, ['2026-06-01', '2027-05-31'], ALL_YEAR)).toBeNull();
   });
 });

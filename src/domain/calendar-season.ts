@@ -1,8 +1,9 @@
 // The shop's season as the booking calendar uses it (issue #16): which days can be picked, why the
-// others cannot ("fuori stagione: apre il 1/12"), which month the calendar opens on, and whether
-// dates already chosen in this browser can skip the calendar. The yearly window comes from the
-// API's shop (`season.from`–`season.to`: its current or next occurrence as real days); the season
-// rules themselves are in ./season.ts, which this file only applies.
+// others cannot ("fuori stagione: apre il 01/12/2026": the opening day written by dayToDisplay like
+// every date of the site, spec §9), which month the calendar opens on, and whether dates already
+// chosen in this browser can skip the calendar. The yearly window comes from the API's shop
+// (`season.from`–`season.to`: its current or next occurrence as real days); the season rules
+// themselves are in ./season.ts, which this file only applies.
 import type { DateMode } from './dates';
 import { DateModes, areDatesValid, normalizeDates } from './dates';
 import { ALL_YEAR, firstDayOutOfSeason, isAllYear, isInSeason, isPeriodInSeason, nextOpening, type SeasonDays, type SeasonWindow } from './season';
@@ -38,12 +39,6 @@ export function openingsShown(days: readonly string[], today: string, yearly: Se
     if (block?.kind === 'outOfSeason') openings.add(block.opensOn);
   }
   return [...openings].sort();
-}
-
-/** 'YYYY-MM-DD' → 'd/M' ("1/12"), as the season hint writes the opening day. */
-export function dayMonth(day: string): string {
-  const [, month, date] = day.split('-');
-  return `${Number(date)}/${Number(month)}`;
 }
 
 /**

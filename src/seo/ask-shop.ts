@@ -1,15 +1,16 @@
-// The shops "Chiedi al negozio" (issue #16) writes to, as the API knows them: its numeric ids. The
-// content collections key shops by slug (src/content.config.ts puts the slug in `id`), so the ids
-// come from seo-data/shops.json itself — the file the API seeds its shops from, validated by the
-// collections when the build starts. Imported, not read: the built pages no longer sit beside it.
+// The shops "Chiedi al negozio" (issue #16) writes to, named by slug: the one key the static pages
+// share with every booking API. The ids of seo-data/shops.json are the reference API's seed, and a
+// build for another API (CATALOGUE_API_URL) would put ids in the pages that API does not know; the
+// contract's shop_id takes a slug, which the API resolves. Imported, not read: the built pages no
+// longer sit beside the file.
 import shops from '../../seo-data/shops.json';
 
 export interface AskShopTarget {
-  id: number;
+  slug: string;
   label: string;
 }
 
-const bySlug = new Map<string, AskShopTarget>(shops.map((s) => [s.slug, { id: s.id, label: s.label }]));
+const bySlug = new Map<string, AskShopTarget>(shops.map((s) => [s.slug, { slug: s.slug, label: s.label }]));
 
 /** The shop of a shop page. */
 export function askShopTarget(slug: string): AskShopTarget {

@@ -14,8 +14,20 @@ import type { Locale } from '../i18n/index';
 /** The form's values: what the inputs hold, all text. */
 export type BookingRequestFormValues = Record<BookingRequestField, string>;
 
+/**
+ * What the confirmation says of the customer's copy: nothing without an e-mail, else whether it
+ * went (the API skips it past an address's copies of the day, and says so in `copied`).
+ */
+export type SentCopy = 'sent' | 'notSent' | null;
+
+export function sentCopy(request: Pick<BookingRequest, 'email' | 'copied'>): SentCopy {
+  if (!request.email) return null;
+  // An API that does not say (`copied` absent) is taken to have sent it, as before it could say.
+  return request.copied === false ? 'notSent' : 'sent';
+}
+
 export type BookingRequestOutcome =
-  | { kind: 'sent'; request: BookingRequest }
+  | { kind: 'sent'; request: BookingRequest; copy: SentCopy }
   /** Messages per form field; `root` holds one that belongs to no field. */
   | { kind: 'invalid'; errors: Partial<Record<BookingRequestField | 'root', string>> }
   /** Not sent (too many requests, no answer, the server failed): the message to show, if any. */
@@ -41,7 +53,8 @@ export function fieldMessages(errors: Record<string, string[]>): Partial<Record<
 /** Sends the form: never throws for an answer the form can show. */
 export async function submitBookingRequest(values: BookingRequestFormValues, locale: Locale): Promise<BookingRequestOutcome> {
   try {
-    return { kind: 'sent', request: await sendBookingRequest(bookingRequestBody(values, locale)) };
+    const request = await sendBookingRequest(bookingRequestBody(values, locale));
+    return { kind: 'sent', request, copy: sentCopy(request) };
   } catch (err) {
     if (err instanceof ApiClientError && err.status === 422) {
       const errors = fieldMessages(err.errors);

@@ -1,7 +1,7 @@
 // "Ask the shop" (issue #16, spec §7 POST v1/booking_requests): the request is stored and mailed to
 // the shop and, with an e-mail, copied to the customer in their language; every invalid field is a
 // 422 under that field with nothing stored or mailed; accepted requests are limited per address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookingRequests } from '../../server/db/schema/index';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, BOOKING_REQUEST_COPIES_PER_RECIPIENT } from '../../server/routes/booking-requests';
@@ -14,7 +14,8 @@ import { dayToDisplay } from '../../src/domain/dates';
 import { getT } from '../../src/i18n/server';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, json, readMail, type ErrorJson } from '../support/orders';
+import { day, readMail } from '../support/orders';
+import { outcome } from '../support/contract';
 
 const it_ = getT('it');
 const SHOP_EMAIL = 'info@sportnoleggiosestriere.it';
@@ -53,7 +54,8 @@ describe.each(testDrivers)('booking requests on $name', (driver) => {
   const post = async (body: unknown, init: { from?: string; lang?: string } = {}) => {
     const from = init.from ?? `10.1.${(++address >> 8) & 255}.${address & 255}`;
     const res = await api.request('/api/v1/booking_requests', { method: 'POST', json: body, lang: init.lang, headers: { 'x-forwarded-for': from } });
-    return { status: res.status, body: await json<ErrorJson & Record<string, unknown>>(res) };
+    // The contract's reading of either answer: the 201 envelope or the refusal.
+    return { status: res.status, body: await outcome(res, BookingRequestResponseSchema) };
   };
   const rows = () => api.deps.database.db.select().from(bookingRequests);
   const rawMail = (to: string) => api.outbox().filter((eml) => readMail(eml).to === to);
@@ -120,6 +122,9 @@ describe.each(testDrivers)('booking requests on $name', (driver) => {
     ['a message too long', { message: 'x'.repeat(BOOKING_REQUEST_MESSAGE_MAX + 1) }, { message: [it_('validators.maxLength', { length: BOOKING_REQUEST_MESSAGE_MAX })] }],
     ['no message', { message: '' }, { message: [it_('validators.required')] }],
     ['an unknown shop', { shop_id: 999 }, { shop_id: [it_('validators.unknownShop')] }],
+    ['an unknown shop slug', { shop_id: 'no-such-shop' }, { shop_id: [it_('validators.unknownShop')] }],
+    ['a shop that is no slug', { shop_id: 'Sport Noleggio!' }, { shop_id: [it_('validators.unknownShop')] }],
+    ['no shop', { shop_id: '' }, { shop_id: [it_('validators.required')] }],
     ['an unknown language', { locale: 'de' }, { locale: [it_('validators.invalid')] }],
   ];
   it.each(invalid)('refuses %s with 422 under the field, storing and mailing nothing', async (_name, change, errors) => {
@@ -133,7 +138,51 @@ describe.each(testDrivers)('booking requests on $name', (driver) => {
   it('refuses a body that is not an object of fields', async () => {
     const res = await post({ shop_id: 1 });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['date_from', 'date_to', 'first_name', 'last_name', 'message', 'people']);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['date_from', 'date_to', 'first_name', 'last_name', 'message', 'people']);
+  });
+
+  it("takes the shop by slug, as the static pages send it, and stores the API's own id", async () => {
+    const slug = 'bardonecchia-sport-rent';
+    const shop = api.deps.catalogue.shopBySlug(slug)!;
+    const before = api.outbox().length;
+    const res = await post({ ...request, shop_id: slug });
+    expect(res.status).toBe(201);
+    const { data } = BookingRequestResponseSchema.parse(res.body);
+    expect(data.shop_id).toBe(shop.row.id);
+    const [row] = await api.deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, data.id));
+    expect(row!.shopId).toBe(shop.row.id);
+    expect(api.outbox().slice(before).map(readMail).map((m) => m.to)).toContain(shop.row.email);
+  });
+
+  it('says in its answer whether the copy went: not past the copies of the day, not without an e-mail', async () => {
+    const to = 'copy-answer@example.com';
+    for (let n = 0; n < BOOKING_REQUEST_COPIES_PER_RECIPIENT.limit; n++) {
+      const res = await post({ ...request, email: to });
+      expect(res.status).toBe(201);
+      expect(BookingRequestResponseSchema.parse(res.body).data.copied).toBe(true);
+    }
+    const capped = await post({ ...request, email: to });
+    expect(capped.status).toBe(201);
+    expect(BookingRequestResponseSchema.parse(capped.body).data).toMatchObject({ email: to, copied: false });
+    const phoneOnly = await post({ ...request, email: '' });
+    expect(BookingRequestResponseSchema.parse(phoneOnly.body).data).toMatchObject({ email: null, copied: false });
+  });
+
+  it('answers copied: false when the copy could not be mailed (the request and the shop mail stand)', async () => {
+    const to = 'copy-fails@example.com';
+    const send = api.deps.mailer.send.bind(api.deps.mailer);
+    const spy = vi.spyOn(api.deps.mailer, 'send').mockImplementation((mail) => (mail.to === to ? Promise.reject(new Error('SMTP down')) : send(mail)));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const before = api.outbox().length;
+      const res = await post({ ...request, email: to });
+      expect(res.status).toBe(201);
+      expect(BookingRequestResponseSchema.parse(res.body).data).toMatchObject({ email: to, copied: false });
+      expect(api.outbox().slice(before).map(readMail).map((m) => m.to)).toEqual([SHOP_EMAIL]);
+    } finally {
+      spy.mockRestore();
+      quiet.mockRestore();
+    }
   });
 
   it(`sends at most ${BOOKING_REQUEST_COPIES_PER_RECIPIENT.limit} copies a day to one address; the shop still gets each request`, async () => {

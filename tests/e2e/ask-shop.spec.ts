@@ -1,7 +1,8 @@
 // "Chiedi al negozio" (issue #16): a product sold out for the chosen dates offers the form, prefilled
 // with the dates and the product, and the request lands in the outbox for the shop and for the
 // customer; on a shop's page the form shows the browser's and the server's 422 messages under the
-// fields; the hotels page's form asks the shop picked. axe with every rule on the open form.
+// fields; the hotels page's form asks the shop picked; the static pages name the shop by slug; no
+// copy is promised when the API says it sent none. axe with every rule on the open form.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -9,6 +10,7 @@ import { addDays, dayToDisplay, todayInRome } from '../../src/domain/dates';
 import { readMail } from '../support/orders';
 import { violations } from './axe';
 import { hydrated } from './hydration';
+import { DateModes } from '../../src/domain/dates';
 
 // Open all year (no season), so any day is bookable; no other journey books here.
 const SHOP = 'bardonecchia-sport-rent';
@@ -66,7 +68,7 @@ const askDialog = (page: Page) => page.getByRole('dialog', { name: 'Chiedi al ne
 test('a sold-out product offers "Chiedi al negozio": the request, prefilled, reaches the shop and the customer', async ({ page, request }) => {
   const label = await sellOut(request, SOLD_OUT_DAY);
   await page.goto(`/noleggio/${SHOP}/`);
-  await page.evaluate((d) => localStorage.setItem('configuration', JSON.stringify({ multipleDates: 2, dates: [d] })), SOLD_OUT_DAY);
+  await page.evaluate((configuration) => localStorage.setItem('configuration', JSON.stringify(configuration)), { multipleDates: DateModes.SINGLE, dates: [SOLD_OUT_DAY] });
   await page.goto(`/prenota/${SHOP}/`);
   await hydrated(page);
 
@@ -192,7 +194,10 @@ test('the hotels page asks the shop picked for a group', async ({ page }) => {
 
   await dialog.getByLabel('Negozio', { exact: true }).selectOption({ label: SHOP_LABEL });
   const before = mailsTo(SHOP_EMAIL).length;
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/booking_requests'));
   await dialog.getByRole('button', { name: 'Invia la richiesta' }).click();
+  // The static page names the shop by slug, never by a database id (an outside API's may differ).
+  expect((await posted).postDataJSON()).toMatchObject({ shop_id: SHOP });
   // Only a phone: no copy is promised.
   await expect(dialog.getByRole('status')).toHaveText(`Richiesta inviata a ${SHOP_LABEL}: il negozio ti risponderà al più presto.`);
   const mails = mailsTo(SHOP_EMAIL);
@@ -200,4 +205,35 @@ test('the hotels page asks the shop picked for a group', async ({ page }) => {
   expect(mails[0]!.text).toContain('Telefono: +39 0122 123456');
   expect(mails[0]!.text).toContain('Persone: 25');
   expect(await violations(page)).toEqual([]);
+});
+
+test("no copy promised when the API did not send one (the address's copies of the day are used up)", async ({ page }) => {
+  await page.goto(`/noleggio/${SHOP}/`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Chiedi al negozio' }).click();
+  const dialog = askDialog(page);
+  await expect(dialog).toBeVisible();
+  // The real API takes the request; its answer is read back as when the copy was skipped (the cap
+  // itself is proven by tests/api/booking-requests.test.ts: here only what the form makes of it).
+  const bodies: unknown[] = [];
+  await page.route('**/api/v1/booking_requests', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    const response = await route.fetch();
+    const answer = await response.json();
+    await route.fulfill({ response, json: { ...answer, data: { ...answer.data, copied: false } } });
+  });
+  const from = addDays(todayInRome(), 70);
+  await dialog.getByLabel('Nome', { exact: true }).fill('Sara');
+  await dialog.getByLabel('Cognome', { exact: true }).fill('Copie');
+  await dialog.getByLabel('Email', { exact: true }).fill('sara.copie@example.com');
+  await dialog.getByLabel('Dal', { exact: true }).fill(from);
+  await dialog.getByLabel('Al', { exact: true }).fill(from);
+  await dialog.getByLabel('Persone', { exact: true }).fill('1');
+  await dialog.getByLabel('Messaggio', { exact: true }).fill('Un paio di ciaspole.');
+  await dialog.getByRole('button', { name: 'Invia la richiesta' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `Richiesta inviata a ${SHOP_LABEL}: il negozio ti risponderà al più presto. Non ti abbiamo mandato una copia via email (questo indirizzo ne ha già ricevute troppe oggi o l’invio non è riuscito): il negozio ha comunque la tua richiesta.`,
+  );
+  // The shop page sends its shop's slug.
+  expect(bodies).toEqual([expect.objectContaining({ shop_id: SHOP })]);
 });

@@ -1,11 +1,10 @@
 // Seasons in the calendar (issue #16): days outside the shop's season are disabled and say when it
-// reopens ("fuori stagione: apre il 1/12"), the calendar opens on the first bookable month, and the
+// reopens ("fuori stagione: apre il 01/12/2026"), the calendar opens on the first bookable month, and the
 // season mode shows the season's days. Written for any day of the year: what to expect is computed
 // from the API's season for the shop, with the season rules of src/domain/season.ts. The journey
 // runs on today, then once more with the browser's clock on the other side of the season (a day
 // still to come), so both the in-season and the out-of-season opening are proven on every run.
 import { expect, test, type Page } from '@playwright/test';
-import { dayMonth } from '../../src/domain/calendar-season';
 import { addDays, dayToDisplay, todayInRome } from '../../src/domain/dates';
 import { isInSeason, nextOpening, occurrenceOf, type SeasonWindow } from '../../src/domain/season';
 import { violations } from './axe';
@@ -33,12 +32,12 @@ async function seasonJourney(page: Page, today: string, window: SeasonWindow) {
     await goToMonth(page, opening.slice(0, 7), closed);
   }
   const reopens = nextOpening(closed, window);
-  const reason = `fuori stagione: apre il ${dayMonth(reopens)}`;
+  const reason = `fuori stagione: apre il ${dayToDisplay(reopens)}`;
   const day = dayButton(page, closed);
   await expect(day).toBeDisabled();
   await expect(day).toHaveAccessibleName(new RegExp(`, ${reason}$`));
   // Said on screen too, not only to screen readers.
-  await expect(page.getByText(`Fuori stagione: apre il ${dayMonth(reopens)}`)).toBeVisible();
+  await expect(page.getByText(`Fuori stagione: apre il ${dayToDisplay(reopens)}`)).toBeVisible();
   // Clicking a closed day picks nothing.
   await day.click({ force: true });
   await expect(day).toHaveAttribute('aria-pressed', 'false');

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
+import { DateModes } from '../../src/domain/dates';
 
 /** Days the shop is open (issue #16), counted from its first bookable day. */
 const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
@@ -55,10 +56,10 @@ test('a cart change in one tab appears in the others', async ({ context }) => {
     await page.goto('/noleggio/sport-noleggio-sestriere/');
     await hydrated(page);
   }
-  await first.evaluate(() => {
+  await first.evaluate(({ dates, multipleDates }) => {
     const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
-    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 2, dates: ['2027-02-01'] }));
-    localStorage.setItem('cart', JSON.stringify({ products: [{ id: 7, id_shop: 1, id_price: 40, related: [], multipleDates: 2, dates: ['2027-02-01'], days: 1 }] }));
-  });
+    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates }));
+    localStorage.setItem('cart', JSON.stringify({ products: [{ id: 7, id_shop: 1, id_price: 40, related: [], multipleDates, dates, days: 1 }] }));
+  }, { dates: [day(60)], multipleDates: DateModes.SINGLE });
   await expect(second.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
 });

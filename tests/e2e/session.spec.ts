@@ -1,8 +1,13 @@
 // App bar islands in a real browser: login dialog, session across reloads, logout, cart badge.
 import { expect, test } from '@playwright/test';
+import { dayToDisplay } from '../../src/domain/dates';
+import { inSeasonDay } from '../support/season';
 import { hydrated } from './hydration';
+import { DateModes } from '../../src/domain/dates';
 
 const shopPage = '/noleggio/sport-noleggio-sestriere/';
+/** Three days the shop is open (issue #16), whatever today is: stored dates the app keeps. */
+const [from, to] = [inSeasonDay('sport-noleggio-sestriere', 40), inSeasonDay('sport-noleggio-sestriere', 42)];
 
 test('login: a wrong password shows the error under the field; the right one greets the customer and survives a reload', async ({ page }) => {
   await page.goto(shopPage);
@@ -58,17 +63,17 @@ test('the cart button appears only with items, shows their count and goes to che
   await page.goto(shopPage);
   await hydrated(page);
   await expect(page.getByRole('link', { name: /nel carrello/ })).toHaveCount(0);
-  await page.evaluate(() => {
+  await page.evaluate(({ dates, multipleDates }) => {
     const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
-    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates: ['2027-01-10', '2027-01-12'] }));
-    const product = { id: 4, id_shop: 1, id_price: 23, related: [], multipleDates: 3, dates: ['2027-01-10', '2027-01-12'], days: 3 };
+    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates }));
+    const product = { id: 4, id_shop: 1, id_price: 23, related: [], multipleDates, dates, days: 3 };
     localStorage.setItem('cart', JSON.stringify({ products: [product, { ...product, id: 3 }] }));
-  });
+  }, { dates: [from, to], multipleDates: DateModes.RANGE });
   await page.reload();
   await hydrated(page);
   const cart = page.getByRole('link', { name: '2 articoli nel carrello' });
   await expect(cart).toHaveAttribute('href', '/prenota/sport-noleggio-sestriere/order');
-  await expect(page.getByRole('link', { name: /Cambia date: Dal 10\/01\/2027 al 12\/01\/2027 \(3 giorni\)/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`Cambia date: Dal ${dayToDisplay(from)} al ${dayToDisplay(to)} \\(3 giorni\\)`) })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cambia negozio: Sport Noleggio Sestriere' })).toBeVisible();
 });
 

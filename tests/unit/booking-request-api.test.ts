@@ -1,8 +1,11 @@
 // src/api/booking-requests.ts through the real API client over a fake fetch: the call it makes
 // (method, path, language, JSON body) and the answer read with the contract's response schema.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ZodError } from 'zod';
+import { core } from 'zod/mini';
 import { ApiClientError, NetworkError, createApiClient } from '../../src/api/client';
+
+/** What the contract's zod/mini schemas throw on an answer that does not match. */
+const ZodError = core.$ZodError;
 
 interface Call {
   method: string;
@@ -58,6 +61,7 @@ const stored = {
   message: 'Quatre paires de raquettes',
   locale: 'fr',
   created_at: '2026-11-23T10:00:00.000Z',
+  copied: true,
 };
 
 beforeEach(() => {

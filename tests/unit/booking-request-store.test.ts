@@ -4,8 +4,8 @@
 // does not exist) — and the 429 is the real limiter's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
-import { bookingRequestBody, fieldMessages, submitBookingRequest, type BookingRequestFormValues } from '../../src/stores/booking-request';
-import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../server/routes/booking-requests';
+import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '../../src/stores/booking-request';
+import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../server/routes/booking-requests';
 import { getT } from '../../src/i18n/server';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
@@ -52,6 +52,7 @@ describe('submitBookingRequest', () => {
   it('sends the request: the API stores it and the outcome carries it', async () => {
     const outcome = await submitBookingRequest(values, 'en');
     expect(outcome).toMatchObject({ kind: 'sent', request: { id: expect.any(Number), shop_id: 1, people: 3, email: values.email, phone: null, locale: 'en' } });
+    expect(outcome).toMatchObject({ copy: 'sent' });
     expect(server.api!.outbox().map(readMail).map((m) => m.to)).toContain(values.email);
   });
 
@@ -73,5 +74,26 @@ describe('submitBookingRequest', () => {
     const outcome = await submitBookingRequest(values, 'en');
     expect(outcome.kind).toBe('failed');
     expect(outcome.kind === 'failed' && outcome.message).toMatch(/^Too many attempts/);
+  });
+
+  it("says whether the customer's copy went: sent, skipped past the address's copies of the day, or none asked", async () => {
+    // A fresh hour for this address's requests (the test above used them up).
+    server.api!.setNow(new Date(Date.now() + 2 * DEFAULT_BOOKING_REQUESTS_PER_ADDRESS.windowMs));
+    // By slug, as the static pages send it.
+    const capped = { ...values, shop_id: 'sport-noleggio-sestriere', email: 'capped@example.com' };
+    for (let n = 0; n < BOOKING_REQUEST_COPIES_PER_RECIPIENT.limit; n++) {
+      expect(await submitBookingRequest(capped, 'en')).toMatchObject({ kind: 'sent', copy: 'sent', request: { shop_id: 1, copied: true } });
+    }
+    expect(await submitBookingRequest(capped, 'en')).toMatchObject({ kind: 'sent', copy: 'notSent', request: { copied: false } });
+    expect(await submitBookingRequest({ ...capped, email: '', phone: '+39 333 1234567' }, 'en')).toMatchObject({ kind: 'sent', copy: null });
+  });
+});
+
+describe('what the confirmation says of the copy', () => {
+  it('promises a copy only when the API says it went, or does not say (an API without `copied`)', () => {
+    expect(sentCopy({ email: 'a@example.com', copied: true })).toBe('sent');
+    expect(sentCopy({ email: 'a@example.com', copied: false })).toBe('notSent');
+    expect(sentCopy({ email: 'a@example.com', copied: undefined })).toBe('sent');
+    expect(sentCopy({ email: null, copied: false })).toBeNull();
   });
 });

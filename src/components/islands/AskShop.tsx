@@ -11,19 +11,23 @@ import {
   bookingRequestSchema,
   type BookingRequestField,
 } from '../../api/contract/booking-requests';
-import { submitBookingRequest, type BookingRequestFormValues } from '../../stores/booking-request';
+import { submitBookingRequest, type BookingRequestFormValues, type SentCopy } from '../../stores/booking-request';
 import { dayToDisplay, todayInRome } from '../../domain/dates';
 import { useT } from '../../i18n/client';
 import { toLocale } from '../../i18n/index';
 import { useIslandReady } from './useHydrated';
 import { zodResolver } from './zod-resolver';
-import './islands.css';
+import './controls.css';
 import './ask-shop.css';
 
 export interface AskShopProps {
   locale: string;
-  /** The shops the request may go to: one fixes it, several add a picker. */
-  shops: readonly { id: number; label: string }[];
+  /**
+   * The shops the request may go to: one fixes it, several add a picker. Named by slug, never by id:
+   * the static pages are built from committed data or an outside catalogue whose ids may not be the
+   * API's (the contract's shop_id takes either).
+   */
+  shops: readonly { slug: string; label: string }[];
   /** Chosen days (any order, blanks ignored): the first and last prefill the dates. */
   dates?: readonly (string | null | undefined)[];
   /** A product sold out on those days: named in the opening button and in the prefilled message. */
@@ -31,6 +35,12 @@ export interface AskShopProps {
 }
 
 type Fields = BookingRequestFormValues;
+
+/** The confirmation's sentence about the customer's copy. */
+const COPY_MESSAGES: Record<NonNullable<SentCopy>, string> = {
+  sent: 'booking.askShop.sentCopy',
+  notSent: 'booking.askShop.copyNotSent',
+};
 
 const INPUTS: Record<Exclude<BookingRequestField, 'shop_id' | 'message'>, { type: string; autoComplete: string }> = {
   first_name: { type: 'text', autoComplete: 'given-name' },
@@ -47,7 +57,7 @@ function initialValues(props: AskShopProps): Fields {
   const from = days[0] ?? '';
   const to = days.at(-1) ?? '';
   return {
-    shop_id: props.shops.length === 1 ? String(props.shops[0]!.id) : '',
+    shop_id: props.shops.length === 1 ? props.shops[0]!.slug : '',
     first_name: '',
     last_name: '',
     email: '',
@@ -68,7 +78,7 @@ export default function AskShop(props: AskShopProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const done = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState<{ shop: string; copied: boolean } | null>(null);
+  const [sent, setSent] = useState<{ shop: string; copy: SentCopy } | null>(null);
   // A held first click (client:lazy) is replayed once this is live.
   useIslandReady(root);
 
@@ -104,8 +114,8 @@ export default function AskShop(props: AskShopProps) {
   const submit = form.handleSubmit(async (values) => {
     const outcome = await submitBookingRequest(values, locale);
     if (outcome.kind === 'sent') {
-      const shop = props.shops.find((s) => s.id === outcome.request.shop_id)?.label ?? '';
-      setSent({ shop, copied: !!outcome.request.email });
+      const shop = props.shops.find((s) => s.slug === values.shop_id)?.label ?? '';
+      setSent({ shop, copy: outcome.copy });
       return;
     }
     if (outcome.kind === 'failed') {
@@ -153,7 +163,7 @@ export default function AskShop(props: AskShopProps) {
             </button>
           </div>
           <p role="status" className="ask-shop__status">
-            {sent && `${t('booking.askShop.sent', { shop: sent.shop })}${sent.copied ? ` ${t('booking.askShop.sentCopy')}` : ''}`}
+            {sent && `${t('booking.askShop.sent', { shop: sent.shop })}${sent.copy ? ` ${t(COPY_MESSAGES[sent.copy])}` : ''}`}
           </p>
           {sent ? (
             <button ref={done} type="button" className="button" onClick={hide}>
@@ -168,7 +178,7 @@ export default function AskShop(props: AskShopProps) {
                   <select id={`${id}-shop_id`} aria-invalid={!!errors.shop_id} aria-describedby={describedBy('shop_id')} {...form.register('shop_id')}>
                     <option value="">{t('booking.askShop.chooseShop')}</option>
                     {props.shops.map((s) => (
-                      <option key={s.id} value={s.id}>
+                      <option key={s.slug} value={s.slug}>
                         {s.label}
                       </option>
                     ))}

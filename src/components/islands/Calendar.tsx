@@ -19,8 +19,8 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $categories, $configuration, $products, loadShop, setDates } from '../../stores/configuration';
 import { $cart } from '../../stores/cart';
-import { areDatesValid, datesChipText, dayToDisplay, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
-import { areDatesBookable, dayMonth, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from '../../domain/calendar-season';
+import { areDatesValid, DateModes, datesChipText, dayToDisplay, normalizeDates, rentDays, todayInRome, type DateMode } from '../../domain/dates';
+import { areDatesBookable, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from '../../domain/calendar-season';
 import { firstDayOutOfSeason, isAllYear, nextOpening } from '../../domain/season';
 import { bookingPagePath, categoryForSlug, categoryFromSearch } from '../../domain/booking-entry';
 import { dateShower } from './show-date';
@@ -31,10 +31,11 @@ import { localizePath, toLocale } from '../../i18n/index';
 import CalendarDay from './CalendarDay';
 import CalendarProductPicker from './CalendarProductPicker';
 import { useDayAvailability } from './useDayAvailability';
-import './islands.css';
+import './controls.css';
+import './booking.css';
 import './calendar.css';
 
-const MODES: DateMode[] = [2, 3, 0, 1, 20];
+const MODES: DateMode[] = [DateModes.SINGLE, DateModes.RANGE, DateModes.MORNING, DateModes.AFTERNOON, DateModes.SEASONAL];
 
 const requestedProduct = () => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('product'));
 
@@ -106,7 +107,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const dates = normalizeDates(mode, picked);
   const valid = areDatesValid(mode, dates);
   const bookable = valid && areDatesBookable(mode, dates, today, season);
-  const closedDay = valid && !bookable && mode !== 20 ? firstDayOutOfSeason(dates[0]!, dates[dates.length - 1]!, season) : null;
+  const closedDay = valid && !bookable && mode !== DateModes.SEASONAL ? firstDayOutOfSeason(dates[0]!, dates[dates.length - 1]!, season) : null;
   const source = { mode, product, availability: availability.days, cart: cart.products };
   const cells = calendarCells({
     ...source,
@@ -123,7 +124,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const fullDate = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' });
 
   const pick = (day: string) => {
-    if (mode !== 3) return setPicked([day]);
+    if (mode !== DateModes.RANGE) return setPicked([day]);
     setPicked(picked.length === 1 ? [picked[0]!, day] : [day]);
   };
   const choose = (id: number) => {
@@ -155,7 +156,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
         ))}
       </fieldset>
       <CalendarProductPicker t={t} status={catalogue} groups={groups} value={product?.id ?? null} onChange={choose} />
-      {mode !== 20 && (
+      {mode !== DateModes.SEASONAL && (
         <div className="month">
           <div className="month__nav">
             <button type="button" className="icon-button" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('calendar.previous')} disabled={seasonPending || month <= today.slice(0, 7)}>
@@ -169,7 +170,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
           {availability.status === 'error' && <p role="alert" className="calendar__error">{t('calendar.availabilityError')}</p>}
           {openings.map((day) => (
             <p key={day} className="calendar__season">
-              {t('calendar.season.closed', { date: dayMonth(day) })}
+              {t('calendar.season.closed', { date: dayToDisplay(day) })}
             </p>
           ))}
           <div className="grid" role="group" aria-label={monthLabel} aria-busy={availability.status === 'loading'}>
@@ -207,14 +208,14 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
         </div>
       )}
       <p className="summary" aria-live="polite">
-        {mode === 3 && dates.length === 1 ? t('calendar.pickEnd') : t(chip.key, chip.params)}
+        {mode === DateModes.RANGE && dates.length === 1 ? t('calendar.pickEnd') : t(chip.key, chip.params)}
         {/* A range's text already says its day count. */}
-        {valid && mode !== 20 && mode !== 3 && ` · ${t('calendar.days', { count: rentDays(mode, dates) })}`}
-        {mode === 20 && shopInfo?.season && !isAllYear(season) && ` · ${t('calendar.season.days', { from: dayToDisplay(shopInfo.season.from), to: dayToDisplay(shopInfo.season.to) })}`}
+        {valid && mode !== DateModes.SEASONAL && mode !== DateModes.RANGE && ` · ${t('calendar.days', { count: rentDays(mode, dates) })}`}
+        {mode === DateModes.SEASONAL && shopInfo?.season && !isAllYear(season) && ` · ${t('calendar.season.days', { from: dayToDisplay(shopInfo.season.from), to: dayToDisplay(shopInfo.season.to) })}`}
       </p>
       {closedDay && (
         <p role="alert" className="calendar__error">
-          {t('calendar.season.includesClosed', { date: dayMonth(nextOpening(closedDay, season)) })}
+          {t('calendar.season.includesClosed', { date: dayToDisplay(nextOpening(closedDay, season)) })}
         </p>
       )}
       {selection && product && (

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { CalendarCell, HalfFit } from '../../domain/calendar';
 import { formatAmountCompact, formatCurrency } from '../../domain/format';
-import { dayMonth } from '../../domain/calendar-season';
+import { dayToDisplay } from '../../domain/dates';
 
 type HalfLook = 'free' | 'out' | 'loading' | 'unknown';
 
@@ -15,7 +15,7 @@ function halfLook(fit: HalfFit | null, half: keyof HalfFit, loading: boolean): H
 }
 
 export function dayLabel(t: TFunction, cell: CalendarCell, date: string): string {
-  if (cell.opensOn) return t('calendar.day.label', { date, state: t('calendar.day.outOfSeason', { date: dayMonth(cell.opensOn) }) });
+  if (cell.opensOn) return t('calendar.day.label', { date, state: t('calendar.day.outOfSeason', { date: dayToDisplay(cell.opensOn) }) });
   const price = cell.price === null ? null : formatCurrency(cell.price);
   const state = cell.past || cell.state === 'unknown' ? null : t(`calendar.day.${cell.state}`);
   if (state && price) return t('calendar.day.labelPrice', { date, state, price });
