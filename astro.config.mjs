@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
+import { DEFAULT_LOCALE, LOCALES } from './src/domain/constants';
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 
@@ -34,8 +35,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {
-    defaultLocale: 'it',
-    locales: ['it', 'en', 'fr'],
+    defaultLocale: DEFAULT_LOCALE,
+    locales: [...LOCALES],
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [
@@ -49,7 +50,7 @@ export default defineConfig({
     },
     react(),
     sitemap({
-      i18n: { defaultLocale: 'it', locales: { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' } },
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' } },
       // Only indexable pages: account, login, order and utility pages are noindex.
       filter: (page) => !isNoindexUrlPath(new URL(page).pathname),
     }),

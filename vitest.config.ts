@@ -12,7 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // `npm run test:unit` (so `npm test` and CI) runs with --coverage: the README's 95 % of the domain
+    // `npm run test:unit` (so `npm test` and CI) runs with --coverage: the 95 % of the domain (tests/README.md)
     // rules' lines is checked by the one run that also covers both databases (the database tests
     // run each driver in this same process tree, `describe.each(testDrivers)`), never a second pass.
     // The scope is the rules only: every file of src/domain is one, so none is left out.

@@ -85,7 +85,7 @@ async function send(c: Context, compressed: CompressedFiles, file: string, statu
 
 /**
  * Client-rendered paths served by a prebuilt shell page (the island reads the id from the URL).
- * The same table, as nginx `location` rules, is in the README.
+ * The same table, as nginx `location` rules, is in server/README.md ("Production").
  */
 export const shellRewrites: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/orders\/[^/]+\/?$/, shell: '/orders/view/' },

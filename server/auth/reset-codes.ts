@@ -8,9 +8,10 @@
 // - a code is consumed by a conditional UPDATE too, so two racing resets cannot both use it.
 // The per-account limits are keyed by the address typed, not the account row, so an unknown
 // address behaves exactly like a known one (the form must not reveal who is a customer).
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sha256Hex } from './sha256';
 import { resetCodes, users } from '../db/schema/index';
 import { fieldError } from '../http/errors';
 import type { AppContext } from '../http/context';
@@ -29,7 +30,6 @@ export const RESET_CODES_PER_ACCOUNT: RateLimitRule = { limit: 3, windowMs: HOUR
 /** Wrong guesses per account a day, across all its codes and addresses: a typo or two, not a search. */
 export const RESET_WRONG_GUESSES_PER_ACCOUNT: RateLimitRule = { limit: 10, windowMs: DAY_MS };
 
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 const issuedKey = (username: string) => `reset:issued:${username}`;
 const guessesKey = (username: string) => `reset:wrong:${username}`;
 
@@ -50,7 +50,7 @@ export async function issueResetCode(c: AppContext, rawUsername: string): Promis
   const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
   await database.db.insert(resetCodes).values({
     userId: user.id,
-    codeHash: hashCode(code),
+    codeHash: sha256Hex(code),
     expiresAt: new Date(now().getTime() + RESET_CODE_TTL_MS),
   });
   const t = c.get('t');
@@ -93,7 +93,7 @@ export async function guessResetCode(c: AppContext, rawUsername: string, code: s
         )
         .returning({ id: resetCodes.id, codeHash: resetCodes.codeHash })
     : [];
-  if (user && row && timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(hashCode(code)))) {
+  if (user && row && timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(sha256Hex(code)))) {
     return { user, codeId: row.id };
   }
   await wrongGuess(c, username, user);

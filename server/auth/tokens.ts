@@ -1,12 +1,11 @@
 // Opaque bearer tokens: random, returned once, stored only as a SHA-256 hash, expiring.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sha256Hex } from './sha256';
 import { tokens } from '../db/schema/index';
 
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueToken(
   db: Db,
@@ -15,7 +14,7 @@ export async function issueToken(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(tokens).values({
-    tokenHash: hashToken(token),
+    tokenHash: sha256Hex(token),
     userId: owner.userId ?? null,
     totemId: owner.totemId ?? null,
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
@@ -29,10 +28,10 @@ export async function findToken(db: Db, token: string, now = new Date()) {
   const [row] = await db
     .select()
     .from(tokens)
-    .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, now)));
+    .where(and(eq(tokens.tokenHash, sha256Hex(token)), gt(tokens.expiresAt, now)));
   return row ?? null;
 }
 
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.delete(tokens).where(eq(tokens.tokenHash, hashToken(token)));
+  await db.delete(tokens).where(eq(tokens.tokenHash, sha256Hex(token)));
 }

@@ -18,7 +18,7 @@ import {
   sites,
   sports,
 } from '../db/schema/index';
-import { availableUnits, halfDayAvailability, type BookingPeriod } from '../../src/domain/availability';
+import { availableUnits, halfDayAvailability, halfDayOf, type BookingPeriod } from '../../src/domain/availability';
 import { toRomeDay } from '../../src/domain/dates';
 import type { DayAvailability } from '../../src/api/contract/availability';
 import { outUnitHolds, readOutUnits, type OutUnit } from '../staff/out-units';
@@ -56,7 +56,7 @@ export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string 
   return {
     from: o.dateFrom,
     to: o.dateTo,
-    half: o.mode === 0 ? 'morning' : o.mode === 1 ? 'afternoon' : null,
+    half: halfDayOf(o.mode),
   };
 }
 

@@ -3,8 +3,19 @@ import type { Locale } from '../../src/i18n/index';
 import type { DateMode } from '../../src/domain/dates';
 import { rentDays } from '../../src/domain/dates';
 import { selectPrice } from '../../src/domain/pricing';
+import { requiresCustomerInfo } from '../../src/domain/catalogue';
 import { withFidelityDiscount, withTotal } from '../../src/domain/charges';
-import type { Price } from '../../src/api/contract/catalogue';
+import type { z } from 'zod';
+import type {
+  CategorySchema,
+  Price,
+  ProductSchema,
+  RelatedProductSchema,
+  ShopLoadSchema,
+  ShopSchema,
+  SiteSchema,
+  SportSchema,
+} from '../../src/api/contract/catalogue';
 import type { LocalizedText } from '../db/schema/catalogue';
 import type { CatalogueProduct, CatalogueShop, CategoryRow, PriceRow, SiteRow, SportRow } from './cache';
 import { shopSeason } from './season';
@@ -12,12 +23,12 @@ import { shopSeason } from './season';
 export const localized = (text: LocalizedText | null | undefined, locale: Locale): string =>
   text ? (text[locale] ?? text.it) : '';
 
-export function presentSport(s: SportRow, locale: Locale) {
+export function presentSport(s: SportRow, locale: Locale): z.input<typeof SportSchema> {
   return { id: s.id, slug: s.slug, name: s.names ? localized(s.names, locale) : s.name };
 }
 
 /** `today`: the Rome day the shop's season is worked out for (its current or next occurrence). */
-export function presentShop(shop: CatalogueShop, locale: Locale, today: string) {
+export function presentShop(shop: CatalogueShop, locale: Locale, today: string): z.input<typeof ShopSchema> {
   const r = shop.row;
   return {
     id: r.id,
@@ -38,7 +49,7 @@ export function presentShop(shop: CatalogueShop, locale: Locale, today: string) 
   };
 }
 
-export function presentSite(site: SiteRow, shops: CatalogueShop[] | null, locale: Locale, today: string) {
+export function presentSite(site: SiteRow, shops: CatalogueShop[] | null, locale: Locale, today: string): z.input<typeof SiteSchema> {
   return {
     id: site.id,
     slug: site.slug,
@@ -50,10 +61,10 @@ export function presentSite(site: SiteRow, shops: CatalogueShop[] | null, locale
   };
 }
 
-function presentCategoryTree(rows: CategoryRow[], parentId: number | null, locale: Locale): unknown[] {
+function presentCategoryTree(rows: CategoryRow[], parentId: number | null, locale: Locale): z.input<typeof CategorySchema>[] {
   return rows
     .filter((c) => c.parentId === parentId)
-    .map((c) => ({
+    .map((c): z.input<typeof CategorySchema> => ({
       id: c.id,
       slug: c.slug,
       label: localized(c.label, locale),
@@ -100,10 +111,8 @@ export function currentPrice(product: CatalogueProduct, ctx: PriceContext): Pric
   return selectPrice(list, ctx.mode, rentDays(ctx.mode, ctx.dates)) ?? null;
 }
 
-export function presentProduct(shop: CatalogueShop, product: CatalogueProduct, ctx: PriceContext, locale: Locale) {
-  const requireCustomerInfo = shop.categories.some(
-    (c) => c.requireCustomerInfo && product.categoryIds.includes(c.id),
-  );
+export function presentProduct(shop: CatalogueShop, product: CatalogueProduct, ctx: PriceContext, locale: Locale): z.input<typeof ProductSchema> {
+  const requireCustomerInfo = requiresCustomerInfo(product.categoryIds, shop.categories);
   const productPrices = pricesFor(product.prices, ctx);
   const current = ctx.mode === null ? null : (selectPrice(productPrices, ctx.mode, rentDays(ctx.mode, ctx.dates)) ?? null);
   return {
@@ -118,7 +127,7 @@ export function presentProduct(shop: CatalogueShop, product: CatalogueProduct, c
     // Every add-on price, each linked to one main price: the storefront offers those linked to
     // the current price (domain `offeredAddOns`).
     related: product.related.flatMap((r) =>
-      pricesFor(r.prices, ctx).map((price) => ({
+      pricesFor(r.prices, ctx).map((price): z.input<typeof RelatedProductSchema> => ({
         id: r.product.id,
         label: localized(r.product.label, locale),
         price,
@@ -131,7 +140,7 @@ export function presentProduct(shop: CatalogueShop, product: CatalogueProduct, c
   };
 }
 
-export function presentShopLoad(shop: CatalogueShop, ctx: PriceContext, locale: Locale, today: string) {
+export function presentShopLoad(shop: CatalogueShop, ctx: PriceContext, locale: Locale, today: string): z.input<typeof ShopLoadSchema> {
   return {
     shop: presentShop(shop, locale, today),
     categories: presentCategoryTree(shop.categories, null, locale),

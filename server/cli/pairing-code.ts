@@ -1,6 +1,6 @@
 // `node --import tsx server/cli/pairing-code.ts <TOTEM-CODE>`: a new one-time pairing code for a
 // kiosk, printed once (issue #11). This is how the first kiosk of a shop is paired where the
-// README's demo codes are off (NODE_ENV=production); later ones can be made from an admin kiosk
+// the demo codes of server/README.md are off (NODE_ENV=production); later ones can be made from an admin kiosk
 // (POST v1/totems/{code}/pairing_code). With the embedded database, stop the server first (PGlite
 // is single-process); with DATABASE_URL it runs beside the server.
 import { eq } from 'drizzle-orm';

@@ -39,7 +39,7 @@ export interface AppDeps {
   paymentSimulator: boolean;
   /** Document upload quota per order and per uploader and day (issue #11, orders/upload-quota.ts). */
   uploadQuota: UploadQuota;
-  /** The README's demo kiosk pairing codes work (reusable): off in production unless DEMO_PAIRING_CODES=1 (issue #11). */
+  /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_PAIRING_CODES=1 (issue #11). */
   demoPairingCodes: boolean;
   /** Online orders per e-mail and address, confirmation e-mails per recipient (issue #11). */
   orderLimits: OrderLimits;

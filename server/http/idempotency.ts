@@ -33,6 +33,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } 
 import { idempotencyKeys } from '../db/schema/index';
 import type { AppEnv } from './context';
 import { fieldError } from './errors';
+import { sha256Hex } from '../auth/sha256';
 import { parseWith } from './validation';
 
 /**
@@ -71,7 +72,7 @@ export function requestHash(text: string): string {
   } catch {
     /* not JSON: the text itself */
   }
-  return createHash('sha256').update(material).digest('hex');
+  return sha256Hex(material);
 }
 
 /**
@@ -84,7 +85,7 @@ export async function formHash(form: FormData): Promise<string> {
     const part =
       typeof value === 'string'
         ? [name, value]
-        : [name, value.name, value.type, value.size, createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex')];
+        : [name, value.name, value.type, value.size, sha256Hex(new Uint8Array(await value.arrayBuffer()))];
     hash.update(JSON.stringify(part)).update('\n');
   }
   return hash.digest('hex');

@@ -1,11 +1,11 @@
 // The locale of a request, from the Content-Language header the storefront sends (it_IT, fr_FR, en_GB).
 import type { TFunction } from 'i18next';
 import { getT } from '../../src/i18n/server';
-import { defaultLocale, type Locale } from '../../src/i18n/index';
+import { toLocale, type Locale } from '../../src/i18n/index';
 
 export function localeFromHeader(header: string | undefined | null): Locale {
   const tag = (header ?? '').trim().toLowerCase().slice(0, 2);
-  return tag === 'en' || tag === 'fr' || tag === 'it' ? tag : defaultLocale;
+  return toLocale(tag);
 }
 
 export function translator(locale: Locale): TFunction {

@@ -6,7 +6,7 @@
 //   (`FRAME_ANCESTORS`), and nobody else can frame the site to click-jack a checkout.
 // - API answers are data, never documents: `default-src 'none'` and no framing. Uploaded documents
 //   are served with `sandbox` so an HTML or SVG file someone uploaded cannot run script on our origin.
-// The same headers for a deployment behind nginx are in the README's nginx block.
+// The same headers for a deployment behind nginx are in the nginx block of server/README.md ("Production").
 import type { MiddlewareHandler } from 'hono';
 
 export const REFERRER_POLICY = 'same-origin';
@@ -41,7 +41,7 @@ export function frameAncestorsFromEnv(env: NodeJS.ProcessEnv = process.env): str
     .filter((origin): origin is string => origin !== null);
 }
 
-/** CSP of the site's pages: only who may frame them (scripts are Astro's, inline, see README). */
+/** CSP of the site's pages: only who may frame them (scripts are Astro's, inline, see SECURITY.md). */
 export function siteCsp(frameAncestors: readonly string[]): string {
   return `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`;
 }

@@ -1,6 +1,8 @@
 // Turns zod failures into the contract's 422 `{ message, errors: { field: [messages] } }`.
 import type { Context } from 'hono';
-import type { z } from 'zod';
+// The contract's schemas are zod/mini (src/api/contract), the server's own may be classic zod: both
+// share zod's core, so these helpers take core types and call the functional safeParse.
+import * as z from 'zod/mini';
 import { ApiError, type FieldErrors } from './errors';
 
 type Issue = z.core.$ZodIssue;
@@ -35,7 +37,7 @@ export function issueMessage(issue: Issue): { key: string; params?: Record<strin
   }
 }
 
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
+export function zodFieldErrors(error: z.core.$ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';
@@ -44,12 +46,12 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-export function validationError(error: z.ZodError): ApiError {
+export function validationError(error: z.core.$ZodError): ApiError {
   return new ApiError(422, 'api.invalidData', {}, zodFieldErrors(error));
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -84,7 +86,7 @@ const invalidJson = () => new ApiError(422, 'api.invalidJson', {}, { _: [{ key: 
  * Parses a JSON body; a body that is not JSON, or nested deeper than MAX_JSON_DEPTH (whose
  * validation or storage would overflow the stack), is invalid input (422), never a 500.
  */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function jsonBody<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let body: unknown = {};
   const text = await c.req.text();
   if (text.trim()) {
@@ -98,7 +100,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, body);
 }
 
-export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function queryParams<S extends z.core.$ZodType>(c: Context, schema: S): z.infer<S> {
   return parseWith(schema, c.req.query());
 }
 

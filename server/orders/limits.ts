@@ -3,7 +3,7 @@
 // account costs nothing either; kiosks are the shop's own) is limited per e-mail and per client
 // address, one order holds at most MAX_UNITS_PER_PRODUCT units of a product, and confirmation
 // e-mails are limited per recipient (the shop must not become a way to flood someone's inbox).
-// The limits come from the environment (README, "Abuse"); tests and benchmarks set their own.
+// The limits come from the environment (server/README.md, "Abuse"); tests and benchmarks set their own.
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
 import type { AppContext } from '../http/context';
 import { clientIp } from '../http/context';

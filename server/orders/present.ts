@@ -5,7 +5,14 @@ import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProduc
 import type { CatalogueCache } from '../catalogue/cache';
 import { todayInRome } from '../../src/domain/dates';
 import type { OrderRow, SavedOrder } from './write';
-import type { OrderResponse } from '../../src/api/contract/orders';
+import type { z } from 'zod';
+import type { OrderResponseSchema } from '../../src/api/contract/orders';
+
+/** What the presenter writes: the contract's input, so a field it does not know fails the typecheck. */
+type OrderAnswer = z.input<typeof OrderResponseSchema>;
+type PoolAnswer = OrderAnswer['order_detail_pools'][number];
+type MediaAnswer = OrderAnswer['medias'][number];
+type DeliveryDetailAnswer = NonNullable<NonNullable<OrderAnswer['delivery']>['delivery_details']>[number];
 
 /** An order can change until its first day starts, while confirmed and unpaid. */
 export function isEditable(order: OrderRow, now: Date): boolean {
@@ -50,7 +57,7 @@ async function loadDelivered(db: Db, ids: number[]) {
     .where(inArray(deliveryDetails.orderId, ids));
 }
 
-export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date) {
+export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date): Promise<OrderAnswer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [pools, details, docs, delivered, totemCodes] = await Promise.all([
@@ -80,8 +87,8 @@ export async function presentSaved(
   return presentRows(catalogue, [saved.order], { pools: saved.pools, details: saved.details, docs, delivered, totemCodes }, now)[0]!;
 }
 
-function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered, totemCodes }: Related, now: Date): OrderResponse[] {
-  return rows.map((order) => {
+function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered, totemCodes }: Related, now: Date): OrderAnswer[] {
+  return rows.map((order): OrderAnswer => {
     const shop = catalogue.shopById(order.shopId);
     return {
       id: order.id,
@@ -117,13 +124,13 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
       totem_code: order.createdTotemId != null ? (totemCodes.get(order.createdTotemId) ?? null) : null,
       order_detail_pools: pools
         .filter((p) => p.orderId === order.id)
-        .map((p) => ({
+        .map((p): PoolAnswer => ({
           id: p.id,
           index: p.index,
           customer: p.customer,
           order_details: details
             .filter((d) => d.poolId === p.id)
-            .map((d) => ({
+            .map((d): PoolAnswer['order_details'][number] => ({
               id: d.id,
               product_id: d.productId,
               price_id: d.priceId,
@@ -138,7 +145,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
         })),
       medias: docs
         .filter((m) => m.orderId === order.id)
-        .map((m, i) => ({
+        .map((m, i): MediaAnswer => ({
           id: m.id,
           url: `/api/v1/media/${m.id}?order=${order.uuid}`,
           name: m.originalName,
@@ -153,7 +160,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
           .filter((d) => d.detail.orderId === order.id)
           // Stable order for the kiosk's lists: the order the units were handed out in.
           .sort((a, b) => a.detail.id - b.detail.id)
-          .map(({ detail, product }) => ({
+          .map(({ detail, product }): DeliveryDetailAnswer => ({
             id: detail.id,
             id_order_detail: detail.idOrderDetail,
             forced: detail.forced,
@@ -172,7 +179,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
   });
 }
 
-export async function presentOrder(db: Db, catalogue: CatalogueCache, row: OrderRow, now: Date): Promise<OrderResponse> {
+export async function presentOrder(db: Db, catalogue: CatalogueCache, row: OrderRow, now: Date): Promise<OrderAnswer> {
   const [order] = await presentOrders(db, catalogue, [row], now);
   return order!;
 }

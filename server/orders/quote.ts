@@ -1,7 +1,8 @@
 // Prices an order from the server's own catalogue: the client sends only price ids, never amounts.
 // Every rule comes from src/domain, the same code the storefront runs.
 import type { DateMode } from '../../src/domain/dates';
-import { areDatesValid, dayToDisplay, isPastDay, normalizeDates, rentDays, todayInRome } from '../../src/domain/dates';
+import { areDatesValid, DateModes, dayToDisplay, isPastDay, rentDays, todayInRome } from '../../src/domain/dates';
+import { dateModeOf } from '../../src/domain/booking-params';
 import { firstDayOutOfSeason, nextOpening } from '../../src/domain/season';
 import { bookingPeriod, type BookingPeriod } from '../../src/domain/availability';
 import { offeredAddOns, selectPrice } from '../../src/domain/pricing';
@@ -11,6 +12,7 @@ import { roundMoney, sumMoney } from '../../src/domain/money';
 import type { Price } from '../../src/api/contract/catalogue';
 import type { CustomerInput, OrderFormInput } from '../../src/api/contract/order-form';
 import { CUSTOMER_FIELDS } from '../../src/domain/orders';
+import { requiresCustomerInfo } from '../../src/domain/catalogue';
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import type { CatalogueProduct, CatalogueShop } from '../catalogue/cache';
 import { localized, pricesFor } from '../catalogue/present';
@@ -53,18 +55,6 @@ export interface CouponRow {
   blocked: boolean;
 }
 
-export function modeOf(form: Pick<OrderFormInput, 'from' | 'to' | 'morning' | 'afternoon' | 'season'>): {
-  mode: DateMode;
-  dates: string[];
-} {
-  if (form.season) return { mode: 20, dates: [] };
-  const to = form.to ?? form.from;
-  if (to !== form.from) return { mode: 3, dates: normalizeDates(3, [form.from, to]) };
-  if (form.morning && !form.afternoon) return { mode: 0, dates: [form.from] };
-  if (form.afternoon && !form.morning) return { mode: 1, dates: [form.from] };
-  return { mode: 2, dates: [form.from] };
-}
-
 function findMainProduct(shop: CatalogueShop, priceId: number): CatalogueProduct | undefined {
   return shop.products.find((p) => p.prices.some((price) => price.id === priceId && price.mainPrice));
 }
@@ -88,16 +78,17 @@ export function quoteOrder(options: {
   allowPast?: boolean;
 }): Quote {
   const { shop, form, fidelity, coupons, now, locale } = options;
-  const { mode, dates } = modeOf(form);
-  if (!areDatesValid(mode, dates)) throw fieldError('from', 'validators.required');
+  const chosen = dateModeOf(form);
+  if (!chosen || !areDatesValid(chosen.mode, chosen.dates)) throw fieldError('from', 'validators.required');
+  const { mode, dates } = chosen;
   // A season price covers the shop's season running today, or the next one (server/catalogue/season.ts).
   const season = shopSeason(shop, todayInRome(now));
   const period = bookingPeriod(mode, dates, season)!;
-  if (!options.allowPast && isPastDay(mode === 20 ? season.to : period.from, now)) {
+  if (!options.allowPast && isPastDay(mode === DateModes.SEASONAL ? season.to : period.from, now)) {
     throw fieldError('from', 'api.pastDates');
   }
   assertInSeason(shop, period);
-  const days = mode === 20 ? 1 : rentDays(mode, dates);
+  const days = mode === DateModes.SEASONAL ? 1 : rentDays(mode, dates);
   const ctx = { mode, dates, fidelity };
   const errors: FieldErrors = {};
   const pools: QuotedPool[] = [];
@@ -129,8 +120,7 @@ export function quoteOrder(options: {
       }
       addOns.push(addOn);
     }
-    const requiresInfo = shop.categories.some((c) => c.requireCustomerInfo && product.categoryIds.includes(c.id));
-    if (requiresInfo) {
+    if (requiresCustomerInfo(product.categoryIds, shop.categories)) {
       for (const field of CUSTOMER_FIELDS) {
         if (!entry.customer?.[field]) errors[`cart.${i}.customer.${field}`] = [{ key: 'validators.required' }];
       }

@@ -17,7 +17,7 @@ import { medias, orderDetailPools, orderDetails, orders, products } from '../db/
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalogue/cache';
 import { outUnitHolds, readOutUnits } from '../staff/out-units';
-import { toRomeDay } from '../../src/domain/dates';
+import { DateModes, toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';
 import { assertOrderWithinQuota } from './upload-quota';
@@ -206,9 +206,9 @@ async function writeOrder(
       mode: quote.mode,
       dateFrom: quote.period.from,
       dateTo: quote.period.to,
-      morning: quote.mode === 0,
-      afternoon: quote.mode === 1,
-      season: quote.mode === 20,
+      morning: quote.mode === DateModes.MORNING,
+      afternoon: quote.mode === DateModes.AFTERNOON,
+      season: quote.mode === DateModes.SEASONAL,
       days: quote.days,
       firstName: form.first_name,
       lastName: form.last_name,

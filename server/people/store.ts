@@ -1,7 +1,8 @@
 // The account's people (issue #17): presentation, lookups held to the owner, and the capture of an
 // order's skiers. A person of another account is "not found", never "forbidden": ids reveal nothing.
 import { and, count, eq } from 'drizzle-orm';
-import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, personNameKey, type Person } from '../../src/api/contract/people';
+import type { z } from 'zod';
+import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, personNameKey, type PersonSchema } from '../../src/api/contract/people';
 import type { CustomerInput } from '../../src/api/contract/order-form';
 import type { Db } from '../db/client';
 import { people } from '../db/schema/index';
@@ -9,7 +10,7 @@ import { ApiError, fieldError, notFound } from '../http/errors';
 
 export type PersonRow = typeof people.$inferSelect;
 
-export function presentPerson(row: PersonRow): Person {
+export function presentPerson(row: PersonRow): z.input<typeof PersonSchema> {
   return {
     id: row.id,
     first_name: row.firstName,

@@ -15,6 +15,12 @@ import {
   type PosResult,
 } from '../../src/api/contract/pos';
 import { roundMoney, sumMoney } from '../../src/domain/money';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+// The contract's schemas are zod/mini, which has no messages of its own: the simulator's 422 lists
+// zod's English ones (as before the contract moved to mini), whether or not classic zod is loaded.
+z.config(en());
 
 export interface PosSimulatorOptions {
   port?: number;

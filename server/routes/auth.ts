@@ -8,7 +8,14 @@ import {
   ResetPasswordRequestSchema,
   SignupRequestSchema,
   UserUpdateRequestSchema,
+  type MessageResponseSchema,
+  type ResetCodeResponseSchema,
+  type ResetPasswordResponseSchema,
+  type SignupResponseSchema,
+  type UserResponseSchema,
 } from '../../src/api/contract/auth';
+import type { LoginResponseSchema, UserSchema } from '../../src/api/contract/user';
+import type { z } from 'zod';
 import { fidelityCards, medias, tokens, users } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';
 import { clientIp, requireUser, type AppContext, type AppEnv, type AuthUser } from '../http/context';
@@ -25,7 +32,7 @@ const LOGIN_PER_IP = { limit: 50, windowMs: 15 * 60_000 };
 const RESET_PER_IP = { limit: 20, windowMs: 15 * 60_000 };
 
 /** The user as the storefront sees it (spec §3 User). */
-export async function presentUser(c: AppContext, user: AuthUser) {
+export async function presentUser(c: AppContext, user: AuthUser): Promise<z.input<typeof UserSchema>> {
   const docs = await c
     .get('deps')
     .database.db.select({ id: medias.id, name: medias.originalName })
@@ -82,15 +89,20 @@ export const authRoutes = new Hono<AppEnv>()
       });
     }
     const token = await issueToken(database.db, { userId: user.id }, c.get('deps').now());
-    return c.json({ data: { token } });
+    const answer: z.input<typeof LoginResponseSchema> = { data: { token } };
+    return c.json(answer);
   })
   .post('/v1/logout', async (c) => {
     const auth = c.get('auth');
     if (!auth) throw new ApiError(401, 'api.unauthenticated');
     await revokeToken(c.get('deps').database.db, auth.token);
-    return c.json({ message: c.get('t')('api.loggedOut') });
+    const answer: z.input<typeof MessageResponseSchema> = { message: c.get('t')('api.loggedOut') };
+    return c.json(answer);
   })
-  .get('/v1/user', async (c) => c.json({ data: await presentUser(c, requireUser(c)) }))
+  .get('/v1/user', async (c) => {
+    const answer: z.input<typeof UserResponseSchema> = { data: await presentUser(c, requireUser(c)) };
+    return c.json(answer);
+  })
   .patch('/v1/user', async (c) => {
     const user = requireUser(c);
     const body = await jsonBody(c, UserUpdateRequestSchema);
@@ -161,20 +173,23 @@ export const authRoutes = new Hono<AppEnv>()
       return withCard!;
     });
     const token = await issueToken(database.db, { userId: user.id }, now());
-    return c.json({ data: { token, user: await presentUser(c, user) } }, 201);
+    const answer: z.input<typeof SignupResponseSchema> = { data: { token, user: await presentUser(c, user) } };
+    return c.json(answer, 201);
   })
   .post('/forgot_password', async (c) => {
     await c.get('deps').limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ForgotPasswordRequestSchema);
     // Same answer whether or not the account exists: the form must not reveal who is a customer.
     await issueResetCode(c, body.username);
-    return c.json({ message: c.get('t')('api.resetCodeSent') });
+    const answer: z.input<typeof MessageResponseSchema> = { message: c.get('t')('api.resetCodeSent') };
+    return c.json(answer);
   })
   .post('/reset_password_code', async (c) => {
     await c.get('deps').limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ResetCodeRequestSchema);
     await guessResetCode(c, body.username, body.code);
-    return c.json({ data: { valid: true } });
+    const answer: z.input<typeof ResetCodeResponseSchema> = { data: { valid: true } };
+    return c.json(answer);
   })
   .post('/reset_password', async (c) => {
     const { limiter, database, now } = c.get('deps');
@@ -190,5 +205,6 @@ export const authRoutes = new Hono<AppEnv>()
       await tx.delete(tokens).where(eq(tokens.userId, user.id));
     });
     const token = await issueToken(database.db, { userId: user.id }, now());
-    return c.json({ data: { token }, message: c.get('t')('api.passwordReset') });
+    const answer: z.input<typeof ResetPasswordResponseSchema> = { data: { token }, message: c.get('t')('api.passwordReset') };
+    return c.json(answer);
   });

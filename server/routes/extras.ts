@@ -1,9 +1,11 @@
 // Coupons, fidelity cards, product price and sizes (booking requests: routes/booking-requests.ts).
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { CouponCheckRequestSchema } from '../../src/api/contract/coupons';
-import { FidelityQuerySchema } from '../../src/api/contract/fidelity';
+import { CouponCheckRequestSchema, type CouponResponseSchema } from '../../src/api/contract/coupons';
+import { FidelityQuerySchema, type FidelityCardResponseSchema, type FidelityInfoResponseSchema } from '../../src/api/contract/fidelity';
 import { BookingQuerySchema } from '../../src/api/contract/booking-query';
+import type { AvailableSizesResponseSchema, ProductPriceResponseSchema } from '../../src/api/contract/catalogue';
+import type { z } from 'zod';
 import { FIDELITY_DISCOUNT } from '../../src/domain/charges';
 import { bookingPeriod } from '../../src/domain/availability';
 import { coupons, fidelityCards, specificProducts } from '../db/schema/index';
@@ -18,7 +20,7 @@ import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 import { COUPON_LOOKUP_RULE, couponOpen } from '../orders/coupons';
 import { todayInRome } from '../../src/domain/dates';
 
-async function findCoupon(c: AppContext, code: string) {
+async function findCoupon(c: AppContext, code: string): Promise<z.input<typeof CouponResponseSchema>['data'] | null> {
   const [row] = await c.get('deps').database.db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase()));
   // Out of its dates or used up: shown as refused, like a blocked one (the storefront never sends it).
   return row ? { code: row.code, amount: row.amount, blocked: !couponOpen(row, todayInRome(c.get('deps').now())) } : null;
@@ -47,36 +49,43 @@ export const extrasRoutes = new Hono<AppEnv>()
     await c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, COUPON_LOOKUP_RULE);
     const coupon = await findCoupon(c, code);
     if (!coupon) throw fieldError('code', 'api.couponInvalid', { code });
-    return c.json({ data: coupon });
+    const answer: z.input<typeof CouponResponseSchema> = { data: coupon };
+    return c.json(answer);
   })
   .get('/v1/coupons/:code', async (c) => {
     // The same count as POST v1/coupons: either way of asking is a way of guessing codes.
     await c.get('deps').limiter.hit(`coupon:ip:${clientIp(c)}`, COUPON_LOOKUP_RULE);
     const coupon = await findCoupon(c, c.req.param('code').slice(0, 64));
     if (!coupon) throw notFound();
-    return c.json({ data: coupon });
+    const answer: z.input<typeof CouponResponseSchema> = { data: coupon };
+    return c.json(answer);
   })
   .get('/v1/fidelity_card', async (c) => {
     // Holder's name and points are personal data: only the holder (kiosks, issue #7) sees them.
     const user = requireUser(c);
     const card = await findCard(c);
     if (card.userId !== user.id && user.fidelityCardNumber !== card.number) throw notFound();
-    return c.json({
+    const answer: z.input<typeof FidelityCardResponseSchema> = {
       data: { number: card.number, holder_name: card.holderName, points: card.points, discount: FIDELITY_DISCOUNT, active: card.active === 1 },
-    });
+    };
+    return c.json(answer);
   })
   .get('/v1/fidelity_card/info', async (c) => {
     const card = await findCard(c);
     // Public lookup: says whether the card is good, never whose it is beyond initials.
     const initials = card.holderName.split(/\s+/).map((w) => w[0]?.toUpperCase() ?? '').join('.');
-    return c.json({ data: { valid: card.active === 1, discount: FIDELITY_DISCOUNT, holder_initials: initials ? `${initials}.` : '' } });
+    const answer: z.input<typeof FidelityInfoResponseSchema> = {
+      data: { valid: card.active === 1, discount: FIDELITY_DISCOUNT, holder_initials: initials ? `${initials}.` : '' },
+    };
+    return c.json(answer);
   })
   .get('/v1/products/:id/price', async (c) => {
     const { product } = productOr404(c);
     const query = queryParams(c, BookingQuerySchema);
     const fidelity = await isValidFidelityCard(c, query.fidelityCardNumber);
     const price = currentPrice(product, { mode: query.mode, dates: query.dates, fidelity });
-    return c.json({ data: { product_id: product.row.id, current_price: price } });
+    const answer: z.input<typeof ProductPriceResponseSchema> = { data: { product_id: product.row.id, current_price: price } };
+    return c.json(answer);
   })
   .post('/v1/products/:id/available_size', async (c) => {
     const { shop, product } = productOr404(c);
@@ -90,11 +99,12 @@ export const extrasRoutes = new Hono<AppEnv>()
       .where(and(eq(specificProducts.productId, product.row.id), eq(specificProducts.locked, false)));
     const sizes = new Map<string, number>();
     for (const u of units) sizes.set(u.size ?? '', (sizes.get(u.size ?? '') ?? 0) + 1);
-    return c.json({
+    const answer: z.input<typeof AvailableSizesResponseSchema> = {
       data: {
         product_id: product.row.id,
         available: c.get('deps').catalogue.available(product.row.id, period),
         sizes: [...sizes].map(([size, units]) => ({ size: size || null, units })),
       },
-    });
+    };
+    return c.json(answer);
   });

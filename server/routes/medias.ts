@@ -15,6 +15,8 @@ import { orderBodyLimit } from './orders';
 import { lockOrderForChange } from '../orders/hand-outs';
 import { assertOrderWithinQuota, assertUploadQuota } from '../orders/upload-quota';
 import type { Db } from '../db/client';
+import type { z } from 'zod';
+import type { MediaDeletedSchema } from '../../src/api/contract/orders';
 
 /** `field` names the form field of the files, for the quota's message (issue #11). */
 async function uploadTo(c: AppContext, files: File[], field: 'medias' | 'file') {
@@ -98,5 +100,6 @@ export const mediaRoutes = new Hono<AppEnv>()
       if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
     }
     await database.db.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
-    return c.json({ data: { id: media.id, deleted: true } });
+    const answer: z.input<typeof MediaDeletedSchema> = { data: { id: media.id, deleted: true } };
+    return c.json(answer);
   });

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { eq, ilike, or, type SQL } from 'drizzle-orm';
-import { PathwayListQuerySchema, PathwaySearchQuerySchema } from '../../src/api/contract/pathways';
+import type { z } from 'zod';
+import { PathwayListQuerySchema, PathwaySearchQuerySchema, type PathwaySchema } from '../../src/api/contract/pathways';
 import { pathways } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
@@ -12,7 +13,7 @@ import { localized, presentSport } from '../catalogue/present';
 
 type PathwayRow = typeof pathways.$inferSelect;
 
-function present(c: AppContext, row: PathwayRow) {
+function present(c: AppContext, row: PathwayRow): z.input<typeof PathwaySchema> {
   const { catalogue } = c.get('deps');
   const locale = c.get('locale');
   const site = catalogue.sites.find((s) => s.id === row.siteId)!;

@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { TFunction } from 'i18next';
-import { PaymentRequestSchema, type PaymentOutcome } from '../../src/api/contract/payments';
+import type { z } from 'zod';
+import { PaymentRequestSchema, type PaymentOutcome, type PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
 import { formatCurrency } from '../../src/domain/format';
 import { isSafeRedirect } from '../../src/domain/redirects';
 import { toLocale } from '../../src/i18n/index';
@@ -57,17 +58,15 @@ export const paymentRoutes = new Hono<AppEnv>()
     const order = await accessibleOrder(c, c.req.param('id'));
     const body = await jsonBody(c, PaymentRequestSchema);
     const session = await openPaymentSession(c.get('deps'), order, body.return_path, c.get('locale'));
-    return c.json(
-      {
-        data: {
-          id: session.id,
-          payment_url: `${publicOrigin(c)}/api${SIMULATOR_PATH}/${session.id}`,
-          amount: session.amount,
-          expires_at: session.expiresAt.toISOString(),
-        },
+    const answer: z.input<typeof PaymentSessionEnvelopeSchema> = {
+      data: {
+        id: session.id,
+        payment_url: `${publicOrigin(c)}/api${SIMULATOR_PATH}/${session.id}`,
+        amount: session.amount,
+        expires_at: session.expiresAt.toISOString(),
       },
-      201,
-    );
+    };
+    return c.json(answer, 201);
   })
   .get(`${SIMULATOR_PATH}/:session`, async (c) => {
     const deps = c.get('deps');

@@ -19,7 +19,7 @@ import { presentUser } from './auth';
 
 const UserMediaFormSchema = z.object({
   file: z.instanceof(File, { message: 'validators.required' }),
-  replace: intLike().pipe(z.number().min(1, 'validators.invalid')).optional(),
+  replace: z.pipe(intLike(), z.number().min(1, 'validators.invalid')).optional(),
 });
 
 /** One document of 8 MB plus the form's few fields. */

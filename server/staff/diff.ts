@@ -4,9 +4,13 @@
 // priced for the booked days, the actual side for the days from the booked start to the return day;
 // diff = actual − booked (negative: money back). A fidelity discount on the line applies to both.
 import type { Price } from '../../src/api/contract/catalogue';
-import type { PriceDiff } from '../../src/api/contract/delivery';
+import type { PriceDiffSchema } from '../../src/api/contract/delivery';
+import type { z } from 'zod';
+
+/** A price difference as the API answers it (the contract's input side). */
+type PriceDiff = z.input<typeof PriceDiffSchema>;
 import { priceTotal, withFidelityDiscount } from '../../src/domain/charges';
-import { daysBetween, type DateMode } from '../../src/domain/dates';
+import { DateModes, daysBetween, type DateMode } from '../../src/domain/dates';
 import { roundMoney } from '../../src/domain/money';
 import { selectPrice } from '../../src/domain/pricing';
 import type { CatalogueCache, PriceRow } from '../catalogue/cache';
@@ -76,7 +80,7 @@ interface DiffInput {
 export function lineDiff({ order, charge, label, to, lineId, deliveryDetailId, status }: DiffInput): PriceDiff {
   const booked = { from: order.dateFrom, to: order.dateTo, days: order.days, amount: charge(order.mode as DateMode, order.days) };
   let actual: PriceDiff['actual'];
-  if (order.mode === 20) {
+  if (order.mode === DateModes.SEASONAL) {
     // A season price covers the season; days beyond it are a rental of their own.
     const extra = Math.max(0, daysBetween(order.dateTo, to));
     const amount = extra > 0 ? roundMoney(booked.amount + charge(extra > 1 ? 3 : 2, extra)) : booked.amount;

@@ -4,7 +4,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { toRomeDay } from '../../src/domain/dates';
 import type { Locale } from '../../src/i18n/index';
-import type { InventoryItem } from '../../src/api/contract/inventory';
+import type { z } from 'zod';
+import type {
+  ExtraSpecificProductSchema,
+  InventoryItemSchema,
+  UnitHistoryEntrySchema,
+  UnitProblemSchema,
+} from '../../src/api/contract/inventory';
 import type { Db } from '../db/client';
 import { deliveryDetails, orders, products, specificProductProblems, specificProducts } from '../db/schema/index';
 import { localized } from '../catalogue/present';
@@ -22,7 +28,7 @@ export interface InventoryFilter {
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, (m) => `\\${m}`);
 
 /** Units of the shop with their product and open hand-out, presented. */
-export async function inventory(db: Db, shopId: number, filter: InventoryFilter, locale: Locale, today: string): Promise<InventoryItem[]> {
+export async function inventory(db: Db, shopId: number, filter: InventoryFilter, locale: Locale, today: string): Promise<z.input<typeof InventoryItemSchema>[]> {
   const text = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
   const rows = await db
     .select({ unit: specificProducts, product: products })
@@ -56,7 +62,7 @@ function presentUnit(
   out: { detail: typeof deliveryDetails.$inferSelect; number: string; dateTo: string } | undefined,
   locale: Locale,
   today: string,
-): InventoryItem {
+): z.input<typeof InventoryItemSchema> {
   // A unit without a booked end (an extra) is overdue from the day after it went out.
   const end = out ? (out.detail.idOrderDetail ? out.dateTo : toRomeDay(out.detail.datetimeDelivery!)) : '';
   return {
@@ -82,7 +88,7 @@ function presentUnit(
 }
 
 /** Units handed out outside the order lines (spec §3 "extra specific products"). */
-export async function extras(db: Db, shopId: number, orderId: number | undefined) {
+export async function extras(db: Db, shopId: number, orderId: number | undefined): Promise<z.input<typeof ExtraSpecificProductSchema>[]> {
   const rows = await db
     .select({ detail: deliveryDetails, unit: specificProducts })
     .from(deliveryDetails)
@@ -97,7 +103,7 @@ export async function extras(db: Db, shopId: number, orderId: number | undefined
       ),
     )
     .orderBy(desc(deliveryDetails.id));
-  return rows.map(({ detail, unit }) => ({
+  return rows.map(({ detail, unit }): z.input<typeof ExtraSpecificProductSchema> => ({
     id: unit.id,
     internal_code: unit.internalCode,
     product_model: unit.productModel,
@@ -118,7 +124,7 @@ export async function extras(db: Db, shopId: number, orderId: number | undefined
 }
 
 /** The unit's hand-outs, newest first (its history at the counter). */
-export async function unitHistory(db: Db, unitId: number) {
+export async function unitHistory(db: Db, unitId: number): Promise<z.input<typeof UnitHistoryEntrySchema>[]> {
   const rows = await db
     .select({ detail: deliveryDetails, number: orders.number })
     .from(deliveryDetails)
@@ -126,7 +132,7 @@ export async function unitHistory(db: Db, unitId: number) {
     .where(eq(deliveryDetails.specificProductId, unitId))
     .orderBy(desc(deliveryDetails.id))
     .limit(20);
-  return rows.map(({ detail, number }) => ({
+  return rows.map(({ detail, number }): z.input<typeof UnitHistoryEntrySchema> => ({
     delivery_detail_id: detail.id,
     order_id: detail.orderId,
     order_number: number,
@@ -136,7 +142,7 @@ export async function unitHistory(db: Db, unitId: number) {
   }));
 }
 
-export function presentProblem(p: ProblemRow) {
+export function presentProblem(p: ProblemRow): z.input<typeof UnitProblemSchema> {
   return {
     id: p.id,
     specific_product_id: p.specificProductId,

@@ -4,13 +4,14 @@
 // device paired with it replaces the kiosk's earlier ones, whose tokens then answer 401. Staff can
 // also revoke every token a kiosk holds (a stolen tablet) without pairing anything.
 //
-// The demo kiosks' codes (README, "Kiosk demo data") are published, so they are not pending codes:
+// The demo kiosks' codes (server/README.md, "Kiosk demo data") are published, so they are not pending codes:
 // in demo mode they pair any number of devices (the demo and the e2e tests rely on it); outside it
 // (NODE_ENV=production unless DEMO_PAIRING_CODES=1) they are refused like unknown codes.
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import { makePairingCode, normalizePairingCode } from '../../src/domain/pairing';
 import type { Db } from '../db/client';
+import { sha256Hex } from '../auth/sha256';
 import { tokens, totems } from '../db/schema/index';
 import { DEMO_TOTEMS } from '../db/seed/kiosk';
 import type { AuthTotem } from '../http/context';
@@ -29,7 +30,7 @@ export function demoPairingCodesEnabled(env: NodeJS.ProcessEnv = process.env): b
 }
 
 /** SHA-256 of the normalised code: it is looked up, so it cannot be salted (12 random symbols, a day's life). */
-export const hashPairingCode = (code: string) => createHash('sha256').update(normalizePairingCode(code)).digest('hex');
+export const hashPairingCode = (code: string) => sha256Hex(normalizePairingCode(code));
 
 const demoTotemCode = (code: string) =>
   DEMO_TOTEMS.find((t) => normalizePairingCode(t.pairingCode) === normalizePairingCode(code))?.code;

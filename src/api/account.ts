@@ -1,15 +1,22 @@
-// Signup and password reset (spec §7): each answers the new session's token (the caller saves it
-// and reads the user, stores/account.ts). 422s carry the field messages as ApiClientError.
+// Signup and password reset (spec §7): signup answers the new session's token with the account it
+// opened, the reset only a token (the caller saves it and reads the user, stores/account.ts). 422s
+// carry the field messages as ApiClientError.
 import { api } from './instance';
-import type { z } from 'zod';
-import { MessageResponseSchema, type ResetPasswordRequestSchema, type SignupRequest } from './contract/auth';
+import type * as z from 'zod/mini';
+import {
+  MessageResponseSchema,
+  SignupResponseSchema,
+  type ResetPasswordRequestSchema,
+  type SignupRequest,
+  type SignupResponse,
+} from './contract/auth';
 import { LoginResponseSchema } from './contract/user';
 
 export type ResetPasswordValues = z.input<typeof ResetPasswordRequestSchema>;
 
-/** POST v1/signup: the new account's token. */
-export async function signup(values: SignupRequest): Promise<string> {
-  return (await api.post('v1/signup', { json: values, schema: LoginResponseSchema })).data.token;
+/** POST v1/signup: the new session's token and the new account. */
+export async function signup(values: SignupRequest): Promise<SignupResponse['data']> {
+  return (await api.post('v1/signup', { json: values, schema: SignupResponseSchema })).data;
 }
 
 /** POST forgot_password: a code is e-mailed (the same answer whether or not the account exists). */

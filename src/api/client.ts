@@ -1,6 +1,6 @@
 // Typed client of the booking API (spec §7, error catalogue §8). Framework-free: the stores give
 // it the current language, token and what to do on errors, so it can be unit-tested alone.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { contentLanguage, type Locale } from '../i18n/index';
 
 export class ApiClientError extends Error {
@@ -31,7 +31,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodMiniType> {
   query?: Record<string, string | number | undefined | null>;
   json?: unknown;
   form?: FormData;
@@ -50,14 +50,14 @@ const SILENT_STATUSES = new Set([422, 410, 404]);
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  function urlFor(path: string, query?: RequestOptions<z.ZodType>['query']): URL {
+  function urlFor(path: string, query?: RequestOptions<z.ZodMiniType>['query']): URL {
     const base = new URL(options.baseUrl.replace(/\/?$/, '/'), typeof location === 'undefined' ? 'http://localhost' : location.href);
     const url = new URL(path.replace(/^\//, ''), base);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     return url;
   }
 
-  async function request<S extends z.ZodType = z.ZodUnknown>(
+  async function request<S extends z.ZodMiniType = z.ZodMiniUnknown>(
     method: string,
     path: string,
     opts: RequestOptions<S> = {},
@@ -112,12 +112,10 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
-    get: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('GET', path, opts),
-    post: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('POST', path, opts),
-    patch: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('PATCH', path, opts),
-    delete: <S extends z.ZodType>(path: string, opts?: RequestOptions<S>) => request('DELETE', path, opts),
+    get: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('GET', path, opts),
+    post: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('POST', path, opts),
+    patch: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('PATCH', path, opts),
+    delete: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('DELETE', path, opts),
     urlFor,
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

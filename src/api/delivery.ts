@@ -1,8 +1,8 @@
 // The kiosk's delivery and pickup requests (issue #14, spec §7): a scanned unit, an order, the
 // price difference of an early or late return, and the confirmations' paths and answers. The
 // confirmations themselves go through the outbox (stores/kiosk-outbox.ts), never straight from here.
-import { z } from 'zod';
-import { PriceDiffSchema, type DeliveryRequest, type PickupRequest, type PriceDiff } from './contract/delivery';
+import * as z from 'zod/mini';
+import { PriceDiffSchema, type PriceDiff } from './contract/delivery';
 import { InventoryItemSchema } from './contract/inventory';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from './contract/orders';
 
@@ -52,5 +52,3 @@ export const confirmations = {
   resetDelivery: { path: (id: number) => `v1/delivery_details/${id}/reset_delivery`, parse: (data: unknown): OrderResponse => OrderEnvelopeSchema.parse(data).data },
   resetPickup: { path: (id: number) => `v1/delivery_details/${id}/reset_pickup`, parse: (data: unknown): OrderResponse => OrderEnvelopeSchema.parse(data).data },
 } as const;
-
-export type { DeliveryRequest, PickupRequest };

@@ -1,45 +1,20 @@
 // The kiosk's inventory requests (issue #14, staff side of spec §7): the shop's units, one unit with
 // its history and open problems, unlocking a unit, and reading or reporting its problems. Typed by
 // the contract (src/api/contract/inventory.ts) on the way in and out.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ExtraSpecificProductSchema,
   InventoryItemSchema,
+  UnitDetailSchema,
+  UnitProblemSchema,
   type ProblemRequestSchema,
   type SpecificProductsQuerySchema,
+  type UnitDetail,
+  type UnitProblem,
 } from './contract/inventory';
 
-// The contract names the list's items; the one-unit answer and the problems are described here from
-// what the API answers (server/staff/inventory.ts presentProblem, unitHistory) until the contract
-// file holds them too.
-export const UnitProblemSchema = z.object({
-  id: z.number(),
-  specific_product_id: z.number(),
-  order_id: z.number().nullable(),
-  description: z.string(),
-  created_at: z.string(),
-  resolved_at: z.string().nullable(),
-});
-export type UnitProblem = z.infer<typeof UnitProblemSchema>;
-
-/** One hand-out of the unit (newest first): when it went out and came back, for which order. */
-export const UnitHistoryEntrySchema = z.object({
-  delivery_detail_id: z.number(),
-  order_id: z.number(),
-  order_number: z.string(),
-  /** Not answered by the reference API yet; the cash-desk link uses it when present. */
-  order_uuid: z.string().optional(),
-  id_order_detail: z.number().nullable(),
-  datetime_delivery: z.string().nullable(),
-  datetime_return: z.string().nullable(),
-});
-export type UnitHistoryEntry = z.infer<typeof UnitHistoryEntrySchema>;
-
-export const UnitDetailSchema = InventoryItemSchema.extend({
-  open_problems: z.array(UnitProblemSchema),
-  history: z.array(UnitHistoryEntrySchema),
-});
-export type UnitDetail = z.infer<typeof UnitDetailSchema>;
+// The one-unit answer and the problems live in the contract, which the server's presenters are typed by.
+export type { UnitDetail, UnitProblem } from './contract/inventory';
 
 const UnitListEnvelope = z.object({ data: z.array(InventoryItemSchema) });
 const ExtraListEnvelope = z.object({ data: z.array(ExtraSpecificProductSchema) });

@@ -4,7 +4,7 @@
 // still allows (410 otherwise; 409 while a cash desk is charging the card). Errors are the client's
 // ApiClientError (422 with field messages). The changes are `quiet`: the screen says every refusal
 // itself, where the staff are looking (a network failure is still announced by the client).
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from './instance';
 import { ApiClientError } from './client';
 import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';

@@ -1,7 +1,7 @@
 // Requests of the account page (issue #17): the profile (PATCH v1/user) and the stored identity
 // documents (POST v1/user/media to add or replace, spec §7's DELETE v1/media/{id} to delete).
 // Each answers the user as GET v1/user does, so the page shows what the server now holds.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from './instance';
 import { UserResponseSchema, type UserUpdateRequestSchema } from './contract/auth';
 import type { User } from './contract/user';

@@ -1,5 +1,5 @@
 // The shop selector's tree (spec §2): sites with their shops and each shop's sports.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './instance';
 import { SiteSchema, type Site } from './contract/catalogue';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableUnits, bookingPeriod, halfDayAvailability, peakUsage, periodsOverlap, type BookingPeriod } from './availability';
+import { availableUnits, bookingPeriod, halfDayAvailability, halfDayOf, peakUsage, periodsOverlap, type BookingPeriod } from './availability';
+import { DateModes } from './dates';
 
 const day = (d: string, half: BookingPeriod['half'] = null): BookingPeriod => ({ from: d, to: d, half });
 const range = (from: string, to: string): BookingPeriod => ({ from, to, half: null });
@@ -7,19 +8,37 @@ const season = { from: '2026-12-01', to: '2027-04-15' };
 
 describe('bookingPeriod: the period each date mode holds', () => {
   it.each([
-    [0, ['2026-12-24'], day('2026-12-24', 'morning')],
-    [1, ['2026-12-24'], day('2026-12-24', 'afternoon')],
-    [2, ['2026-12-24'], day('2026-12-24')],
-    [3, ['2026-12-28', '2026-12-24'], range('2026-12-24', '2026-12-28')],
-    [3, ['2026-12-24'], null],
-    [2, [], null],
-    [20, [], { ...season, half: null }],
+    [DateModes.MORNING, ['2026-12-24'], day('2026-12-24', 'morning')],
+    [DateModes.AFTERNOON, ['2026-12-24'], day('2026-12-24', 'afternoon')],
+    [DateModes.SINGLE, ['2026-12-24'], day('2026-12-24')],
+    [DateModes.RANGE, ['2026-12-28', '2026-12-24'], range('2026-12-24', '2026-12-28')],
+    [DateModes.RANGE, ['2026-12-24'], null],
+    [DateModes.SINGLE, [], null],
+    [DateModes.SEASONAL, [], { ...season, half: null }],
   ] as const)('mode %s with %j', (mode, dates, expected) => {
     expect(bookingPeriod(mode, dates, season)).toEqual(expected);
   });
 
   it('a season booking needs the shop season', () => {
-    expect(bookingPeriod(20, [], null)).toBeNull();
+    expect(bookingPeriod(DateModes.SEASONAL, [], null)).toBeNull();
+  });
+});
+
+describe('halfDayOf: the half-day slot of a date mode', () => {
+  it('holds one half in the morning and afternoon modes, the whole day otherwise', () => {
+    expect(Object.values(DateModes).map((mode) => [mode, halfDayOf(mode)])).toEqual([
+      [DateModes.MORNING, 'morning'],
+      [DateModes.AFTERNOON, 'afternoon'],
+      [DateModes.SINGLE, null],
+      [DateModes.RANGE, null],
+      [DateModes.SEASONAL, null],
+    ]);
+  });
+
+  it('agrees with the period a booking holds', () => {
+    for (const mode of [DateModes.MORNING, DateModes.AFTERNOON, DateModes.SINGLE]) {
+      expect(bookingPeriod(mode, ['2026-12-24'])!.half).toBe(halfDayOf(mode));
+    }
   });
 });
 

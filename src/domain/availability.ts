@@ -4,7 +4,7 @@
 // whole season. Units in use = the peak number of bookings holding the same slot within the asked
 // period, so two bookings on different days of a range can reuse the same unit.
 import type { DateMode } from './dates';
-import { addDays, daysBetween, normalizeDates } from './dates';
+import { addDays, DateModes, daysBetween, normalizeDates } from './dates';
 import type { DayAvailability } from '../api/contract/availability';
 
 export type Half = 'morning' | 'afternoon';
@@ -21,19 +21,28 @@ export interface Season {
   to: string;
 }
 
+/**
+ * The half-day slot a date mode holds on its day: the morning or afternoon mode one half, every
+ * other mode the whole day. Takes the mode as stored (a number): the API reads its orders with it.
+ */
+export function halfDayOf(mode: number): Half | null {
+  if (mode === DateModes.MORNING) return 'morning';
+  if (mode === DateModes.AFTERNOON) return 'afternoon';
+  return null;
+}
+
 /** The period a booking with this date mode holds; null when the dates are not complete. */
 export function bookingPeriod(
   mode: DateMode,
   dates: readonly (string | null | undefined)[],
   season?: Season | null,
 ): BookingPeriod | null {
-  if (mode === 20) return season ? { from: season.from, to: season.to, half: null } : null;
+  if (mode === DateModes.SEASONAL) return season ? { from: season.from, to: season.to, half: null } : null;
   const days = normalizeDates(mode, dates);
   if (days.length === 0) return null;
-  if (mode === 3) return days.length === 2 ? { from: days[0]!, to: days[1]!, half: null } : null;
+  if (mode === DateModes.RANGE) return days.length === 2 ? { from: days[0]!, to: days[1]!, half: null } : null;
   const day = days[0]!;
-  const half: Half | null = mode === 0 ? 'morning' : mode === 1 ? 'afternoon' : null;
-  return { from: day, to: day, half };
+  return { from: day, to: day, half: halfDayOf(mode) };
 }
 
 function firstSlot(p: BookingPeriod, origin: string): number {

@@ -1,5 +1,5 @@
 // Date fields shared by the shop/availabilities query (spec §7) and the order form.
-import { normalizeDates, rentDays, type DateMode } from './dates';
+import { DateModes, normalizeDates, rentDays, type DateMode } from './dates';
 
 export const flag = (value: boolean | null | undefined): '1' | '0' => (value ? '1' : '0');
 
@@ -14,7 +14,39 @@ export interface DateParams {
 
 export function dateParams(mode: DateMode, dates: readonly (string | null | undefined)[]): DateParams {
   const [from = '', to = from] = normalizeDates(mode, dates);
-  return { from, to, morning: flag(mode === 0), afternoon: flag(mode === 1), season: flag(mode === 20) };
+  return {
+    from,
+    to,
+    morning: flag(mode === DateModes.MORNING),
+    afternoon: flag(mode === DateModes.AFTERNOON),
+    season: flag(mode === DateModes.SEASONAL),
+  };
+}
+
+/** Date fields as the contract reads them (flags parsed to booleans): the shop query and the order form. */
+export interface DateFields {
+  from?: string;
+  to?: string;
+  morning?: boolean;
+  afternoon?: boolean;
+  season?: boolean;
+}
+
+/**
+ * The date mode and days that date fields name, the inverse of dateParams: the season flag wins;
+ * two different days are a range, earlier first; one day is its morning, its afternoon or the
+ * whole day. Null when no day is given outside a season. A half day over a range never gets here:
+ * the contract refuses it (checkDateShape).
+ */
+export function dateModeOf(fields: DateFields): { mode: DateMode; dates: string[] } | null {
+  if (fields.season) return { mode: DateModes.SEASONAL, dates: [] };
+  const { from } = fields;
+  if (!from) return null;
+  const to = fields.to ?? from;
+  if (to !== from) return { mode: DateModes.RANGE, dates: normalizeDates(DateModes.RANGE, [from, to]) };
+  if (fields.morning && !fields.afternoon) return { mode: DateModes.MORNING, dates: [from] };
+  if (fields.afternoon && !fields.morning) return { mode: DateModes.AFTERNOON, dates: [from] };
+  return { mode: DateModes.SINGLE, dates: [from] };
 }
 
 export interface ShopRequestInput {

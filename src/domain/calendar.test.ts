@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CategorySchema, PriceSchema, ProductSchema, type Price } from '../api/contract/catalogue';
-import type { DateMode } from './dates';
+import { DateModes, type DateMode } from './dates';
 import {
   availabilitySpan,
   byDay,
@@ -42,11 +42,11 @@ const fit = (morning: boolean, afternoon: boolean): HalfFit => ({ morning, after
 
 describe('neededHalves', () => {
   it.each<[DateMode, string[]]>([
-    [0, ['morning']],
-    [1, ['afternoon']],
-    [2, ['morning', 'afternoon']],
-    [3, ['morning', 'afternoon']],
-    [20, ['morning', 'afternoon']],
+    [DateModes.MORNING, ['morning']],
+    [DateModes.AFTERNOON, ['afternoon']],
+    [DateModes.SINGLE, ['morning', 'afternoon']],
+    [DateModes.RANGE, ['morning', 'afternoon']],
+    [DateModes.SEASONAL, ['morning', 'afternoon']],
   ])('mode %s needs %j', (mode, halves) => {
     expect(neededHalves(mode)).toEqual(halves);
   });
@@ -97,18 +97,18 @@ describe('dayState', () => {
 
 describe('priceIfPicked', () => {
   it.each<[DateMode, string[], string, { amount: number; days: number } | null]>([
-    [2, [], '2026-12-12', { amount: 25, days: 1 }], // the 1-day price
-    [2, ['2026-12-01'], '2026-12-12', { amount: 25, days: 1 }],
-    [0, [], '2026-12-12', { amount: 15, days: 1 }], // morning price
-    [1, ['2026-12-12'], '2026-12-12', { amount: 12.5, days: 1 }], // afternoon price
-    [3, [], '2026-12-12', { amount: 25, days: 1 }], // no start yet: 1 day
-    [3, ['2026-12-10'], '2026-12-12', { amount: 67.5, days: 3 }], // start..day: 3 × 22.50
-    [3, ['2026-12-10'], '2026-12-10', { amount: 25, days: 1 }],
-    [3, ['2026-12-10'], '2026-12-13', { amount: 80, days: 4 }], // 4 × 20
-    [3, ['2026-12-10'], '2026-12-16', { amount: 122.5, days: 7 }], // 7 × 17.50
-    [3, ['2026-12-14'], '2026-12-12', { amount: 67.5, days: 3 }], // before the start: swapped
-    [3, ['2026-12-10', '2026-12-12'], '2026-12-20', { amount: 25, days: 1 }], // a full range: a click starts anew
-    [20, [], '2026-12-12', null], // the season has no day cells
+    [DateModes.SINGLE, [], '2026-12-12', { amount: 25, days: 1 }], // the 1-day price
+    [DateModes.SINGLE, ['2026-12-01'], '2026-12-12', { amount: 25, days: 1 }],
+    [DateModes.MORNING, [], '2026-12-12', { amount: 15, days: 1 }], // morning price
+    [DateModes.AFTERNOON, ['2026-12-12'], '2026-12-12', { amount: 12.5, days: 1 }], // afternoon price
+    [DateModes.RANGE, [], '2026-12-12', { amount: 25, days: 1 }], // no start yet: 1 day
+    [DateModes.RANGE, ['2026-12-10'], '2026-12-12', { amount: 67.5, days: 3 }], // start..day: 3 × 22.50
+    [DateModes.RANGE, ['2026-12-10'], '2026-12-10', { amount: 25, days: 1 }],
+    [DateModes.RANGE, ['2026-12-10'], '2026-12-13', { amount: 80, days: 4 }], // 4 × 20
+    [DateModes.RANGE, ['2026-12-10'], '2026-12-16', { amount: 122.5, days: 7 }], // 7 × 17.50
+    [DateModes.RANGE, ['2026-12-14'], '2026-12-12', { amount: 67.5, days: 3 }], // before the start: swapped
+    [DateModes.RANGE, ['2026-12-10', '2026-12-12'], '2026-12-20', { amount: 25, days: 1 }], // a full range: a click starts anew
+    [DateModes.SEASONAL, [], '2026-12-12', null], // the season has no day cells
   ])('mode %s, picked %j, day %s → %j', (mode, picked, day, expected) => {
     expect(priceIfPicked(PRICES, mode, picked, day)).toEqual(expected);
   });
@@ -126,7 +126,7 @@ describe('calendarCells', () => {
   const base: CalendarInput = {
     days,
     today: '2026-12-11',
-    mode: 2,
+    mode: DateModes.SINGLE,
     picked: [],
     product: PRODUCT,
     availability: byDay([
@@ -159,17 +159,17 @@ describe('calendarCells', () => {
   });
 
   it('morning: the morning price, sold out only where the morning is gone', () => {
-    expect(view({ mode: 0, cart: [line(10), line(10)] })).toEqual([
+    expect(view({ mode: DateModes.MORNING, cart: [line(10), line(10)] })).toEqual([
       ['2026-12-10', 'unknown', false, null, null],
       ['2026-12-11', 'available', false, 15, [true, true]],
       ['2026-12-12', 'soldOut', true, 15, [false, false]],
       ['2026-12-13', 'soldOut', true, 15, [false, false]],
     ]);
-    expect(view({ mode: 0 }).map((c) => c[1])).toEqual(['unknown', 'available', 'availableMorning', 'available']);
+    expect(view({ mode: DateModes.MORNING }).map((c) => c[1])).toEqual(['unknown', 'available', 'availableMorning', 'available']);
   });
 
   it('afternoon: the afternoon price', () => {
-    expect(view({ mode: 1 }).map((c) => c.slice(1, 4))).toEqual([
+    expect(view({ mode: DateModes.AFTERNOON }).map((c) => c.slice(1, 4))).toEqual([
       ['unknown', false, null],
       ['available', false, 12.5],
       ['soldOutMorningFree', true, 12.5],
@@ -178,7 +178,7 @@ describe('calendarCells', () => {
   });
 
   it('range: with a start picked each day shows the price of the range ending there', () => {
-    const cells = calendarCells({ ...base, mode: 3, picked: ['2026-12-11'] });
+    const cells = calendarCells({ ...base, mode: DateModes.RANGE, picked: ['2026-12-11'] });
     expect(cells.map((c) => [c.price, c.rentDays])).toEqual([[null, 0], [25, 1], [45, 2], [67.5, 3]]);
   });
 
@@ -234,7 +234,7 @@ describe('selectionStatus', () => {
     expect(status(3, ['2026-12-15', '2026-12-18'])).toEqual({ inCart: 0, count: null, soldOut: false, price: 80 });
     expect(status(20, [])).toEqual({ inCart: 0, count: null, soldOut: false, price: 300 });
     expect(status(3, ['2026-12-12'])).toEqual({ inCart: 0, count: null, soldOut: false, price: null });
-    expect(selectionStatus({ mode: 2, dates: ['2026-12-12'], product: null, availability, cart: [] })).toEqual({ inCart: 0, count: null, soldOut: false, price: null });
+    expect(selectionStatus({ mode: DateModes.SINGLE, dates: ['2026-12-12'], product: null, availability, cart: [] })).toEqual({ inCart: 0, count: null, soldOut: false, price: null });
   });
 });
 

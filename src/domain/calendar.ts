@@ -19,7 +19,7 @@ import type { Category, Price, Product } from '../api/contract/catalogue';
 import type { CartProduct } from '../api/contract/cart';
 import type { Half } from './availability';
 import { cartCountOf } from './cart';
-import { addDays, normalizeDates, rentDays, type DateMode } from './dates';
+import { addDays, DateModes, normalizeDates, rentDays, type DateMode } from './dates';
 import { productTotal, selectPrice } from './pricing';
 import { dayBlock } from './calendar-season';
 import { ALL_YEAR, type SeasonWindow } from './season';
@@ -117,8 +117,8 @@ export function initialProductId(
 
 /** The half-days a selection in this mode holds on each of its days. */
 export function neededHalves(mode: DateMode): Half[] {
-  if (mode === 0) return ['morning'];
-  if (mode === 1) return ['afternoon'];
+  if (mode === DateModes.MORNING) return ['morning'];
+  if (mode === DateModes.AFTERNOON) return ['afternoon'];
   return ['morning', 'afternoon'];
 }
 
@@ -156,11 +156,11 @@ export function priceIfPicked(
   picked: readonly string[],
   day: string,
 ): { amount: number; days: number } | null {
-  if (mode === 20) return null;
+  if (mode === DateModes.SEASONAL) return null;
   const start = normalizeDates(mode, picked);
   // Mode 3: with only a start picked, this day ends the range (rentDays swaps a reversed one);
   // otherwise picking it starts a range, which costs one day until its end is chosen.
-  const days = mode === 3 && start.length === 1 ? rentDays(3, [start[0]!, day]) : 1;
+  const days = mode === DateModes.RANGE && start.length === 1 ? rentDays(DateModes.RANGE, [start[0]!, day]) : 1;
   const price = selectPrice(prices, mode, days);
   return price ? { amount: productTotal(price, [], { days }), days } : null;
 }
@@ -225,9 +225,9 @@ export function selectionStatus(input: Omit<CalendarInput, 'days' | 'today' | 'p
   const dates = normalizeDates(mode, input.dates);
   const days = rentDays(mode, dates);
   const inCart = product ? cartCountOf(product.id, input.cart) : 0;
-  const price = product && (mode === 20 || days > 0) ? selectPrice(product.prices, mode, days) : undefined;
+  const price = product && (mode === DateModes.SEASONAL || days > 0) ? selectPrice(product.prices, mode, days) : undefined;
   const status: SelectionStatus = { inCart, count: null, soldOut: false, price: price ? productTotal(price, [], { days }) : null };
-  if (!product || mode === 20 || days === 0) return status;
+  if (!product || mode === DateModes.SEASONAL || days === 0) return status;
   let lowest: number | null = Number.POSITIVE_INFINITY;
   for (let day = dates[0]!, i = 0; i < days; day = addDays(day, 1), i++) {
     const server = input.availability?.get(day);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateModes } from './dates';
 import { CartStateSchema } from '../api/contract/cart';
 import {
   availableCount,
@@ -8,7 +9,6 @@ import {
   clearCart,
   couponsTotal,
   emptyCart,
-  isEditingOrder,
   sendableCouponCodes,
   usableCoupons,
 } from './cart';
@@ -114,12 +114,7 @@ describe('emptyCart / clearCart', () => {
 
   it('returns a fresh object each time', () => {
     const a = emptyCart();
-    a.products.push({ id: 1, id_shop: 1, id_price: 1, related: [], multipleDates: 2, dates: [], days: 1 });
+    a.products.push({ id: 1, id_shop: 1, id_price: 1, related: [], multipleDates: DateModes.SINGLE, dates: [], days: 1 });
     expect(emptyCart().products).toEqual([]);
-  });
-
-  it('isEditingOrder when orderCodeToReplace is set', () => {
-    expect(isEditingOrder({ orderCodeToReplace: 'ABC' })).toBe(true);
-    expect(isEditingOrder({ orderCodeToReplace: null })).toBe(false);
   });
 });

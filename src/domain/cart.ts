@@ -84,8 +84,3 @@ export function emptyCart(): CartState {
 export function clearCart(): CartState {
   return emptyCart();
 }
-
-/** True while an existing order is being edited. */
-export function isEditingOrder(cart: Pick<CartState, 'orderCodeToReplace'>): boolean {
-  return cart.orderCodeToReplace != null;
-}

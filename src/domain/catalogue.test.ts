@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CategorySchema, SiteSchema, type Category } from '../api/contract/catalogue';
 import {
-  flattenCategories,
   locationSites,
   locationText,
-  productRequiresCustomerInfo,
+  requiresCustomerInfo,
   siteSports,
   uniqueSports,
   visibleCategories,
-  withCustomerInfoFlags,
 } from './catalogue';
 
 const cat = (id: number, children: Category[] = [], require_customer_info = false): Category =>
@@ -35,14 +33,17 @@ describe('visibleCategories', () => {
     visibleCategories(tree);
     expect(tree).toHaveLength(2);
   });
-
-  it('flattens the tree depth first', () => {
-    expect(flattenCategories([cat(1, [cat(11, [cat(111)])]), cat(2)]).map((c) => c.id)).toEqual([1, 11, 111, 2]);
-  });
 });
 
-describe('productRequiresCustomerInfo', () => {
-  const tree = [cat(1, [cat(11, [], true), cat(12)]), cat(2, [cat(21)], true)];
+describe('requiresCustomerInfo', () => {
+  // The API's categories (every level of the tree 1 > 11, 12; 2 > 21), each with its own flag.
+  const categories = [
+    { id: 1, requireCustomerInfo: false },
+    { id: 11, requireCustomerInfo: true },
+    { id: 12, requireCustomerInfo: false },
+    { id: 2, requireCustomerInfo: true },
+    { id: 21, requireCustomerInfo: false },
+  ];
 
   it.each([
     [[11], true], // its category requires it
@@ -52,19 +53,8 @@ describe('productRequiresCustomerInfo', () => {
     [[21], false], // a child does not inherit the parent's flag
     [[], false],
     [[99], false],
-  ])('categories %j → %s', (categories, expected) => {
-    expect(productRequiresCustomerInfo({ categories }, tree)).toBe(expected);
-  });
-
-  it('derives the flag on a product list', () => {
-    const flagged = withCustomerInfoFlags(
-      [
-        { id: 1, categories: [11], require_customer_info: false },
-        { id: 2, categories: [12], require_customer_info: true },
-      ],
-      tree,
-    );
-    expect(flagged.map((p) => p.require_customer_info)).toEqual([true, false]);
+  ])('categories %j → %s', (productCategories, expected) => {
+    expect(requiresCustomerInfo(productCategories, categories)).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 // Catalogue shaping of spec §5: which categories and locations are shown, and how.
-import type { Category, Product, Site, Sport } from '../api/contract/catalogue';
+import type { Category, Site, Sport } from '../api/contract/catalogue';
 
 /**
  * Top-level categories are the groups a shop shows with their children; a group without children
@@ -11,26 +11,17 @@ export function visibleCategories(categories: readonly Category[]): Category[] {
   return categories.filter((c) => c.children.length > 0);
 }
 
-/** Every category of the tree, depth first. */
-export function flattenCategories(categories: readonly Category[]): Category[] {
-  return categories.flatMap((c) => [c, ...flattenCategories(c.children)]);
-}
-
-/** True if any of the product's categories (found anywhere in the tree) requires customer info. */
-export function productRequiresCustomerInfo(
-  product: Pick<Product, 'categories'>,
-  categories: readonly Category[],
+/**
+ * Whether an item needs the details of the person it is for (spec §3 cart customer): when any of
+ * its product's own categories asks for them; a child category does not inherit its parent's flag.
+ * The API applies it to its catalogue rows (the shop answer's require_customer_info, the order's
+ * 422 on missing details).
+ */
+export function requiresCustomerInfo(
+  productCategoryIds: readonly number[],
+  categories: readonly { id: number; requireCustomerInfo: boolean }[],
 ): boolean {
-  const ids = new Set(product.categories);
-  return flattenCategories(categories).some((c) => ids.has(c.id) && c.require_customer_info);
-}
-
-/** Products with require_customer_info derived from their categories. */
-export function withCustomerInfoFlags<T extends Pick<Product, 'categories' | 'require_customer_info'>>(
-  products: readonly T[],
-  categories: readonly Category[],
-): T[] {
-  return products.map((p) => ({ ...p, require_customer_info: productRequiresCustomerInfo(p, categories) }));
+  return categories.some((c) => c.requireCustomerInfo && productCategoryIds.includes(c.id));
 }
 
 /** Sports offered across a site's shops, de-duplicated by id, first occurrence kept. */

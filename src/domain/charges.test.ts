@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDayPrice, lineTotal, priceTotal, splitVat, withFidelityDiscount, withTotal } from './charges';
+import { isDayPrice, priceTotal, splitVat, withFidelityDiscount, withTotal } from './charges';
 
 const base = { season: false, morning: false, afternoon: false, original_amount: null };
 const day = { ...base, amount: 25 };
@@ -33,11 +33,6 @@ describe('priceTotal: "sum of product prices for the rent days"', () => {
 });
 
 describe('line totals', () => {
-  it('adds the used add-ons for the same days', () => {
-    expect(lineTotal(day, [{ ...day, amount: 3 }, { ...day, amount: 2 }], 3)).toBe(90);
-    expect(lineTotal(morning, [{ ...morning, amount: 2 }], 1)).toBe(17);
-  });
-
   it('adds the total to a price', () => {
     expect(withTotal(day, 4)).toEqual({ ...day, total_price: 100 });
   });

@@ -2,7 +2,7 @@
 // its rent_days tier; half-day and season prices are flat. `total_price` is what the customer pays
 // for the rent days; `original_amount` is the list price before a fidelity-card discount.
 import type { Price } from '../api/contract/catalogue';
-import { roundMoney, sumMoney } from './money';
+import { roundMoney } from './money';
 
 /** Discount of a valid fidelity (loyalty) card on rental prices. */
 export const FIDELITY_DISCOUNT = 0.1;
@@ -32,16 +32,6 @@ export function withTotal<P extends Flags & Amounts>(price: P, days: number): P 
 export function withFidelityDiscount<P extends Amounts>(price: P, rate = FIDELITY_DISCOUNT): P {
   const original = price.original_amount ?? price.amount;
   return { ...price, amount: roundMoney(original * (1 - rate)), original_amount: original };
-}
-
-/** Main price plus the used add-ons, for the rent days. */
-export function lineTotal(
-  main: Flags & Amounts,
-  addOns: readonly (Flags & Amounts)[],
-  days: number,
-  original = false,
-): number {
-  return sumMoney([main, ...addOns].map((p) => priceTotal(p, days, original)));
 }
 
 /** Splits a VAT-inclusive total into taxable amount and tax. */

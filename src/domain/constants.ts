@@ -1,18 +1,22 @@
 // Business constants and limits of spec §9, in one place so the UI never repeats a literal.
 
 export const TIMEZONE = 'Europe/Rome';
-export const DATE_FORMAT = 'dd/MM/yyyy';
-export const DEFAULT_LOCALE = 'it';
-export const LOCALES = ['it', 'fr', 'en'] as const;
+
+/**
+ * The storefront's languages (spec §2), in the order the language menu lists them: the one list
+ * that the build (astro.config.mjs), the pages, the API and the tests read.
+ */
+export const LOCALES = ['it', 'en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** Served without a path prefix; the others live under /en/, /fr/. */
+export const DEFAULT_LOCALE = 'it' satisfies Locale;
+/** The locales written as a path's first segment. */
+export const PREFIXED_LOCALES = LOCALES.filter((l): l is Exclude<Locale, typeof DEFAULT_LOCALE> => l !== DEFAULT_LOCALE);
 
 export const LANGUAGE_COOKIE_KEY = 'i18n_redirected';
 export const LANGUAGE_COOKIE_DAYS = 365;
 
-export const LOGIN_DIALOG_MAX_WIDTH = 450;
 export const PASSWORD_DIALOG_MAX_WIDTH = 500;
-
-/** App bar height by breakpoint; the spec reads both 60 and 80 for small screens, 60 chosen. */
-export const APP_BAR_HEIGHT = { xs: 60, sm: 60, md: 90 } as const;
 
 export const SNACKBAR_TIMEOUT_MS = 3000;
 export const NOTIFICATION_TIMEOUT_MS = {
@@ -73,9 +77,7 @@ export const GPX_MOVING_GAP_SECONDS = 15;
 export const EARTH_RADIUS_M = 6_371_000;
 
 export const AUTH_TOKEN_TYPE = 'Bearer';
-export const AUTH_HEADER = 'Authorization';
 
-export const FOOTER_CREDIT_YEAR = 2021;
 
 /** Status of the error page when the error carries none (spec §2: "status from the error or 500"). */
 export const DEFAULT_ERROR_STATUS = 500;

@@ -5,18 +5,16 @@ import {
   areDatesValid,
   datesChipText,
   dayToDisplay,
-  dayToPickerDate,
   daysBetween,
-  isDateMode,
   isDay,
   isPastDay,
   normalizeDates,
   parseRomeDateTime,
-  pickedDay,
   rentDays,
   todayInRome,
   toRomeDay,
   type DateMode,
+  DateModes,
 } from './dates';
 
 const TIME_ZONES = ['Europe/Rome', 'America/Los_Angeles', 'Pacific/Kiritimati', 'UTC'] as const;
@@ -29,16 +27,16 @@ afterEach(() => {
 
 describe('normalizeDates', () => {
   it.each<[DateMode, (string | null)[], string[]]>([
-    [3, ['2026-12-28', '2026-12-24'], ['2026-12-24', '2026-12-28']], // reversed range is swapped
-    [3, ['2026-12-24', '2026-12-28'], ['2026-12-24', '2026-12-28']],
-    [3, ['', '2026-12-24'], ['2026-12-24']], // empty dropped
-    [3, [null, ''], []],
-    [3, ['2026-12-24', '2026-12-25', '2026-12-26'], ['2026-12-24', '2026-12-25']],
-    [0, ['2026-12-24', '2026-12-20'], ['2026-12-24']], // single-date modes keep one
-    [1, ['', '2026-12-20'], ['2026-12-20']],
-    [2, ['2026-12-24'], ['2026-12-24']],
-    [2, [], []],
-    [20, [], []],
+    [DateModes.RANGE, ['2026-12-28', '2026-12-24'], ['2026-12-24', '2026-12-28']], // reversed range is swapped
+    [DateModes.RANGE, ['2026-12-24', '2026-12-28'], ['2026-12-24', '2026-12-28']],
+    [DateModes.RANGE, ['', '2026-12-24'], ['2026-12-24']], // empty dropped
+    [DateModes.RANGE, [null, ''], []],
+    [DateModes.RANGE, ['2026-12-24', '2026-12-25', '2026-12-26'], ['2026-12-24', '2026-12-25']],
+    [DateModes.MORNING, ['2026-12-24', '2026-12-20'], ['2026-12-24']], // single-date modes keep one
+    [DateModes.AFTERNOON, ['', '2026-12-20'], ['2026-12-20']],
+    [DateModes.SINGLE, ['2026-12-24'], ['2026-12-24']],
+    [DateModes.SINGLE, [], []],
+    [DateModes.SEASONAL, [], []],
   ])('mode %s %j → %j', (mode, dates, expected) => {
     expect(normalizeDates(mode, dates)).toEqual(expected);
   });
@@ -46,18 +44,18 @@ describe('normalizeDates', () => {
 
 describe('areDatesValid', () => {
   it.each<[DateMode, string[], boolean]>([
-    [0, ['2026-12-24'], true], // 0/1/2 valid if any date is set
-    [1, ['2026-12-24'], true],
-    [2, ['2026-12-24'], true],
-    [2, ['', '2026-12-24'], true],
-    [0, [], false],
-    [1, [''], false],
-    [2, [], false],
-    [3, ['2026-12-24', '2026-12-26'], true], // 3 needs two dates
-    [3, ['2026-12-24'], false],
-    [3, ['2026-12-24', ''], false],
-    [20, [], true], // seasonal is always valid
-    [20, ['2026-12-24'], true],
+    [DateModes.MORNING, ['2026-12-24'], true], // 0/1/2 valid if any date is set
+    [DateModes.AFTERNOON, ['2026-12-24'], true],
+    [DateModes.SINGLE, ['2026-12-24'], true],
+    [DateModes.SINGLE, ['', '2026-12-24'], true],
+    [DateModes.MORNING, [], false],
+    [DateModes.AFTERNOON, [''], false],
+    [DateModes.SINGLE, [], false],
+    [DateModes.RANGE, ['2026-12-24', '2026-12-26'], true], // 3 needs two dates
+    [DateModes.RANGE, ['2026-12-24'], false],
+    [DateModes.RANGE, ['2026-12-24', ''], false],
+    [DateModes.SEASONAL, [], true], // seasonal is always valid
+    [DateModes.SEASONAL, ['2026-12-24'], true],
   ])('mode %s %j → %s', (mode, dates, expected) => {
     expect(areDatesValid(mode, dates)).toBe(expected);
   });
@@ -65,19 +63,19 @@ describe('areDatesValid', () => {
 
 describe('rentDays', () => {
   it.each<[DateMode, string[], number]>([
-    [0, ['2026-12-24'], 1], // 1 for a single date
-    [1, ['2026-12-24'], 1],
-    [2, ['2026-12-24'], 1],
-    [3, ['2026-12-24', '2026-12-24'], 1], // difference in days + 1
-    [3, ['2026-12-24', '2026-12-28'], 5],
-    [3, ['2026-12-28', '2026-12-24'], 5], // reversed
-    [3, ['2026-03-28', '2026-03-30'], 3], // across the spring DST change in Rome
-    [3, ['2026-10-24', '2026-10-26'], 3], // across the autumn DST change
-    [3, ['2026-12-30', '2027-01-02'], 4], // year boundary
-    [3, ['2028-02-28', '2028-03-01'], 3], // leap day
-    [3, ['2026-12-24'], 0], // incomplete range
-    [2, [], 0],
-    [20, [], 0],
+    [DateModes.MORNING, ['2026-12-24'], 1], // 1 for a single date
+    [DateModes.AFTERNOON, ['2026-12-24'], 1],
+    [DateModes.SINGLE, ['2026-12-24'], 1],
+    [DateModes.RANGE, ['2026-12-24', '2026-12-24'], 1], // difference in days + 1
+    [DateModes.RANGE, ['2026-12-24', '2026-12-28'], 5],
+    [DateModes.RANGE, ['2026-12-28', '2026-12-24'], 5], // reversed
+    [DateModes.RANGE, ['2026-03-28', '2026-03-30'], 3], // across the spring DST change in Rome
+    [DateModes.RANGE, ['2026-10-24', '2026-10-26'], 3], // across the autumn DST change
+    [DateModes.RANGE, ['2026-12-30', '2027-01-02'], 4], // year boundary
+    [DateModes.RANGE, ['2028-02-28', '2028-03-01'], 3], // leap day
+    [DateModes.RANGE, ['2026-12-24'], 0], // incomplete range
+    [DateModes.SINGLE, [], 0],
+    [DateModes.SEASONAL, [], 0],
   ])('mode %s %j → %s', (mode, dates, expected) => {
     expect(rentDays(mode, dates)).toBe(expected);
   });
@@ -130,11 +128,6 @@ describe('day helpers', () => {
   it('rejects malformed days instead of computing nonsense', () => {
     expect(() => addDays('2026-02-30', 1)).toThrow(/Invalid day/);
     expect(() => dayToDisplay('x')).toThrow(/Invalid day/);
-    expect(() => dayToPickerDate('')).toThrow(/Invalid day/);
-  });
-
-  it('isDateMode accepts only 0, 1, 2, 3, 20', () => {
-    expect([0, 1, 2, 3, 20, 4, '2', null].map(isDateMode)).toEqual([true, true, true, true, true, false, false, false]);
   });
 
   it.each([
@@ -183,14 +176,14 @@ describe('parseRomeDateTime', () => {
 
 describe('datesChipText', () => {
   it.each<[DateMode, string[], { key: string; params?: Record<string, unknown> }]>([
-    [20, [], { key: 'dates.seasonal' }],
-    [0, ['2026-12-24'], { key: 'dates.singleMorning', params: { date: '24/12/2026' } }],
-    [1, ['2026-12-24'], { key: 'dates.singleAfternoon', params: { date: '24/12/2026' } }],
-    [2, ['2026-12-24'], { key: 'dates.single', params: { date: '24/12/2026' } }],
-    [3, ['2026-12-28', '2026-12-24'], { key: 'dates.range', params: { from: '24/12/2026', to: '28/12/2026', count: 5 } }],
-    [3, ['2026-12-24', '2026-12-24'], { key: 'dates.range', params: { from: '24/12/2026', to: '24/12/2026', count: 1 } }],
-    [3, ['2026-12-24'], { key: 'dates.choose' }],
-    [2, [], { key: 'dates.choose' }],
+    [DateModes.SEASONAL, [], { key: 'dates.seasonal' }],
+    [DateModes.MORNING, ['2026-12-24'], { key: 'dates.singleMorning', params: { date: '24/12/2026' } }],
+    [DateModes.AFTERNOON, ['2026-12-24'], { key: 'dates.singleAfternoon', params: { date: '24/12/2026' } }],
+    [DateModes.SINGLE, ['2026-12-24'], { key: 'dates.single', params: { date: '24/12/2026' } }],
+    [DateModes.RANGE, ['2026-12-28', '2026-12-24'], { key: 'dates.range', params: { from: '24/12/2026', to: '28/12/2026', count: 5 } }],
+    [DateModes.RANGE, ['2026-12-24', '2026-12-24'], { key: 'dates.range', params: { from: '24/12/2026', to: '24/12/2026', count: 1 } }],
+    [DateModes.RANGE, ['2026-12-24'], { key: 'dates.choose' }],
+    [DateModes.SINGLE, [], { key: 'dates.choose' }],
   ])('mode %s %j', (mode, dates, expected) => {
     expect(datesChipText(mode, dates)).toEqual(expected);
   });
@@ -214,21 +207,15 @@ describe.each(TIME_ZONES)('in process time zone %s', (tz) => {
 
   it('a day picked as 2026-12-24 stays 2026-12-24', () => {
     setTz();
-    const picked = new Date(2026, 11, 24); // what a date picker hands back: local midnight
-    expect(pickedDay(picked)).toBe('2026-12-24');
-    expect(pickedDay(dayToPickerDate('2026-12-24'))).toBe('2026-12-24');
-    expect(dayToPickerDate('2026-12-24').getDate()).toBe(24);
-    expect(dayToPickerDate('0050-03-04').getFullYear()).toBe(50);
-    expect(pickedDay(dayToPickerDate('0050-03-04'))).toBe('0050-03-04');
     expect(toRomeDay(new TZDate(2026, 11, 24, 'Europe/Rome'))).toBe('2026-12-24');
     expect(dayToDisplay('2026-12-24')).toBe('24/12/2026');
-    expect(datesChipText(2, ['2026-12-24'])).toEqual({ key: 'dates.single', params: { date: '24/12/2026' } });
+    expect(datesChipText(DateModes.SINGLE, ['2026-12-24'])).toEqual({ key: 'dates.single', params: { date: '24/12/2026' } });
   });
 
   it('day counts and arithmetic do not depend on the local zone', () => {
     setTz();
-    expect(rentDays(3, ['2026-03-28', '2026-03-30'])).toBe(3);
-    expect(rentDays(3, ['2026-10-24', '2026-10-26'])).toBe(3);
+    expect(rentDays(DateModes.RANGE, ['2026-03-28', '2026-03-30'])).toBe(3);
+    expect(rentDays(DateModes.RANGE, ['2026-10-24', '2026-10-26'])).toBe(3);
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
     expect(addDays('2026-10-24', 2)).toBe('2026-10-26');
   });

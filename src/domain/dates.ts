@@ -7,19 +7,15 @@ import type { I18nMessage } from './messages';
 
 export type DateMode = ContractDateMode;
 
-export const DATE_MODES: readonly DateMode[] = [0, 1, 2, 3, 20];
+/** The spec's date modes (`multipleDates`, §3): the numbers the API and the stored state carry. */
 export const DateModes = { MORNING: 0, AFTERNOON: 1, SINGLE: 2, RANGE: 3, SEASONAL: 20 } as const;
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 const ROME_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-export function isDateMode(value: unknown): value is DateMode {
-  return (DATE_MODES as readonly unknown[]).includes(value);
-}
-
-export function isSingleDateMode(mode: DateMode): boolean {
-  return mode === 0 || mode === 1 || mode === 2;
+function isSingleDateMode(mode: DateMode): boolean {
+  return mode === DateModes.MORNING || mode === DateModes.AFTERNOON || mode === DateModes.SINGLE;
 }
 
 // Date.UTC and the Date constructor read years 0–99 as 1900–1999; setUTCFullYear takes them as
@@ -95,32 +91,13 @@ export function isPastDay(day: string, now: Date = new Date()): boolean {
 }
 
 /**
- * The day a date picker showed: pickers hand back local midnight of the clicked cell, whose
- * instant can fall on another Rome day (e.g. UTC+14), so read the local fields, not the instant.
- */
-export function pickedDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Local midnight of a day, for handing back to a date picker (inverse of pickedDay). */
-export function dayToPickerDate(day: string): Date {
-  assertDay(day);
-  const [y, m, d] = day.split('-').map(Number);
-  // setFullYear, not the constructor: the constructor reads years 0–99 as 1900–1999.
-  const date = new Date(2000, 0, 1);
-  date.setFullYear(y, m - 1, d);
-  return date;
-}
-
-/**
  * Drops empty entries, keeps one date in single-date modes, orders a range earlier first.
  * Seasonal mode keeps whatever dates it has (normally none).
  */
 export function normalizeDates(mode: DateMode, dates: readonly (string | null | undefined)[]): string[] {
   const set = dates.filter((d): d is string => typeof d === 'string' && d.trim() !== '');
   if (isSingleDateMode(mode)) return set.slice(0, 1);
-  if (mode === 3) {
+  if (mode === DateModes.RANGE) {
     const range = set.slice(0, 2);
     return range.length === 2 && range[1] < range[0] ? [range[1], range[0]] : range;
   }
@@ -128,16 +105,16 @@ export function normalizeDates(mode: DateMode, dates: readonly (string | null | 
 }
 
 export function areDatesValid(mode: DateMode, dates: readonly (string | null | undefined)[]): boolean {
-  if (mode === 20) return true;
+  if (mode === DateModes.SEASONAL) return true;
   const set = normalizeDates(mode, dates);
-  if (mode === 3) return set.length === 2;
+  if (mode === DateModes.RANGE) return set.length === 2;
   return set.length > 0;
 }
 
 /** Rental day count: 1 for a single date, difference plus 1 for a range, 0 when unset. */
 export function rentDays(mode: DateMode, dates: readonly (string | null | undefined)[]): number {
   const set = normalizeDates(mode, dates);
-  if (mode === 3) return set.length === 2 ? daysBetween(set[0], set[1]) + 1 : 0;
+  if (mode === DateModes.RANGE) return set.length === 2 ? daysBetween(set[0], set[1]) + 1 : 0;
   return set.length > 0 ? 1 : 0;
 }
 
@@ -158,17 +135,17 @@ export function datesChipText(
   dates: readonly (string | null | undefined)[],
   show: (day: string) => string = dayToDisplay,
 ): I18nMessage {
-  if (mode === 20) return { key: 'dates.seasonal' };
+  if (mode === DateModes.SEASONAL) return { key: 'dates.seasonal' };
   if (!areDatesValid(mode, dates)) return { key: 'dates.choose' };
   const set = normalizeDates(mode, dates);
-  if (mode === 3) {
+  if (mode === DateModes.RANGE) {
     return {
       key: 'dates.range',
       params: { from: show(set[0]), to: show(set[1]), count: rentDays(mode, set) },
     };
   }
   const date = show(set[0]);
-  if (mode === 0) return { key: 'dates.singleMorning', params: { date } };
-  if (mode === 1) return { key: 'dates.singleAfternoon', params: { date } };
+  if (mode === DateModes.MORNING) return { key: 'dates.singleMorning', params: { date } };
+  if (mode === DateModes.AFTERNOON) return { key: 'dates.singleAfternoon', params: { date } };
   return { key: 'dates.single', params: { date } };
 }

@@ -10,8 +10,7 @@ import { roundTo } from './money';
  * locales and versions). We always emit U+00A0: the amount and "€" never wrap apart, and the
  * output is the same on every engine. Units of formatKm/formatMetres use the same space.
  */
-export const NBSP = '\u00a0';
-export const CURRENCY_SPACE = NBSP;
+const NBSP = '\u00a0';
 const SPACES = /[\s\u00a0\u202f]/g;
 
 // Formatters are costly to build and these run in list renders: one per locale and style.
@@ -26,11 +25,11 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return formatter;
 }
 
-/** Euros in the Italian locale: 1234.5 → "1.234,50 €" (with U+00A0, see CURRENCY_SPACE). */
+/** Euros in the Italian locale: 1234.5 → "1.234,50 €" (with U+00A0, see NBSP). */
 export function formatCurrency(amount: number, locale = 'it-IT'): string {
   // Italian CLDR skips grouping below 10 000 ("1234,50"); the spec wants "1.234,50".
   const formatter = numberFormat(locale, { style: 'currency', currency: 'EUR', useGrouping: 'always' });
-  return formatter.format(roundTo(amount, 2)).replace(SPACES, CURRENCY_SPACE);
+  return formatter.format(roundTo(amount, 2)).replace(SPACES, NBSP);
 }
 
 /**

@@ -11,8 +11,6 @@ import type {
   GpxWaypoint,
 } from '../api/contract/gpx';
 
-export type { Gpx, GpxPoint, GpxRoute, GpxTrack, GpxWaypoint } from '../api/contract/gpx';
-
 export type GpxErrorCode = 'malformed' | 'not-gpx' | 'no-layers';
 
 export class GpxError extends Error {

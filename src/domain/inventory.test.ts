@@ -4,7 +4,6 @@ import {
   countByStatus,
   filterExtras,
   inventoryQuery,
-  isFiltered,
   isUnitStatus,
   mergeProductOptions,
   normalizeUnitCode,
@@ -53,15 +52,6 @@ describe('the inventory filters', () => {
     expect(inventoryQuery(NO_FILTERS)).toEqual({});
     expect(inventoryQuery({ status: 'locked', productId: 7, q: '  S06-MTB ', extra: false })).toEqual({ status: 'locked', product_id: 7, q: 'S06-MTB' });
     expect(inventoryQuery({ ...NO_FILTERS, q: 'x'.repeat(80) }).q).toHaveLength(UNIT_CODE_MAX_LENGTH);
-  });
-
-  it('say whether anything is narrowed', () => {
-    expect(isFiltered(NO_FILTERS)).toBe(false);
-    expect(isFiltered({ ...NO_FILTERS, q: '  ' })).toBe(false);
-    expect(isFiltered({ ...NO_FILTERS, status: 'out' })).toBe(true);
-    expect(isFiltered({ ...NO_FILTERS, productId: 3 })).toBe(true);
-    expect(isFiltered({ ...NO_FILTERS, extra: true })).toBe(true);
-    expect(isFiltered({ ...NO_FILTERS, q: 'MTB' })).toBe(true);
   });
 
   it('know the states and their labels', () => {

@@ -74,9 +74,6 @@ export function inventoryQuery(filters: InventoryFilters): { status?: UnitStatus
   };
 }
 
-/** Filters are "narrowed" when any of them leaves units out. */
-export const isFiltered = (filters: InventoryFilters) => filters.extra || !!filters.status || filters.productId !== null || !!filters.q.trim();
-
 export interface ProductOption {
   id: number;
   label: string;

@@ -13,7 +13,6 @@ import {
   totemPageOf,
   TotemPages,
   isTotemMode,
-  orderDiscount,
   receiptDiscount,
   receiptItems,
   shouldReloadToday,
@@ -111,10 +110,6 @@ describe('receiptItems', () => {
     const line = { id: 1, product_label: 'Sci 3 giorni', unit_price: 30, total_price: 72, total_tax: 12.98, total_taxable: 59.02, original_total_price: 90 };
     expect(receiptItems({ order_detail_pools: [{ order_details: [line] }] })[0]!.discount).toBe(18);
     expect(receiptItems({ order_detail_pools: [{ order_details: [{ ...line, original_total_price: 60 }] }] })[0]!.discount).toBe(0);
-  });
-
-  it('orderDiscount uses the order totals', () => {
-    expect(orderDiscount(order)).toBe(15);
   });
 });
 

@@ -65,11 +65,6 @@ export function receiptItems(order: { order_detail_pools: { order_details: (Orde
   );
 }
 
-/** Discount of a whole order, from its original and charged totals. */
-export function orderDiscount(order: Pick<Order, 'original_total_amount' | 'total_amount'>): number {
-  return receiptDiscount(order.original_total_amount, order.total_amount);
-}
-
 export interface TapState {
   count: number;
   /** Time (ms) of the first tap of the current 30-second window. */

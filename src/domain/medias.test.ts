@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../api/contract/orders';
-import { addMedia, dropStoredMedias, frontMedia, removeMedia, userMediasToCart, visibleMedias, withFrontMedia } from './medias';
+import { addMedia, dropStoredMedias, removeMedia, userMediasToCart, visibleMedias, withFrontMedia } from './medias';
 
 const media = (id: number, stored: boolean, img = `img-${id}`): Media => ({
   id,
@@ -53,11 +53,6 @@ describe('front media', () => {
   ])('deleted flags %j → front flags %j', (deleted, expected) => {
     const medias = deleted.map((d, i) => ({ ...media(i + 1, true), deleted: d, front: true }));
     expect(withFrontMedia(medias).map((m) => m.front)).toEqual(expected);
-  });
-
-  it('frontMedia is the first visible media', () => {
-    expect(frontMedia([{ ...media(1, true), deleted: true }, media(2, true)])?.id).toBe(2);
-    expect(frontMedia([])).toBeUndefined();
   });
 });
 

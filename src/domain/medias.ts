@@ -14,10 +14,6 @@ export function withFrontMedia<T extends Pick<Media, 'deleted' | 'front'>>(media
   return medias.map((m, i) => ({ ...m, front: i === first }));
 }
 
-export function frontMedia<T extends Pick<Media, 'deleted'>>(medias: readonly T[]): T | undefined {
-  return medias.find((m) => !m.deleted);
-}
-
 export function addMedia<T extends Media>(medias: readonly T[], media: T): T[] {
   return withFrontMedia([...medias, { ...media, stored: false, deleted: false }]);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateModes } from './dates';
 import { CartProductSchema } from '../api/contract/cart';
 import { orderResponse } from '../../tests/support/order-response';
 import { editCheckoutPath, editStartPath, orderEditCart } from './order-edit';
@@ -7,7 +8,7 @@ describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', 
   it('one cart line per pool: main item, add-ons used, the person, the dates and their day count', () => {
     const edit = orderEditCart(orderResponse())!;
     expect(edit.shop.slug).toBe('bardonecchia-sport-rent');
-    expect(edit.mode).toBe(3);
+    expect(edit.mode).toBe(DateModes.RANGE);
     expect(edit.dates).toEqual(['2026-12-12', '2026-12-13']);
     expect(edit.path).toBe('/prenota/bardonecchia-sport-rent/calendar');
     expect(edit.contact).toEqual({ first_name: 'Anna', last_name: 'Verdi', phone: '+39 333 1234567', fiscal_code: null, fidelityCardNumber: null });
@@ -21,11 +22,11 @@ describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', 
         id_price: 111,
         related: [],
         customer: { first_name: 'Luca', last_name: 'Verdi', height: 180, weight: 72, shoe_size: 42.5, level: 'intermedio' },
-        multipleDates: 3,
+        multipleDates: DateModes.RANGE,
         dates: ['2026-12-12', '2026-12-13'],
         days: 2,
       },
-      { id: 12, id_shop: 6, id_price: 121, related: [{ id: 90, id_price: 901, used: true }], customer: undefined, multipleDates: 3, dates: ['2026-12-12', '2026-12-13'], days: 2 },
+      { id: 12, id_shop: 6, id_price: 121, related: [{ id: 90, id_price: 901, used: true }], customer: undefined, multipleDates: DateModes.RANGE, dates: ['2026-12-12', '2026-12-13'], days: 2 },
     ]);
   });
 
@@ -38,8 +39,8 @@ describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', 
   });
 
   it('a single day, and a season (no dates)', () => {
-    expect(orderEditCart(orderResponse({ multipleDates: 2, date_to: '2026-12-12' }))!.dates).toEqual(['2026-12-12']);
-    const season = orderEditCart(orderResponse({ multipleDates: 20, season: true }))!;
+    expect(orderEditCart(orderResponse({ multipleDates: DateModes.SINGLE, date_to: '2026-12-12' }))!.dates).toEqual(['2026-12-12']);
+    const season = orderEditCart(orderResponse({ multipleDates: DateModes.SEASONAL, season: true }))!;
     expect(season.dates).toEqual([]);
     expect(season.products[0]!.days).toBe(0);
   });

@@ -3,7 +3,7 @@
 // rule used by the customer's order page and by the kiosk's cash desk (stores/order-edit.ts).
 import type { CartProduct, CartState, Customer } from '../api/contract/cart';
 import type { OrderResponse } from '../api/contract/orders';
-import { rentDays, type DateMode } from './dates';
+import { DateModes, rentDays, type DateMode } from './dates';
 import { parseDecimal } from './validators';
 
 type EditableOrder = Pick<
@@ -57,7 +57,7 @@ export function orderEditCart(order: EditableOrder): OrderEditCart | null {
   const shop = order.shop;
   if (!shop) return null;
   const mode = order.multipleDates as DateMode;
-  const dates = mode === 20 ? [] : order.date_from === order.date_to ? [order.date_from] : [order.date_from, order.date_to];
+  const dates = mode === DateModes.SEASONAL ? [] : order.date_from === order.date_to ? [order.date_from] : [order.date_from, order.date_to];
   const days = rentDays(mode, dates);
   const products = order.order_detail_pools.flatMap((pool): CartProduct[] => {
     const main = pool.order_details.find((d) => !d.is_add_on);

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { OrderSchema } from '../api/contract/orders';
+import { DateModes } from './dates';
 import {
   buildOrderEditFormData,
   buildOrderFormData,
   cartLineOfError,
   cartProductPriceIds,
-  extraSpecificProducts,
-  orderDetailPools,
+  orderIdFromPath,
   type OrderFormInput,
 } from './orders';
 
 const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
 
 const input: OrderFormInput = {
-  multipleDates: 3,
+  multipleDates: DateModes.RANGE,
   dates: ['2026-12-28', '2026-12-24'],
   invoice: true,
   first_name: 'Mario',
@@ -96,10 +95,10 @@ describe('buildOrderFormData', () => {
   });
 
   it.each([
-    [0, ['2026-12-24'], { from: '2026-12-24', to: '2026-12-24', morning: '1', afternoon: '0', season: '0' }],
-    [1, ['2026-12-24'], { from: '2026-12-24', to: '2026-12-24', morning: '0', afternoon: '1', season: '0' }],
-    [2, ['2026-12-24'], { from: '2026-12-24', to: '2026-12-24', morning: '0', afternoon: '0', season: '0' }],
-    [20, [], { from: '', to: '', morning: '0', afternoon: '0', season: '1' }],
+    [DateModes.MORNING, ['2026-12-24'], { from: '2026-12-24', to: '2026-12-24', morning: '1', afternoon: '0', season: '0' }],
+    [DateModes.AFTERNOON, ['2026-12-24'], { from: '2026-12-24', to: '2026-12-24', morning: '0', afternoon: '1', season: '0' }],
+    [DateModes.SINGLE, ['2026-12-24'], { from: '2026-12-24', to: '2026-12-24', morning: '0', afternoon: '0', season: '0' }],
+    [DateModes.SEASONAL, [], { from: '', to: '', morning: '0', afternoon: '0', season: '1' }],
   ] as const)('mode %s sends to = from for a single date and the right flags', (mode, dates, expected) => {
     const form = buildOrderFormData({ ...input, multipleDates: mode, dates: [...dates] });
     const actual = Object.fromEntries(['from', 'to', 'morning', 'afternoon', 'season'].map((k) => [k, form.get(k)]));
@@ -148,78 +147,6 @@ describe('cartProductPriceIds', () => {
   });
 });
 
-const order = OrderSchema.parse({
-  number: 'A-1',
-  date_from: '2026-12-24 09:00:00',
-  date_to: '2026-12-28 18:00:00',
-  total_amount: 90,
-  original_total_amount: 100,
-  total_tax: 16.23,
-  total_taxable: 73.77,
-  order_detail_pools: [{ order_details: [] }, { index: 7, order_details: [] }, { index: null }, { index: 0 }],
-  delivery: {
-    delivery_details: [
-      { id: 1, id_order_detail: 10, forced: false, used: true, managed: true, price: 20 },
-      {
-        id: 2,
-        id_order_detail: null,
-        forced: true,
-        datetime_delivery: '2026-12-24 09:10:00',
-        datetime_return: '2026-12-28 17:40:00',
-        used: true,
-        managed: false,
-        price: 15.5,
-        delivery_detail_specific_product: {
-          specific_product: { id: 300, product_model: 'Rossignol Hero', internal_code: 'SKI-300' },
-        },
-      },
-      { id: 3, id_order_detail: null, used: false, managed: false },
-    ],
-  },
-});
-
-describe('orderDetailPools', () => {
-  it('indexes pools by position when they have no index', () => {
-    expect(orderDetailPools(order).map((p) => p.index)).toEqual([0, 7, 2, 0]);
-  });
-});
-
-describe('extraSpecificProducts', () => {
-  it('turns delivery details without an order line into extra specific products', () => {
-    expect(extraSpecificProducts(order)).toEqual([
-      {
-        id: 300,
-        product_model: 'Rossignol Hero',
-        internal_code: 'SKI-300',
-        delivery: {
-          id: 2,
-          date: '2026-12-24 09:10:00',
-          date_return: '2026-12-28 17:40:00',
-          forced: true,
-          deleted: false,
-          add: false,
-        },
-        pickup_date: '2026-12-28 17:40:00',
-        used: true,
-        managed: false,
-        price: 15.5,
-      },
-      {
-        delivery: { id: 3, date: null, date_return: null, forced: false, deleted: false, add: false },
-        pickup_date: null,
-        used: false,
-        managed: false,
-        price: null,
-      },
-    ]);
-  });
-
-  it('is empty without a delivery', () => {
-    expect(extraSpecificProducts({ delivery: null })).toEqual([]);
-    expect(extraSpecificProducts({})).toEqual([]);
-  });
-});
-
 describe('cartLineOfError', () => {
   it.each([
     ['cart.2.customer.level', { line: 2, customerField: 'level' }],
@@ -231,5 +158,22 @@ describe('cartLineOfError', () => {
     ['medias.0.file', null],
   ])('%s → %j', (field, expected) => {
     expect(cartLineOfError(field)).toEqual(expected);
+  });
+});
+
+describe('orderIdFromPath', () => {
+  const UUID = '0b5c7a1e-1111-4222-8333-444455556666';
+
+  it("reads the order's uuid from its page's address, with or without the locale and a final slash", () => {
+    expect(orderIdFromPath(`/orders/${UUID}`)).toBe(UUID);
+    expect(orderIdFromPath(`/en/orders/${UUID}/`)).toBe(UUID);
+  });
+
+  it('finds none on the static shell itself, on the orders list or on another page', () => {
+    expect(orderIdFromPath('/orders/view')).toBeNull();
+    expect(orderIdFromPath('/fr/orders/view/')).toBeNull();
+    expect(orderIdFromPath('/orders/')).toBeNull();
+    expect(orderIdFromPath(`/orders/${UUID}/export`)).toBeNull();
+    expect(orderIdFromPath('/account')).toBeNull();
   });
 });

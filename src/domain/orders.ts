@@ -1,8 +1,8 @@
-// Order rules: the multipart form sent to create or edit an order (spec §3 "Order form"),
-// pools and the extra specific products of a delivery.
+// Order rules: the multipart form sent to create or edit an order (spec §3 "Order form"), and
+// what an order's page reads back (the line of a server error, the order of an address).
 import type { CartProduct, CartState } from '../api/contract/cart';
-import type { DeliveryDetail, Media, Order, OrderDetailPool, SpecificProduct } from '../api/contract/orders';
-import { dateParams, flag } from './booking-params';
+import type { Media } from '../api/contract/orders';
+import { dateParams, flag, type DateParams } from './booking-params';
 import { sendableCouponCodes } from './cart';
 import type { DateMode } from './dates';
 
@@ -30,41 +30,90 @@ export function cartProductPriceIds(product: Pick<CartProduct, 'id_price' | 'rel
   return [product.id_price, ...product.related.filter((r) => r.used).map((r) => r.id_price)];
 }
 
-/** Multipart body of POST v1/shops/{id}/orders, with bracket-notation field names. */
-export function buildOrderFormData(input: OrderFormInput): FormData {
-  const form = new FormData();
-  const dates = dateParams(input.multipleDates, input.dates);
-  form.append('from', dates.from);
-  form.append('to', dates.to);
-  form.append('morning', dates.morning);
-  form.append('afternoon', dates.afternoon);
-  form.append('season', dates.season);
-  form.append('invoice', flag(input.invoice));
-  form.append('first_name', text(input.first_name));
-  form.append('last_name', text(input.last_name));
-  form.append('phone', text(input.phone));
-  form.append('email', text(input.email));
-  form.append('fiscal_code', text(input.fiscal_code));
-  form.append('fidelity_card_number', text(input.fidelityCardNumber));
-  sendableCouponCodes(input.coupons).forEach((code, i) => form.append(`coupon_codes[${i}]`, code));
+type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
-  input.products.forEach((product, i) => {
-    cartProductPriceIds(product).forEach((id, j) => form.append(`cart[${i}][prices][${j}]`, String(id)));
-    const customer = product.customer;
+/** The order form's fields as they go on the wire (spec §3 "Order form"), before any cart rule. */
+export interface OrderFormFields extends DateParams {
+  invoice: boolean;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  /** Left out when undefined (the storefront sends them blank). */
+  fiscal_code?: string;
+  fidelity_card_number?: string;
+  coupon_codes: readonly string[];
+  /** Each item: its main price id first, then its add-on price ids; the person it is for. */
+  cart: readonly { prices: readonly number[]; customer?: Partial<Record<CustomerField, string>> | null }[];
+  medias: readonly { id?: number | null; stored?: boolean; deleted?: boolean; file?: Blob | null }[];
+  edit_order_code?: string | null;
+}
+
+/**
+ * Multipart body of POST v1/shops/{id}/orders, with bracket-notation field names: the one encoder
+ * of the order form, for the storefront (buildOrderFormData) and the tests that post orders.
+ */
+export function encodeOrderForm(fields: OrderFormFields): FormData {
+  const form = new FormData();
+  form.append('from', fields.from);
+  form.append('to', fields.to);
+  form.append('morning', fields.morning);
+  form.append('afternoon', fields.afternoon);
+  form.append('season', fields.season);
+  form.append('invoice', flag(fields.invoice));
+  form.append('first_name', fields.first_name);
+  form.append('last_name', fields.last_name);
+  form.append('phone', fields.phone);
+  form.append('email', fields.email);
+  if (fields.fiscal_code !== undefined) form.append('fiscal_code', fields.fiscal_code);
+  if (fields.fidelity_card_number !== undefined) form.append('fidelity_card_number', fields.fidelity_card_number);
+  fields.coupon_codes.forEach((code, i) => form.append(`coupon_codes[${i}]`, code));
+
+  fields.cart.forEach((entry, i) => {
+    entry.prices.forEach((id, j) => form.append(`cart[${i}][prices][${j}]`, String(id)));
+    const customer = entry.customer;
     if (customer) {
-      for (const field of CUSTOMER_FIELDS) form.append(`cart[${i}][customer][${field}]`, text(customer[field]));
+      for (const field of CUSTOMER_FIELDS) {
+        const value = customer[field];
+        if (value !== undefined) form.append(`cart[${i}][customer][${field}]`, value);
+      }
     }
   });
 
-  input.medias.forEach((media, i) => {
+  fields.medias.forEach((media, i) => {
     form.append(`medias[${i}][id]`, String(media.id || 0));
     form.append(`medias[${i}][stored]`, flag(media.stored));
     form.append(`medias[${i}][deleted]`, flag(media.deleted));
     if (media.file) form.append(`medias[${i}][file]`, media.file);
   });
 
-  if (input.orderCodeToReplace) form.append('edit_order_code', input.orderCodeToReplace);
+  if (fields.edit_order_code) form.append('edit_order_code', fields.edit_order_code);
   return form;
+}
+
+/** The storefront's order form, from the cart: its dates, contact, coupons, items and documents. */
+export function buildOrderFormData(input: OrderFormInput): FormData {
+  return encodeOrderForm({
+    ...dateParams(input.multipleDates, input.dates),
+    invoice: input.invoice,
+    first_name: text(input.first_name),
+    last_name: text(input.last_name),
+    phone: text(input.phone),
+    email: text(input.email),
+    fiscal_code: text(input.fiscal_code),
+    fidelity_card_number: text(input.fidelityCardNumber),
+    coupon_codes: sendableCouponCodes(input.coupons),
+    cart: input.products.map((product) => {
+      const customer = product.customer;
+      return {
+        prices: cartProductPriceIds(product),
+        // Every field, blank when unknown: the API reads a blank as not given.
+        customer: customer ? Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, text(customer[field])])) : null,
+      };
+    }),
+    medias: input.medias,
+    edit_order_code: input.orderCodeToReplace,
+  });
 }
 
 /**
@@ -106,53 +155,6 @@ export function buildOrderEditFormData(input: OrderFormInput): FormData {
   return form;
 }
 
-/** Pools with `index` defaulting to their position. */
-export function orderDetailPools(
-  order: Pick<Order, 'order_detail_pools'>,
-): (OrderDetailPool & { index: number })[] {
-  return order.order_detail_pools.map((pool, position) => ({ ...pool, index: pool.index ?? position }));
-}
-
-export interface ExtraSpecificProduct extends Partial<SpecificProduct> {
-  delivery: {
-    id: number;
-    date: string | null;
-    date_return: string | null;
-    forced: boolean;
-    deleted: false;
-    add: false;
-  };
-  pickup_date: string | null;
-  used: boolean;
-  managed: boolean;
-  price: number | null;
-}
-
-/**
- * Delivery details not linked to an order line (id_order_detail null) are specific products
- * handed out on top of the order; each gets its delivery block.
- */
-export function extraSpecificProducts(order: Pick<Order, 'delivery'>): ExtraSpecificProduct[] {
-  const details: readonly DeliveryDetail[] = order.delivery?.delivery_details ?? [];
-  return details
-    .filter((d) => d.id_order_detail == null)
-    .map((d) => ({
-      ...d.delivery_detail_specific_product?.specific_product,
-      delivery: {
-        id: d.id,
-        date: d.datetime_delivery ?? null,
-        date_return: d.datetime_return ?? null,
-        forced: d.forced,
-        deleted: false,
-        add: false,
-      },
-      pickup_date: d.datetime_return ?? null,
-      used: d.used,
-      managed: d.managed,
-      price: d.price ?? null,
-    }));
-}
-
 /**
  * Which cart line (and which of its customer's fields) a server error is about:
  * `cart.2.customer.level` → { line: 2, customerField: 'level' }, `cart.0.prices` → { line: 0 }.
@@ -163,4 +165,16 @@ export function cartLineOfError(field: string): { line: number; customerField: (
   if (!match) return null;
   const customerField = CUSTOMER_FIELDS.find((f) => f === match[2]) ?? null;
   return { line: Number(match[1]), customerField };
+}
+
+/** The last segment of the static shell that serves every order page (/orders/view/). */
+export const ORDER_PAGE_SHELL = 'view';
+
+/**
+ * The order's uuid in the address of its page (/orders/{uuid}, with or without the locale
+ * prefix); null on the static shell /orders/view itself and on any other page.
+ */
+export function orderIdFromPath(pathname: string): string | null {
+  const id = /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  return id === ORDER_PAGE_SHELL ? null : id;
 }

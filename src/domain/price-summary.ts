@@ -3,7 +3,7 @@
 // the API's shape, so the build (from the committed catalogue or an outside API) and the test that
 // compares the pages with the API's answer summarise with the same rule.
 import type { Price } from '../api/contract/catalogue';
-import { DateModes } from './dates';
+import { DateModes, type DateMode } from './dates';
 import { selectPrice } from './pricing';
 
 type SummaryPrice = Pick<Price, 'amount' | 'main_price' | 'season' | 'morning' | 'afternoon'> &
@@ -30,7 +30,7 @@ export function summarisePrices(prices: readonly SummaryPrice[]): PriceSummary |
   const days = prices.filter(isDayTier).map((p) => p.amount);
   if (days.length === 0) return null;
   const full = prices.map((p) => ({ id: 0, rent_days_from: null, rent_days_to: null, ...p }));
-  const amount = (mode: (typeof DateModes)[keyof typeof DateModes]) => selectPrice(full, mode, 1)?.amount ?? null;
+  const amount = (mode: DateMode) => selectPrice(full, mode, 1)?.amount ?? null;
   return {
     dayFrom: Math.min(...days),
     dayUpTo: Math.max(...days),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PriceSchema, RelatedProductSchema, type Price } from '../api/contract/catalogue';
-import type { DateMode } from './dates';
-import { offeredAddOns, priceAmount, priceCoversDays, productTotal, rentDaysTo, selectPrice } from './pricing';
+import { DateModes, type DateMode } from './dates';
+import { offeredAddOns, priceCoversDays, productTotal, rentDaysTo, selectPrice } from './pricing';
 
 const price = (p: Partial<Price> & { id: number }): Price => PriceSchema.parse({ amount: 10, ...p });
 
@@ -36,13 +36,13 @@ describe('selectPrice', () => {
   it.each([null, undefined, 0])('rent_days_to %j is an open upper bound (999)', (to) => {
     const open = price({ id: 9, main_price: true, rent_days_from: 3, rent_days_to: to });
     expect(rentDaysTo(open)).toBe(999);
-    expect(selectPrice([open], 3, 999)?.id).toBe(9);
-    expect(selectPrice([open], 3, 2)).toBeUndefined();
+    expect(selectPrice([open], DateModes.RANGE, 999)?.id).toBe(9);
+    expect(selectPrice([open], DateModes.RANGE, 2)).toBeUndefined();
   });
 
   it('ignores prices that are not main for multi-day', () => {
     const addOn = price({ id: 10, id_main_price: 1, rent_days_from: 1, rent_days_to: 10 });
-    expect(selectPrice([addOn], 3, 3)).toBeUndefined();
+    expect(selectPrice([addOn], DateModes.RANGE, 3)).toBeUndefined();
   });
 
   it('a missing rent_days_from starts at 0', () => {
@@ -52,13 +52,13 @@ describe('selectPrice', () => {
   it('takes a non-main half-day price when no main one exists, a main one first otherwise', () => {
     const plain = price({ id: 11, morning: true });
     const main = price({ id: 12, morning: true, main_price: true });
-    expect(selectPrice([plain], 0, 1)?.id).toBe(11);
+    expect(selectPrice([plain], DateModes.MORNING, 1)?.id).toBe(11);
     expect(selectPrice([plain, main], 0, 1)?.id).toBe(12);
-    expect(selectPrice([plain], 1, 1)).toBeUndefined();
+    expect(selectPrice([plain], DateModes.AFTERNOON, 1)).toBeUndefined();
   });
 
   it('returns undefined without prices', () => {
-    expect(selectPrice([], 20, 0)).toBeUndefined();
+    expect(selectPrice([], DateModes.SEASONAL, 0)).toBeUndefined();
   });
 });
 
@@ -110,9 +110,5 @@ describe('productTotal', () => {
 
   it('is 0 without a current price and add-ons', () => {
     expect(productTotal(undefined, [])).toBe(0);
-  });
-
-  it('priceAmount falls back to amount when original is missing', () => {
-    expect(priceAmount({ amount: 3, original_amount: undefined }, true)).toBe(3);
   });
 });

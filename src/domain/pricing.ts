@@ -1,7 +1,7 @@
 // Which price applies for the chosen dates (spec §4 "Price selection by mode") and product totals.
 import type { Price, RelatedProduct } from '../api/contract/catalogue';
 import { OPEN_RENT_DAYS_TO } from './constants';
-import type { DateMode } from './dates';
+import { DateModes, type DateMode } from './dates';
 import { sumMoney } from './money';
 import { priceTotal } from './charges';
 
@@ -21,19 +21,19 @@ function halfDayPrice(prices: readonly Price[], half: 'morning' | 'afternoon'): 
 }
 
 /**
- * 20 → the season main price; 2 or 3 → the main multi-day price whose day range holds `days`;
- * 0 → the morning price; 1 → the afternoon price.
+ * Seasonal → the season main price; single day or range → the main multi-day price whose day
+ * range holds `days`; morning → the morning price; afternoon → the afternoon price.
  */
 export function selectPrice(prices: readonly Price[], mode: DateMode, days: number): Price | undefined {
   switch (mode) {
-    case 20:
+    case DateModes.SEASONAL:
       return prices.find((p) => p.season && p.main_price);
-    case 0:
+    case DateModes.MORNING:
       return halfDayPrice(prices, 'morning');
-    case 1:
+    case DateModes.AFTERNOON:
       return halfDayPrice(prices, 'afternoon');
-    case 2:
-    case 3:
+    case DateModes.SINGLE:
+    case DateModes.RANGE:
       return prices.find(
         (p) => p.main_price && !p.season && !p.morning && !p.afternoon && priceCoversDays(p, days),
       );
@@ -54,11 +54,6 @@ export function offeredAddOns<T extends Pick<RelatedProduct, 'price' | 'recommen
 }
 
 type Amounts = Pick<Price, 'amount' | 'original_amount'>;
-
-/** The amount of a price, or its original (undiscounted) amount when asked and known. */
-export function priceAmount(price: Amounts, original = false): number {
-  return original ? (price.original_amount ?? price.amount) : price.amount;
-}
 
 type Charged = Amounts & Partial<Pick<Price, 'season' | 'morning' | 'afternoon'>>;
 

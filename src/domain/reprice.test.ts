@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateModes } from './dates';
 import { repriceCart } from './reprice';
 
 const price = (id: number, extra: Record<string, unknown> = {}) => ({ id, amount: 10, main_price: true, season: false, morning: false, afternoon: false, ...extra });
@@ -10,7 +11,7 @@ const item = {
   id_shop: 1,
   id_price: 11,
   related: [{ id: 50, id_price: 511, used: true }, { id: 60, id_price: 611, used: false }],
-  multipleDates: 2 as const,
+  multipleDates: DateModes.SINGLE,
   dates: ['2027-01-10'],
   days: 1,
 };
@@ -28,7 +29,7 @@ describe('repriceCart: the cart follows new dates', () => {
           { id: 50, id_price: 513, used: true },
           { id: 60, id_price: 613, used: false },
         ],
-        multipleDates: 3,
+        multipleDates: DateModes.RANGE,
         dates: ['2027-01-10', '2027-01-14'],
         days: 5,
       },

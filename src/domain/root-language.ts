@@ -2,8 +2,11 @@
 // detected). One rule for the browser script (src/scripts/navigation.ts) and for the product
 // server, which answers the redirect itself so a French or English visitor does not first load,
 // parse and paint the Italian home (issue #16: home's Lighthouse score was that redirect).
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from './constants';
 
-export type RootLanguage = 'it' | 'en' | 'fr';
+type PrefixedLocale = (typeof PREFIXED_LOCALES)[number];
+
+const isPrefixed = (value: string | null): value is PrefixedLocale => (PREFIXED_LOCALES as readonly (string | null)[]).includes(value);
 
 /** Crawlers always get the page they asked for, so search engines see each page in its own language. */
 export const CRAWLER_USER_AGENT = /bot|crawl|spider|slurp|lighthouse|bingpreview|facebookexternalhit|embedly|quora|whatsapp|telegram/i;
@@ -18,21 +21,21 @@ export interface RootVisit {
 
 export interface RootDecision {
   /** Where to go: a locale path, or null to stay on the Italian home. */
-  redirectTo: '/en/' | '/fr/' | null;
+  redirectTo: `/${PrefixedLocale}/` | null;
   /** The cookie to set (a first visit records its language once), or null. */
-  setCookie: RootLanguage | null;
+  setCookie: Locale | null;
 }
 
 const STAY: RootDecision = { redirectTo: null, setCookie: null };
 
 export function rootLanguageDecision(visit: RootVisit): RootDecision {
   if (CRAWLER_USER_AGENT.test(visit.userAgent)) return STAY;
-  if (visit.cookie === 'en' || visit.cookie === 'fr') return { redirectTo: `/${visit.cookie}/`, setCookie: null };
+  if (isPrefixed(visit.cookie)) return { redirectTo: `/${visit.cookie}/`, setCookie: null };
   // Any other cookie value is a choice already made (Italian): stay.
   if (visit.cookie) return STAY;
   const browser = (visit.languages[0] ?? '').slice(0, 2).toLowerCase();
-  const lang: RootLanguage = browser === 'en' || browser === 'fr' ? browser : 'it';
-  return { redirectTo: lang === 'it' ? null : `/${lang}/`, setCookie: lang };
+  if (!isPrefixed(browser)) return { redirectTo: null, setCookie: DEFAULT_LOCALE };
+  return { redirectTo: `/${browser}/`, setCookie: browser };
 }
 
 /** The languages of an Accept-Language header, by preference (q), highest first; q=0 dropped. */

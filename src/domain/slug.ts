@@ -1,7 +1,10 @@
 // URL slugs for towns, shops and trails. The SEO data is keyed by slugs built with exactly this
 // rule, so changing it breaks their lookups.
 
-/** NFD, strip accents, lower-case, runs outside [a-z0-9] become '-', no '-' at the ends. */
+/**
+ * NFD, strip accents, lower-case, runs outside [a-z0-9] become '-', no '-' at the ends.
+ * @internal The committed catalogue's slugs follow it; only tests/unit/seo-data.test.ts runs it.
+ */
 export function slugify(s: string): string {
   return s
     .normalize('NFD')

@@ -11,13 +11,11 @@ import {
   isEmpty,
   maxLength,
   minLength,
-  number,
   numberRange,
   parseDecimal,
   phone,
   quantity,
   required,
-  requiredNumber,
   toFormValidate,
   validate,
 } from './validators';
@@ -125,21 +123,6 @@ describe('phone (the API\'s order-form rule)', () => {
     [3331234567, BAD], // a form field is a string
   ])('%j → %j', (value, expected) => {
     expect(phone(value)).toEqual(expected);
-  });
-});
-
-describe('number / requiredNumber (integer parse)', () => {
-  it.each([
-    ['12', true, true],
-    [12, true, true],
-    ['-3', true, true],
-    ['12.5', true, true],
-    ['abc', REQUIRED, REQUIRED],
-    ['', true, REQUIRED],
-    [null, true, REQUIRED],
-  ])('%j → number %j, requiredNumber %j', (value, expectedNumber, expectedRequired) => {
-    expect(number(value)).toEqual(expectedNumber);
-    expect(requiredNumber(value)).toEqual(expectedRequired);
   });
 });
 

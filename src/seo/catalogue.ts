@@ -38,8 +38,6 @@ export function pageMeta(table: SeoTable, path: string, locale: Locale) {
   return table.pages.get(path.replace(/^\/+|\/+$/g, ''))?.[locale];
 }
 
-export const categoryName = (category: Category, locale: Locale) => category.name[locale];
-
 export function shopsOf(table: SeoTable, filter: { town?: string; sport?: string }): Shop[] {
   return table.shops.filter(
     (s) => (!filter.town || s.town === filter.town) && (!filter.sport || s.sports.includes(filter.sport as Shop['sports'][number])),

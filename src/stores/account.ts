@@ -1,10 +1,11 @@
 // Signup and password reset (issue #18: requests and orchestration out of the islands): each ends
-// logged in — the token saved, the user read — as the login does (session.ts). A 422 is rethrown
-// for the form to put the messages under its fields (api/errors.ts fieldMessages).
+// logged in — the token saved, the user known — as the login does (session.ts). Signup's answer
+// carries the new account, so it is not read again; the reset answers a token only. A 422 is
+// rethrown for the form to put the messages under its fields (api/errors.ts fieldMessages).
 import { forgotPassword, resetPassword as postResetPassword, signup, type ResetPasswordValues } from '../api/account';
 import type { SignupRequest } from '../api/contract/auth';
 import type { User } from '../api/contract/user';
-import { fetchUser, saveToken } from './session';
+import { $user, fetchUser, saveToken } from './session';
 
 async function logIn(token: string): Promise<User | null> {
   saveToken(token);
@@ -12,8 +13,11 @@ async function logIn(token: string): Promise<User | null> {
 }
 
 /** Creates the account and logs in with it. */
-export async function signUp(values: SignupRequest): Promise<User | null> {
-  return logIn(await signup(values));
+export async function signUp(values: SignupRequest): Promise<User> {
+  const { token, user } = await signup(values);
+  saveToken(token);
+  $user.set(user);
+  return user;
 }
 
 /** The first step of a reset: a code is e-mailed to `username` (if it is a customer's). */

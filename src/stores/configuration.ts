@@ -3,10 +3,10 @@
 // the shop's products, categories and availabilities are loaded per page and kept in memory.
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ConfigurationStateSchema } from '../api/contract/configuration';
 import type { Category, Product, Shop, Site, Sport } from '../api/contract/catalogue';
-import { ShopLoadSchema, AvailabilitiesSchema } from '../api/contract/catalogue';
+import { ShopLoadSchema } from '../api/contract/catalogue';
 import { FidelityInfoResponseSchema, type CheckedFidelityCard } from '../api/contract/fidelity';
 import type { DateMode } from '../domain/dates';
 import { normalizeDates } from '../domain/dates';
@@ -18,7 +18,7 @@ import { CONFIGURATION_KEY, REF_STORAGE_KEY } from './keys';
 import { persistentValidated } from './persisted';
 import { isPlausibleFidelityCardNumber, normalizeFidelityCardNumber } from '../domain/fidelity';
 
-const PersistedSchema = ConfigurationStateSchema.pick({
+const PersistedSchema = z.pick(ConfigurationStateSchema, {
   totem: true,
   shop: true,
   site: true,
@@ -120,14 +120,6 @@ export async function loadShop(slug: string): Promise<void> {
   patch({ shop: data.shop });
   $categories.set(visibleCategories(data.categories));
   $products.set(data.products);
-}
-
-export async function loadAvailabilities(): Promise<void> {
-  const shop = $configuration.get().shop;
-  if (!shop) return;
-  const api = await client();
-  const { availabilities } = await api.get(`v1/shops/${shop.id}/availabilities`, { query: bookingParams(), schema: AvailabilitiesSchema });
-  $availabilities.set(availabilities);
 }
 
 /**

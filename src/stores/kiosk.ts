@@ -15,7 +15,7 @@ import { $cart, clearCart } from './cart';
 import { clearSession } from './session';
 import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from './kiosk-device';
 
-export { $kioskDevice, $kioskOrderPlaced, kioskToken, markKioskOrderPlaced } from './kiosk-device';
+export { $kioskDevice, $kioskOrderPlaced, markKioskOrderPlaced } from './kiosk-device';
 
 /** The totem settings of spec §3, or null when this browser is no kiosk. */
 export const $totem = computed($configuration, (configuration) => configuration.totem);

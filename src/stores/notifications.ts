@@ -1,7 +1,7 @@
 // The snackbar at the top (spec §2, §8): one notice at a time; 3000 ms by default; success 5 s,
 // warning 6 s, error 8 s; empty text is ignored.
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from '../domain/constants';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
 import type { NoticeType } from '../domain/messages';

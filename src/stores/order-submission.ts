@@ -5,14 +5,14 @@
 // definite answer comes; a retry of the same submission — the same fields and documents — sends
 // the same key, and the API answers it with the first order instead of placing another. A changed
 // submission gets a new key.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IDEMPOTENCY_HEADER } from '../api/contract/delivery';
 import { orderFormFingerprint } from '../domain/orders';
 import { failureKind } from '../domain/retry';
 import { ORDER_SUBMISSION_KEY } from './keys';
 import { persistentValidated } from './persisted';
 
-const PendingSchema = z.object({ key: z.string(), fingerprint: z.string() }).nullable();
+const PendingSchema = z.nullable(z.object({ key: z.string(), fingerprint: z.string() }));
 
 /** The submission still without a definite answer, if any. */
 export const $pendingOrderSubmission = persistentValidated(ORDER_SUBMISSION_KEY, PendingSchema, () => null);

@@ -3,10 +3,10 @@
 // tab arrive through the storage event (nanostores/persistent listens by default).
 import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** `stored` picks what of the value is written (by default all of it). */
-export function persistentValidated<S extends z.ZodType>(
+export function persistentValidated<S extends z.ZodMiniType>(
   key: string,
   schema: S,
   initial: () => z.output<S>,

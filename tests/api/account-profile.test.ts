@@ -6,7 +6,9 @@ import { UserResponseSchema } from '../../src/api/contract/auth';
 import { MAX_STORED_USER_MEDIAS } from '../../src/domain/constants';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { PDF_BYTES, PNG_BYTES, day, file, json, orderForm, pick, postOrder, signup, type ErrorJson } from '../support/orders';
+import { PDF_BYTES, PNG_BYTES, day, file, orderForm, pick, postOrder, signup } from '../support/orders';
+import { answer, refusal } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 
 const BIKES = 3; // city bikes need no customer details
 
@@ -27,13 +29,13 @@ describe.each(testDrivers)('account profile and documents on $name', (driver) =>
     if (replace) form.append('replace', String(replace));
     return api.request('/api/v1/user/media', { method: 'POST', body: form, token });
   };
-  const me = async (token: string) => UserResponseSchema.parse(await json(await api.request('/api/v1/user', { token }))).data;
+  const me = async (token: string) => (await answer(await api.request('/api/v1/user', { token }), UserResponseSchema)).data;
   const bytesOf = async (url: string, token: string) => Buffer.from(await (await api.request(url, { token })).arrayBuffer());
 
   it('refuses a malformed phone under the field, and saves a good one', async () => {
     const bad = await api.request('/api/v1/user', { method: 'PATCH', token: owner, json: { phone: 'call me' }, lang: 'en_GB' });
     expect(bad.status).toBe(422);
-    expect((await json<ErrorJson>(bad)).errors).toEqual({ phone: ['Invalid phone number'] });
+    expect((await refusal(bad)).errors).toEqual({ phone: ['Invalid phone number'] });
     const ok = await api.request('/api/v1/user', { method: 'PATCH', token: owner, json: { first_name: 'Anita', phone: '+39 333 000 1111' } });
     expect(ok.status).toBe(200);
     expect(await me(owner)).toMatchObject({ first_name: 'Anita', phone: '+39 333 000 1111' });
@@ -49,14 +51,14 @@ describe.each(testDrivers)('account profile and documents on $name', (driver) =>
 
     const third = await upload(owner, file(PNG_BYTES, 'third.png', 'image/png'), undefined);
     expect(third.status).toBe(422);
-    expect((await json<ErrorJson>(third)).errors).toEqual({ file: ['Puoi conservare al massimo 2 documenti: sostituiscine o eliminane uno'] });
+    expect((await refusal(third)).errors).toEqual({ file: ['Puoi conservare al massimo 2 documenti: sostituiscine o eliminane uno'] });
 
     // Replace the PDF (the older one, listed last) with a PNG: still two, the PDF is gone.
     const pdf = docs[1]!;
     expect((await bytesOf(pdf.url, owner)).equals(PDF_BYTES)).toBe(true);
     const replaced = await upload(owner, file(PNG_BYTES, 'new-front.png', 'image/png'), pdf.id);
     expect(replaced.status).toBe(201);
-    docs = UserResponseSchema.parse(await json(replaced)).data.medias;
+    docs = (await answer(replaced, UserResponseSchema)).data.medias;
     expect(docs).toHaveLength(MAX_STORED_USER_MEDIAS);
     expect(docs.map((d) => d.id)).not.toContain(pdf.id);
     expect((await bytesOf(docs[0]!.url, owner)).equals(PNG_BYTES)).toBe(true);
@@ -68,19 +70,19 @@ describe.each(testDrivers)('account profile and documents on $name', (driver) =>
   });
 
   it("cannot replace or delete another account's document, nor upload a non-document", async () => {
-    const theirs = (UserResponseSchema.parse(await json(await upload(other, file(PDF_BYTES, 'x.pdf', 'application/pdf'))))).data.medias[0]!;
+    const theirs = (await answer(await upload(other, file(PDF_BYTES, 'x.pdf', 'application/pdf')), UserResponseSchema)).data.medias[0]!;
     const steal = await upload(owner, file(PNG_BYTES, 'y.png', 'image/png'), theirs.id);
     expect(steal.status).toBe(422);
-    expect(Object.keys((await json<ErrorJson>(steal)).errors)).toEqual(['replace']);
+    expect(Object.keys((await refusal(steal)).errors)).toEqual(['replace']);
     expect((await api.request(`/api/v1/media/${theirs.id}`, { method: 'DELETE', token: owner })).status).toBe(404);
     expect((await me(other)).medias.map((d) => d.id)).toEqual([theirs.id]);
 
     const text = await upload(owner, file('hello', 'notes.txt', 'text/plain'));
     expect(text.status).toBe(422);
-    expect(Object.keys((await json<ErrorJson>(text)).errors)).toEqual(['file']);
+    expect(Object.keys((await refusal(text)).errors)).toEqual(['file']);
     const none = await upload(owner, null);
     expect(none.status).toBe(422);
-    expect((await json<ErrorJson>(none)).errors).toEqual({ file: ['Campo obbligatorio'] });
+    expect((await refusal(none)).errors).toEqual({ file: ['Campo obbligatorio'] });
   });
 
   it("counts the account's documents against its daily upload quota (429 under the field)", async () => {
@@ -91,7 +93,7 @@ describe.each(testDrivers)('account profile and documents on $name', (driver) =>
       expect((await upload(token, file(PDF_BYTES, 'a.pdf', 'application/pdf'))).status).toBe(201);
       const over = await upload(token, file(PNG_BYTES, 'b.png', 'image/png'));
       expect(over.status).toBe(429);
-      expect(Object.keys((await json<ErrorJson>(over)).errors)).toEqual(['file']);
+      expect(Object.keys((await refusal(over)).errors)).toEqual(['file']);
       expect((await me(token)).medias).toHaveLength(1);
     } finally {
       api.deps.uploadQuota = saved;
@@ -109,7 +111,7 @@ describe.each(testDrivers)('account profile and documents on $name', (driver) =>
     expect(replaced.status).toBe(201);
     const docs = (await me(token)).medias;
     expect(docs.map((d) => d.id)).not.toContain(stored!.id);
-    const order = await json<{ data: { medias: { id: number }[] } }>(await api.request(`/api/v1/orders/${placed.order.id}`, { token }));
+    const order = await answer(await api.request(`/api/v1/orders/${placed.order.id}`, { token }), OrderEnvelopeSchema);
     expect(order.data.medias.map((m) => m.id)).toEqual([stored!.id]);
   });
 });

@@ -1,12 +1,20 @@
 // Accounts (spec §7): login, profile, logout, signup, password reset by emailed code; 401 paths and
 // the language of validation messages (issue #4).
-import { UserResponseSchema } from '../../src/api/contract/auth';
+import {
+  MessageResponseSchema,
+  ResetCodeResponseSchema,
+  ResetPasswordResponseSchema,
+  SignupResponseSchema,
+  UserResponseSchema,
+} from '../../src/api/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { json, login, readMail, signup, type ErrorJson } from '../support/orders';
+import { login, readMail, signup } from '../support/orders';
+import { answer, refusal } from '../support/contract';
+import { LoginResponseSchema } from '../../src/api/contract/user';
 
 const MARIO = { username: 'mario.rossi@example.com', password: 'Demo-2026!' };
 const UNAUTHENTICATED_IT = 'Sessione non valida o scaduta: accedi di nuovo';
@@ -25,7 +33,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
   it('logs in with the demo customer (username case-insensitive) and returns data.token', async () => {
     const res = await post('/api/v1/login', { username: 'Mario.Rossi@Example.com', password: MARIO.password });
     expect(res.status).toBe(200);
-    const body = await json<{ data: { token: string } }>(res);
+    const body = await answer(res, LoginResponseSchema);
     expect(Object.keys(body.data)).toEqual(['token']);
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
   });
@@ -34,7 +42,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     for (const body of [{ ...MARIO, password: 'wrong-password' }, { username: 'nobody@example.com', password: 'x' }]) {
       const res = await post('/api/v1/login', body);
       expect(res.status).toBe(422);
-      expect(await json(res)).toEqual({
+      expect(await refusal(res)).toEqual({
         message: 'Nome utente o password non corretti',
         errors: { password: ['Nome utente o password non corretti'] },
       });
@@ -46,14 +54,14 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     for (const [lang, message] of Object.entries(expected)) {
       const res = await post('/api/v1/login', {}, { lang: lang === 'it' ? undefined : lang });
       expect(res.status).toBe(422);
-      expect(await json(res)).toEqual({ message, errors: { username: [message], password: [message] } });
+      expect(await refusal(res)).toEqual({ message, errors: { username: [message], password: [message] } });
     }
   });
 
   it('answers a body that is not JSON with 422, not 500', async () => {
     const res = await api.request('/api/v1/login', { method: 'POST', body: '{"username":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({
+    expect(await refusal(res)).toEqual({
       message: 'Il corpo della richiesta non è JSON valido',
       errors: { _: ['Il corpo della richiesta non è JSON valido'] },
     });
@@ -65,7 +73,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     for (let i = 0; i < 10; i++) expect((await post('/api/v1/login', { username, password: `bad-${i}` })).status).toBe(422);
     const blocked = await post('/api/v1/login', { username, password: 'Limited-Pass1' });
     expect(blocked.status).toBe(429);
-    expect((await json<{ message: string }>(blocked)).message).toMatch(/^Troppi tentativi: riprova tra \d+ secondi$/);
+    expect((await refusal(blocked)).message).toMatch(/^Troppi tentativi: riprova tra \d+ secondi$/);
     expect((await post('/api/v1/login', MARIO)).status).toBe(200);
     // The window is 15 minutes.
     api.setNow(new Date(Date.now() + 16 * 60_000));
@@ -79,7 +87,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
   it('returns the logged-in user (GET v1/user)', async () => {
     const res = await getUser(await login(api));
     expect(res.status).toBe(200);
-    const body = await json<{ data: Record<string, unknown> }>(res);
+    const body = await answer(res, UserResponseSchema);
     // What the storefront's session store parses it with.
     expect(() => UserResponseSchema.parse(body)).not.toThrow();
     const { data } = body;
@@ -100,10 +108,10 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     for (const token of [undefined, 'not-a-real-token-but-long-enough-1234567890']) {
       const res = await getUser(token);
       expect(res.status).toBe(401);
-      expect(await json(res)).toEqual({ message: UNAUTHENTICATED_IT });
+      expect(await refusal(res)).toEqual({ message: UNAUTHENTICATED_IT });
     }
     const en = await getUser(undefined, 'en_GB');
-    expect(await json(en)).toEqual({ message: 'Invalid or expired session: please log in again' });
+    expect(await refusal(en)).toEqual({ message: 'Invalid or expired session: please log in again' });
 
     const token = await login(api);
     expect((await getUser(token)).status).toBe(200);
@@ -111,7 +119,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     try {
       const expired = await getUser(token);
       expect(expired.status).toBe(401);
-      expect(await json(expired)).toEqual({ message: UNAUTHENTICATED_IT });
+      expect(await refusal(expired)).toEqual({ message: UNAUTHENTICATED_IT });
     } finally {
       api.setNow(new Date());
     }
@@ -121,20 +129,20 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     const token = await signup(api, 'profile@example.com');
     const res = await api.request('/api/v1/user', { method: 'PATCH', token, json: { first_name: 'Annalisa', phone: '+39 320 111 2222' } });
     expect(res.status).toBe(200);
-    expect((await json<{ data: Record<string, unknown> }>(res)).data).toMatchObject({
+    expect((await answer(res, UserResponseSchema)).data).toMatchObject({
       first_name: 'Annalisa',
       last_name: 'Neri',
       phone: '+39 320 111 2222',
       to_string: 'Annalisa Neri',
     });
-    expect((await json<{ data: { first_name: string } }>(await getUser(token))).data.first_name).toBe('Annalisa');
+    expect((await answer(await getUser(token), UserResponseSchema)).data.first_name).toBe('Annalisa');
 
     const taken = await api.request('/api/v1/user', { method: 'PATCH', token, json: { fidelity_card_number: 'FID-0001' } });
     expect(taken.status).toBe(422);
-    expect((await json<ErrorJson>(taken)).errors).toEqual({ fidelity_card_number: ['Carta fedeltà non trovata'] });
+    expect((await refusal(taken)).errors).toEqual({ fidelity_card_number: ['Carta fedeltà non trovata'] });
     const empty = await api.request('/api/v1/user', { method: 'PATCH', token, json: { first_name: ' ' }, lang: 'en_GB' });
     expect(empty.status).toBe(422);
-    expect((await json<ErrorJson>(empty)).errors).toEqual({ first_name: ['This field is required'] });
+    expect((await refusal(empty)).errors).toEqual({ first_name: ['This field is required'] });
     expect((await api.request('/api/v1/user', { method: 'PATCH', json: { first_name: 'X' } })).status).toBe(401);
   });
 
@@ -142,7 +150,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     const token = await login(api);
     const res = await post('/api/v1/logout', undefined, { token });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ message: 'Disconnessione effettuata' });
+    expect(await answer(res, MessageResponseSchema)).toEqual({ message: 'Disconnessione effettuata' });
     expect((await getUser(token)).status).toBe(401);
     expect((await post('/api/v1/logout', undefined, { token })).status).toBe(401);
   });
@@ -156,18 +164,18 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
       password_confirmation: 'Sicura-2026',
     });
     expect(res.status).toBe(201);
-    const { data } = await json<{ data: { token: string; user: Record<string, unknown> } }>(res);
+    const { data } = await answer(res, SignupResponseSchema);
     expect(data.user).toMatchObject({ username: 'paolo.gialli@example.com', first_name: 'Paolo', to_string: 'Paolo Gialli', fidelity_card_number: null });
     const me = await getUser(data.token);
     expect(me.status).toBe(200);
-    expect((await json<{ data: { username: string } }>(me)).data.username).toBe('paolo.gialli@example.com');
+    expect((await answer(me, UserResponseSchema)).data.username).toBe('paolo.gialli@example.com');
     expect((await post('/api/v1/login', { username: 'paolo.gialli@example.com', password: 'Sicura-2026' })).status).toBe(200);
 
     const dup = await post('/api/v1/signup', {
       first_name: 'P', last_name: 'G', username: 'PAOLO.GIALLI@example.com', password: 'Altra-2026!', password_confirmation: 'Altra-2026!',
     });
     expect(dup.status).toBe(422);
-    expect((await json<ErrorJson>(dup)).errors).toEqual({ username: ['Esiste già un account con questo indirizzo email'] });
+    expect((await refusal(dup)).errors).toEqual({ username: ['Esiste già un account con questo indirizzo email'] });
   });
 
   it("refuses a loyalty card that is someone else's, at signup and at login", async () => {
@@ -175,18 +183,18 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
       first_name: 'A', last_name: 'B', username: 'card.thief@example.com', password: 'Password-1', password_confirmation: 'Password-1', fidelity_card_number: 'FID-0001',
     });
     expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({ message: 'Carta fedeltà non trovata', errors: { fidelity_card_number: ['Carta fedeltà non trovata'] } });
+    expect(await refusal(res)).toEqual({ message: 'Carta fedeltà non trovata', errors: { fidelity_card_number: ['Carta fedeltà non trovata'] } });
     expect((await post('/api/v1/login', { username: 'card.thief@example.com', password: 'Password-1' })).status).toBe(422);
     const bocard = await post('/api/v1/login', { ...MARIO, bocard: 'FID-4242' }, { lang: 'en_GB' });
     expect(bocard.status).toBe(422);
-    expect((await json<ErrorJson>(bocard)).errors).toEqual({ bocard: ['Loyalty card not found'] });
+    expect((await refusal(bocard)).errors).toEqual({ bocard: ['Loyalty card not found'] });
     expect((await post('/api/v1/login', { ...MARIO, bocard: 'FID-0001' })).status).toBe(200);
   });
 
   it('validates signup: email, password length, confirmation', async () => {
     const bad = await post('/api/v1/signup', { first_name: 'A', last_name: 'B', username: 'not-an-email', password: 'short', password_confirmation: 'short' });
     expect(bad.status).toBe(422);
-    expect((await json<ErrorJson>(bad)).errors).toEqual({
+    expect((await refusal(bad)).errors).toEqual({
       username: ['Indirizzo email non valido'],
       password: ['Inserisci almeno 8 caratteri'],
     });
@@ -196,7 +204,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
       { lang: 'en_GB' },
     );
     expect(mismatch.status).toBe(422);
-    expect(await json(mismatch)).toEqual({ message: 'The passwords do not match', errors: { password_confirmation: ['The passwords do not match'] } });
+    expect(await refusal(mismatch)).toEqual({ message: 'The passwords do not match', errors: { password_confirmation: ['The passwords do not match'] } });
   });
 
   it('stores passwords hashed with scrypt', async () => {
@@ -214,8 +222,8 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     const before = api.outbox().length;
     const res = await post('/api/forgot_password', { username: MARIO.username });
     expect(res.status).toBe(200);
-    const answer = await json(res);
-    expect(answer).toEqual({ message: "Se l'indirizzo è registrato riceverai un'email con il codice di verifica" });
+    const sent = await answer(res, MessageResponseSchema);
+    expect(sent).toEqual({ message: "Se l'indirizzo è registrato riceverai un'email con il codice di verifica" });
     expect(api.outbox()).toHaveLength(before + 1);
     const mail = readMail(api.outbox().at(-1)!);
     expect(mail.to).toBe(MARIO.username);
@@ -224,11 +232,11 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
 
     const unknown = await post('/api/forgot_password', { username: 'nessuno@example.com' });
     expect(unknown.status).toBe(200);
-    expect(await json(unknown)).toEqual(answer);
+    expect(await answer(unknown, MessageResponseSchema)).toEqual(sent);
     expect(api.outbox()).toHaveLength(before + 1);
     const bad = await post('/api/forgot_password', { username: 'nessuno' });
     expect(bad.status).toBe(422);
-    expect((await json<ErrorJson>(bad)).errors).toEqual({ username: ['Indirizzo email non valido'] });
+    expect((await refusal(bad)).errors).toEqual({ username: ['Indirizzo email non valido'] });
   });
 
   it('checks a reset code (POST reset_password_code)', async () => {
@@ -237,13 +245,13 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await post('/api/reset_password_code', { username: MARIO.username, code: wrongCode });
     expect(wrong.status).toBe(422);
-    expect(await json(wrong)).toEqual({ message: 'Codice non valido o scaduto', errors: { code: ['Codice non valido o scaduto'] } });
+    expect(await refusal(wrong)).toEqual({ message: 'Codice non valido o scaduto', errors: { code: ['Codice non valido o scaduto'] } });
     const malformed = await post('/api/reset_password_code', { username: MARIO.username, code: '12ab' });
     expect(malformed.status).toBe(422);
-    expect((await json<ErrorJson>(malformed)).errors).toEqual({ code: ['Il codice è formato da 6 cifre'] });
+    expect((await refusal(malformed)).errors).toEqual({ code: ['Il codice è formato da 6 cifre'] });
     const right = await post('/api/reset_password_code', { username: MARIO.username, code });
     expect(right.status).toBe(200);
-    expect(await json(right)).toEqual({ data: { valid: true } });
+    expect(await answer(right, ResetCodeResponseSchema)).toEqual({ data: { valid: true } });
   });
 
   it('resets the password: new one works, old one and old sessions do not, the code is single-use', async () => {
@@ -253,7 +261,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     const code = resetCodeFor(username)!;
     const res = await post('/api/reset_password', { username, code, password: 'Nuova-Pass22', password_confirmation: 'Nuova-Pass22' });
     expect(res.status).toBe(200);
-    const body = await json<{ data: { token: string }; message: string }>(res);
+    const body = await answer(res, ResetPasswordResponseSchema);
     expect(body.message).toBe('Password aggiornata');
     expect((await getUser(body.data.token)).status).toBe(200);
     expect((await getUser(oldToken)).status).toBe(401);
@@ -261,7 +269,7 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
     expect((await post('/api/v1/login', { username, password: 'Nuova-Pass22' })).status).toBe(200);
     const again = await post('/api/reset_password', { username, code, password: 'Terza-Pass333', password_confirmation: 'Terza-Pass333' });
     expect(again.status).toBe(422);
-    expect((await json<ErrorJson>(again)).errors).toEqual({ code: ['Codice non valido o scaduto'] });
+    expect((await refusal(again)).errors).toEqual({ code: ['Codice non valido o scaduto'] });
   });
 
   it('locks a reset code after 5 wrong attempts and rate-limits the reset endpoints per address', async () => {
@@ -273,12 +281,12 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
       const wrongCode = code === '999999' ? '888888' : '999999';
       for (let i = 0; i < 5; i++) expect((await post('/api/reset_password_code', { username: MARIO.username, code: wrongCode })).status).toBe(422);
       const locked = await post('/api/reset_password_code', { username: MARIO.username, code });
-      expect([locked.status, (await json<ErrorJson>(locked)).errors]).toEqual([422, { code: ['Codice non valido o scaduto'] }]);
+      expect([locked.status, (await refusal(locked)).errors]).toEqual([422, { code: ['Codice non valido o scaduto'] }]);
       // Other addresses each time: one address gets only 3 codes an hour (password-reset-limits.test.ts).
       for (let i = 7; i < 20; i++) expect((await post('/api/forgot_password', { username: `nessuno${i}@example.com` })).status).toBe(200);
       const limited = await post('/api/forgot_password', { username: 'nessuno20@example.com' }, { lang: 'fr_FR' });
       expect(limited.status).toBe(429);
-      expect((await json<{ message: string }>(limited)).message).toMatch(/^Trop de tentatives : réessayez dans \d+ secondes$/);
+      expect((await refusal(limited)).message).toMatch(/^Trop de tentatives : réessayez dans \d+ secondes$/);
     } finally {
       api.setNow(new Date());
     }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilityDaysSchema, MAX_AVAILABILITY_DAYS, type DayAvailability } from '../../src/api/contract/availability';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { CUSTOMER, availability, day, json, orderForm, pick, postOrder, productId, query, stockOf, type ErrorJson, type Params } from '../support/orders';
+import { CUSTOMER, availability, day, orderForm, pick, postOrder, productId, query, stockOf, type Params } from '../support/orders';
+import { answer, refusal, type Refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
 import { call, pairAll, placeOrder, unit } from '../support/staff';
 
@@ -26,7 +27,7 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
   const days = async (code: string, from: string, to: string, extra: Params = {}): Promise<DayAvailability[]> => {
     const res = await request({ product_id: String(productId(api, SHOP, code)), from, to, ...extra });
     expect(res.status).toBe(200);
-    return AvailabilityDaysSchema.parse(await res.json()).data;
+    return (await answer(res, AvailabilityDaysSchema)).data;
   };
   const asRows = (list: DayAvailability[]) => list.map((d) => [d.date, d.morning, d.afternoon]);
   const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => seasonDay(from + i));
@@ -91,7 +92,7 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
     const product_id = String(productId(api, SHOP, 'SCI-BASE'));
     expect(await days('SCI-BASE', seasonDay(1), seasonDay(MAX_AVAILABILITY_DAYS))).toHaveLength(MAX_AVAILABILITY_DAYS);
 
-    const cases: [Params, string | undefined, ErrorJson][] = [
+    const cases: [Params, string | undefined, Refusal][] = [
       [{ product_id, from: seasonDay(1), to: seasonDay(MAX_AVAILABILITY_DAYS + 1) }, undefined, { message: 'Si possono chiedere al massimo 62 giorni alla volta', errors: { to: ['Si possono chiedere al massimo 62 giorni alla volta'] } }],
       [{ product_id, from: seasonDay(1), to: seasonDay(MAX_AVAILABILITY_DAYS + 1) }, 'en_GB', { message: 'At most 62 days can be asked at a time', errors: { to: ['At most 62 days can be asked at a time'] } }],
       [{ product_id, from: seasonDay(5), to: seasonDay(4) }, undefined, { message: 'La data di fine deve seguire quella di inizio', errors: { to: ['La data di fine deve seguire quella di inizio'] } }],
@@ -102,7 +103,7 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
     ];
     for (const [params, lang, body] of cases) {
       const res = await request(params, SHOP, lang);
-      expect([params, res.status, await json(res)]).toEqual([params, 422, body]);
+      expect([params, res.status, await refusal(res)]).toEqual([params, 422, body]);
     }
   });
 
@@ -113,7 +114,7 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
     const foreign = String(otherShop.products[0]!.row.id);
     for (const [shop, product_id] of [[999, own], ['abc', own], [SHOP, '999999'], [SHOP, foreign]] as const) {
       const res = await api.request(`/api/v1/shops/${shop}/availabilities/days?${query({ product_id, ...span2 })}`);
-      expect([shop, product_id, res.status, await json(res)]).toEqual([shop, product_id, 404, NOT_FOUND]);
+      expect([shop, product_id, res.status, await refusal(res)]).toEqual([shop, product_id, 404, NOT_FOUND]);
     }
     // The other shop answers for its own product.
     const res = await api.request(`/api/v1/shops/${otherShop.row.id}/availabilities/days?${query({ product_id: foreign, ...span2 })}`);
@@ -126,7 +127,7 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
     const kit = productId(api, 6, 'AUTOSOCCORSO');
     const perDay = async (from: string, to: string, extra: Params = {}) => {
       const res = await request({ product_id: String(kit), from, to, ...extra }, 6);
-      return asRows(AvailabilityDaysSchema.parse(await res.json()).data);
+      return asRows((await answer(res, AvailabilityDaysSchema)).data);
     };
     const order = await placeOrder(api, { from: day(1), to: day(2), code: 'AUTOSOCCORSO' });
     expect(await perDay(day(0), day(3))).toEqual([[day(0), 1, 1], [day(1), 0, 0], [day(2), 0, 0], [day(3), 1, 1]]);

@@ -4,13 +4,20 @@ import { roundMoney } from '../../src/domain/money';
 import { offeredAddOns } from '../../src/domain/pricing';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { CUSTOMER, availability, json, loadShop, orderForm, pick, postOrder, productId, seededAmount, stockOf, type ErrorJson, type ProductJson } from '../support/orders';
+import { CUSTOMER, availability, loadShop, orderForm, pick, postOrder, productId, seededAmount, stockOf } from '../support/orders';
+import { envelopeOf, listOf, outcome, refusal } from '../support/contract';
+import { strictObject } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import { AvailabilitiesSchema, ShopLoadSchema, ShopSchema, SiteSchema, SportSchema, type ShopLoad } from '../../src/api/contract/catalogue';
 import { inSeasonDay } from '../support/season';
 
 /** Days counted from the first day the shops booked here are open (issue #16: seasons are real). */
 const day = (n: number) => inSeasonDay([1, 10], n);
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
+const { shops: _shops, ...siteFields } = SiteSchema.shape;
+/** A site as answered without `with=shops…`: strict, so a site that carried shops would fail to parse. */
+const SITE_WITHOUT_SHOPS = strictObject(siteFields);
 
 describe.each(testDrivers)('catalogue API on $name', (driver) => {
   let api: TestApi;
@@ -19,49 +26,49 @@ describe.each(testDrivers)('catalogue API on $name', (driver) => {
   }, 120_000);
   afterAll(() => api.dispose());
 
-  const get = async <T>(path: string, lang?: string) => {
+  const get = async <S extends $ZodType>(path: string, schema: S, lang?: string) => {
     const res = await api.request(path, { lang });
-    return { status: res.status, body: await json<T>(res) };
+    return { status: res.status, body: await outcome(res, schema) };
   };
-  type Site = { id: number; slug: string; label: string; region: string; shops?: { id: number; sports: { slug: string }[] }[] };
+  // Without `with=shops…` a site carries no shops: strict, so the test below proves it.
 
   it('lists the 20 sites with their shops and sports (GET v2/sites?with=shops.sports)', async () => {
-    const { status, body } = await get<{ data: Site[] }>('/api/v2/sites?with=shops.sports');
+    const { status, body } = await get('/api/v2/sites?with=shops.sports', envelopeOf(listOf(SiteSchema)));
     expect(status).toBe(200);
     expect(body.data).toHaveLength(20);
     expect(body.data.flatMap((s) => s.shops!)).toHaveLength(12);
     const sestriere = body.data.find((s) => s.slug === 'sestriere')!;
     expect(sestriere.shops!.map((s) => s.id).sort()).toEqual([1, 2]);
     expect(sestriere.shops!.find((s) => s.id === 1)!.sports.map((s) => s.slug)).toEqual(['sci', 'snowboard', 'ciaspole']);
-    const plain = await get<{ data: Site[] }>('/api/v2/sites');
+    const plain = await get('/api/v2/sites', envelopeOf(listOf(SITE_WITHOUT_SHOPS)));
     expect(plain.body.data.every((s) => !('shops' in s))).toBe(true);
   });
 
   it('serves sites, one site and its shops (v1), 404 for unknown or non-numeric ids', async () => {
-    const list = await get<{ data: Site[] }>('/api/v1/sites');
+    const list = await get('/api/v1/sites', envelopeOf(listOf(SITE_WITHOUT_SHOPS)));
     expect(list.body.data).toHaveLength(20);
     const sestriere = list.body.data.find((s) => s.slug === 'sestriere')!;
-    const one = await get<{ data: Site }>(`/api/v1/sites/${sestriere.id}`);
+    const one = await get(`/api/v1/sites/${sestriere.id}`, envelopeOf(SITE_WITHOUT_SHOPS));
     expect(one.status).toBe(200);
     expect(one.body.data).toEqual(sestriere);
-    const shops = await get<{ data: { id: number; slug: string; site_id: number }[] }>(`/api/v1/sites/${sestriere.id}/shops`);
+    const shops = await get(`/api/v1/sites/${sestriere.id}/shops`, envelopeOf(listOf(ShopSchema)));
     expect(shops.body.data.map((s) => s.slug).sort()).toEqual(['alpin-tour-sestriere', 'sport-noleggio-sestriere']);
     expect(shops.body.data.every((s) => s.site_id === sestriere.id)).toBe(true);
     for (const path of ['/api/v1/sites/999', '/api/v1/sites/abc', '/api/v1/sites/999/shops', '/api/v1/sites/-1/shops']) {
-      const res = await get(path);
+      const res = await get(path, envelopeOf(SiteSchema));
       expect([path, res.status, res.body]).toEqual([path, 404, NOT_FOUND]);
     }
   });
 
   it('serves sports in the request language, 404 for unknown ids', async () => {
-    const it = await get<{ data: { id: number; slug: string; name: string }[] }>('/api/v1/sports');
+    const it = await get('/api/v1/sports', envelopeOf(listOf(SportSchema)));
     expect(it.body.data.map((s) => s.slug)).toEqual(['sci', 'snowboard', 'sci-alpinismo', 'ciaspole', 'biciclette', 'arrampicata']);
     expect(it.body.data[0]).toEqual({ id: 1, slug: 'sci', name: 'Sci' });
-    const en = await get<{ data: { name: string } }>('/api/v1/sports/1', 'en_GB');
+    const en = await get('/api/v1/sports/1', envelopeOf(SportSchema), 'en_GB');
     expect(en.body.data).toEqual({ id: 1, slug: 'sci', name: 'Skiing' });
-    expect((await get('/api/v1/sports/4', 'fr_FR')).body).toEqual({ data: { id: 4, slug: 'ciaspole', name: 'Raquettes' } });
-    expect(await get('/api/v1/sports/99')).toEqual({ status: 404, body: NOT_FOUND });
-    expect(await get('/api/v1/sports/sci')).toEqual({ status: 404, body: NOT_FOUND });
+    expect((await get('/api/v1/sports/4', envelopeOf(SportSchema), 'fr_FR')).body).toEqual({ data: { id: 4, slug: 'ciaspole', name: 'Raquettes' } });
+    expect(await get('/api/v1/sports/99', envelopeOf(SportSchema))).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await get('/api/v1/sports/sci', envelopeOf(SportSchema))).toEqual({ status: 404, body: NOT_FOUND });
   });
 
   it('loads a shop: categories tree and products with every price', async () => {
@@ -130,28 +137,28 @@ describe.each(testDrivers)('catalogue API on $name', (driver) => {
   it('refuses invalid booking params with 422 in the request language', async () => {
     const bad = await api.request('/api/v1/shops/1?from=2026-13-45&to=2026-13-45');
     expect(bad.status).toBe(422);
-    expect(await json(bad)).toEqual({ message: 'Data non valida', errors: { from: ['Data non valida'], to: ['Data non valida'] } });
+    expect(await refusal(bad)).toEqual({ message: 'Data non valida', errors: { from: ['Data non valida'], to: ['Data non valida'] } });
     const half = await api.request(`/api/v1/shops/1?from=${day(40)}&to=${day(41)}&morning=1`, { lang: 'en_GB' });
     expect(half.status).toBe(422);
-    expect((await json<ErrorJson>(half)).errors).toEqual({ to: ['Morning and afternoon apply to a single day'] });
+    expect((await refusal(half)).errors).toEqual({ to: ['Morning and afternoon apply to a single day'] });
     const avail = await api.request('/api/v1/shops/1/availabilities?from=2026-02-30');
     expect(avail.status).toBe(422);
-    expect((await json<ErrorJson>(avail)).errors).toEqual({ from: ['Data non valida'] });
+    expect((await refusal(avail)).errors).toEqual({ from: ['Data non valida'] });
   });
 
   it('loads a shop by slug like by id; unknown shop → 404', async () => {
     const params = { from: day(40), to: day(42) };
     expect(await loadShop(api, 1, params)).toEqual(
-      (await get<{ data: unknown }>(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${params.from}&to=${params.to}`)).body.data,
+      (await get(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${params.from}&to=${params.to}`, envelopeOf(ShopLoadSchema))).body.data,
     );
-    expect(await get('/api/v1/shops/slug/no-such-shop')).toEqual({ status: 404, body: NOT_FOUND });
-    expect(await get('/api/v1/shops/999')).toEqual({ status: 404, body: NOT_FOUND });
-    expect(await get('/api/v1/shops/abc')).toEqual({ status: 404, body: NOT_FOUND });
-    expect(await get('/api/v1/shops/999/availabilities')).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await get('/api/v1/shops/slug/no-such-shop', envelopeOf(ShopLoadSchema))).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await get('/api/v1/shops/999', envelopeOf(ShopLoadSchema))).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await get('/api/v1/shops/abc', envelopeOf(ShopLoadSchema))).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await get('/api/v1/shops/999/availabilities', AvailabilitiesSchema)).toEqual({ status: 404, body: NOT_FOUND });
   });
 
   it('labels products and categories in the request language', async () => {
-    const label = (load: { products: ProductJson[] }) => load.products.find((p) => p.code === 'SCI-BASE')!.label;
+    const label = (load: ShopLoad) => load.products.find((p) => p.code === 'SCI-BASE')!.label;
     expect(label(await loadShop(api, 1, {}))).toBe('Kit sci Base');
     const en = await loadShop(api, 1, {}, 'en_GB');
     expect(label(en)).toBe('Standard ski kit');
@@ -168,7 +175,7 @@ describe.each(testDrivers)('catalogue API on $name', (driver) => {
     expect(a[productId(api, 10, 'CASCO')]).toBe(10);
     expect(a[productId(api, 10, 'COPERTURA')]).toBe(999);
     expect(Object.keys(a)).toHaveLength(8);
-    expect(await get('/api/v1/shops/10/availabilities')).toEqual({ status: 200, body: { availabilities: {} } });
+    expect(await get('/api/v1/shops/10/availabilities', AvailabilitiesSchema)).toEqual({ status: 200, body: { availabilities: {} } });
   });
 
   it('counts an order only on overlapping dates, and not for an edited order', async () => {

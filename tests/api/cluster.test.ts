@@ -9,7 +9,10 @@ import { SWEEP_INTERVAL_MS } from '../../server/cluster/timers';
 import { LATE_CONFIRMATION_MS } from '../../server/routes/payments';
 import type { TestApi } from '../support/app';
 import { clusterDatabase, remote, startApiProcess, within, type ApiProcess, type ClusterDatabase } from '../support/cluster';
-import { availability, day, json, loadShop, orderForm, postOrder, stockOf } from '../support/orders';
+import { availability, day, loadShop, orderForm, postOrder, stockOf } from '../support/orders';
+import { answer } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { AvailabilityDaysSchema } from '../../src/api/contract/availability';
 import { call, pair, SHOP, totemOf } from '../support/staff';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -54,7 +57,7 @@ describe.skipIf(!pgUrl)('two API processes on one PostgreSQL', () => {
   const free = async (api: TestApi, productId: number, from: string) => (await availability(api, SHOP, { from, to: from }))[productId];
   const freeByDay = async (api: TestApi, productId: number, from: string) => {
     const res = await api.request(`/api/v1/shops/${SHOP}/availabilities/days?product_id=${productId}&from=${from}&to=${from}`);
-    return (await json<{ data: { date: string; morning: number; afternoon: number }[] }>(res)).data[0]!;
+    return (await answer(res, AvailabilityDaysSchema)).data[0]!;
   };
 
   it("books the last units through A: B's availabilities and calendar follow within 1 s; a cancellation through B reaches A", async () => {
@@ -159,13 +162,13 @@ describe.skipIf(!pgUrl)('two API processes on one PostgreSQL', () => {
     const placed = await book(apiA, day(44), 1);
     const opened = await call(apiA, 'POST', `/api/v1/orders/${placed.order.uuid}/payments`, undefined, { return_path: `/orders/${placed.order.uuid}` });
     expect(opened.status).toBe(201);
-    const page = new URL(opened.body.data.payment_url as string).pathname;
+    const page = new URL(opened.body.data.payment_url).pathname;
     const pressed = await apiA.request(page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=paid-late' });
     expect(pressed.status).toBe(303);
     await a.stop('SIGKILL');
     expect((await database.query('select 1 from scheduled_tasks')).length).toBe(1);
 
-    const paid = async () => (await json<{ data: { paid: boolean } }>(await apiB.request(`/api/v1/guest/orders/${placed.order.uuid}`))).data.paid;
+    const paid = async () => (await answer(await apiB.request(`/api/v1/guest/orders/${placed.order.uuid}`), OrderEnvelopeSchema)).data.paid;
     expect(await paid()).toBe(false);
     await within(LATE_CONFIRMATION_MS + 2 * SWEEP_INTERVAL_MS + FRESH_MS, paid, 100);
     const sessions = await database.query<{ status: string }>('select status from payment_sessions where order_id = $1', [placed.order.id]);

@@ -2,9 +2,12 @@
 // the availability message. On PostgreSQL with a pool of 10 connections the transactions really run
 // side by side, so this proves the locking, not PGlite's one-query-at-a-time luck.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer, envelopeOf, refusal } from '../support/contract';
+import { AvailabilitiesSchema, ShopLoadSchema } from '../../src/api/contract/catalogue';
 import { addDays, todayInRome } from '../../src/domain/dates';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { orderForm } from '../support/orders';
 
 describe.each(testDrivers)('concurrent orders on $name', (driver) => {
   let api: TestApi;
@@ -19,37 +22,29 @@ describe.each(testDrivers)('concurrent orders on $name', (driver) => {
     const from = addDays(todayInRome(), 30);
     const to = addDays(from, 2);
     const load = await api.request(`/api/v1/shops/${shop.row.id}?from=${from}&to=${to}`);
-    const body = (await load.json()) as { data: { products: { id: number; current_price: { id: number } }[] } };
-    const priceId = body.data.products.find((p) => p.id === product.row.id)!.current_price.id;
+    const body = await answer(load, envelopeOf(ShopLoadSchema));
+    const priceId = body.data.products.find((p) => p.id === product.row.id)!.current_price!.id;
 
     const order = (n: number) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
+      const form = orderForm({
         from,
         to,
         first_name: `Cliente${n}`,
         last_name: 'Test',
         phone: '+39 333 0000000',
         email: `c${n}@example.com`,
-        'cart[0][prices][0]': String(priceId),
-        'cart[0][customer][first_name]': 'A',
-        'cart[0][customer][last_name]': 'B',
-        'cart[0][customer][height]': '180',
-        'cart[0][customer][weight]': '80',
-        'cart[0][customer][shoe_size]': '44',
-        'cart[0][customer][level]': 'esperto',
-      }))
-        form.set(k, v);
+        cart: [{ prices: [priceId], customer: { first_name: 'A', last_name: 'B', height: '180', weight: '80', shoe_size: '44', level: 'esperto' } }],
+      });
       return api.request(`/api/v1/shops/${shop.row.id}/orders`, { method: 'POST', body: form });
     };
     const responses = await Promise.all(Array.from({ length: 50 }, (_, n) => order(n)));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 422)).toHaveLength(47);
-    const refused = (await responses.find((r) => r.status === 422)!.json()) as { message: string; errors: Record<string, string[]> };
+    const refused = await refusal(responses.find((r) => r.status === 422)!);
     expect(refused.errors['cart.0']?.[0]).toMatch(/non è più disponibile per le date scelte \(disponibili: 0\)/);
 
     const avail = await api.request(`/api/v1/shops/${shop.row.id}/availabilities?from=${from}&to=${to}`);
-    expect(((await avail.json()) as { availabilities: Record<string, number> }).availabilities[product.row.id]).toBe(0);
+    expect((await answer(avail, AvailabilitiesSchema)).availabilities[product.row.id]).toBe(0);
   }, 120_000);
 });

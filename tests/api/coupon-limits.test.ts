@@ -8,7 +8,10 @@ import { clientAddress } from '../../server/http/client-address';
 import { couponRedemptions, coupons } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { json, login, orderForm, pick, postOrder, type ErrorJson, type OrderJson } from '../support/orders';
+import { login, orderForm, pick, postOrder } from '../support/orders';
+import { answer, refusal } from '../support/contract';
+import { CouponResponseSchema } from '../../src/api/contract/coupons';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { inSeasonDay } from '../support/season';
 
 const SHOP = 1;
@@ -39,7 +42,7 @@ describe.each(testDrivers)('coupon limits on $name', (driver) => {
       expect(res.status).not.toBe(429);
     }
     const get = await api.request('/api/v1/coupons/NEVE5');
-    expect([get.status, (await json<ErrorJson>(get)).message]).toEqual([429, 'Troppi tentativi: riprova tra 60 secondi']);
+    expect([get.status, (await refusal(get)).message]).toEqual([429, 'Troppi tentativi: riprova tra 60 secondi']);
     expect((await api.request('/api/v1/coupons', { method: 'POST', json: { code: 'NEVE5' } })).status).toBe(429);
     await api.deps.limiter.reset(key);
   });
@@ -77,7 +80,7 @@ describe.each(testDrivers)('coupon limits on $name', (driver) => {
       });
     const edited = await edit(['BENVENUTO10']);
     expect(edited.status).toBe(200);
-    expect((await json<{ data: OrderJson }>(edited)).data).toMatchObject({ date_from: day(66), coupon_codes: ['BENVENUTO10'] });
+    expect((await answer(edited, OrderEnvelopeSchema)).data).toMatchObject({ date_from: day(66), coupon_codes: ['BENVENUTO10'] });
     expect((await coupon('BENVENUTO10')).usesCount).toBe(uses);
     expect((await redemptions('BENVENUTO10')).filter((r) => r.orderId === placed.order.id)).toHaveLength(1);
     // Dropped by an edit: released; taken again by the next edit: counted once.
@@ -106,7 +109,7 @@ describe.each(testDrivers)('coupon limits on $name', (driver) => {
     expect((await coupon('ULTIMI2')).usesCount).toBe(2);
     expect(await redemptions('ULTIMI2')).toHaveLength(2);
     // Shown as refused to the storefront too.
-    expect(await json(await api.request('/api/v1/coupons/ULTIMI2'))).toEqual({ data: { code: 'ULTIMI2', amount: 1, blocked: true } });
+    expect(await answer(await api.request('/api/v1/coupons/ULTIMI2'), CouponResponseSchema)).toEqual({ data: { code: 'ULTIMI2', amount: 1, blocked: true } });
   });
 
   it('lets two orders of one customer racing for a once-per-customer coupon take it once', async () => {
@@ -131,7 +134,7 @@ describe.each(testDrivers)('coupon limits on $name', (driver) => {
       { 'coupon_codes.0': ['Il codice sconto FINITO è scaduto'], 'coupon_codes.1': [`Il codice sconto PRESTO sarà valido dal ${tomorrow}`] },
     ]);
     expect((await order(80, { coupons: ['OGGI'] })).status).toBe(201);
-    expect(await json(await api.request('/api/v1/coupons/FINITO'))).toEqual({ data: { code: 'FINITO', amount: 1, blocked: true } });
-    expect(await json(await api.request('/api/v1/coupons/OGGI'))).toEqual({ data: { code: 'OGGI', amount: 1, blocked: false } });
+    expect(await answer(await api.request('/api/v1/coupons/FINITO'), CouponResponseSchema)).toEqual({ data: { code: 'FINITO', amount: 1, blocked: true } });
+    expect(await answer(await api.request('/api/v1/coupons/OGGI'), CouponResponseSchema)).toEqual({ data: { code: 'OGGI', amount: 1, blocked: false } });
   });
 });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { createDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
+import { MessageResponseSchema } from '../../src/api/contract/auth';
 
 describe('embedded database busy', () => {
   it('answers 503 "busy" past the queue timeout, then serves again', async () => {
@@ -24,7 +25,7 @@ describe('embedded database busy', () => {
     const res = await app.request('/api/health', { headers: { 'content-language': 'en' } });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(await res.json()).toEqual({ message: 'The service is very busy right now: please try again in a few seconds.' });
+    expect(MessageResponseSchema.parse(await res.json())).toEqual({ message: 'The service is very busy right now: please try again in a few seconds.' });
     release();
     await held;
     expect((await app.request('/api/health')).status).toBe(200);

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { json, orderForm, pick, postOrder, productId, query } from '../support/orders';
+import { orderForm, pick, postOrder, productId, query } from '../support/orders';
+import { outcomeByRoute } from '../support/contract';
 import { inSeasonDay } from '../support/season';
 
 const SHOP = 10;
@@ -22,7 +23,7 @@ describe.each(testDrivers)('days outside 2000–2100 on $name', (driver) => {
 
   const get = async (path: string) => {
     const res = await api.request(path);
-    return { path, status: res.status, body: await json(res) };
+    return { path, ...(await outcomeByRoute('GET', path, res)) };
   };
   const refused = (path: string, fields: string[]) => ({
     path,

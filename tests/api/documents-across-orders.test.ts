@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medias } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, file, json, login, orderForm, parseOrderBody, pick, PDF_BYTES, type ErrorJson, type OrderInput, type OrderJson } from '../support/orders';
+import { day, file, login, orderForm, pick, PDF_BYTES, type OrderInput, type OrderJson } from '../support/orders';
+import { answer, outcome } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { pairAll, placeOrder, SHOP, type Kiosks } from '../support/staff';
 
 const NOT_FOUND_DOCUMENT = 'Documento non trovato';
@@ -43,7 +45,7 @@ describe.each(testDrivers)('documents across orders on $name', (driver) => {
     const { main } = await pick(api, SHOP, 'CITYBIKE', { from: order.date_from, to: order.date_from });
     const body = orderForm({ from: order.date_from, cart: [{ prices: [main.id] }], medias: documents, extra: { _method: 'PATCH' } });
     const res = await api.request(`/api/v1/orders/${ref}`, { method: 'POST', body, token });
-    return { status: res.status, body: parseOrderBody(res.status, await json<{ data: OrderJson } & ErrorJson>(res)) };
+    return { status: res.status, body: await outcome(res, OrderEnvelopeSchema) };
   }
 
   it("a guest-link holder's edit cannot link the owner's document of another order, nor delete it", async () => {
@@ -78,7 +80,7 @@ describe.each(testDrivers)('documents across orders on $name', (driver) => {
     const unticked = await edit(other, [{ id: document.id, stored: true, deleted: true }], other.uuid, mario);
     expect(unticked.status).toBe(200);
     expect((await mediaRow(document.id)).deletedAt).toBeNull();
-    const first = await json<{ data: OrderJson }>(await api.request(`/api/v1/orders/${withDocument.id}`, { token: mario }));
+    const first = await answer(await api.request(`/api/v1/orders/${withDocument.id}`, { token: mario }), OrderEnvelopeSchema);
     expect(first.data.medias.map((m) => m.id)).toEqual([document.id]);
   });
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, json, productId, seededAmount, stockOf, type ErrorJson } from '../support/orders';
+import { day, productId, seededAmount, stockOf } from '../support/orders';
+import { answer, outcome, outcomeByRoute, refusal } from '../support/contract';
+import { LoginResponseSchema, ProductPriceResponseSchema, SignupResponseSchema } from '../../src/api/contract/index';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
@@ -16,11 +18,19 @@ describe.each(testDrivers)('coupons, fidelity cards and products on $name', (dri
 
   const post = async (url: string, body: unknown, lang?: string) => {
     const res = await api.request(url, { method: 'POST', json: body, lang });
-    return { status: res.status, body: await json<{ data: Record<string, unknown> } & ErrorJson>(res) };
+    return outcomeByRoute('POST', url, res);
   };
   const get = async (url: string, lang?: string, token?: string) => {
     const res = await api.request(url, { lang, token });
-    return { status: res.status, body: await json<{ data: Record<string, unknown> } & ErrorJson>(res) };
+    return outcomeByRoute('GET', url, res);
+  };
+  /** A refusal's body, read with the contract's error shapes (fields read: `errors`). */
+  const refused = async (method: 'GET' | 'POST', url: string, body?: unknown, lang?: string) =>
+    refusal(await api.request(url, { method, json: body, lang }));
+  /** A product's price answer, read with its contract schema (fields read: `data`, `errors`). */
+  const price = async (url: string) => {
+    const res = await api.request(url);
+    return { status: res.status, body: await outcome(res, ProductPriceResponseSchema) };
   };
 
   it('checks coupons (POST v1/coupons): valid, blocked, unknown, missing', async () => {
@@ -31,8 +41,8 @@ describe.each(testDrivers)('coupons, fidelity cards and products on $name', (dri
       status: 422,
       body: { message: 'Il codice sconto NOPE non esiste', errors: { code: ['Il codice sconto NOPE non esiste'] } },
     });
-    expect((await post('/api/v1/coupons', { code: 'NOPE' }, 'en_GB')).body.errors).toEqual({ code: ['The discount code NOPE does not exist'] });
-    expect((await post('/api/v1/coupons', {})).body.errors).toEqual({ code: ['Campo obbligatorio'] });
+    expect((await refused('POST', '/api/v1/coupons', { code: 'NOPE' }, 'en_GB')).errors).toEqual({ code: ['The discount code NOPE does not exist'] });
+    expect((await refused('POST', '/api/v1/coupons', {})).errors).toEqual({ code: ['Campo obbligatorio'] });
   });
 
   it('reads a coupon (GET v1/coupons/{code}), 404 when unknown', async () => {
@@ -42,7 +52,7 @@ describe.each(testDrivers)('coupons, fidelity cards and products on $name', (dri
   });
 
   const login = async (username: string, password: string) =>
-    ((await post('/api/v1/login', { username, password })).body.data as { token: string }).token;
+    (await answer(await api.request('/api/v1/login', { method: 'POST', json: { username, password } }), LoginResponseSchema)).data.token;
 
   it('shows a fidelity card only to its holder; its public info to anyone; unknown → 404, missing number → 422', async () => {
     const mario = await login('mario.rossi@example.com', 'Demo-2026!');
@@ -52,13 +62,11 @@ describe.each(testDrivers)('coupons, fidelity cards and products on $name', (dri
     });
     // The holder's name and points are personal data: not for guests, not for other customers.
     expect((await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001')).status).toBe(401);
-    const other = ((await post('/api/v1/signup', {
-      first_name: 'Eva',
-      last_name: 'Neri',
-      username: 'eva.neri@example.com',
-      password: 'Password-123',
-      password_confirmation: 'Password-123',
-    })).body.data as { token: string }).token;
+    const signup = await api.request('/api/v1/signup', {
+      method: 'POST',
+      json: { first_name: 'Eva', last_name: 'Neri', username: 'eva.neri@example.com', password: 'Password-123', password_confirmation: 'Password-123' },
+    });
+    const other = (await answer(signup, SignupResponseSchema)).data.token;
     expect(await get('/api/v1/fidelity_card?fidelity_card_number=FID-0001', undefined, other)).toEqual({ status: 404, body: NOT_FOUND });
     expect(await get('/api/v1/fidelity_card/info?fidelity_card_number=FID-0001')).toEqual({
       status: 200,
@@ -69,21 +77,21 @@ describe.each(testDrivers)('coupons, fidelity cards and products on $name', (dri
     for (const url of ['/api/v1/fidelity_card', '/api/v1/fidelity_card/info']) {
       expect(await get(url, undefined, mario)).toEqual({ status: 422, body: { message: 'Campo obbligatorio', errors: { fidelity_card_number: ['Campo obbligatorio'] } } });
     }
-    expect((await get('/api/v1/fidelity_card/info', 'fr_FR')).body.errors).toEqual({ fidelity_card_number: ['Champ obligatoire'] });
+    expect((await refused('GET', '/api/v1/fidelity_card/info', undefined, 'fr_FR')).errors).toEqual({ fidelity_card_number: ['Champ obligatoire'] });
   });
 
   it("gives a product's current price for dates (GET v1/products/{id}/price)", async () => {
     const id = productId(api, 2, 'SKIALP');
-    const range = await get(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(34)}`);
+    const range = await price(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(34)}`);
     expect(range.status).toBe(200);
     const amount = seededAmount('SKIALP', 'days4to6');
     expect(range.body.data).toMatchObject({ product_id: id, current_price: { amount, total_price: roundMoney(amount * 5), rent_days_from: 4, rent_days_to: 6 } });
-    const card = await get(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(30)}&fidelity_card_number=FID-0001`);
+    const card = await price(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(30)}&fidelity_card_number=FID-0001`);
     const list = seededAmount('SKIALP', 'day');
     expect(card.body.data.current_price).toMatchObject({ amount: roundMoney(list * 0.9), original_amount: list, total_price: roundMoney(list * 0.9) });
-    expect((await get(`/api/v1/products/${id}/price?season=1`)).body.data.current_price).toMatchObject({ season: true, amount: seededAmount('SKIALP', 'season') });
+    expect((await price(`/api/v1/products/${id}/price?season=1`)).body.data.current_price).toMatchObject({ season: true, amount: seededAmount('SKIALP', 'season') });
     expect(await get(`/api/v1/products/${id}/price`)).toEqual({ status: 200, body: { data: { product_id: id, current_price: null } } });
-    const bad = await get(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(31)}&afternoon=1`);
+    const bad = await price(`/api/v1/products/${id}/price?from=${day(30)}&to=${day(31)}&afternoon=1`);
     expect([bad.status, bad.body.errors]).toEqual([422, { to: ['Mattina e pomeriggio valgono per un solo giorno'] }]);
     for (const other of [productId(api, 2, 'CASCO'), 999999, 'abc']) {
       expect(await get(`/api/v1/products/${other}/price?from=${day(30)}`)).toEqual({ status: 404, body: NOT_FOUND });
@@ -98,7 +106,7 @@ describe.each(testDrivers)('coupons, fidelity cards and products on $name', (dri
       status: 422,
       body: { message: 'Campo obbligatorio', errors: { from: ['Campo obbligatorio'] } },
     });
-    expect((await post(`/api/v1/products/${id}/available_size`, { from: '31/12/2026' })).body.errors).toEqual({ from: ['Data non valida'] });
+    expect((await refused('POST', `/api/v1/products/${id}/available_size`, { from: '31/12/2026' })).errors).toEqual({ from: ['Data non valida'] });
     expect((await post('/api/v1/products/999999/available_size', { from: day(30) })).status).toBe(404);
   });
 });

@@ -8,7 +8,10 @@ import { clientAddress } from '../../server/http/client-address';
 import { fidelityCards, users } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, json, productId } from '../support/orders';
+import { day, productId } from '../support/orders';
+import { answer, refusal } from '../support/contract';
+import { FidelityInfoResponseSchema } from '../../src/api/contract/fidelity';
+import { LoginResponseSchema } from '../../src/api/contract/user';
 
 describe.each(testDrivers)('fidelity cards on $name', (driver) => {
   let api: TestApi;
@@ -24,7 +27,7 @@ describe.each(testDrivers)('fidelity cards on $name', (driver) => {
       method: 'POST',
       json: { first_name: 'Eva', last_name: 'Neri', username, password: 'Password-123', password_confirmation: 'Password-123', fidelity_card_number: card },
     });
-  const tokenOf = async (res: Response) => (await json<{ data: { token: string } }>(res)).data.token;
+  const tokenOf = async (res: Response) => (await answer(res, LoginResponseSchema)).data.token;
 
   it('issues random numbers with a check digit, never sequential', async () => {
     const a = await issueFidelityCard(api.deps.database.db, { holderName: 'Anna Verdi' });
@@ -38,7 +41,7 @@ describe.each(testDrivers)('fidelity cards on $name', (driver) => {
     // The new card answers the public lookup, also typed in groups of four.
     const grouped = a.number.replace(/(\d{4})(?=\d)/g, '$1 ');
     const info = await api.request(`/api/v1/fidelity_card/info?fidelity_card_number=${encodeURIComponent(grouped)}`);
-    expect(await json(info)).toEqual({ data: { valid: true, discount: 0.1, holder_initials: 'A.V.' } });
+    expect(await answer(info, FidelityInfoResponseSchema)).toEqual({ data: { valid: true, discount: 0.1, holder_initials: 'A.V.' } });
   });
 
   it('limits the card number of v1/products/{id}/price, v1/shops/{id} and fidelity_card/info on one count', async () => {
@@ -56,7 +59,7 @@ describe.each(testDrivers)('fidelity cards on $name', (driver) => {
     for (const url of urls) {
       const res = await api.request(url);
       expect(res.status).toBe(429);
-      expect((await json<{ message: string }>(res)).message).toMatch(/Troppi tentativi/);
+      expect((await refusal(res)).message).toMatch(/Troppi tentativi/);
     }
     // Without a card number the catalogue is not limited.
     expect((await api.request(`/api/v1/shops/1?${range}`)).status).toBe(200);
@@ -72,7 +75,7 @@ describe.each(testDrivers)('fidelity cards on $name', (driver) => {
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     const loser = answers.find((r) => r.status === 422)!;
-    expect((await json<{ errors: unknown }>(loser)).errors).toEqual({ fidelity_card_number: ['Carta fedeltà non trovata'] });
+    expect((await refusal(loser)).errors).toEqual({ fidelity_card_number: ['Carta fedeltà non trovata'] });
     const winner = answers.findIndex((r) => r.status === 200);
     const holders = await api.deps.database.db.select().from(users).where(eq(users.fidelityCardNumber, card.number));
     expect(holders.map((u) => u.username)).toEqual([['claim.p@example.com', 'claim.q@example.com'][winner]]);

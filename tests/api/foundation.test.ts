@@ -6,6 +6,8 @@ import { sports, appMeta, orders } from '../../server/db/schema/index';
 import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
 import { createDeps } from '../../server/deps';
 import { testDrivers } from '../support/databases';
+import { answer, refusal } from '../support/contract';
+import { HealthResponseSchema, MessageResponseSchema } from '../../src/api/contract/index';
 
 describe.each(testDrivers)('database foundation on $name', (driver) => {
   let database: Database;
@@ -46,13 +48,13 @@ describe.each(testDrivers)('database foundation on $name', (driver) => {
   it('answers GET /api/health with a database round trip', async () => {
     const res = await (await app()).request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { status: 'ok', database: driver.name } });
+    expect(await answer(res, HealthResponseSchema)).toEqual({ data: { status: 'ok', database: driver.name } });
   });
 
   it('answers unknown API paths with a JSON 404 and no stack trace', async () => {
     const res = await (await app()).request('/api/v1/nothing-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Risorsa non trovata' });
+    expect(await refusal(res)).toEqual({ message: 'Risorsa non trovata' });
   });
 
   it('hides internal errors behind a generic 500', async () => {
@@ -61,7 +63,7 @@ describe.each(testDrivers)('database foundation on $name', (driver) => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('secret detail');
-    expect(JSON.parse(text)).toEqual({ message: 'Errore interno del server' });
+    expect(MessageResponseSchema.parse(JSON.parse(text))).toEqual({ message: 'Errore interno del server' });
   });
 
   it('runs raw SQL on the driver', async () => {

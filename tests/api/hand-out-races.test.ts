@@ -5,6 +5,8 @@
 // (server/orders/hand-outs.ts).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outcome } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { deliveryDetails, orders } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
@@ -47,7 +49,7 @@ describe.each(testDrivers)('edits and cancellations racing a hand-out on $name',
     const from = day(nextDay++);
     const { main } = await pick(api, SHOP, 'CIASPOLE', { from, to: from });
     const res = await api.request(`/api/v1/orders/${o.uuid}`, { method: 'POST', body: orderForm({ from, cart: [{ prices: [main.id] }], extra: { _method: 'PATCH' } }), token });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: await outcome(res, OrderEnvelopeSchema) };
   };
   /** What every outcome must keep: a cancelled order has no units out, and nothing answered 5xx. */
   async function consistent(o: StaffOrderJson, change: Call, delivery: Call) {

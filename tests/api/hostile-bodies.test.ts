@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { PDF_BYTES, day, file, json, orderForm, pick, postOrder, type ErrorJson } from '../support/orders';
+import { PDF_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
+import { outcome, refusal } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { pair, placeOrder, SHOP, totemOf } from '../support/staff';
 
 const BIKE_SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
@@ -64,7 +66,7 @@ describe('hostile request bodies', () => {
   it('never lets a bracket key reach a built-in: the key is refused (422) or ignored, and the API keeps serving', async () => {
     for (const key of HOSTILE_KEYS) {
       const res = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: validForm({ [key]: 'x' }) });
-      const body = await json<ErrorJson>(res);
+      const body = await outcome(res, OrderEnvelopeSchema);
       expect([key, res.status === 201 || res.status === 422]).toEqual([key, true]);
       if (res.status === 422) expect(body.errors).toBeTypeOf('object');
       builtInsIntact();
@@ -84,7 +86,7 @@ describe('hostile request bodies', () => {
     for (const key of ['cart[0][prices][0][', 'cart[0][pri-ces][0]', 'cart[0][prices][]', 'cart[0][prices][9999]', 'cart[x][prices][0]', 'cart[0].prices']) {
       const res = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: validForm({ [key]: '1' }) });
       expect([key, res.status]).toEqual([key, 422]);
-      const body = await json<ErrorJson>(res);
+      const body = await refusal(res);
       expect(body.message).toBeTypeOf('string');
       expect(body.errors).toEqual({ _: ['Il modulo inviato non è leggibile'] });
     }
@@ -96,7 +98,7 @@ describe('hostile request bodies', () => {
     for (let i = 0; i < 10_000; i++) form.append(`f${i}`, '1');
     const res = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: form });
     expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({ message: 'La richiesta è troppo grande', errors: { _: ['La richiesta è troppo grande'] } });
+    expect(await refusal(res)).toEqual({ message: 'La richiesta è troppo grande', errors: { _: ['La richiesta è troppo grande'] } });
 
     // 300 000 fields (18 MB, under the upload limit): refused while the body streams, not parsed.
     // Counted in bytes pulled from the body, not in seconds (no timed test): the server stops
@@ -136,7 +138,7 @@ describe('hostile request bodies', () => {
     expect([...form.keys()].length).toBeGreaterThan(800);
     const res = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: form });
     // Read as a form: whatever the catalogue says about ten identical prices, it is not a form error.
-    const body = await json<ErrorJson>(res);
+    const body = await refusal(res);
     expect(res.status === 201 || !('_' in (body.errors ?? {}))).toBe(true);
   });
 
@@ -144,7 +146,7 @@ describe('hostile request bodies', () => {
     const key = `cart[0]${'[a]'.repeat(39)}`;
     const res = await api.request(`/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: validForm({ [key]: '1' }) });
     expect(res.status).toBe(422);
-    expect((await json<ErrorJson>(res)).errors).toEqual({ _: ['Il modulo inviato non è leggibile'] });
+    expect((await refusal(res)).errors).toEqual({ _: ['Il modulo inviato non è leggibile'] });
     await stillServing();
   });
 
@@ -152,7 +154,7 @@ describe('hostile request bodies', () => {
     const big = JSON.stringify({ username: 'a'.repeat(1024 * 1024), password: 'x' });
     const declared = await api.request('/api/v1/login', { method: 'POST', body: big, headers: { 'content-type': 'application/json', 'content-length': String(big.length) } });
     expect(declared.status).toBe(413);
-    expect(await json(declared)).toEqual(TOO_LARGE);
+    expect(await refusal(declared)).toEqual(TOO_LARGE);
 
     // No length announced (chunked): counted while read, refused once past the limit.
     const chunks = [new TextEncoder().encode(big)];
@@ -165,7 +167,7 @@ describe('hostile request bodies', () => {
     });
     const chunked = await api.request('/api/v1/login', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
     expect(chunked.status).toBe(413);
-    expect(await json(chunked)).toEqual(TOO_LARGE);
+    expect(await refusal(chunked)).toEqual(TOO_LARGE);
 
     const encoded = await api.request('/api/v1/broadcasting/auth', {
       method: 'POST',
@@ -218,7 +220,7 @@ describe('hostile request bodies', () => {
 
     const deep = await posLog(nested(20_000));
     expect(deep.status).toBe(422);
-    expect(await json(deep)).toEqual({ message: 'Il corpo della richiesta non è JSON valido', errors: { _: ['Il corpo della richiesta non è JSON valido'] } });
+    expect(await refusal(deep)).toEqual({ message: 'Il corpo della richiesta non è JSON valido', errors: { _: ['Il corpo della richiesta non è JSON valido'] } });
 
     const deeper = await posLog(nested(200_000));
     expect([413, 422]).toContain(deeper.status);

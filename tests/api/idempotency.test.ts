@@ -13,11 +13,12 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
 import { call, pairAll, placeOrder, unit, type Kiosks } from '../support/staff';
+import { parseByRoute, type Refusal, type RouteAnswer } from '../support/contract';
 
-interface Answer {
+interface Answer<Body> {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  /** A 2xx body parsed with its route's contract schema (tests/support/contract.ts), else as sent. */
+  body: Body & Refusal;
   replayed: boolean;
   retryAfter: string | null;
 }
@@ -32,12 +33,22 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
   afterAll(() => api.dispose());
 
   /** A POST with an idempotency key (none when `key` is null); `raw` sends the body text as is. */
-  async function send(path: string, key: string | null, body: unknown, options: { token?: string; lang?: string; raw?: string } = {}): Promise<Answer> {
+  async function send<P extends string>(
+    path: P,
+    key: string | null,
+    body: unknown,
+    options: { token?: string; lang?: string; raw?: string } = {},
+  ): Promise<Answer<RouteAnswer<'POST', `/api/v1/${P}`>>> {
     const headers: Record<string, string> = key === null ? {} : { [IDEMPOTENCY_HEADER]: key };
     const init = options.raw !== undefined ? { body: options.raw, headers: { ...headers, 'content-type': 'application/json' } } : { json: body, headers };
-    const res = await api.request(`/api/v1/${path}`, { method: 'POST', token: options.token ?? k.admin, lang: options.lang, ...init });
+    const url = `/api/v1/${path}` as const;
+    const res = await api.request(url, { method: 'POST', token: options.token ?? k.admin, lang: options.lang, ...init });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, replayed: res.headers.get('idempotent-replayed') === 'true', retryAfter: res.headers.get('retry-after') };
+    const json: unknown = text ? JSON.parse(text) : null;
+    const parsed = res.status >= 200 && res.status < 300 ? parseByRoute('POST', url, json) : json;
+    // Typed by route (RouteAnswer) from the same table that parsed it (parseByRoute).
+    const typed = parsed as RouteAnswer<'POST', typeof url> & Refusal;
+    return { status: res.status, body: typed, replayed: res.headers.get('idempotent-replayed') === 'true', retryAfter: res.headers.get('retry-after') };
   }
   const deliver = (key: string | null, orderId: number, details: unknown[], options?: { token?: string; lang?: string }) =>
     send('delivery', key, { order_id: orderId, delivery_details: details }, options);
@@ -156,7 +167,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
   it('undoes a delivery once for a reset_delivery sent twice with one key', async () => {
     const order = await placeOrder(api, { from: day(9) });
     const out = await deliver(null, order.id, [{ internal_code: unit('MTB', 3) }]);
-    const id = out.body.data.delivery.delivery_details[0].id as number;
+    const id = out.body.data.delivery!.delivery_details[0]!.id;
     const key = randomUUID();
     const undone = await reset(key, id, 'delivery');
     expect([undone.status, undone.replayed, undone.body.data.delivery.delivery_details]).toEqual([200, false, []]);
@@ -172,7 +183,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
   it('undoes a pickup once for a reset_pickup sent twice with one key', async () => {
     const order = await placeOrder(api, { from: day(10) });
     const out = await deliver(null, order.id, [{ internal_code: unit('MTB', 4) }]);
-    const id = out.body.data.delivery.delivery_details[0].id as number;
+    const id = out.body.data.delivery!.delivery_details[0]!.id;
     expect((await pickup(null, [unit('MTB', 4)])).status).toBe(200);
     const key = randomUUID();
     const outAgain = await reset(key, id, 'pickup');

@@ -6,6 +6,8 @@
 // link without a token, and the shop's admin totems, keep working.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answer as contractAnswer } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { PushInQueueResponseSchema } from '../../src/api/contract/board';
 import { medias, orders, totems } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
@@ -85,7 +87,7 @@ describe.each(testDrivers)('kiosk capabilities on $name', (driver) => {
         body: orderForm({ from: day(10), cart: [{ prices: [main.id] }], ...CONTACT }),
       });
       expect(res.status).toBe(201);
-      const order = ((await res.json()) as { data: StaffOrderJson }).data;
+      const order = (await contractAnswer(res, OrderEnvelopeSchema)).data;
       expect((await call(api, 'PATCH', `/api/v1/orders/${order.id}`, k.admin, { phone: '+39 333 111 2222' })).status).toBe(200);
       // The public kiosk may queue an order (by number, id or uuid): the answer opens nothing either.
       const pushed = await call(api, 'POST', '/api/v1/totem/push_in_queue', k.public, { order: order.number });

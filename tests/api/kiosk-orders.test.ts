@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, totems } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, file, json, login, orderForm, parseOrderBody, pick, postOrder, type ErrorJson, type OrderInput, type OrderJson } from '../support/orders';
+import { day, file, login, orderForm, pick, postOrder, type OrderInput, type OrderJson } from '../support/orders';
+import { outcome } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { call, idDocument, pairAll, SHOP, totemOf, type Kiosks } from '../support/staff';
 
 const DOCUMENT_REQUIRED = "Carica almeno un documento d'identità";
@@ -80,10 +82,10 @@ describe.each(testDrivers)('kiosk orders on $name', (driver) => {
     // The admin totem of the shop reads it, alone and in its search list.
     const read = await call(api, 'GET', `/api/v1/orders/${order.id}`, k.admin);
     expect(read.status).toBe(200);
-    expect(parseOrderBody(read.status, read.body).data.totem_code).toBe('BARD-01');
+    expect(read.body.data.totem_code).toBe('BARD-01');
     // …and so does the holder of its link.
     const byLink = await call(api, 'GET', `/api/v1/guest/orders/${order.uuid}`);
-    expect(parseOrderBody(byLink.status, byLink.body).data.totem_code).toBe('BARD-01');
+    expect(byLink.body.data.totem_code).toBe('BARD-01');
   });
 
   it('a kiosk with data_security_user_optional (BARD-02) places an order without documents', async () => {
@@ -102,7 +104,7 @@ describe.each(testDrivers)('kiosk orders on $name', (driver) => {
     expect(mine.totem_code).toBeNull();
     expect(await storedTotemId(mine.id)).toBeNull();
     const list = await call(api, 'GET', '/api/v1/orders', mario);
-    const listed = parseOrderBody(list.status, list.body).data as OrderJson[];
+    const listed = list.body.data;
     expect(listed.find((o) => o.id === mine.id)!.totem_code).toBeNull();
   });
 
@@ -111,7 +113,7 @@ describe.each(testDrivers)('kiosk orders on $name', (driver) => {
     const kiosk20 = await placed(34, [], k.admin);
     const online = await placed(34, []);
     const search = await call(api, 'GET', `/api/v1/orders/search?date=${day(34)}`, k.admin);
-    const found = parseOrderBody(search.status, search.body).data as OrderJson[];
+    const found = search.body.data;
     const codes = Object.fromEntries(found.map((o) => [o.number, o.totem_code]));
     expect(codes).toEqual({ [kiosk10.number]: 'BARD-01', [kiosk20.number]: 'BARD-02', [online.number]: null });
   });
@@ -121,7 +123,7 @@ describe.each(testDrivers)('kiosk orders on $name', (driver) => {
     const edit = async (offset: number, ref: string, token?: string) => {
       const body = await form(offset, [], { _method: 'PATCH', edit_order_code: order.number });
       const res = await api.request(`/api/v1/orders/${ref}`, { method: 'POST', body, token });
-      return { status: res.status, body: parseOrderBody(res.status, await json<{ data: OrderJson } & ErrorJson>(res)) };
+      return { status: res.status, body: await outcome(res, OrderEnvelopeSchema) };
     };
     // By the shop's admin totem (another kiosk: the order stays BARD-01's).
     const byStaff = await edit(36, String(order.id), k.admin);
@@ -133,6 +135,6 @@ describe.each(testDrivers)('kiosk orders on $name', (driver) => {
     expect(byLink.body.data).toMatchObject({ id: order.id, date_from: day(37), totem_code: 'BARD-01' });
     expect(await storedTotemId(order.id)).toBe(await totemId('BARD-01'));
     const read = await call(api, 'GET', `/api/v1/orders/${order.id}`, k.admin);
-    expect(parseOrderBody(read.status, read.body).data.totem_code).toBe('BARD-01');
+    expect(read.body.data.totem_code).toBe('BARD-01');
   });
 });

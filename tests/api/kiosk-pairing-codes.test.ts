@@ -1,6 +1,6 @@
 // Pairing codes (issue #11): one-time, 12 random symbols of an unambiguous alphabet, made by an
 // admin kiosk of the same shop (re-pairing: the new device replaces the kiosk's earlier ones),
-// revocable tokens (401 afterwards), and the README's demo codes refused outside demo mode.
+// revocable tokens (401 afterwards), and the demo codes of server/README.md refused outside demo mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PairingCodeResponseSchema, RevokeTotemResponseSchema } from '../../src/api/contract/staff';
@@ -58,12 +58,12 @@ describe.each(testDrivers)('kiosk pairing codes on $name', (driver) => {
   });
 
   it('re-pairing: a new code replaces the kiosk, whose earlier device then gets 401', async () => {
-    const before = (await pairCall((await newCode('BARD-01')).pairing_code)).body.data.token as string;
+    const before = (await pairCall((await newCode('BARD-01')).pairing_code)).body.data.token;
     expect((await settings(before)).status).toBe(200);
     const replacement = await newCode('BARD-01');
     // Making a code alone changes nothing for the paired device.
     expect((await settings(before)).status).toBe(200);
-    const after = (await pairCall(replacement.pairing_code)).body.data.token as string;
+    const after = (await pairCall(replacement.pairing_code)).body.data.token;
     expect((await settings(after)).status).toBe(200);
     expect((await settings(before)).status).toBe(401);
     // The newest code is the only pending one.
@@ -114,7 +114,7 @@ describe.each(testDrivers)('kiosk pairing codes on $name', (driver) => {
     expect(await pairCall(pairing_code)).toEqual(INVALID);
   });
 
-  it("accepts the README's demo codes only in demo mode; made codes work in both", async () => {
+  it("accepts the published demo codes only in demo mode; made codes work in both", async () => {
     expect(demoPairingCodesEnabled({})).toBe(true);
     expect(demoPairingCodesEnabled({ NODE_ENV: 'production' })).toBe(false);
     expect(demoPairingCodesEnabled({ NODE_ENV: 'production', DEMO_PAIRING_CODES: '1' })).toBe(true);

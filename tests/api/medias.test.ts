@@ -5,21 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import {
-  PDF_BYTES,
-  PNG_BYTES,
-  day,
-  file,
-  json,
-  login,
-  orderForm,
-  pick,
-  postOrder,
-  signup,
-  type ErrorJson,
-  type OrderJson,
-  type OrderInput,
-} from '../support/orders';
+import { PDF_BYTES, PNG_BYTES, day, file, login, orderForm, pick, postOrder, signup, type OrderJson, type OrderInput } from '../support/orders';
+import { answer, data, refusal } from '../support/contract';
+import { MediaDeletedSchema, OrderResponseSchema } from '../../src/api/contract/orders';
+import { UserResponseSchema } from '../../src/api/contract/auth';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 
 const SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 const NOT_FOUND = { message: 'Risorsa non trovata' };
@@ -101,27 +91,27 @@ describe.each(testDrivers)('order documents on $name', (driver) => {
     one.append('file', file(PDF_BYTES, 'uno.pdf', 'application/pdf'));
     const res = await api.request(`/api/v1/orders/${order.uuid}/media`, { method: 'POST', body: one });
     expect(res.status).toBe(201);
-    expect((await json<{ data: OrderJson['medias'] }>(res)).data.map((m) => m.name)).toEqual(['uno.pdf']);
+    expect((await data(res, OrderResponseSchema.shape.medias)).map((m) => m.name)).toEqual(['uno.pdf']);
 
     const many = new FormData();
     many.append('medias[]', file(PNG_BYTES, 'due.png', 'image/png'));
     many.append('medias[]', file(PDF_BYTES, 'tre.pdf', 'application/pdf'));
     const res2 = await api.request(`/api/v1/orders/${order.uuid}/medias`, { method: 'POST', body: many });
     expect(res2.status).toBe(201);
-    const list = (await json<{ data: OrderJson['medias'] }>(res2)).data;
+    const list = await data(res2, OrderResponseSchema.shape.medias);
     expect(list.map((m) => [m.name, m.mime])).toEqual([['uno.pdf', 'application/pdf'], ['due.png', 'image/png'], ['tre.pdf', 'application/pdf']]);
 
     const bad = new FormData();
     bad.append('medias[]', file(PNG_BYTES, 'ok.png', 'image/png'));
     bad.append('medias[]', file('MZ\x90\x00', 'virus.png', 'image/png'));
     const res3 = await api.request(`/api/v1/orders/${order.uuid}/medias`, { method: 'POST', body: bad });
-    expect([res3.status, (await json<ErrorJson>(res3)).errors]).toEqual([422, { 'medias.1': [FILE_TYPE] }]);
+    expect([res3.status, (await refusal(res3)).errors]).toEqual([422, { 'medias.1': [FILE_TYPE] }]);
     const empty = await api.request(`/api/v1/orders/${order.uuid}/media`, { method: 'POST', body: new FormData() });
-    expect([empty.status, (await json<ErrorJson>(empty)).errors]).toEqual([422, { file: ['Campo obbligatorio'] }]);
+    expect([empty.status, (await refusal(empty)).errors]).toEqual([422, { file: ['Campo obbligatorio'] }]);
     // Only through the uuid (or as the owner).
     const byId = await api.request(`/api/v1/orders/${order.id}/media`, { method: 'POST', body: one });
     expect(byId.status).toBe(404);
-    const guest = await json<{ data: OrderJson }>(await api.request(`/api/v1/guest/orders/${order.uuid}`));
+    const guest = await answer(await api.request(`/api/v1/guest/orders/${order.uuid}`), OrderEnvelopeSchema);
     expect(guest.data.medias).toHaveLength(3);
   });
 
@@ -130,10 +120,10 @@ describe.each(testDrivers)('order documents on $name', (driver) => {
     const [first, second] = order.medias;
     const del = await api.request(`/api/v1/media/${first!.id}?order=${order.uuid}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
-    expect(await json(del)).toEqual({ data: { id: first!.id, deleted: true } });
-    expect([(await api.request(first!.url)).status, await json(await api.request(first!.url))]).toEqual([404, NOT_FOUND]);
+    expect(await answer(del, MediaDeletedSchema)).toEqual({ data: { id: first!.id, deleted: true } });
+    expect([(await api.request(first!.url)).status, await refusal(await api.request(first!.url))]).toEqual([404, NOT_FOUND]);
     expect((await api.request(first!.url, { method: 'DELETE' })).status).toBe(404);
-    const after = await json<{ data: OrderJson }>(await api.request(`/api/v1/guest/orders/${order.uuid}`));
+    const after = await answer(await api.request(`/api/v1/guest/orders/${order.uuid}`), OrderEnvelopeSchema);
     expect(after.data.medias.map((m) => m.id)).toEqual([second!.id]);
     expect(after.data.medias[0]!.front).toBe(true);
   });
@@ -146,13 +136,13 @@ describe.each(testDrivers)('order documents on $name', (driver) => {
     expect((await api.request(bare, { token: mario })).status).toBe(200);
     for (const init of [{ token: stranger }, {}]) {
       const res = await api.request(bare, init);
-      expect([res.status, await json(res)]).toEqual([404, NOT_FOUND]);
+      expect([res.status, await refusal(res)]).toEqual([404, NOT_FOUND]);
       expect((await api.request(bare, { ...init, method: 'DELETE' })).status).toBe(404);
     }
     expect((await api.request(`${bare}?order=${crypto.randomUUID()}`, { token: stranger })).status).toBe(404);
     expect((await api.request('/api/v1/media/abc')).status).toBe(404);
     // The owner's profile lists the document, by its file's name too (the account page, issue #17).
-    const user = await json<{ data: { medias: { id: number; url: string; name: string }[] } }>(await api.request('/api/v1/user', { token: mario }));
+    const user = await answer(await api.request('/api/v1/user', { token: mario }), UserResponseSchema);
     expect(user.data.medias).toContainEqual({ id: media.id, url: bare, name: 'mio.pdf' });
     // Still there for the owner after the refused attempts.
     expect((await api.request(bare, { token: mario })).status).toBe(200);

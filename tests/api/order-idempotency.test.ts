@@ -10,7 +10,9 @@ import { orders } from '../../server/db/schema/index';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/delivery';
 import { testDrivers } from '../support/databases';
 import { createTestApi, TEST_ORDER_LIMITS, type TestApi } from '../support/app';
-import { day, file, json, orderForm, parseOrderBody, pick, PNG_BYTES, signup, type ErrorJson, type OrderJson } from '../support/orders';
+import { day, file, orderForm, pick, PNG_BYTES, signup } from '../support/orders';
+import { outcome } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { SHOP } from '../support/staff';
 
 describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
@@ -33,7 +35,7 @@ describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
 
   async function post(form: FormData, key: string | null, token?: string) {
     const res = await api.request(`/api/v1/shops/${SHOP}/orders`, { method: 'POST', body: form, token, headers: key ? { [IDEMPOTENCY_HEADER]: key } : {} });
-    const body = parseOrderBody(res.status, await json<{ data: OrderJson } & ErrorJson>(res));
+    const body = await outcome(res, OrderEnvelopeSchema);
     return { status: res.status, body, replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' };
   }
 

@@ -11,7 +11,10 @@ import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct, orderLimitsFromEnv } from 
 import type { ApiError } from '../../server/http/errors';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { CUSTOMER, json, orderForm, pick, postOrder, readMail, type ErrorJson } from '../support/orders';
+import { CUSTOMER, orderForm, pick, postOrder, readMail } from '../support/orders';
+import { data, outcome } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { ShopLoadSchema } from '../../src/api/contract/catalogue';
 import { inSeasonDay } from '../support/season';
 import { SHOP, idDocument, pairAll } from '../support/staff';
 
@@ -62,7 +65,7 @@ describe.each(testDrivers)('order limits on $name', (driver) => {
     const from = day(nextDay++);
     const bike = await pick(api, SHOP, 'CITYBIKE', { from });
     const res = await api.request(`/api/v1/shops/${SHOP}/orders`, { method: 'POST', body: orderForm({ from, email, cart: [{ prices: [bike.main.id] }] }), headers });
-    return { status: res.status, body: await json<ErrorJson & { data: { uuid: string; email: string } }>(res) };
+    return { status: res.status, body: await outcome(res, OrderEnvelopeSchema) };
   }
 
   it(`accepts ${MAX_UNITS_PER_PRODUCT} units of a product in one order and refuses one more on its line, add-ons counted`, async () => {
@@ -70,11 +73,11 @@ describe.each(testDrivers)('order limits on $name', (driver) => {
     // cover add-on: the cover is the product that passes the cap.
     const from = day(nextDay++);
     const load = await api.request(`/api/v1/shops/1?from=${from}`);
-    const products = (await json<{ data: { products: { code: string; current_price: { id: number } | null }[] } }>(load)).data.products;
+    const products = (await data(load, ShopLoadSchema)).products;
     const lines: number[][] = [];
     for (const p of products) {
       if (!p.current_price) continue;
-      const picked = await pick(api, 1, p.code, { from });
+      const picked = await pick(api, 1, p.code!, { from });
       const cover = picked.addOns.COPERTURA;
       if (!cover) continue;
       const free = api.deps.catalogue.shopById(1)!.products.find((x) => x.row.code === p.code)!.row.stock;

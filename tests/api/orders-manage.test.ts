@@ -5,23 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import {
-  availability,
-  day,
-  json,
-  login,
-  orderForm,
-  parseOrderBody,
-  pick,
-  postOrder,
-  productId,
-  readMail,
-  seededAmount,
-  signup,
-  stockOf,
-  type ErrorJson,
-  type OrderJson,
-} from '../support/orders';
+import { availability, day, login, orderForm, pick, postOrder, productId, readMail, seededAmount, signup, stockOf, type OrderJson } from '../support/orders';
+import { answer, outcome, refusal } from '../support/contract';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../src/api/contract/orders';
 
 const SHOP = 6;
 const GONE = { message: "L'ordine non può più essere modificato" };
@@ -45,24 +31,27 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
     if (status !== 201) throw new Error(JSON.stringify(body));
     return order;
   };
+  // Every order answer must match the contract the storefront parses with: one order, or a list.
   const get = async (path: string, token?: string) => {
     const res = await api.request(path, { token });
-    const body = await json<{ data: OrderJson & OrderJson[] } & ErrorJson>(res);
-    // Every order answer must match the contract the storefront parses with.
-    return { status: res.status, body: parseOrderBody(res.status, body) };
+    return { status: res.status, body: await outcome(res, OrderEnvelopeSchema) };
+  };
+  const list = async (path: string, token?: string) => {
+    const res = await api.request(path, { token });
+    return { status: res.status, body: await outcome(res, OrderListEnvelopeSchema) };
   };
   const bikes = (from: string, to: string) => availability(api, SHOP, { from, to }).then((a) => a[productId(api, SHOP, 'CITYBIKE')]);
 
   it("lists the customer's orders, newest first; 401 without a token", async () => {
     const order = await place(day(20), day(21), mario);
-    const { status, body } = await get('/api/v1/orders', mario);
+    const { status, body } = await list('/api/v1/orders', mario);
     expect(status).toBe(200);
     expect(body.data.map((o) => o.number)).toContain(order.number);
     expect(body.data.filter((o) => !o.editable)).toHaveLength(2); // the two past demo orders
     const froms = body.data.map((o) => o.date_from);
     expect(froms).toEqual([...froms].sort().reverse());
-    expect(await get('/api/v1/orders')).toEqual({ status: 401, body: { message: 'Sessione non valida o scaduta: accedi di nuovo' } });
-    expect((await get('/api/v1/orders', stranger)).body.data).toEqual([]);
+    expect(await list('/api/v1/orders')).toEqual({ status: 401, body: { message: 'Sessione non valida o scaduta: accedi di nuovo' } });
+    expect((await list('/api/v1/orders', stranger)).body.data).toEqual([]);
   });
 
   it('shows an order to its owner only; guests reach it by uuid', async () => {
@@ -87,15 +76,15 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
 
   it("searches the customer's orders by number", async () => {
     const order = await place(day(24), day(24), mario);
-    const hit = await get(`/api/v1/orders/search?q=${order.number}`, mario);
+    const hit = await list(`/api/v1/orders/search?q=${order.number}`, mario);
     expect(hit.status).toBe(200);
     expect(hit.body.data.map((o) => o.number)).toEqual([order.number]);
-    expect((await get(`/api/v1/orders/search?date=${day(24)}`, mario)).body.data.map((o) => o.number)).toEqual([order.number]);
-    expect((await get('/api/v1/orders/search?q=Verdi', mario)).body.data.length).toBeGreaterThanOrEqual(1);
-    expect((await get('/api/v1/orders/search?q=zzz%25', mario)).body.data).toEqual([]);
-    expect((await get(`/api/v1/orders/search?q=${order.number}`, stranger)).body.data).toEqual([]);
-    expect((await get(`/api/v1/orders/search?q=${order.number}`)).status).toBe(401);
-    const bad = await get('/api/v1/orders/search?date=2026-99-01', mario);
+    expect((await list(`/api/v1/orders/search?date=${day(24)}`, mario)).body.data.map((o) => o.number)).toEqual([order.number]);
+    expect((await list('/api/v1/orders/search?q=Verdi', mario)).body.data.length).toBeGreaterThanOrEqual(1);
+    expect((await list('/api/v1/orders/search?q=zzz%25', mario)).body.data).toEqual([]);
+    expect((await list(`/api/v1/orders/search?q=${order.number}`, stranger)).body.data).toEqual([]);
+    expect((await list(`/api/v1/orders/search?q=${order.number}`)).status).toBe(401);
+    const bad = await list('/api/v1/orders/search?date=2026-99-01', mario);
     expect([bad.status, bad.body.errors]).toEqual([422, { date: ['Data non valida'] }]);
   });
 
@@ -108,7 +97,7 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
     const form = orderForm({ from: day(44), to: day(47), cart: [{ prices: [main.id] }], extra: { _method: 'PATCH', edit_order_code: order.number } });
     const res = await api.request(`/api/v1/orders/${order.uuid}`, { method: 'POST', body: form });
     expect(res.status).toBe(200);
-    const { data } = await json<{ data: OrderJson }>(res);
+    const { data } = await answer(res, OrderEnvelopeSchema);
     expect(data).toMatchObject({ id: order.id, uuid: order.uuid, number: order.number, date_from: day(44), date_to: day(47) });
     expect(data.total_amount).toBe(roundMoney(seededAmount('CITYBIKE', 'days4to6') * 4));
     expect(data.total_amount).not.toBe(order.total_amount);
@@ -119,7 +108,7 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
     const noOverride = orderForm({ from: day(44), to: day(47), cart: [{ prices: [main.id] }] });
     const refused = await api.request(`/api/v1/orders/${order.uuid}`, { method: 'POST', body: noOverride });
     expect(refused.status).toBe(422);
-    expect((await json<ErrorJson>(refused)).errors).toEqual({ _method: ['Campo obbligatorio'] });
+    expect((await refusal(refused)).errors).toEqual({ _method: ['Campo obbligatorio'] });
     const byId = await api.request(`/api/v1/orders/${order.id}`, { method: 'POST', body: form });
     expect(byId.status).toBe(404);
   });
@@ -131,7 +120,7 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
     const form = orderForm({ from: day(70), to: day(71), cart: [{ prices: [await kit(day(70), day(71))] }], extra: { _method: 'patch' } });
     const res = await api.request(`/api/v1/orders/${placed.order.id}`, { method: 'POST', body: form, token: mario });
     expect(res.status).toBe(200);
-    expect((await json<{ data: OrderJson }>(res)).data).toMatchObject({ date_from: day(70), date_to: day(71), total_amount: roundMoney(seededAmount('AUTOSOCCORSO', 'days2to3') * 2) });
+    expect((await answer(res, OrderEnvelopeSchema)).data).toMatchObject({ date_from: day(70), date_to: day(71), total_amount: roundMoney(seededAmount('AUTOSOCCORSO', 'days2to3') * 2) });
     const other = await postOrder(api, SHOP, orderForm({ from: day(71), cart: [{ prices: [await kit(day(71), day(71))] }] }));
     expect([other.status, other.body.errors]).toEqual([422, { 'cart.0': ['Kit autosoccorso non è più disponibile per le date scelte (disponibili: 0)'] }]);
   });
@@ -142,15 +131,15 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
       api.request(`/api/v1/orders/${ref}`, { method: 'PATCH', json: body, token });
     const phone = await patch({ phone: '+39 347 555 0000' });
     expect(phone.status).toBe(200);
-    expect((await json<{ data: OrderJson }>(phone)).data).toMatchObject({ phone: '+39 347 555 0000', number: order.number, total_amount: order.total_amount });
+    expect((await answer(phone, OrderEnvelopeSchema)).data).toMatchObject({ phone: '+39 347 555 0000', number: order.number, total_amount: order.total_amount });
 
     const noCode = await patch({ invoice: true });
     expect(noCode.status).toBe(422);
-    expect(await json(noCode)).toEqual({ message: 'Campo obbligatorio', errors: { fiscal_code: ['Campo obbligatorio'] } });
+    expect(await refusal(noCode)).toEqual({ message: 'Campo obbligatorio', errors: { fiscal_code: ['Campo obbligatorio'] } });
     const invoice = await patch({ invoice: 1, fiscal_code: 'RSSMRA80A01H501U' });
-    expect((await json<{ data: OrderJson }>(invoice)).data).toMatchObject({ invoice: true, fiscal_code: 'RSSMRA80A01H501U' });
+    expect((await answer(invoice, OrderEnvelopeSchema)).data).toMatchObject({ invoice: true, fiscal_code: 'RSSMRA80A01H501U' });
     const email = await patch({ email: 'nope' }, mario, order.uuid);
-    expect([email.status, (await json<ErrorJson>(email)).errors]).toEqual([422, { email: ['Indirizzo email non valido'] }]);
+    expect([email.status, (await refusal(email)).errors]).toEqual([422, { email: ['Indirizzo email non valido'] }]);
     expect((await patch({ phone: '+39 1' }, stranger)).status).toBe(404);
     const text = await api.request(`/api/v1/orders/${order.id}`, { method: 'PATCH', body: 'phone=1', token: mario, headers: { 'content-type': 'application/json' } });
     expect(text.status).toBe(422);
@@ -160,27 +149,27 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
     const order = await place(day(50), day(50));
     expect(await bikes(day(50), day(50))).toBe(stockOf('CITYBIKE') - 1);
     const noDate = await api.request(`/api/v1/orders/${order.uuid}`, { method: 'DELETE' });
-    expect([noDate.status, (await json<ErrorJson>(noDate)).errors]).toEqual([422, { date: ['Campo obbligatorio'] }]);
+    expect([noDate.status, (await refusal(noDate)).errors]).toEqual([422, { date: ['Campo obbligatorio'] }]);
     expect((await api.request(`/api/v1/orders/${order.id}?date=${day(0)}`, { method: 'DELETE' })).status).toBe(404);
 
     const res = await api.request(`/api/v1/orders/${order.uuid}?date=${day(0)}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
-    const body = await json<{ data: OrderJson; message: string }>(res);
+    const body = await answer(res, OrderEnvelopeSchema);
     expect(body.message).toBe('Ordine annullato');
     expect(body.data).toMatchObject({ id: order.id, status: 'cancelled', editable: false });
     expect(await bikes(day(50), day(50))).toBe(stockOf('CITYBIKE'));
 
     const again = await api.request(`/api/v1/orders/${order.uuid}?date=${day(0)}`, { method: 'DELETE' });
-    expect([again.status, await json(again)]).toEqual([410, GONE]);
+    expect([again.status, await refusal(again)]).toEqual([410, GONE]);
     const patch = await api.request(`/api/v1/orders/${order.uuid}`, { method: 'PATCH', json: { phone: '+39 333 1' } });
     expect(patch.status).toBe(410);
   });
 
   it('refuses changes to past or started orders with 410', async () => {
-    const past = (await get('/api/v1/orders', mario)).body.data.find((o) => o.date_to < day(0))!;
+    const past = (await list('/api/v1/orders', mario)).body.data.find((o) => o.date_to < day(0))!;
     expect(past).toBeDefined();
     const change = (ref: string | number) => api.request(`/api/v1/orders/${ref}`, { method: 'PATCH', json: { phone: '+39 333 222 1111' }, token: mario });
-    expect([(await change(past.id)).status, await json(await change(past.id))]).toEqual([410, GONE]);
+    expect([(await change(past.id)).status, await refusal(await change(past.id))]).toEqual([410, GONE]);
     const del = await api.request(`/api/v1/orders/${past.id}?date=${day(0)}`, { method: 'DELETE', token: mario });
     expect(del.status).toBe(410);
 

@@ -6,9 +6,10 @@ import { formatCurrency } from '../../src/domain/format';
 import { buildOrderFormData } from '../../src/domain/orders';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { CUSTOMER, json, orderForm, pick, postOrder, readMail, seededAmount, type OrderInput } from '../support/orders';
+import { CUSTOMER, orderForm, pick, postOrder, readMail, seededAmount, type OrderInput } from '../support/orders';
+import { refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
-import { addDays, todayInRome } from '../../src/domain/dates';
+import { DateModes, addDays, todayInRome } from '../../src/domain/dates';
 
 /** Days counted from the first day the shops booked here are open (issue #16: seasons are real). */
 const day = (n: number) => inSeasonDay([1, 10], n);
@@ -54,7 +55,7 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
     expect(order).toMatchObject({
       status: 'confirmed',
       editable: true,
-      multipleDates: 3,
+      multipleDates: DateModes.RANGE,
       date_from: from,
       date_to: to,
       coupon_codes: ['NEVE5'],
@@ -96,7 +97,7 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
       coupons: [{ code: 'BENVENUTO10', amount: 10, blocked: false }, { code: 'SCADUTO', amount: 10, blocked: true }],
       products: [{ id_price: ski.main.id, related: [{ id: ski.addOns.CASCO!.id, id_price: ski.addOns.CASCO!.price.id, used: true }], customer: { ...CUSTOMER, height: 175, weight: 70, shoe_size: 42 } }],
       medias: [],
-      multipleDates: 0,
+      multipleDates: DateModes.MORNING,
       dates: [from],
       email: 'john.smith@example.com',
       invoice: false,
@@ -104,7 +105,7 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
     const { status, order } = await postOrder(api, 1, form, { lang: 'en_GB' });
     expect(status).toBe(201);
     const lines = [seededAmount('SNOWBOARD', 'morning'), seededAmount('CASCO', 'morning')];
-    expect(order).toMatchObject({ multipleDates: 0, date_from: from, date_to: from, coupon_codes: ['BENVENUTO10'] });
+    expect(order).toMatchObject({ multipleDates: DateModes.MORNING, date_from: from, date_to: from, coupon_codes: ['BENVENUTO10'] });
     expect(order.total_amount).toBe(roundMoney(lines[0]! + lines[1]! - 10));
     expect(order.order_detail_pools[0]!.order_details.map((d) => d.product_label)).toEqual(['Snowboard kit', 'Helmet']);
     expect(readMail(api.outbox().at(-1)!).subject).toBe(`Order ${order.number} confirmed`);
@@ -231,7 +232,7 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
     ];
     for (const [path, init, expected] of attempts) {
       const res = await api.request(path, init);
-      const body = await json<{ message: string }>(res);
+      const body = await refusal(res);
       expect([path, res.status, typeof body.message]).toEqual([path, expected, 'string']);
     }
   });

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { answer } from '../support/contract';
+import { PairResponseSchema } from '../../src/api/contract/staff';
 import { openDatabase, projectRoot } from '../../server/db/client';
 import { createDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
@@ -35,7 +37,7 @@ describe('pairing-code CLI', () => {
         expect((await pair(totemOf('BARD-03').pairingCode)).status).toBe(422);
         const first = await pair(code!);
         expect(first.status).toBe(200);
-        expect(((await first.json()) as { data: { code: string } }).data.code).toBe('BARD-03');
+        expect((await answer(first, PairResponseSchema)).data.code).toBe('BARD-03');
         expect((await pair(code!)).status).toBe(422);
       } finally {
         await database.close();

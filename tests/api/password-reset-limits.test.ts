@@ -11,7 +11,8 @@ import {
 } from '../../server/auth/reset-codes';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { json, readMail, signup, type ErrorJson } from '../support/orders';
+import { readMail, signup } from '../support/orders';
+import { refusal } from '../support/contract';
 
 const HOUR_MS = 60 * 60_000;
 const LOCKED_SUBJECT_IT = 'Tentativi sospetti di reimpostare la tua password';
@@ -59,7 +60,7 @@ describe.each(testDrivers)('password reset limits on $name', (driver) => {
     expect(mailsTo(username)).toHaveLength(RESET_CODES_PER_ACCOUNT.limit);
     const refused = await post('/api/forgot_password', { username: username.toUpperCase() });
     expect(refused.status).toBe(429);
-    expect((await json<{ message: string }>(refused)).message).toMatch(/^Troppi tentativi: riprova tra \d+ secondi$/);
+    expect((await refusal(refused)).message).toMatch(/^Troppi tentativi: riprova tra \d+ secondi$/);
     expect((await post('/api/forgot_password', { username: 'nobody.here@example.com' })).status).toBe(429);
     expect(mailsTo(username)).toHaveLength(RESET_CODES_PER_ACCOUNT.limit);
     // Another account is not held back.
@@ -80,7 +81,7 @@ describe.each(testDrivers)('password reset limits on $name', (driver) => {
       const code = lastCode(username);
       for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS; i++) {
         const res = await guess(wrongFor(code));
-        expect([res.status, (await json<ErrorJson>(res)).errors]).toEqual([422, INVALID_CODE]);
+        expect([res.status, (await refusal(res)).errors]).toEqual([422, INVALID_CODE]);
         wrong++;
       }
     }
@@ -128,7 +129,7 @@ describe.each(testDrivers)('password reset limits on $name', (driver) => {
     const rows = await api.deps.database.db.select().from(resetCodes).where(eq(resetCodes.userId, user!.id));
     expect(rows.map((r) => r.attempts)).toEqual([RESET_CODE_MAX_ATTEMPTS]);
     const right = await post('/api/reset_password_code', { username, code });
-    expect([right.status, (await json<ErrorJson>(right)).errors]).toEqual([422, INVALID_CODE]);
+    expect([right.status, (await refusal(right)).errors]).toEqual([422, INVALID_CODE]);
   });
 
   it('uses a code once: of concurrent resets with the right code exactly one wins', async () => {
@@ -141,7 +142,7 @@ describe.each(testDrivers)('password reset limits on $name', (driver) => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 422)).toHaveLength(tries.length - 1);
-    for (const res of answers.filter((r) => r.status === 422)) expect((await json<ErrorJson>(res)).errors).toEqual(INVALID_CODE);
+    for (const res of answers.filter((r) => r.status === 422)) expect((await refusal(res)).errors).toEqual(INVALID_CODE);
     const winner = tries[statuses.indexOf(200)]!;
     const logins = await Promise.all(
       tries.map((n) => post('/api/v1/login', { username, password: newPassword(n).password }).then((r) => r.status)),

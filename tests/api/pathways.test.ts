@@ -2,13 +2,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PathwaySchema, type Pathway } from '../../src/api/contract/pathways';
+import * as z from 'zod/mini';
+import { PathwaySchema } from '../../src/api/contract/pathways';
 import { parseGpx } from '../../src/domain/gpx';
 import { gpxStats } from '../../src/domain/gpx-stats';
 import { trailsDir } from '../../server/db/seed/seo';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { json, type ErrorJson } from '../support/orders';
+import { data as dataOf, listOf, refusal } from '../support/contract';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
@@ -22,14 +23,15 @@ describe.each(testDrivers)('pathways API on $name', (driver) => {
   const list = async (url: string, lang?: string) => {
     const res = await api.request(url, { lang });
     expect(res.status).toBe(200);
-    return (await json<{ data: Pathway[] }>(res)).data;
+    // Strict: the list test below proves the API sends no field the contract does not know.
+    return dataOf(res, listOf(z.strictObject(PathwaySchema.shape)));
   };
 
   it('lists every trail with its location, sport and stats, sorted by label', async () => {
     const trails = await list('/api/v1/pathways');
     expect(trails.length).toBeGreaterThanOrEqual(6);
     expect(trails).toHaveLength(7);
-    for (const t of trails) expect(PathwaySchema.strict().parse(t)).toEqual(t);
+    for (const t of trails) expect(z.strictObject(PathwaySchema.shape).parse(t)).toEqual(t);
     expect([...new Set(trails.map((t) => t.site.slug))].sort()).toEqual(['limone-piemonte', 'sanremo', 'sestriere']);
     const labels = trails.map((t) => t.label);
     expect(labels).toEqual([...labels].sort());
@@ -66,17 +68,17 @@ describe.each(testDrivers)('pathways API on $name', (driver) => {
     expect(await list('/api/v1/pathways/search?q=zzzz')).toEqual([]);
     const short = await api.request('/api/v1/pathways/search?q=a');
     expect(short.status).toBe(422);
-    expect(await json(short)).toEqual({ message: 'Inserisci almeno 2 caratteri', errors: { q: ['Inserisci almeno 2 caratteri'] } });
+    expect(await refusal(short)).toEqual({ message: 'Inserisci almeno 2 caratteri', errors: { q: ['Inserisci almeno 2 caratteri'] } });
     const missing = await api.request('/api/v1/pathways/search', { lang: 'en_GB' });
     expect(missing.status).toBe(422);
-    expect((await json<ErrorJson>(missing)).errors).toEqual({ q: ['This field is required'] });
+    expect((await refusal(missing)).errors).toEqual({ q: ['This field is required'] });
   });
 
   it('shows one trail by id or slug with stats from its GPX and the description in the request language', async () => {
     const res = await api.request('/api/v1/pathways/monte-sises-da-sestriere');
     expect(res.status).toBe(200);
-    const { data } = await json<{ data: Pathway }>(res);
-    expect(await json(await api.request(`/api/v1/pathways/${data.id}`))).toEqual({ data });
+    const data = await dataOf(res, PathwaySchema);
+    expect({ data: await dataOf(await api.request(`/api/v1/pathways/${data.id}`), PathwaySchema) }).toEqual({ data });
     expect(data.gpx_url).toBe(`/api/v1/pathways/${data.id}/gpx`);
     const stats = gpxStats(parseGpx(readFileSync(path.join(trailsDir, 'monte-sises-da-sestriere.gpx'), 'utf8')));
     expect(data).toMatchObject({
@@ -89,7 +91,7 @@ describe.each(testDrivers)('pathways API on $name', (driver) => {
     expect(data.elevation_gain).toBeGreaterThan(0);
     expect(data.moving_time).toBeGreaterThan(0);
     expect(data.description).toMatch(/^Classica gita di sci alpinismo/);
-    const en = await json<{ data: Pathway }>(await api.request(`/api/v1/pathways/${data.id}`, { lang: 'en_GB' }));
+    const en = { data: await dataOf(await api.request(`/api/v1/pathways/${data.id}`, { lang: 'en_GB' }), PathwaySchema) };
     expect(en.data.description).toMatch(/^A classic ski tour/);
     expect(en.data.sport.name).toBe('Ski touring');
   });
@@ -111,7 +113,7 @@ describe.each(testDrivers)('pathways API on $name', (driver) => {
   it('answers 404 for unknown trails and their GPX', async () => {
     for (const url of ['/api/v1/pathways/9999', '/api/v1/pathways/no-such-trail', '/api/v1/pathways/9999/gpx', '/api/v1/pathways/..%2F..%2Fpackage.json/gpx']) {
       const res = await api.request(url);
-      expect([url, res.status, await json(res)]).toEqual([url, 404, NOT_FOUND]);
+      expect([url, res.status, await refusal(res)]).toEqual([url, 404, NOT_FOUND]);
     }
   });
 });

@@ -15,7 +15,9 @@ import { parseWith } from '../../server/http/validation';
 import { OrderFormSchema } from '../../src/api/contract/order-form';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, login, orderForm, parseOrderBody, pick, postOrder, signup } from '../support/orders';
+import { day, login, orderForm, pick, postOrder, signup } from '../support/orders';
+import { answer, outcome, refusal } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { call, pairAll, placeOrder, type Kiosks } from '../support/staff';
 
 describe.each(testDrivers)('online payments on $name', (driver) => {
@@ -33,7 +35,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
 
   const open = async (ref: string, token?: string, returnPath = `/orders/${ref}`, lang?: string) => {
     const res = await api.request(`/api/v1/orders/${ref}/payments`, { method: 'POST', token, lang, json: { return_path: returnPath } });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: await outcome(res, PaymentSessionEnvelopeSchema) };
   };
   /** What the customer's browser does on the hosted page: GET it, then press one of its buttons. */
   const hostedPage = async (paymentUrl: string) => {
@@ -54,7 +56,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
   };
   const guestOrder = async (uuid: string) => {
     const res = await api.request(`/api/v1/guest/orders/${uuid}`);
-    return parseOrderBody(res.status, (await res.json()) as { data: { paid: boolean; paid_at: string | null; editable: boolean; total_amount: number } }).data;
+    return (await answer(res, OrderEnvelopeSchema)).data;
   };
 
   it('opens a session for the total, shows the hosted page and marks the order paid once', async () => {
@@ -93,7 +95,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     const ask = (headers: Record<string, string>) =>
       api
         .request(`/api/v1/orders/${order.uuid}/payments`, { method: 'POST', headers, json: { return_path: '/' } })
-        .then(async (res) => PaymentSessionEnvelopeSchema.parse(await res.json()).data.payment_url);
+        .then(async (res) => (await answer(res, PaymentSessionEnvelopeSchema)).data.payment_url);
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'noleggi.example.it' };
     expect(new URL(await ask(forwarded)).origin).toBe('http://localhost');
     process.env.TRUST_PROXY = '1';
@@ -123,7 +125,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
       expect(Object.keys(res.body.errors)).toEqual(['return_path']);
     }
     const missing = await api.request(`/api/v1/orders/${order.uuid}/payments`, { method: 'POST', json: {} });
-    expect([missing.status, Object.keys(((await missing.json()) as { errors: object }).errors)]).toEqual([422, ['return_path']]);
+    expect([missing.status, Object.keys((await refusal(missing)).errors)]).toEqual([422, ['return_path']]);
   });
 
   it('keeps the order unpaid when the customer gives up or the card is refused', async () => {
@@ -171,7 +173,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     const old = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
     const { main } = await pick(api, 6, 'CITYBIKE', { from: day(45), to: day(47), edit_order_code: order.uuid });
     const form = orderForm({ from: day(45), to: day(47), cart: [{ prices: [main.id] }], extra: { _method: 'PATCH' } });
-    const edited = parseOrderBody(200, (await (await api.request(`/api/v1/orders/${order.uuid}`, { method: 'POST', body: form })).json()) as { data: { total_amount: number } });
+    const edited = await answer(await api.request(`/api/v1/orders/${order.uuid}`, { method: 'POST', body: form }), OrderEnvelopeSchema);
     const fresh = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
     expect(fresh.id).not.toBe(old.id);
     expect(fresh.amount).toBe(edited.data.total_amount);

@@ -2,10 +2,11 @@
 // held to their owner (another account's person is 404), 422 field errors, the per-account limit,
 // and the skiers of a logged-in customer's orders remembered (deduped by name, latest measures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PEOPLE_PER_ACCOUNT, PeopleEnvelopeSchema, PersonEnvelopeSchema, type Person } from '../../src/api/contract/people';
+import { MAX_PEOPLE_PER_ACCOUNT, PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, type Person } from '../../src/api/contract/people';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { CUSTOMER, json, orderForm, pick, postOrder, signup, type ErrorJson } from '../support/orders';
+import { CUSTOMER, orderForm, pick, postOrder, signup } from '../support/orders';
+import { answer, refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
 
 const SKIS = 1; // a shop whose skis need the customer's details
@@ -26,7 +27,7 @@ describe.each(testDrivers)('account people on $name', (driver) => {
 
   const call = (method: string, path: string, token: string | undefined, body?: unknown, lang?: string) =>
     api.request(`/api/v1/user/people${path}`, { method, token, json: body, lang });
-  const list = async (token: string) => PeopleEnvelopeSchema.parse(await json(await call('GET', '', token))).data;
+  const list = async (token: string) => (await answer(await call('GET', '', token), PeopleEnvelopeSchema)).data;
 
   it('needs a logged-in customer', async () => {
     expect((await call('GET', '', undefined)).status).toBe(401);
@@ -36,25 +37,25 @@ describe.each(testDrivers)('account people on $name', (driver) => {
   it('adds, lists, edits (rename, measures) and deletes a person', async () => {
     const created = await call('POST', '', owner, ANNA);
     expect(created.status).toBe(201);
-    const anna = PersonEnvelopeSchema.parse(await json(created)).data;
+    const anna = (await answer(created, PersonEnvelopeSchema)).data;
     expect(anna).toEqual({ id: expect.any(Number), ...ANNA });
     expect(await list(owner)).toEqual([anna]);
 
     const patched = await call('PATCH', `/${anna.id}`, owner, { first_name: 'Annalisa', shoe_size: '39' });
     expect(patched.status).toBe(200);
-    expect(PersonEnvelopeSchema.parse(await json(patched)).data).toEqual({ ...anna, first_name: 'Annalisa', shoe_size: 39 });
+    expect((await answer(patched, PersonEnvelopeSchema)).data).toEqual({ ...anna, first_name: 'Annalisa', shoe_size: 39 });
 
     const deleted = await call('DELETE', `/${anna.id}`, owner);
-    expect(await json(deleted)).toEqual({ data: { id: anna.id, deleted: true } });
+    expect(await answer(deleted, PersonDeletedSchema)).toEqual({ data: { id: anna.id, deleted: true } });
     expect(await list(owner)).toEqual([]);
   });
 
   it("answers 404 for another account's person, and leaves it as it was", async () => {
-    const mine = PersonEnvelopeSchema.parse(await json(await call('POST', '', other, { ...ANNA, first_name: 'Other' }))).data;
+    const mine = (await answer(await call('POST', '', other, { ...ANNA, first_name: 'Other' }), PersonEnvelopeSchema)).data;
     for (const [method, body] of [['PATCH', { first_name: 'Stolen' }], ['DELETE', undefined]] as const) {
       const res = await call(method, `/${mine.id}`, owner, body);
       expect(res.status).toBe(404);
-      expect(await json(res)).toEqual({ message: 'Risorsa non trovata' });
+      expect(await refusal(res)).toEqual({ message: 'Risorsa non trovata' });
     }
     expect((await call('PATCH', '/999999', owner, { first_name: 'X' })).status).toBe(404);
     expect((await call('PATCH', '/abc', owner, { first_name: 'X' })).status).toBe(404);
@@ -64,7 +65,7 @@ describe.each(testDrivers)('account people on $name', (driver) => {
   it('refuses bad fields with 422 under each field, in the request language', async () => {
     const res = await call('POST', '', owner, { first_name: ' ', height: 300, weight: 'heavy', shoe_size: 0, level: 'pro' }, 'en_GB');
     expect(res.status).toBe(422);
-    const body = await json<ErrorJson>(res);
+    const body = await refusal(res);
     expect(body.errors).toEqual({
       first_name: ['This field is required'],
       last_name: ['This field is required'],
@@ -75,18 +76,18 @@ describe.each(testDrivers)('account people on $name', (driver) => {
     });
     const nul = await call('POST', '', owner, { ...ANNA, first_name: 'An\u0000na' }, 'en_GB');
     expect(nul.status).toBe(422);
-    expect((await json<ErrorJson>(nul)).errors).toEqual({ first_name: ['Invalid value'] });
+    expect((await refusal(nul)).errors).toEqual({ first_name: ['Invalid value'] });
     const patch = await call('PATCH', `/${(await list(other))[0]!.id}`, other, { height: 10 });
     expect(patch.status).toBe(422);
-    expect((await json<ErrorJson>(patch)).errors).toEqual({ height: ['Il valore minimo è 50'] });
+    expect((await refusal(patch)).errors).toEqual({ height: ['Il valore minimo è 50'] });
   });
 
   it('refuses a second person of the same name (case and spaces aside), on add and on rename', async () => {
-    const first = PersonEnvelopeSchema.parse(await json(await call('POST', '', owner, ANNA))).data;
+    const first = (await answer(await call('POST', '', owner, ANNA), PersonEnvelopeSchema)).data;
     const again = await call('POST', '', owner, { ...ANNA, first_name: ' anna ', last_name: 'NERI' });
     expect(again.status).toBe(422);
-    expect((await json<ErrorJson>(again)).errors).toEqual({ first_name: ['Hai già salvato una persona con questo nome'] });
-    const second = PersonEnvelopeSchema.parse(await json(await call('POST', '', owner, { ...ANNA, first_name: 'Bruno' }))).data;
+    expect((await refusal(again)).errors).toEqual({ first_name: ['Hai già salvato una persona con questo nome'] });
+    const second = (await answer(await call('POST', '', owner, { ...ANNA, first_name: 'Bruno' }), PersonEnvelopeSchema)).data;
     const rename = await call('PATCH', `/${second.id}`, owner, { first_name: 'ANNA' });
     expect(rename.status).toBe(422);
     for (const p of [first, second]) await call('DELETE', `/${p.id}`, owner);
@@ -99,7 +100,7 @@ describe.each(testDrivers)('account people on $name', (driver) => {
     }
     const over = await call('POST', '', token, { ...ANNA, first_name: 'One too many' });
     expect(over.status).toBe(422);
-    expect(await json(over)).toEqual({
+    expect(await refusal(over)).toEqual({
       message: `Puoi salvare al massimo ${MAX_PEOPLE_PER_ACCOUNT} persone: eliminane una per aggiungerne un'altra`,
       errors: { _: [`Puoi salvare al massimo ${MAX_PEOPLE_PER_ACCOUNT} persone: eliminane una per aggiungerne un'altra`] },
     });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPosApp, POS_NOTES, startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
 import { receiptItems, terminalDate, TerminalOperation } from '../../src/domain/kiosk';
 import { startProduct } from '../support/process';
+import { PosProcessResponseSchema, PosStateSchema } from '../../src/api/contract/pos';
+import { answer, outcome } from '../support/contract';
 
 const ORDER = {
   number: '06-0000042',
@@ -34,12 +36,12 @@ describe('payment-terminal simulator', () => {
     });
   const control = async (body: unknown) => {
     const res = await fetch(`${pos.url}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    return { status: res.status, body: await outcome(res, PosStateSchema) };
   };
   const results = async (operations: number[], payload?: Record<string, unknown>) => {
     const res = await process(operations, payload);
     expect(res.status).toBe(200);
-    return ((await res.json()) as { results: Record<string, unknown>[] }).results;
+    return (await answer(res, PosProcessResponseSchema)).results;
   };
 
   it('pays, issues the receipt and prints, taking the configured time; CORS for the kiosk page', async () => {
@@ -47,7 +49,7 @@ describe('payment-terminal simulator', () => {
     const res = await process([PAY, RECEIPT, PRINT], { amount: 44, items: receiptItems(ORDER) });
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const { results: list } = (await res.json()) as { results: Record<string, unknown>[] };
+    const { results: list } = await answer(res, PosProcessResponseSchema);
     expect(list).toEqual([
       { operation: PAY, operation_completed: true, notes: null, amount: 44, transaction_id: expect.stringMatching(/^[0-9a-f]{12}$/) },
       { operation: RECEIPT, operation_completed: true, notes: null, receipt_lines: 1 },
@@ -102,7 +104,7 @@ describe('payment-terminal simulator', () => {
 
   it('takes about a second by default and can start with a failure configured', async () => {
     const app = createPosApp({ failure: 'declined' });
-    const state = (await (await app.request('/control')).json()) as Record<string, unknown>;
+    const state = await answer(await app.request('/control'), PosStateSchema);
     expect(state).toMatchObject({ delay_ms: 1000, failure: 'declined' });
   });
 });
@@ -117,7 +119,7 @@ describe('npm start with the simulator and the realtime endpoint', () => {
     const product = await startProduct(dataDir, port, { POS_PORT: String(posPort), POS_DELAY_MS: '5', PUSHER_KEY: 'start-key', PUSHER_SECRET: 'start-secret' });
     try {
       const res = await fetch(`http://127.0.0.1:${posPort}/process`, { method: 'POST', body: JSON.stringify({ operations: [PAY], payload: { amount: 3 } }) });
-      expect(((await res.json()) as { results: { operation_completed: boolean }[] }).results[0]!.operation_completed).toBe(true);
+      expect((await answer(res, PosProcessResponseSchema)).results[0]!.operation_completed).toBe(true);
       const ws = new WebSocket(`ws://127.0.0.1:${port}/app/start-key?protocol=7`);
       const first = await new Promise<{ event: string }>((resolve) => ws.once('message', (raw) => resolve(JSON.parse(raw.toString()))));
       expect(first.event).toBe('pusher:connection_established');

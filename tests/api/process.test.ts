@@ -4,8 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { answer, envelopeOf } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { AvailabilitiesSchema, ShopLoadSchema } from '../../src/api/contract/catalogue';
 import { startProduct } from '../support/process';
 import { inSeasonDay } from '../support/season';
+import { orderForm } from '../support/orders';
+import { CUSTOMER_FIELDS } from '../../src/domain/orders';
 
 const freePort = () => 4300 + Math.floor(Math.random() * 60);
 
@@ -32,25 +37,14 @@ describe('npm start process', () => {
     const port = freePort();
     const server = await startProduct(dataDir, port);
     const from = inSeasonDay('sport-noleggio-sestriere', 40);
-    const shop = (await (await fetch(`${server.url}/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}`)).json()) as {
-      data: { shop: { id: number }; products: { code: string; current_price: { id: number } }[] };
-    };
-    const priceId = shop.data.products.find((p) => p.code === 'SCI-BASE')!.current_price.id;
+    const shop = await answer(await fetch(`${server.url}/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}`), envelopeOf(ShopLoadSchema));
+    const priceId = shop.data.products.find((p) => p.code === 'SCI-BASE')!.current_price!.id;
     const place = async (n: number) => {
-      const form = new FormData();
-      const fields: Record<string, string> = {
-        from,
-        first_name: `Durable${n}`,
-        last_name: 'Test',
-        phone: '+39 333 0000000',
-        email: `d${n}@example.com`,
-        'cart[0][prices][0]': String(priceId),
-      };
-      for (const field of ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level']) fields[`cart[0][customer][${field}]`] = '1';
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      const customer = Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, '1']));
+      const form = orderForm({ from, first_name: `Durable${n}`, last_name: 'Test', phone: '+39 333 0000000', email: `d${n}@example.com`, cart: [{ prices: [priceId], customer }] });
       const res = await fetch(`${server.url}/api/v1/shops/${shop.data.shop.id}/orders`, { method: 'POST', body: form });
       expect(res.status).toBe(201);
-      return ((await res.json()) as { data: { uuid: string } }).data.uuid;
+      return (await answer(res, OrderEnvelopeSchema)).data.uuid;
     };
     // Six units of SCI-BASE: every one of these is acknowledged, then the process dies at once.
     const acknowledged: string[] = [];
@@ -64,9 +58,7 @@ describe('npm start process', () => {
       expect(res.status, uuid).toBe(200);
     }
     // The bookings came back too: the product is sold out for that day.
-    const avail = (await (await fetch(`${restarted.url}/api/v1/shops/${shop.data.shop.id}/availabilities?from=${from}`)).json()) as {
-      availabilities: Record<string, number>;
-    };
+    const avail = await answer(await fetch(`${restarted.url}/api/v1/shops/${shop.data.shop.id}/availabilities?from=${from}`), AvailabilitiesSchema);
     expect(Object.values(avail.availabilities)).toContain(0);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);

@@ -7,6 +7,8 @@ import { serve } from '@hono/node-server';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answer, refusal } from '../support/contract';
+import { BroadcastingAuthResponseSchema } from '../../src/api/contract/realtime';
 import { createApp } from '../../server/app';
 import { createRealtime } from '../../server/realtime/index';
 import { PusherRealtime } from '../../server/realtime/pusher';
@@ -115,13 +117,13 @@ describe.each(testDrivers)('realtime channels on $name', (driver) => {
       });
     const ok = await auth(`socket_id=123.456&channel_name=private-shop.${SHOP}`);
     expect(ok.status).toBe(200);
-    const { auth: signature } = (await ok.json()) as { auth: string };
+    const { auth: signature } = await answer(ok, BroadcastingAuthResponseSchema);
     expect(signature).toMatch(new RegExp(`^${api.deps.realtime.key}:[0-9a-f]{64}$`));
     expect(signature).toBe(api.deps.realtime.authorize('123.456', `private-shop.${SHOP}`));
     expect((await auth('socket_id=123.456&channel_name=private-shop.1')).status).toBe(403);
     expect((await auth('socket_id=123.456&channel_name=presence-shop.6')).status).toBe(403);
     const bad = await auth(`socket_id=abc&channel_name=private-shop.${SHOP}`);
-    expect([bad.status, ((await bad.json()) as { errors: unknown }).errors]).toEqual([422, { socket_id: ['Valore non valido'] }]);
+    expect([bad.status, (await refusal(bad)).errors]).toEqual([422, { socket_id: ['Valore non valido'] }]);
     expect((await auth('')).status).toBe(422);
   });
 

@@ -6,7 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { json, loadShop, orderForm, pick, postOrder, type ErrorJson, type OrderJson } from '../support/orders';
+import { loadShop, orderForm, pick, postOrder } from '../support/orders';
+import { answer, data, envelopeOf, listOf, refusal } from '../support/contract';
+import { AvailabilitiesSchema, ShopLoadSchema, SiteSchema } from '../../src/api/contract/catalogue';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { pair, totemOf } from '../support/staff';
 import { shopWindow } from '../support/season';
 import { appMeta, shops } from '../../server/db/schema/index';
@@ -35,7 +38,7 @@ describe.each(testDrivers)('shop seasons on $name', (driver) => {
 
   const shopSeason = async (shopId: number) => {
     const res = await api.request(`/api/v1/shops/${shopId}`);
-    return (await json<{ data: { shop: { season: { from: string; to: string } } } }>(res)).data.shop.season;
+    return (await data(res, ShopLoadSchema)).shop.season;
   };
   const order = async (shopId: number, from: string, to = from, code = CODE, lang?: string) => {
     const { main } = await pick(api, shopId, code, { from, to });
@@ -63,7 +66,7 @@ describe.each(testDrivers)('shop seasons on $name', (driver) => {
 
       api.setNow(at('2027-04-16'));
       expect(await shopSeason(WINTER_SHOP)).toEqual({ from: '2027-12-01', to: '2028-04-15' });
-      const sites = await json<{ data: { shops?: { id: number; season: unknown }[] }[] }>(await api.request('/api/v2/sites?with=shops.sports'));
+      const sites = await answer(await api.request('/api/v2/sites?with=shops.sports'), envelopeOf(listOf(SiteSchema)));
       const listed = sites.data.flatMap((s) => s.shops ?? []).find((s) => s.id === WINTER_SHOP);
       expect(listed?.season).toEqual({ from: '2027-12-01', to: '2028-04-15' });
     } finally {
@@ -104,9 +107,9 @@ describe.each(testDrivers)('shop seasons on $name', (driver) => {
     const form = orderForm({ from: '2027-04-14', to: '2027-04-18', cart: [{ prices: [main.id] }], extra: { _method: 'PATCH', edit_order_code: before.number } });
     const res = await api.request(`/api/v1/orders/${before.uuid}`, { method: 'POST', body: form });
     expect(res.status).toBe(422);
-    expect((await json<ErrorJson>(res)).errors).toEqual({ from: ['Il negozio è chiuso il 16/04/2027: la stagione apre il 01/12/2027'] });
+    expect((await refusal(res)).errors).toEqual({ from: ['Il negozio è chiuso il 16/04/2027: la stagione apre il 01/12/2027'] });
 
-    const after = (await json<{ data: OrderJson }>(await api.request(`/api/v1/orders/${before.uuid}`))).data;
+    const after = (await answer(await api.request(`/api/v1/orders/${before.uuid}`), OrderEnvelopeSchema)).data;
     expect(after).toMatchObject({ date_from: '2027-01-20', date_to: '2027-01-22', days: 3, total_amount: before.total_amount, status: 'confirmed' });
     expect(after.order_detail_pools).toEqual(before.order_detail_pools);
   });
@@ -150,7 +153,7 @@ describe.each(testDrivers)('shop seasons on $name', (driver) => {
       const load = await loadShop(api, SUMMER_SHOP, { from, to });
       const id = load.products.find((p) => p.code === BIKE)!.id;
       const res = await api.request(`/api/v1/shops/${SUMMER_SHOP}/availabilities?from=${from}&to=${to}`);
-      return (await json<{ availabilities: Record<string, number> }>(res)).availabilities[id]!;
+      return (await answer(res, AvailabilitiesSchema)).availabilities[id]!;
     };
     api.setNow(at('2027-01-15'));
     try {

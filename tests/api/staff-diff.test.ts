@@ -24,8 +24,8 @@ describe.each(testDrivers)('return price differences on $name', (driver) => {
   const deliver = async (orderId: number, details: unknown[]) => {
     const res = await call(api, 'POST', '/api/v1/delivery', k.admin, { order_id: orderId, delivery_details: details });
     if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    const list = res.body.data.delivery.delivery_details as { id: number; delivery_detail_specific_product: { specific_product: { internal_code: string } } }[];
-    return (code: string) => list.find((d) => d.delivery_detail_specific_product.specific_product.internal_code === code)!.id;
+    const list = res.body.data.delivery.delivery_details;
+    return (code: string) => list.find((d) => d.delivery_detail_specific_product?.specific_product.internal_code === code)!.id;
   };
   const diff = async (detailId: number, to: string) => {
     const res = await call(api, 'GET', `/api/v1/delivery_details/${detailId}/diff?to=${to}`, k.admin);

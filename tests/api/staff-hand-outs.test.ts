@@ -73,13 +73,12 @@ describe.each(testDrivers)('staff dates and hand-outs on $name', (driver) => {
     const out = await deliver(first.id, [{ internal_code: unit('AUTOSOCCORSO', 1), price: 3 }]);
     expect(out.status).toBe(200);
     const detail = out.body.data.delivery.delivery_details.find(
-      (d: { delivery_detail_specific_product: { specific_product: { internal_code: string } } }) =>
-        d.delivery_detail_specific_product.specific_product.internal_code === unit('AUTOSOCCORSO', 1),
+      (d) => d.delivery_detail_specific_product?.specific_product.internal_code === unit('AUTOSOCCORSO', 1),
     );
     expect((await call(api, 'POST', '/api/v1/pickup', k.admin, { items: [{ internal_code: unit('AUTOSOCCORSO', 1) }] })).status).toBe(200);
     // Back at the shop: the website sells it for today.
     await placeOrder(api, { from: day(0), code: 'AUTOSOCCORSO' });
-    const reset = await call(api, 'POST', `/api/v1/delivery_details/${detail.id}/reset_pickup`, k.admin);
+    const reset = await call(api, 'POST', `/api/v1/delivery_details/${detail!.id}/reset_pickup`, k.admin);
     expect([reset.status, Object.keys(reset.body.errors)]).toEqual([422, ['id']]);
     expect(reset.body.errors.id[0]).toMatch(/tutto prenotato/);
     // Still back: nothing changed.

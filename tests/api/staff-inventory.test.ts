@@ -3,17 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, json, productId, stockOf } from '../support/orders';
+import { day, productId, stockOf } from '../support/orders';
+import { data, listOf } from '../support/contract';
+import { InventoryItemSchema } from '../../src/api/contract/inventory';
 import { call, pairAll, placeOrder, unit, OTHER_SHOP, SHOP, type Kiosks } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
-interface Item {
-  id: number;
-  internal_code: string;
-  product: { id: number; code: string; label: string };
-  status: string;
-  locked: boolean;
-}
 
 describe.each(testDrivers)('inventory on $name', (driver) => {
   let api: TestApi;
@@ -27,7 +22,7 @@ describe.each(testDrivers)('inventory on $name', (driver) => {
   const list = async (query = '', token = k.admin) => {
     const res = await call(api, 'GET', `/api/v1/specific_products${query}`, token);
     expect(res.status).toBe(200);
-    return res.body.data as Item[];
+    return res.body.data;
   };
 
   it("lists the shop's own units, filtered by product, status and text", async () => {
@@ -39,7 +34,7 @@ describe.each(testDrivers)('inventory on $name', (driver) => {
     expect((await list('?q=ferrata')).map((u) => u.internal_code)).toEqual([unit('FERRATA', 1)]);
     expect((await list('?q=Petzl%20Scorpio')).map((u) => u.internal_code)).toEqual([unit('FERRATA', 1)]);
     const english = await api.request(`/api/v1/specific_products?q=${unit('CITYBIKE', 1)}`, { token: k.admin, lang: 'en_GB' });
-    expect((await json<{ data: Item[] }>(english)).data[0]!.product.label).toBe('City bike');
+    expect((await data(english, listOf(InventoryItemSchema)))[0]!.product.label).toBe('City bike');
 
     const order = await placeOrder(api, { from: day(3) });
     await call(api, 'POST', '/api/v1/delivery', k.admin, { order_id: order.id, delivery_details: [{ internal_code: unit('CITYBIKE', 1), id_order_detail: order.order_detail_pools[0]!.order_details[0]!.id }] });
@@ -68,7 +63,7 @@ describe.each(testDrivers)('inventory on $name', (driver) => {
   });
 
   it('a reported problem locks the unit; unlocking resolves it; the problems stay listed', async () => {
-    const { id } = (await call(api, 'GET', `/api/v1/specific_products/${unit('CLIMB', 3)}`, k.admin)).body.data as Item;
+    const { id } = (await call(api, 'GET', `/api/v1/specific_products/${unit('CLIMB', 3)}`, k.admin)).body.data;
     const report = await call(api, 'POST', `/api/v1/specific_products/${id}/specific_product_problems`, k.admin, { description: 'Imbrago usurato' });
     expect(report).toMatchObject({ status: 201, body: { data: { specific_product_id: id, description: 'Imbrago usurato', resolved_at: null } } });
     expect((await list('?status=locked')).map((u) => u.internal_code)).toEqual([unit('CLIMB', 3)]);
@@ -86,7 +81,7 @@ describe.each(testDrivers)('inventory on $name', (driver) => {
   });
 
   it('refuses a problem without a description (422) and unknown or foreign unit ids (404)', async () => {
-    const { id } = (await call(api, 'GET', `/api/v1/specific_products/${unit('CLIMB', 4)}`, k.admin)).body.data as Item;
+    const { id } = (await call(api, 'GET', `/api/v1/specific_products/${unit('CLIMB', 4)}`, k.admin)).body.data;
     const empty = await call(api, 'POST', `/api/v1/specific_products/${id}/specific_product_problems`, k.admin, { description: ' ' });
     expect([empty.status, empty.body.errors]).toEqual([422, { description: ['Campo obbligatorio'] }]);
     expect((await call(api, 'GET', `/api/v1/specific_products/${id}`, k.admin)).status).toBe(404); // by id: not a code

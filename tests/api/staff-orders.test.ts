@@ -30,7 +30,7 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
     const search = async (query: string, token = k.admin) => {
       const res = await call(api, 'GET', `/api/v1/orders/search?${query}`, token);
       expect(res.status).toBe(200);
-      return (res.body.data as { number: string }[]).map((o) => o.number);
+      return res.body.data.map((o) => o.number);
     };
     expect(await search(`q=${order.number}`)).toEqual([order.number]);
     expect(await search('q=verdi')).toContain(order.number);

@@ -105,7 +105,7 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
   /** A city bike of the shop that is neither out nor locked. */
   const freeBike = async () => {
     const list = await call(api, 'GET', `/api/v1/specific_products?status=available&product_id=${productId(api, SHOP, 'CITYBIKE')}`, kiosks.admin);
-    return list.body.data[0].internal_code as string;
+    return list.body.data[0]!.internal_code;
   };
   const fixture = async (kind: 'order' | 'out' | 'returned'): Promise<Fixture> => {
     const o = await order();
@@ -113,7 +113,7 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
     if (kind === 'order') return { ...o, detailId: 0, code };
     const out = await call(api, 'POST', '/api/v1/delivery', kiosks.admin, { order_id: o.orderId, delivery_details: [{ internal_code: code, id_order_detail: o.lineId }] });
     if (out.status !== 200) throw new Error(JSON.stringify(out.body));
-    const detailId = out.body.data.delivery.delivery_details[0].id as number;
+    const detailId = out.body.data.delivery!.delivery_details[0]!.id;
     if (kind === 'returned') await call(api, 'POST', '/api/v1/pickup', kiosks.admin, { items: [{ internal_code: code }] });
     return { ...o, detailId, code };
   };
@@ -159,7 +159,7 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
     expect((await call(api, 'GET', `/api/v1/orders/${shared.uuid}`, kiosks.admin)).status).toBe(200);
     const list = await call(api, 'GET', '/api/v1/specific_products', other);
     expect(list.body.data.length).toBeGreaterThan(0);
-    expect(list.body.data.every((u: { internal_code: string }) => u.internal_code.startsWith(`S0${totemOf('SEST-01').shopId}-`))).toBe(true);
+    expect(list.body.data.every((u) => u.internal_code.startsWith(`S0${totemOf('SEST-01').shopId}-`))).toBe(true);
     const search = await call(api, 'GET', `/api/v1/orders/search?q=${shared.number}`, other);
     expect(search.body.data).toEqual([]);
   });

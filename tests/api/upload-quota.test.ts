@@ -9,7 +9,9 @@ import { UPLOAD_QUOTA, type UploadQuota } from '../../src/domain/upload-quota';
 import { uploadQuotaFromEnv } from '../../server/orders/upload-quota';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { day, file, json, login, orderForm, pick, PDF_BYTES, PNG_BYTES, postOrder, type ErrorJson, type OrderInput, type OrderJson } from '../support/orders';
+import { day, file, login, orderForm, pick, PDF_BYTES, PNG_BYTES, postOrder, type OrderInput, type OrderJson } from '../support/orders';
+import { answer, envelopeOf, outcome, refusal } from '../support/contract';
+import { OrderEnvelopeSchema, OrderResponseSchema } from '../../src/api/contract/orders';
 import { idDocument, pairAll, SHOP, type Kiosks } from '../support/staff';
 
 const pdf = (name = 'documento.pdf') => file(PDF_BYTES, name, 'application/pdf');
@@ -50,7 +52,7 @@ describe.each(testDrivers)('upload quota on $name', (driver) => {
     const body = new FormData();
     for (const f of files) body.append(route === 'medias' ? 'medias[]' : 'file', f);
     const res = await api.request(`/api/v1/orders/${order.uuid}/${route}`, { method: 'POST', body });
-    return { status: res.status, body: await json<ErrorJson>(res) };
+    return { status: res.status, body: await outcome(res, envelopeOf(OrderResponseSchema.shape.medias)) };
   };
 
   describe('per order', () => {
@@ -83,11 +85,11 @@ describe.each(testDrivers)('upload quota on $name', (driver) => {
       const { main } = await pick(api, SHOP, 'CITYBIKE', { from: order.date_from, to: order.date_from });
       const form = orderForm({ from: order.date_from, cart: [{ prices: [main.id] }], medias: [{ file: pdf() }], extra: { _method: 'PATCH' } });
       const res = await api.request(`/api/v1/orders/${order.uuid}`, { method: 'POST', body: form });
-      expect([res.status, (await json<ErrorJson>(res)).errors]).toEqual([422, { medias: [message] }]);
+      expect([res.status, (await refusal(res)).errors]).toEqual([422, { medias: [message] }]);
       expect(uploads()).toBe(files + 1);
       // In English too.
       const en = await api.request(`/api/v1/orders/${order.uuid}/media`, { method: 'POST', body: (() => { const f = new FormData(); f.append('file', pdf()); return f; })(), headers: { 'content-language': 'en_GB' } });
-      expect((await json<ErrorJson>(en)).errors).toEqual({ file: ['At most 3 documents and 40 MB per order'] });
+      expect((await refusal(en)).errors).toEqual({ file: ['At most 3 documents and 40 MB per order'] });
     });
 
     it('counts their bytes', async () => {
@@ -104,7 +106,7 @@ describe.each(testDrivers)('upload quota on $name', (driver) => {
       const placed = await place(pdfs(2));
       const answers = await Promise.all([upload(placed.order, [pdf('a.pdf')]), upload(placed.order, [pdf('b.pdf')]), upload(placed.order, [pdf('c.pdf')])]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422]);
-      const guest = await json<{ data: OrderJson }>(await api.request(`/api/v1/guest/orders/${placed.order.uuid}`));
+      const guest = await answer(await api.request(`/api/v1/guest/orders/${placed.order.uuid}`), OrderEnvelopeSchema);
       expect(guest.data.medias).toHaveLength(3);
     });
   });

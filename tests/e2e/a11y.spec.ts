@@ -4,14 +4,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
+import { DateModes } from '../../src/domain/dates';
 
 async function withDates(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/');
   // Days the shop is open (issue #16).
   const dates = [inSeasonDay('sport-noleggio-sestriere', 40), inSeasonDay('sport-noleggio-sestriere', 42)];
-  await page.evaluate((dates) => {
-    localStorage.setItem('configuration', JSON.stringify({ multipleDates: 3, dates }));
-  }, dates);
+  await page.evaluate((configuration) => {
+    localStorage.setItem('configuration', JSON.stringify(configuration));
+  }, { multipleDates: DateModes.RANGE, dates });
 }
 
 test('shop booking page', async ({ page }) => {

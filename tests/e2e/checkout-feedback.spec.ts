@@ -8,6 +8,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
+import { DateModes } from '../../src/domain/dates';
 
 const SHOP = 'sport-noleggio-sestriere';
 
@@ -22,12 +23,12 @@ async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, off
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { id: number; current_price: { id: number } };
   await page.goto(`/noleggio/${SHOP}/`);
   await page.evaluate(
-    ({ from, to, id, price }) => {
+    ({ from, to, id, price, multipleDates }) => {
       const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
-      localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates: [from, to] }));
-      localStorage.setItem('cart', JSON.stringify({ products: [{ id, id_shop: 1, id_price: price, related: [], multipleDates: 3, dates: [from, to], days: 2 }] }));
+      localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates: [from, to] }));
+      localStorage.setItem('cart', JSON.stringify({ products: [{ id, id_shop: 1, id_price: price, related: [], multipleDates, dates: [from, to], days: 2 }] }));
     },
-    { from, to, id: snowshoes.id, price: snowshoes.current_price.id },
+    { from, to, id: snowshoes.id, price: snowshoes.current_price.id, multipleDates: DateModes.RANGE },
   );
   await page.goto(`/prenota/${SHOP}/order`);
   await hydrated(page);

@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, todayInRome } from '../../src/domain/dates';
 import { hydrated } from './hydration';
+import { DateModes } from '../../src/domain/dates';
 
 // A shop open all year (issue #16): these tests need an order today, whatever day they run on.
 const SHOP = 'alpin-tour-sestriere';
@@ -53,13 +54,13 @@ test('the dates chip and the checkout say "Oggi" and "Domani"', async ({ page, r
   const load = (await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${dates[0]}&to=${dates[1]}`)).json()).data;
   const snowshoes = load.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   await page.goto(`/prenota/${SHOP}/`);
-  await page.evaluate(({ dates, id, slug, label, productId, priceId }) => {
+  await page.evaluate(({ dates, id, slug, label, productId, priceId, multipleDates }) => {
     const shop = { id, slug, label, logos: [], categories: [], sports: [] };
-    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates: 3, dates }));
+    localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates }));
     // The checkout shows its summary (and the dates) for a cart with something in it.
-    const product = { id: productId, id_shop: id, id_price: priceId, related: [], multipleDates: 3, dates, days: 2 };
+    const product = { id: productId, id_shop: id, id_price: priceId, related: [], multipleDates, dates, days: 2 };
     localStorage.setItem('cart', JSON.stringify({ products: [product] }));
-  }, { dates, id: load.shop.id, slug: load.shop.slug, label: load.shop.label, productId: snowshoes.id, priceId: snowshoes.current_price.id });
+  }, { dates, id: load.shop.id, slug: load.shop.slug, label: load.shop.label, productId: snowshoes.id, priceId: snowshoes.current_price.id, multipleDates: DateModes.RANGE });
   await page.reload();
   await hydrated(page);
   await expect(page.getByRole('banner').getByRole('link', { name: /^Cambia date: Dal Oggi al Domani \(2 giorni\)/ })).toBeVisible();

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
+import { DateModes } from '../../src/domain/dates';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (issue #16: its season), clear of the days the other journeys
@@ -70,7 +71,7 @@ function countReads(page: Page, path: RegExp) {
 
 async function withDay(page: Page, day: string) {
   await page.goto(`/noleggio/${SHOP}/`);
-  await page.evaluate((d) => localStorage.setItem('configuration', JSON.stringify({ multipleDates: 2, dates: [d] })), day);
+  await page.evaluate((configuration) => localStorage.setItem('configuration', JSON.stringify(configuration)), { multipleDates: DateModes.SINGLE, dates: [day] });
   await page.goto(`/prenota/${SHOP}/`);
   await hydrated(page);
 }

@@ -7,6 +7,7 @@ import { DEMO, kioskState, pair } from './kiosk-helpers';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../../src/domain/constants';
 import { OrderListEnvelopeSchema } from '../../src/api/contract/orders';
 import { PairResponseSchema } from '../../src/api/contract/staff';
+import { DateModes } from '../../src/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -81,11 +82,11 @@ test('daily reload: no reload loop when the day cannot be stored', async ({ page
 
 async function addSnowshoes(page: Page) {
   // A day a month ahead, chosen as a customer would have in the calendar, then the shop's page.
-  await page.evaluate(() => {
+  await page.evaluate((multipleDates) => {
     const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const stored = JSON.parse(localStorage.getItem('configuration')!);
-    localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates: 2, dates: [day] }));
-  });
+    localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates: [day] }));
+  }, DateModes.SINGLE);
   await page.goto(`/prenota/${BARD}`);
   await hydrated(page);
   const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });

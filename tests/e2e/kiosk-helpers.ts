@@ -1,4 +1,4 @@
-// Shared steps of the kiosk tests: the demo totems (README "Kiosk demo data"), pairing through the
+// Shared steps of the kiosk tests: the demo totems (server/README.md "Kiosk demo data"), pairing through the
 // UI, reading what the kiosk stored, tapping the footer's code.
 import { expect, type Page } from '@playwright/test';
 import { hydrated } from './hydration';

@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
+import { DateModes } from '../../src/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
 
@@ -163,10 +164,10 @@ test('configuration clear keeps the kiosk (and the shop unless asked); full clea
     await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
   };
   const setDates = () =>
-    page.evaluate(() => {
+    page.evaluate((multipleDates) => {
       const stored = JSON.parse(localStorage.getItem('configuration')!);
-      localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates: 3, dates: ['2027-01-10', '2027-01-12'], askedFidelityCards: ['FID-0001'] }));
-    });
+      localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates: ['2027-01-10', '2027-01-12'], askedFidelityCards: ['FID-0001'] }));
+    }, DateModes.RANGE);
 
   await setDates();
   // Written behind the stores' back: a reload makes the page's stores read it.
@@ -192,7 +193,7 @@ test('configuration clear keeps the kiosk (and the shop unless asked); full clea
   await page.getByRole('button', { name: 'Azzera la configurazione' }).click();
   await page.getByRole('dialog', { name: 'Azzerare la configurazione?' }).getByRole('button', { name: 'Azzera la configurazione' }).click();
   state = await kioskState(page);
-  expect(state.configuration).toMatchObject({ dates: [], multipleDates: 2, askedFidelityCards: [], shop: { slug: BARD }, totem: { code: 'BARD-03' } });
+  expect(state.configuration).toMatchObject({ dates: [], multipleDates: DateModes.SINGLE, askedFidelityCards: [], shop: { slug: BARD }, totem: { code: 'BARD-03' } });
 
   await page.getByLabel('Azzera anche il negozio').check();
   await page.getByRole('button', { name: 'Azzera la configurazione' }).click();

@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
+import { DateModes } from '../../src/domain/dates';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -43,7 +44,7 @@ async function expectOnScreen(page: Page, locator: Locator) {
 test('the booking screens, the order and the orders list fit the screen; the order actions are all on it', async ({ page, request }) => {
   const order = await placeGuestOrder(request);
   await page.goto(`/prenota/${SHOP}/`);
-  await page.evaluate((dates) => localStorage.setItem('configuration', JSON.stringify({ multipleDates: 3, dates })), [day(40), day(42)]);
+  await page.evaluate((configuration) => localStorage.setItem('configuration', JSON.stringify(configuration)), { multipleDates: DateModes.RANGE, dates: [day(40), day(42)] });
   for (const path of [`/prenota/${SHOP}/`, `/prenota/${SHOP}/calendar/`, `/prenota/${SHOP}/order/`, `/orders/${order.uuid}`]) {
     await page.goto(path);
     await hydrated(page);

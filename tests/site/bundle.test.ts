@@ -11,6 +11,9 @@ useBuiltSite();
 /** Strings only React's development builds contain. */
 const DEVELOPMENT_MARKERS = ['Download the React DevTools', 'validateDOMNesting', 'cannot be a child of'];
 
+/** Class names only classic zod defines, quoted as its bundled code names them. */
+const CLASSIC_ZOD_MARKERS = [/["'`]ZodString["'`]/, /["'`]ZodObject["'`]/];
+
 describe('built scripts', () => {
   it('are production builds: no development-only React code in dist/_astro', () => {
     const dir = path.join(siteDir(), '_astro');
@@ -23,5 +26,18 @@ describe('built scripts', () => {
     expect(offending).toEqual([]);
     // React itself is there (the islands' runtime), so the check looked at the right files.
     expect(scripts.some((file) => readFileSync(path.join(dir, file), 'utf8').includes('react.transitional.element'))).toBe(true);
+  });
+
+  it('parse with zod/mini: no script in dist/_astro holds classic zod (issue #18)', () => {
+    const dir = path.join(siteDir(), '_astro');
+    const texts = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((file) => ({ file, text: readFileSync(path.join(dir, file), 'utf8') }));
+    // Names classic zod gives its schema classes (zod/mini's are ZodMini…, its core's $Zod…): any
+    // src/ module importing 'zod' instead of 'zod/mini' bundles them, 16 KB gzip more per screen.
+    const classic = texts.filter(({ text }) => CLASSIC_ZOD_MARKERS.some((marker) => marker.test(text))).map(({ file }) => file);
+    expect(classic).toEqual([]);
+    // zod/mini itself is there (the contract's schemas), so the check looked at the right files.
+    expect(texts.some(({ text }) => /["'`]ZodMiniObject["'`]/.test(text))).toBe(true);
   });
 });

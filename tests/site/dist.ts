@@ -18,11 +18,12 @@ import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildSite, isDistStale } from '../../scripts/build-if-stale';
 import { shellFor } from '../../server/static';
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from '../../src/domain/constants';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 const distDir = path.join(projectRoot, 'dist');
-export const LOCALES = ['it', 'en', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from '../../src/domain/constants';
+const LOCALE_PREFIX = new RegExp(`^/(${PREFIXED_LOCALES.join('|')})(?=/|$)`);
 export const productName = process.env.PUBLIC_SITE_NAME || 'RentAlp';
 
 /** Time a build may take before its lock is considered abandoned. */
@@ -137,11 +138,11 @@ export interface Page {
 }
 
 export function localeOfUrl(url: string): Locale {
-  return (/^\/(en|fr)(\/|$)/.exec(url)?.[1] as Locale | undefined) ?? 'it';
+  return (LOCALE_PREFIX.exec(url)?.[1] as Locale | undefined) ?? DEFAULT_LOCALE;
 }
 
 /** URL path without locale prefix: "/en/noleggi/x/" → "/noleggi/x/". */
-export const unprefixed = (url: string): string => url.replace(/^\/(en|fr)(?=\/|$)/, '') || '/';
+export const unprefixed = (url: string): string => url.replace(LOCALE_PREFIX, '') || '/';
 
 export function parsePage(file: string, html: string): Page {
   const url = '/' + file.replace(/(^|\/)index\.html$/, '$1');

@@ -12,6 +12,8 @@ import { createApp } from '../../server/app';
 import { CATALOGUE_API_ENV, apiOffers, committedOffers, loadShopOffers, shopLoadUrl } from '../../src/seo/offers';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
+import { answer, envelopeOf } from '../support/contract';
+import { ShopLoadSchema } from '../../src/api/contract/catalogue';
 
 const { shops } = loadSeoData();
 
@@ -47,7 +49,7 @@ describe.each(testDrivers)('build price loader against the API on $name', (drive
     const shop = shops[0]!;
     const bumped: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      const body = (await response.json()) as { data: { products: { prices: { amount: number; main_price: boolean }[] }[] } };
+      const body = await answer(response, envelopeOf(ShopLoadSchema));
       // Every main price of the shop's first product one euro dearer.
       if (String(input) === shopLoadUrl(apiUrl, shop.slug))
         for (const price of body.data.products[0]!.prices) if (price.main_price) price.amount += 1;

@@ -2,53 +2,18 @@
 // storefront's multipart bracket notation.
 import { addDays, todayInRome } from '../../src/domain/dates';
 import { offeredAddOns } from '../../src/domain/pricing';
+import { flag } from '../../src/domain/booking-params';
+import { encodeOrderForm } from '../../src/domain/orders';
 import { addOnTemplates, priceList, sportCatalogue } from '../../server/db/seed/products';
-import type { Price } from '../../src/api/contract/catalogue';
+import { AvailabilitiesSchema, ShopLoadSchema, type RelatedProduct, type ShopLoad } from '../../src/api/contract/catalogue';
+import { LoginResponseSchema } from '../../src/api/contract/user';
+import { SignupResponseSchema } from '../../src/api/contract/auth';
 import type { TestApi } from './app';
-import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
+import { answer, data, outcome } from './contract';
 
 /** A Rome calendar day `n` days from today. */
 export const day = (n: number) => addDays(todayInRome(), n);
-
-export interface RelatedJson {
-  id: number;
-  label: string;
-  price: Price & { total_price: number };
-  used: boolean;
-  hasDelivery: boolean;
-  hasPickup: boolean;
-  recommended: boolean;
-}
-export interface ProductJson {
-  id: number;
-  code: string;
-  label: string;
-  categories: number[];
-  require_customer_info: boolean;
-  prices: (Price & { total_price: number })[];
-  current_price: (Price & { total_price: number }) | null;
-  related: RelatedJson[];
-}
-export interface CategoryJson {
-  id: number;
-  slug: string;
-  label: string;
-  require_customer_info: boolean;
-  children: CategoryJson[];
-}
-export interface ShopLoadJson {
-  shop: { id: number; slug: string; label: string; sports: { id: number; slug: string; name: string }[] };
-  categories: CategoryJson[];
-  products: ProductJson[];
-}
-export interface ErrorJson {
-  message: string;
-  errors: Record<string, string[]>;
-}
-
-export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
 
 export type Params = Record<string, string | undefined>;
 
@@ -57,10 +22,10 @@ export function query(params: Params): string {
   return new URLSearchParams(defined).toString();
 }
 
-export async function loadShop(api: TestApi, shopId: number, params: Params, lang?: string): Promise<ShopLoadJson> {
+export async function loadShop(api: TestApi, shopId: number, params: Params, lang?: string): Promise<ShopLoad> {
   const res = await api.request(`/api/v1/shops/${shopId}?${query(params)}`, { lang });
   if (res.status !== 200) throw new Error(`shop load ${res.status}: ${await res.text()}`);
-  return (await json<{ data: ShopLoadJson }>(res)).data;
+  return data(res, ShopLoadSchema);
 }
 
 /** Index of each price in the seeded price list (`priceList`). */
@@ -88,9 +53,9 @@ export function productId(api: TestApi, shopId: number, code: string): number {
 }
 
 export interface Picked {
-  product: ProductJson;
-  main: Price & { total_price: number };
-  addOns: Record<string, RelatedJson>;
+  product: ShopLoad['products'][number];
+  main: NonNullable<ShopLoad['products'][number]['current_price']>;
+  addOns: Record<string, RelatedProduct>;
 }
 
 /** Loads a shop for `params` and picks the product's current price and its offered add-ons by code. */
@@ -98,7 +63,7 @@ export async function pick(api: TestApi, shopId: number, code: string, params: P
   const load = await loadShop(api, shopId, params);
   const product = load.products.find((p) => p.code === code);
   if (!product?.current_price) throw new Error(`no current price for ${code} in shop ${shopId}`);
-  const addOns: Record<string, RelatedJson> = {};
+  const addOns: Record<string, RelatedProduct> = {};
   for (const r of offeredAddOns(product.related, product.current_price.id)) {
     addOns[api.deps.catalogue.product(r.id)!.product.code] = r;
   }
@@ -127,32 +92,24 @@ export interface OrderInput {
   extra?: Record<string, string>;
 }
 
-/** The multipart order form, with bracket keys as the storefront sends it. */
+/** The multipart order form, with bracket keys as the storefront sends it (the domain's encoder). */
 export function orderForm(input: OrderInput): FormData {
-  const form = new FormData();
-  const flag = (v: boolean | undefined) => (v ? '1' : '0');
-  form.append('from', input.from);
-  form.append('to', input.to ?? input.from);
-  form.append('morning', flag(input.morning));
-  form.append('afternoon', flag(input.afternoon));
-  form.append('season', flag(input.season));
-  form.append('invoice', flag(input.invoice));
-  form.append('first_name', input.first_name ?? 'Giulia');
-  form.append('last_name', input.last_name ?? 'Verdi');
-  form.append('phone', input.phone ?? '+39 333 765 4321');
-  form.append('email', input.email ?? 'giulia.verdi@example.com');
-  if (input.fiscal_code) form.append('fiscal_code', input.fiscal_code);
-  if (input.fidelity_card_number) form.append('fidelity_card_number', input.fidelity_card_number);
-  (input.coupons ?? []).forEach((code, i) => form.append(`coupon_codes[${i}]`, code));
-  input.cart.forEach((entry, i) => {
-    entry.prices.forEach((id, j) => form.append(`cart[${i}][prices][${j}]`, String(id)));
-    for (const [field, value] of Object.entries(entry.customer ?? {})) form.append(`cart[${i}][customer][${field}]`, value);
-  });
-  (input.medias ?? []).forEach((m, i) => {
-    form.append(`medias[${i}][id]`, String(m.id ?? 0));
-    form.append(`medias[${i}][stored]`, flag(m.stored));
-    form.append(`medias[${i}][deleted]`, flag(m.deleted));
-    if (m.file) form.append(`medias[${i}][file]`, m.file);
+  const form = encodeOrderForm({
+    from: input.from,
+    to: input.to ?? input.from,
+    morning: flag(input.morning),
+    afternoon: flag(input.afternoon),
+    season: flag(input.season),
+    invoice: input.invoice ?? false,
+    first_name: input.first_name ?? 'Giulia',
+    last_name: input.last_name ?? 'Verdi',
+    phone: input.phone ?? '+39 333 765 4321',
+    email: input.email ?? 'giulia.verdi@example.com',
+    fiscal_code: input.fiscal_code || undefined,
+    fidelity_card_number: input.fidelity_card_number || undefined,
+    coupon_codes: input.coupons ?? [],
+    cart: input.cart,
+    medias: input.medias ?? [],
   });
   for (const [k, v] of Object.entries(input.extra ?? {})) form.append(k, v);
   return form;
@@ -161,31 +118,22 @@ export function orderForm(input: OrderInput): FormData {
 /** An order as the API answers it: the contract's schema, so tests read what clients read. */
 export type OrderJson = OrderResponse;
 
-/** Parses a successful order answer with the contract (the server must never drift from it). */
-export function parseOrderBody<T>(status: number, body: T): T {
-  if (status >= 200 && status < 300) {
-    const data = (body as { data?: unknown }).data;
-    if (Array.isArray(data)) OrderListEnvelopeSchema.parse(body);
-    else OrderEnvelopeSchema.parse(body);
-  }
-  return body;
-}
-
+/** Places an order: a 2xx answer parsed with the contract, or the refusal (the test checks the status). */
 export async function postOrder(api: TestApi, shopId: number, form: FormData, init: { token?: string; lang?: string } = {}) {
   const res = await api.request(`/api/v1/shops/${shopId}/orders`, { method: 'POST', body: form, ...init });
-  const body = parseOrderBody(res.status, await json<{ data: OrderJson } & ErrorJson>(res));
+  const body = await outcome(res, OrderEnvelopeSchema);
   return { status: res.status, body, order: body.data };
 }
 
 export async function availability(api: TestApi, shopId: number, params: Params): Promise<Record<string, number>> {
   const res = await api.request(`/api/v1/shops/${shopId}/availabilities?${query(params)}`);
-  return (await json<{ availabilities: Record<string, number> }>(res)).availabilities;
+  return (await answer(res, AvailabilitiesSchema)).availabilities;
 }
 
 export async function login(api: TestApi, username = 'mario.rossi@example.com', password = 'Demo-2026!'): Promise<string> {
   const res = await api.request('/api/v1/login', { method: 'POST', json: { username, password } });
   if (res.status !== 200) throw new Error(`login ${res.status}`);
-  return (await json<{ data: { token: string } }>(res)).data.token;
+  return (await answer(res, LoginResponseSchema)).data.token;
 }
 
 /** A new customer account; returns its token. */
@@ -195,7 +143,7 @@ export async function signup(api: TestApi, username: string, password = 'Passwor
     json: { first_name: 'Anna', last_name: 'Neri', username, password, password_confirmation: password },
   });
   if (res.status !== 201) throw new Error(`signup ${res.status}: ${await res.text()}`);
-  return (await json<{ data: { token: string } }>(res)).data.token;
+  return (await answer(res, SignupResponseSchema)).data.token;
 }
 
 /** Minimal real files: the API recognises documents by their bytes. */

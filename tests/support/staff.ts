@@ -1,7 +1,10 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
 import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
 import type { TestApi } from './app';
-import { file, json, orderForm, pick, PNG_BYTES, postOrder, type OrderInput, type OrderJson } from './orders';
+import { PairResponseSchema } from '../../src/api/contract/staff';
+import type { OrderResponse } from '../../src/api/contract/orders';
+import { answer, parseByRoute, type Refusal, type RouteAnswer } from './contract';
+import { file, orderForm, pick, PNG_BYTES, postOrder, type OrderInput } from './orders';
 
 /** Bardonecchia Sport Rent: the shop with the three demo kiosks (types 10, 20, 30). */
 export const SHOP = 6;
@@ -24,7 +27,7 @@ export interface Kiosks {
 export async function pair(api: TestApi, code: string): Promise<string> {
   const res = await api.request('/api/v1/pair', { method: 'POST', json: { code } });
   if (res.status !== 200) throw new Error(`pair ${res.status}: ${await res.text()}`);
-  return (await json<{ data: { token: string } }>(res)).data.token;
+  return (await answer(res, PairResponseSchema)).data.token;
 }
 
 export async function pairAll(api: TestApi): Promise<Kiosks> {
@@ -34,14 +37,23 @@ export async function pairAll(api: TestApi): Promise<Kiosks> {
   return { public: pub!, admin: admin!, cash: cash!, other: other! };
 }
 
-export interface Call {
+/** A call's status and body: the route's parsed 2xx answer (RouteAnswer), or a refusal. */
+export interface Call<Body = unknown> {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: Body & Refusal;
 }
 
-/** A JSON call; the body is parsed when there is one. */
-export async function call(api: TestApi, method: string, path: string, token?: string, body?: unknown): Promise<Call> {
+/**
+ * A JSON call; the body is parsed when there is one: a 2xx answer with its route's contract schema
+ * (tests/support/contract.ts), so the staff tests read what the kiosk reads.
+ */
+export async function call<M extends string, P extends string>(
+  api: TestApi,
+  method: M,
+  path: P,
+  token?: string,
+  body?: unknown,
+): Promise<Call<RouteAnswer<M, P>>> {
   const res = await api.request(path, { method, token, json: body });
   const text = await res.text();
   let parsed: unknown = text;
@@ -50,11 +62,13 @@ export async function call(api: TestApi, method: string, path: string, token?: s
   } catch {
     /* CSV and other bodies stay text */
   }
-  return { status: res.status, body: parsed };
+  if (res.status >= 200 && res.status < 300 && typeof parsed === 'object' && parsed !== null) parsed = parseByRoute(method, path, parsed);
+  // Typed by route (RouteAnswer) from the same table that parsed it at run time (parseByRoute).
+  return { status: res.status, body: parsed as RouteAnswer<M, P> & Refusal };
 }
 
-/** An order as the API answers it (pools and lines carry their ids). */
-export type StaffOrderJson = OrderJson;
+/** An order as the API answers it (pools and lines carry their ids): the contract's type. */
+export type StaffOrderJson = OrderResponse;
 
 /** An identity document (a small valid PNG): a public kiosk's orders need one (issue #12). */
 export const idDocument = (name = 'carta-identita.png') => file(PNG_BYTES, name, 'image/png');

@@ -34,15 +34,23 @@ afterEach(() => vi.unstubAllGlobals());
 const USER = { id: 7, username: 'anna@example.com', first_name: 'Anna', medias: [] };
 
 describe('account', () => {
-  it('signUp saves the new token and reads the user with it', async () => {
-    routes = { '/api/v1/signup': () => Response.json({ data: { token: 'tok-new', user: USER } }, { status: 201 }), '/api/v1/user': () => Response.json({ data: USER }) };
+  it('signUp saves the new token and keeps the user its answer carries, without reading it again', async () => {
+    // v1/user answers someone else: a second read would show in the session as well as in `asked`.
+    routes = {
+      '/api/v1/signup': () => Response.json({ data: { token: 'tok-new', user: USER } }, { status: 201 }),
+      '/api/v1/user': () => Response.json({ data: { ...USER, first_name: 'Other' } }),
+    };
     const values = { first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', password: 'Password-123', password_confirmation: 'Password-123' };
     expect(await signUp(values)).toMatchObject({ username: 'anna@example.com' });
     expect(session.$session.get()).toMatchObject({ token: 'Bearer tok-new', loggedIn: true, user: { first_name: 'Anna' } });
-    expect(asked.map((a) => [a.path, a.auth])).toEqual([
-      ['/api/v1/signup', null],
-      ['/api/v1/user', 'Bearer tok-new'],
-    ]);
+    expect(asked.map((a) => [a.path, a.auth])).toEqual([['/api/v1/signup', null]]);
+  });
+
+  it('signUp refuses an answer without the account (the contract is parsed): no token kept', async () => {
+    routes = { '/api/v1/signup': () => Response.json({ data: { token: 'tok-new' } }, { status: 201 }) };
+    const values = { first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', password: 'Password-123', password_confirmation: 'Password-123' };
+    await expect(signUp(values)).rejects.toThrow();
+    expect(session.$token.get()).toBeUndefined();
   });
 
   it('signUp refused: no token kept, the field messages for the form', async () => {

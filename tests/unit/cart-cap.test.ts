@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
 import type { CartProduct } from '../../src/api/contract/cart';
+import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -11,7 +12,7 @@ beforeAll(() => {
 
 const cart = await import('../../src/stores/cart');
 
-const line = (id: number, related: CartProduct['related'] = []): CartProduct => ({ id, id_shop: 1, id_price: id * 10, related, multipleDates: 2, dates: ['2026-12-20'], days: 1 });
+const line = (id: number, related: CartProduct['related'] = []): CartProduct => ({ id, id_shop: 1, id_price: id * 10, related, multipleDates: DateModes.SINGLE, dates: ['2026-12-20'], days: 1 });
 
 describe('cart store: units per order', () => {
   beforeEach(() => {

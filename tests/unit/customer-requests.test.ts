@@ -115,10 +115,11 @@ describe('coupons', () => {
 });
 
 describe('account', () => {
-  it('signup posts the form and answers the token', async () => {
-    respond = () => Response.json({ data: { token: 'tok-1', user: {} } }, { status: 201 });
+  it('signup posts the form and answers the token with the account it opened (issue #18: no second read)', async () => {
+    const user = { id: 7, first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', medias: [] };
+    respond = () => Response.json({ data: { token: 'tok-1', user } }, { status: 201 });
     const values = { first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', password: 'Password-123', password_confirmation: 'Password-123' };
-    await expect(account.signup(values)).resolves.toBe('tok-1');
+    await expect(account.signup(values)).resolves.toEqual({ token: 'tok-1', user });
     expect(calls[0]!.url.pathname).toBe('/api/v1/signup');
     expect(json(calls[0]!)).toEqual(values);
   });

@@ -8,6 +8,7 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS } from '../../src/domain/freshness';
 import { manualEnv, settle } from '../support/freshness-env';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
+import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => useTestStorageEngine());
 
@@ -25,7 +26,7 @@ const DATES = ['2027-01-10', '2027-01-12'];
 /** The stubbed API: availabilities and per-day counts, and every request it got. */
 let server: { counts: Record<string, number>; days: { date: string; morning: number; afternoon: number }[]; down: boolean; requests: string[] };
 
-const item = (id: number) => ({ id, id_shop: SHOP.id, id_price: 100 + id, related: [], multipleDates: 3 as const, dates: DATES, days: 3 });
+const item = (id: number) => ({ id, id_shop: SHOP.id, id_price: 100 + id, related: [], multipleDates: DateModes.RANGE, dates: DATES, days: 3 });
 
 beforeEach(() => {
   cleanTestStorage();

@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
+import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -52,7 +53,7 @@ afterEach(() => {
 describe('pairing', () => {
   it("stores the totem, its shop and its own token, drops a customer's session, cart and referral, and answers the kiosk's start", async () => {
     session.saveToken('customer-token');
-    cart.addProduct({ id: 1, id_shop: 1, id_price: 1, related: [], multipleDates: 2, dates: ['2027-01-10'], days: 1 });
+    cart.addProduct({ id: 1, id_shop: 1, id_price: 1, related: [], multipleDates: DateModes.SINGLE, dates: ['2027-01-10'], days: 1 });
     setTestStorageKey(REF_STORAGE_KEY, 'partner');
     expect(await pairAs(10)).toBe('/prenota/bardonecchia-sport-rent');
     expect(configuration.$configuration.get()).toMatchObject({ totem: { type: 10, code: 'BARD-01' }, shop: { slug: shop.slug } });

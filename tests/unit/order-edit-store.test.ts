@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { orderResponse } from '../support/order-response';
+import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -34,7 +35,7 @@ afterEach(() => {
 
 describe('editOrderInCart', () => {
   it('puts the order in the cart in edit mode, sets its shop and dates, and answers the calendar', () => {
-    cart.addProduct({ id: 99, id_shop: 1, id_price: 999, related: [], multipleDates: 2, dates: ['2026-12-01'], days: 1 });
+    cart.addProduct({ id: 99, id_shop: 1, id_price: 999, related: [], multipleDates: DateModes.SINGLE, dates: ['2026-12-01'], days: 1 });
     const order = orderResponse();
     expect(editOrderInCart(order)).toBe('/prenota/bardonecchia-sport-rent/calendar');
 
@@ -48,7 +49,7 @@ describe('editOrderInCart', () => {
     expect([state.first_name, state.last_name, state.phone]).toEqual(['Anna', 'Verdi', '+39 333 1234567']);
     const { shop, multipleDates, dates } = configuration.$configuration.get();
     expect(shop?.slug).toBe('bardonecchia-sport-rent');
-    expect([multipleDates, dates]).toEqual([3, ['2026-12-12', '2026-12-13']]);
+    expect([multipleDates, dates]).toEqual([DateModes.RANGE, ['2026-12-12', '2026-12-13']]);
     // Persisted, and read back intact by the next page (a NaN measure would reset the cart).
     expect(JSON.parse(getTestStorage()[cart.CART_KEY]!).orderCodeToReplace).toBe(order.uuid);
   });

@@ -12,6 +12,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, pick } from '../support/orders';
 import { SHOP } from '../support/staff';
+import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -35,7 +36,7 @@ describe('order submissions', () => {
       coupons: [],
       products: [{ id_price: bike.main.id, related: [] }],
       medias: [{ id: 0, stored: false, deleted: false, file: new File(['%PDF-1.4\n%%EOF\n'], 'documento.pdf', { type: 'application/pdf', lastModified: 1 }) }],
-      multipleDates: 2,
+      multipleDates: DateModes.SINGLE,
       dates: [from],
       email: 'ritenta@example.com',
       invoice: false,

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { getTestStorage, setTestStorageKey, useTestStorageEngine, cleanTestStorage } from '@nanostores/persistent';
+import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -17,7 +18,7 @@ const product = (id: number, related: { id: number; id_price: number; used: bool
   id_shop: 1,
   id_price: 100 + id,
   related,
-  multipleDates: 3 as const,
+  multipleDates: DateModes.RANGE,
   dates: ['2026-12-24', '2026-12-26'],
   days: 3,
 });
@@ -116,7 +117,7 @@ describe('cart store', () => {
 describe('configuration store', () => {
   it('normalizes dates (a reversed range is swapped) and persists them', () => {
     configuration.setDates(3, ['2026-12-28', '2026-12-24']);
-    expect(configuration.$configuration.get()).toMatchObject({ multipleDates: 3, dates: ['2026-12-24', '2026-12-28'] });
+    expect(configuration.$configuration.get()).toMatchObject({ multipleDates: DateModes.RANGE, dates: ['2026-12-24', '2026-12-28'] });
     expect(JSON.parse(getTestStorage()['configuration']!).dates).toEqual(['2026-12-24', '2026-12-28']);
   });
 
@@ -133,7 +134,7 @@ describe('configuration store', () => {
     configuration.setDates(2, ['2026-12-24']);
     configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { type: 20, code: 'T1' } as never });
     configuration.clearConfiguration();
-    expect(configuration.$configuration.get()).toMatchObject({ shop, dates: [], multipleDates: 2 });
+    expect(configuration.$configuration.get()).toMatchObject({ shop, dates: [], multipleDates: DateModes.SINGLE });
     expect(configuration.$configuration.get().totem).not.toBeNull();
     configuration.clearConfiguration({ resetShop: true });
     expect(configuration.$configuration.get().shop).toBeNull();

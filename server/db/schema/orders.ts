@@ -34,7 +34,7 @@ export const orders = pgTable(
     shopId: integer('shop_id').notNull().references(() => shops.id),
     userId: integer('user_id').references(() => users.id),
     status: text('status').$type<OrderStatus>().notNull().default('confirmed'),
-    /** multipleDates of the booking: 0 morning, 1 afternoon, 2 single day, 3 range, 20 season. */
+    /** multipleDates of the booking: one of src/domain/dates.ts DateModes. */
     mode: integer('mode').$type<DateMode>().notNull(),
     dateFrom: text('date_from').notNull(),
     dateTo: text('date_to').notNull(),

@@ -1,4 +1,4 @@
-// Demo customer, loyalty card, coupons, trails (documented in the README).
+// Demo customer, loyalty card, coupons, trails (documented in server/README.md, "Demo data").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../client';

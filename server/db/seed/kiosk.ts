@@ -1,4 +1,4 @@
-// Demo kiosks (totems), documented in the README: three for Bardonecchia Sport Rent (public kiosk,
+// Demo kiosks (totems), documented in server/README.md: three for Bardonecchia Sport Rent (public kiosk,
 // totem admin, admin + cash desk) and a cash desk for Sport Noleggio Sestriere. Idempotent: a
 // database seeded before kiosks existed gets them on its next start, and nothing is duplicated.
 import { inArray } from 'drizzle-orm';
@@ -11,7 +11,7 @@ export interface DemoTotem {
   type: 10 | 20 | 30;
   shopId: number;
   /**
-   * Published in the README: accepted (by any number of devices, for the demo and the e2e tests)
+   * Published in server/README.md: accepted (by any number of devices, for the demo and the e2e tests)
    * only in demo mode, see server/staff/pairing.ts.
    */
   pairingCode: string;

@@ -8,6 +8,7 @@ import { saveOrder } from '../../orders/write';
 import { OrderFormSchema } from '../../../src/api/contract/order-form';
 import { selectPrice } from '../../../src/domain/pricing';
 import { rentDays } from '../../../src/domain/dates';
+import { dateModeOf } from '../../../src/domain/booking-params';
 import { pricesFor } from '../../catalogue/present';
 import { DEMO_CUSTOMER } from './accounts';
 
@@ -23,8 +24,7 @@ export async function seedDemoOrders(db: Db, catalogue: CatalogueCache, now: Dat
     { from: `${lastYear}-02-21`, to: `${lastYear}-02-21`, morning: true },
   ];
   for (const booking of bookings) {
-    const mode = booking.from !== booking.to ? 3 : booking.morning ? 0 : 2;
-    const dates = mode === 3 ? [booking.from, booking.to] : [booking.from];
+    const { mode, dates } = dateModeOf(booking)!;
     const price = selectPrice(pricesFor(product.prices, { mode, dates, fidelity: false }), mode, rentDays(mode, dates))!;
     const form = OrderFormSchema.parse({
       from: booking.from,

@@ -5,7 +5,8 @@
 // one query per order. The board re-reads this after every order event (src/stores/board.ts).
 import { Hono } from 'hono';
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { BOARD_ORDER_LIMIT, type BoardEnvelope, type BoardOrder } from '../../../src/api/contract/board';
+import type { z } from 'zod';
+import { BOARD_ORDER_LIMIT, type BoardEnvelopeSchema, type BoardOrderSchema } from '../../../src/api/contract/board';
 import { addDays, parseRomeDateTime, todayInRome } from '../../../src/domain/dates';
 import { lastInitial } from '../../../src/domain/board';
 import type { Db } from '../../db/client';
@@ -60,7 +61,7 @@ async function loadBoardRows(db: Db, shopId: number, today: string) {
 type BoardRow = Awaited<ReturnType<typeof loadBoardRows>>[number];
 
 /** What a wall may show of an order: no contact data, only the initial of the last name. */
-export function presentBoardOrder(row: BoardRow): BoardOrder {
+export function presentBoardOrder(row: BoardRow): z.input<typeof BoardOrderSchema> {
   return {
     id: row.id,
     number: row.number,
@@ -81,7 +82,7 @@ export const boardRoutes = new Hono<AppEnv>().get('/v1/totem/board', async (c) =
   const { database, now } = c.get('deps');
   const today = todayInRome(now());
   const rows = await loadBoardRows(database.db, totem.shopId, today);
-  const body: BoardEnvelope = {
+  const body: z.input<typeof BoardEnvelopeSchema> = {
     data: { date: today, orders: rows.slice(0, BOARD_ORDER_LIMIT).map(presentBoardOrder), truncated: rows.length > BOARD_ORDER_LIMIT },
   };
   return c.json(body);

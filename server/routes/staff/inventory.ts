@@ -2,7 +2,8 @@
 // unlocking a unit once its problem is fixed, and the problems reported on a unit.
 import { Hono } from 'hono';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { ProblemRequestSchema, SpecificProductsQuerySchema } from '../../../src/api/contract/inventory';
+import type { z } from 'zod';
+import { ProblemRequestSchema, SpecificProductsQuerySchema, type UnitDetailSchema } from '../../../src/api/contract/inventory';
 import { todayInRome } from '../../../src/domain/dates';
 import { products, specificProductProblems, specificProducts } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -24,7 +25,7 @@ async function shopUnit(c: AppContext, totem: AuthTotem, by: 'code' | 'id') {
   return row.unit;
 }
 
-async function presentOne(c: AppContext, totem: AuthTotem, unitId: number) {
+async function presentOne(c: AppContext, totem: AuthTotem, unitId: number): Promise<z.input<typeof UnitDetailSchema>> {
   const { database, now } = c.get('deps');
   const [item] = await inventory(database.db, totem.shopId, { ids: [unitId] }, c.get('locale'), todayInRome(now()));
   const problems = await database.db

@@ -3,7 +3,14 @@
 // customer routes (routes/orders.ts) with the staff access rules of orders/access.ts.
 import { Hono } from 'hono';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { PaymentClaimRequestSchema, PayRequestSchema, PoolChangesSchema, StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
+import type { z } from 'zod';
+import {
+  PaymentClaimRequestSchema,
+  PayRequestSchema,
+  PoolChangesSchema,
+  StaffOrderSearchQuerySchema,
+  type PaymentClaimResponseSchema,
+} from '../../../src/api/contract/staff';
 import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/constants';
 import { roundMoney } from '../../../src/domain/money';
 import { orderDetailPools, orders } from '../../db/schema/index';
@@ -69,9 +76,10 @@ async function claimPayment(c: AppContext, totem: AuthTotem, order: OrderRow) {
     .returning();
   if (!row) throw await refusal(database.db, order.id, at);
   const expires = new Date(at.getTime() + PAYMENT_CLAIM_TTL_MS);
-  return c.json({
+  const answer: z.input<typeof PaymentClaimResponseSchema> = {
     data: { order_id: row.id, totem: totem.code, claimed_at: at.toISOString(), expires_at: expires.toISOString(), total_amount: roundMoney(row.totalAmount) },
-  });
+  };
+  return c.json(answer);
 }
 
 export const staffOrderRoutes = new Hono<AppEnv>()

@@ -2,7 +2,8 @@
 // before it shows the error. Any totem may log, for an order of its own shop.
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { PosLogRequestSchema } from '../../../src/api/contract/staff';
+import type { z } from 'zod';
+import { PosLogRequestSchema, type PosLogResponseSchema } from '../../../src/api/contract/staff';
 import { orders, posLogs } from '../../db/schema/index';
 import { fieldError } from '../../http/errors';
 import type { AppEnv } from '../../http/context';
@@ -22,8 +23,8 @@ export const posLogRoutes = new Hono<AppEnv>().post('/pos_logs', async (c) => {
     .insert(posLogs)
     .values({ totemId: totem.id, orderNumber: body.order_number, date: body.date, response: body.response ?? null })
     .returning();
-  return c.json(
-    { data: { id: row!.id, order_number: row!.orderNumber, date: row!.date, response: row!.response, totem: totem.code } },
-    201,
-  );
+  const answer: z.input<typeof PosLogResponseSchema> = {
+    data: { id: row!.id, order_number: row!.orderNumber, date: row!.date, response: row!.response, totem: totem.code },
+  };
+  return c.json(answer, 201);
 });

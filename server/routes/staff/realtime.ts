@@ -1,7 +1,8 @@
 // Realtime channels (issue #7): signs a private-channel subscription the way Pusher does, only
 // for the calling totem's own shop channel.
 import { Hono } from 'hono';
-import { BroadcastingAuthRequestSchema, shopChannel } from '../../../src/api/contract/realtime';
+import { BroadcastingAuthRequestSchema, shopChannel, type BroadcastingAuthResponseSchema } from '../../../src/api/contract/realtime';
+import type { z } from 'zod';
 import { ApiError, forbidden } from '../../http/errors';
 import type { AppContext, AppEnv } from '../../http/context';
 import { jsonBody, parseWith } from '../../http/validation';
@@ -25,5 +26,6 @@ export const realtimeRoutes = new Hono<AppEnv>().post('/v1/broadcasting/auth', a
   const body = await authRequest(c);
   if (body.channel_name !== shopChannel(totem.shopId)) throw forbidden();
   // pusher-js reads `auth` at the top level, not inside `data`.
-  return c.json({ auth: c.get('deps').realtime.authorize(body.socket_id, body.channel_name) });
+  const answer: z.input<typeof BroadcastingAuthResponseSchema> = { auth: c.get('deps').realtime.authorize(body.socket_id, body.channel_name) };
+  return c.json(answer);
 });

@@ -11,14 +11,25 @@ import {
   TotemPasswordRequestSchema,
 } from '../../../src/api/contract/staff';
 import { shopChannel } from '../../../src/api/contract/realtime';
-import type { PushInQueueResponse } from '../../../src/api/contract/board';
+import type {
+  CloseCashierResponseSchema,
+  PairingCodeResponseSchema,
+  RevokeTotemResponseSchema,
+  TotemPasswordResponseSchema,
+  TotemResponseSchema,
+  TotemSettingsSchema,
+} from '../../../src/api/contract/staff';
+import { TotemTypeSchema } from '../../../src/api/contract/kiosk';
+import type { z } from 'zod';
+import type { PushInQueueResponseSchema } from '../../../src/api/contract/board';
 import { addDays, toRomeDay } from '../../../src/domain/dates';
 import { roundMoney, sumMoney } from '../../../src/domain/money';
 import { cashierClosings, orders, tokens, totems } from '../../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors';
 import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '../../http/context';
 import { jsonBody } from '../../http/validation';
-import { hashToken, issueToken } from '../../auth/tokens';
+import { issueToken } from '../../auth/tokens';
+import { sha256Hex } from '../../auth/sha256';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import { presentShop } from '../../catalogue/present';
 import { todayInRome } from '../../../src/domain/dates';
@@ -34,12 +45,13 @@ const TOTEM_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 const TOTEM_CODE_MAX = 64;
 
 /** The totem settings of spec §3 with its shop and how to reach the realtime channels. */
-function presentTotem(c: AppContext, totem: AuthTotem) {
+function presentTotem(c: AppContext, totem: AuthTotem): z.input<typeof TotemSettingsSchema> {
   const { catalogue, realtime } = c.get('deps');
   const shop = catalogue.shopById(totem.shopId);
   if (!shop) throw notFound();
   return {
-    type: totem.type,
+    // The column is a plain integer: the contract's three kiosk types are checked on the way out.
+    type: TotemTypeSchema.parse(totem.type),
     code: totem.code,
     pos: totem.pos,
     data_security_user_optional: totem.dataSecurityUserOptional,
@@ -82,7 +94,7 @@ export const totemRoutes = new Hono<AppEnv>()
     await database.db
       .update(tokens)
       .set({ expiresAt: new Date(now().getTime() + TOTEM_TOKEN_TTL_MS) })
-      .where(eq(tokens.tokenHash, hashToken(token)));
+      .where(eq(tokens.tokenHash, sha256Hex(token)));
     return c.json({ data: { ...presentTotem(c, totem), token } });
   })
   // Re-pairing: an admin kiosk makes a new one-time code for a kiosk of its shop (of its own type or
@@ -90,15 +102,20 @@ export const totemRoutes = new Hono<AppEnv>()
   .post('/v1/totems/:code/pairing_code', async (c) => {
     const target = await managedTotem(c);
     const { code, expiresAt } = await issuePairingCode(c.get('deps').database.db, target, c.get('deps').now());
-    return c.json({ data: { totem: target.code, pairing_code: code, expires_at: expiresAt.toISOString() } }, 201);
+    const answer: z.input<typeof PairingCodeResponseSchema> = { data: { totem: target.code, pairing_code: code, expires_at: expiresAt.toISOString() } };
+    return c.json(answer, 201);
   })
   // A lost or stolen device: every token of that kiosk ends (401 from its next call).
   .post('/v1/totems/:code/revoke', async (c) => {
     const target = await managedTotem(c);
     const revoked = await revokeTotem(c.get('deps').database.db, target);
-    return c.json({ data: { totem: target.code, revoked } });
+    const answer: z.input<typeof RevokeTotemResponseSchema> = { data: { totem: target.code, revoked } };
+    return c.json(answer);
   })
-  .get('/v1/totem', (c) => c.json({ data: presentTotem(c, requireTotem(c, TotemLevel.PUBLIC)) }))
+  .get('/v1/totem', (c) => {
+    const answer: z.input<typeof TotemResponseSchema> = { data: presentTotem(c, requireTotem(c, TotemLevel.PUBLIC)) };
+    return c.json(answer);
+  })
   .post('/v1/totem/password', async (c) => {
     const totem = requireTotem(c, TotemLevel.PUBLIC);
     await c.get('deps').limiter.hit(`totem-password:${totem.id}`, PASSWORD_PER_TOTEM);
@@ -113,7 +130,8 @@ export const totemRoutes = new Hono<AppEnv>()
         .set({ passwordHash: rehashed })
         .where(and(eq(totems.id, totem.id), eq(totems.passwordHash, totem.passwordHash)));
     }
-    return c.json({ data: { valid: true as const } });
+    const answer: z.input<typeof TotemPasswordResponseSchema> = { data: { valid: true } };
+    return c.json(answer);
   })
   // /totem/push_in_queue: the order goes to the shop's queue board. queued_at is stored so a board
   // that was offline when the event went out still finds it when it reads the board again.
@@ -132,7 +150,7 @@ export const totemRoutes = new Hono<AppEnv>()
       .returning();
     if (!queued) throw new ApiError(410, 'api.orderNotEditable');
     await publishOrder(deps, 'order.pushed_in_queue', queued);
-    const answer: PushInQueueResponse = { data: { ...orderEvent(queued, at), queued_at: at.toISOString() } };
+    const answer: z.input<typeof PushInQueueResponseSchema> = { data: { ...orderEvent(queued, at), queued_at: at.toISOString() } };
     return c.json(answer);
   })
   // Cash desk only: the day's payments this desk took, recorded with the terminal's answer.
@@ -164,8 +182,8 @@ export const totemRoutes = new Hono<AppEnv>()
         response: body.pos_log ?? null,
       })
       .returning();
-    return c.json(
-      { data: { id: row!.id, date: row!.date, totem: totem.code, orders_count: row!.ordersCount, total: row!.total } },
-      201,
-    );
+    const answer: z.input<typeof CloseCashierResponseSchema> = {
+      data: { id: row!.id, date: row!.date, totem: totem.code, orders_count: row!.ordersCount, total: row!.total },
+    };
+    return c.json(answer, 201);
   });

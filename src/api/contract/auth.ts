@@ -1,17 +1,18 @@
 // Accounts: login, signup, password reset and the user profile (spec §7). Responses use the
 // `{ data: … }` envelope of the whole API; errors are `{ message }` or, for 422, `{ message, errors }`.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UserSchema } from './user';
 import { email, optionalString, password, requiredString } from './fields';
 import { PHONE_PATTERN } from '../../domain/validators';
 
 export const LoginRequestSchema = z.object({
   username: requiredString(),
-  password: z.string({ error: 'validators.required' }).min(1, 'validators.required').max(200, 'validators.maxLength'),
+  password: z
+    .string({ error: 'validators.required' })
+    .check(z.minLength(1, 'validators.required'), z.maxLength(200, 'validators.maxLength')),
   /** Optional loyalty card number typed in the login dialog. */
   bocard: optionalString(64),
 });
-export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
 export const SignupRequestSchema = z
   .object({
@@ -23,33 +24,48 @@ export const SignupRequestSchema = z
     phone: optionalString(40),
     fidelity_card_number: optionalString(64),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'validators.passwordMismatch',
-  });
+  .check(
+    z.refine((v) => v.password === v.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'validators.passwordMismatch',
+    }),
+  );
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
+
+/** 201 to a signup: the new session's token and the account it opened, so no second read is needed. */
+export const SignupResponseSchema = z.object({ data: z.object({ token: z.string(), user: UserSchema }) });
+export type SignupResponse = z.output<typeof SignupResponseSchema>;
+
+/** 200 to POST reset_password_code: the code is right (a wrong one is a 422 on `code`). */
+export const ResetCodeResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });
+/** 200 to POST reset_password: a fresh session's token and the translated confirmation. */
+export const ResetPasswordResponseSchema = z.object({ data: z.object({ token: z.string() }), message: z.string() });
 
 export const ForgotPasswordRequestSchema = z.object({ username: email() });
 
 export const ResetCodeRequestSchema = z.object({
   username: email(),
-  code: z.string({ error: 'validators.required' }).trim().regex(/^\d{6}$/, 'validators.resetCode'),
+  code: z.string({ error: 'validators.required' }).check(z.trim(), z.regex(/^\d{6}$/, 'validators.resetCode')),
 });
 
-export const ResetPasswordRequestSchema = ResetCodeRequestSchema.extend({
-  password: password(),
-  password_confirmation: z.string({ error: 'validators.required' }),
-}).refine((v) => v.password === v.password_confirmation, {
-  path: ['password_confirmation'],
-  message: 'validators.passwordMismatch',
-});
+export const ResetPasswordRequestSchema = z
+  .extend(ResetCodeRequestSchema, {
+    password: password(),
+    password_confirmation: z.string({ error: 'validators.required' }),
+  })
+  .check(
+    z.refine((v) => v.password === v.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'validators.passwordMismatch',
+    }),
+  );
 
 export const UserUpdateRequestSchema = z.object({
-  first_name: requiredString(100).optional(),
-  last_name: requiredString(100).optional(),
+  first_name: z.optional(requiredString(100)),
+  last_name: z.optional(requiredString(100)),
   // The order form's rule (issue #17): the profile's phone pre-fills the checkout, which needs it.
-  phone: optionalString(40).pipe(z.string().regex(PHONE_PATTERN, 'validators.phone').optional()),
-  fidelity_card_number: optionalString(64).nullable(),
+  phone: z.pipe(optionalString(40), z.optional(z.string().check(z.regex(PHONE_PATTERN, 'validators.phone')))),
+  fidelity_card_number: z.nullable(optionalString(64)),
 });
 
 export const UserResponseSchema = z.object({ data: UserSchema });

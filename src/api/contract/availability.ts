@@ -13,40 +13,47 @@
 // the shop's → 404; a missing or malformed field, `to` before `from` or a longer span → 422.
 // What the visitor's cart already holds is not subtracted here: the storefront does it
 // (src/domain/calendar.ts), like it does for the availabilities call.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isDay } from '../../domain/dates';
 import { day } from './fields';
 
 /** The longest span of days one request may ask for (two months: a calendar page and its edges). */
 export const MAX_AVAILABILITY_DAYS = 62;
 
-export const AvailabilityDaysQuerySchema = z
+const AvailabilityDaysParamsSchema = z
   .object({
-    product_id: z.string({ error: 'validators.required' }).regex(/^\d{1,9}$/, 'validators.invalid').transform(Number),
+    product_id: z.pipe(
+      z.string({ error: 'validators.required' }).check(z.regex(/^\d{1,9}$/, 'validators.invalid')),
+      z.transform((v: string) => Number(v)),
+    ),
     from: day(),
     to: day(),
-    edit_order_code: z.string().max(64, 'validators.maxLength').optional(),
+    edit_order_code: z.optional(z.string().check(z.maxLength(64, 'validators.maxLength'))),
   })
-  .superRefine((q, ctx) => {
-    // Unlike the booking query, a reversed span is refused rather than swapped: it is a client bug.
-    // (Only between two real days: a malformed one is already reported on its own field.)
-    if (isDay(q.from) && isDay(q.to) && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.dateOrder' });
-  })
-  .transform((q) => ({
+  .check(
+    z.superRefine((q, ctx) => {
+      // Unlike the booking query, a reversed span is refused rather than swapped: it is a client bug.
+      // (Only between two real days: a malformed one is already reported on its own field.)
+      if (isDay(q.from) && isDay(q.to) && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.dateOrder' });
+    }),
+  );
+
+export const AvailabilityDaysQuerySchema = z.pipe(
+  AvailabilityDaysParamsSchema,
+  z.transform((q: z.output<typeof AvailabilityDaysParamsSchema>) => ({
     productId: q.product_id,
     from: q.from,
     to: q.to,
     editOrderCode: q.edit_order_code || undefined,
-  }));
-export type AvailabilityDaysQuery = z.output<typeof AvailabilityDaysQuerySchema>;
+  })),
+);
 
 /** Units of the product still free in each half of one day. */
 export const DayAvailabilitySchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  morning: z.number().int().nonnegative(),
-  afternoon: z.number().int().nonnegative(),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  morning: z.number().check(z.int(), z.nonnegative()),
+  afternoon: z.number().check(z.int(), z.nonnegative()),
 });
 export type DayAvailability = z.infer<typeof DayAvailabilitySchema>;
 
 export const AvailabilityDaysSchema = z.object({ data: z.array(DayAvailabilitySchema) });
-export type AvailabilityDays = z.infer<typeof AvailabilityDaysSchema>;

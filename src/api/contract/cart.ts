@@ -1,16 +1,16 @@
 // Cart state persisted in the browser (spec §3 "Cart state" and "Cart product").
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateModeSchema, DaySchema } from './configuration';
 import { CouponSchema, MediaSchema } from './orders';
 
 /** Who will use the item; asked when a product's category requires customer info. */
 export const CustomerSchema = z.object({
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-  height: z.number().nullable().optional(),
-  weight: z.number().nullable().optional(),
-  shoe_size: z.number().nullable().optional(),
-  level: z.string().nullable().optional(),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
+  height: z.optional(z.nullable(z.number())),
+  weight: z.optional(z.nullable(z.number())),
+  shoe_size: z.optional(z.nullable(z.number())),
+  level: z.optional(z.nullable(z.string())),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
@@ -19,9 +19,8 @@ export const CartRelatedSchema = z.object({
   id: z.number(),
   /** Id of the add-on price linked to the chosen main price. */
   id_price: z.number(),
-  used: z.boolean().default(false),
+  used: z._default(z.boolean(), false),
 });
-export type CartRelated = z.infer<typeof CartRelatedSchema>;
 
 export const CartProductSchema = z.object({
   /** Product id. */
@@ -29,31 +28,31 @@ export const CartProductSchema = z.object({
   id_shop: z.number(),
   /** The chosen main price. */
   id_price: z.number(),
-  related: z.array(CartRelatedSchema).default([]),
-  customer: CustomerSchema.optional(),
+  related: z._default(z.array(CartRelatedSchema), []),
+  customer: z.optional(CustomerSchema),
   // Price inputs: what the price was chosen from.
   multipleDates: DateModeSchema,
-  dates: z.array(DaySchema).default([]),
-  days: z.number().int().nonnegative(),
+  dates: z._default(z.array(DaySchema), []),
+  days: z.number().check(z.int(), z.nonnegative()),
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
 export const CartStateSchema = z.object({
-  phone: z.string().nullable().default(null),
-  first_name: z.string().nullable().default(null),
-  last_name: z.string().nullable().default(null),
-  fiscal_code: z.string().nullable().default(null),
-  fidelityCardNumber: z.string().nullable().default(null),
-  products: z.array(CartProductSchema).default([]),
-  medias: z.array(MediaSchema).default([]),
-  userHaveMedias: z.boolean().default(false),
+  phone: z._default(z.nullable(z.string()), null),
+  first_name: z._default(z.nullable(z.string()), null),
+  last_name: z._default(z.nullable(z.string()), null),
+  fiscal_code: z._default(z.nullable(z.string()), null),
+  fidelityCardNumber: z._default(z.nullable(z.string()), null),
+  products: z._default(z.array(CartProductSchema), []),
+  medias: z._default(z.array(MediaSchema), []),
+  userHaveMedias: z._default(z.boolean(), false),
   /** Non-null while an existing order is being edited. */
-  orderCodeToReplace: z.string().nullable().default(null),
+  orderCodeToReplace: z._default(z.nullable(z.string()), null),
   /** The number of the order being edited, which is what its customer knows it by. */
-  orderNumberToReplace: z.string().nullable().default(null),
-  coupons: z.array(CouponSchema).default([]),
+  orderNumberToReplace: z._default(z.nullable(z.string()), null),
+  coupons: z._default(z.array(CouponSchema), []),
   /** Extra customers. */
-  customers: z.array(CustomerSchema).default([]),
-  fidelityCardInitialized: z.boolean().default(false),
+  customers: z._default(z.array(CustomerSchema), []),
+  fidelityCardInitialized: z._default(z.boolean(), false),
 });
 export type CartState = z.infer<typeof CartStateSchema>;

@@ -1,5 +1,5 @@
 // Catalogue entities of spec §3: sites, sports, shops, categories, products and their prices.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Money in euros with 2 decimals, as sent by the booking API. */
 export const MoneySchema = z.number();
@@ -12,15 +12,16 @@ export const SportSchema = z.object({
 export type Sport = z.infer<typeof SportSchema>;
 
 export const LogoSchema = z.object({ url: z.string() });
-export type Logo = z.infer<typeof LogoSchema>;
 
 export const CategorySchema = z.object({
   id: z.number(),
-  label: z.string().optional(),
-  slug: z.string().optional(),
-  require_customer_info: z.boolean().default(false),
-  get children(): z.ZodDefault<z.ZodArray<typeof CategorySchema>> {
-    return z.array(CategorySchema).default([]);
+  label: z.optional(z.string()),
+  slug: z.optional(z.string()),
+  require_customer_info: z._default(z.boolean(), false),
+  /** Answered by the API (the category's sport); the storefront does not read it. */
+  sport_id: z.optional(z.nullable(z.number())),
+  get children(): z.ZodMiniDefault<z.ZodMiniArray<typeof CategorySchema>> {
+    return z._default(z.array(CategorySchema), []);
   },
 });
 export type Category = z.infer<typeof CategorySchema>;
@@ -28,41 +29,44 @@ export type Category = z.infer<typeof CategorySchema>;
 export const PriceSchema = z.object({
   id: z.number(),
   /** Set on an add-on price: the id of the main price it is linked to. */
-  id_main_price: z.number().nullable().optional(),
+  id_main_price: z.optional(z.nullable(z.number())),
   amount: MoneySchema,
-  original_amount: MoneySchema.nullable().optional(),
-  total_price: MoneySchema.nullable().optional(),
-  main_price: z.boolean().default(false),
-  season: z.boolean().default(false),
-  morning: z.boolean().default(false),
-  afternoon: z.boolean().default(false),
-  rent_days_from: z.number().nullable().optional(),
+  original_amount: z.optional(z.nullable(MoneySchema)),
+  total_price: z.optional(z.nullable(MoneySchema)),
+  main_price: z._default(z.boolean(), false),
+  season: z._default(z.boolean(), false),
+  morning: z._default(z.boolean(), false),
+  afternoon: z._default(z.boolean(), false),
+  rent_days_from: z.optional(z.nullable(z.number())),
   /** null, missing or 0 means open-ended (spec: open upper bound 999 days). */
-  rent_days_to: z.number().nullable().optional(),
+  rent_days_to: z.optional(z.nullable(z.number())),
 });
 export type Price = z.infer<typeof PriceSchema>;
 
 export const RelatedProductSchema = z.object({
   /** Product id of the add-on. */
   id: z.number(),
-  label: z.string().optional(),
+  label: z.optional(z.string()),
   price: PriceSchema,
-  used: z.boolean().default(false),
-  hasDelivery: z.boolean().default(false),
-  hasPickup: z.boolean().default(false),
-  recommended: z.boolean().default(false),
+  used: z._default(z.boolean(), false),
+  hasDelivery: z._default(z.boolean(), false),
+  hasPickup: z._default(z.boolean(), false),
+  recommended: z._default(z.boolean(), false),
 });
 export type RelatedProduct = z.infer<typeof RelatedProductSchema>;
 
 export const ProductSchema = z.object({
   id: z.number(),
-  label: z.string().optional(),
+  /** Answered by the API (the shop's own code and text); the storefront does not show them yet. */
+  code: z.optional(z.string()),
+  description: z.optional(z.string()),
+  label: z.optional(z.string()),
   /** Ids of the categories the product belongs to. */
-  categories: z.array(z.number()).default([]),
-  require_customer_info: z.boolean().default(false),
-  prices: z.array(PriceSchema).default([]),
-  current_price: PriceSchema.nullable().optional(),
-  related: z.array(RelatedProductSchema).default([]),
+  categories: z._default(z.array(z.number()), []),
+  require_customer_info: z._default(z.boolean(), false),
+  prices: z._default(z.array(PriceSchema), []),
+  current_price: z.optional(z.nullable(PriceSchema)),
+  related: z._default(z.array(RelatedProductSchema), []),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -70,37 +74,57 @@ export const ShopSchema = z.object({
   id: z.number(),
   slug: z.string(),
   label: z.string(),
-  address: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  logos: z.array(LogoSchema).default([]),
-  categories: z.array(CategorySchema).default([]),
-  sports: z.array(SportSchema).default([]),
+  address: z.optional(z.nullable(z.string())),
+  city: z.optional(z.nullable(z.string())),
+  country: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  logos: z._default(z.array(LogoSchema), []),
+  categories: z._default(z.array(CategorySchema), []),
+  sports: z._default(z.array(SportSchema), []),
   /** The shop's rental season (the days a season booking holds), 'YYYY-MM-DD'. */
-  season: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
+  season: z.optional(z.nullable(z.object({ from: z.string(), to: z.string() }))),
+  /** Answered by the API beyond the spec's Shop (the SEO pages take them from seo-data at build). */
+  postal_code: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  lat: z.optional(z.nullable(z.number())),
+  lon: z.optional(z.nullable(z.number())),
+  site_id: z.optional(z.number()),
 });
 export type Shop = z.infer<typeof ShopSchema>;
 
 /** Shop load response: the shop with its categories and products. */
 export const ShopLoadSchema = z.object({
   shop: ShopSchema,
-  categories: z.array(CategorySchema).default([]),
-  products: z.array(ProductSchema).default([]),
+  categories: z._default(z.array(CategorySchema), []),
+  products: z._default(z.array(ProductSchema), []),
 });
 export type ShopLoad = z.infer<typeof ShopLoadSchema>;
 
 export const SiteSchema = z.object({
-  id: z.number().optional(),
+  id: z.optional(z.number()),
   slug: z.string(),
   label: z.string(),
   region: z.string(),
-  shops: z.array(ShopSchema).default([]),
+  /** Answered by the API beyond the spec's Site. */
+  lat: z.optional(z.nullable(z.number())),
+  lon: z.optional(z.nullable(z.number())),
+  shops: z._default(z.array(ShopSchema), []),
 });
 export type Site = z.infer<typeof SiteSchema>;
+
+/** GET v1/products/{id}/price: the product's price for the asked dates (null without dates). */
+export const ProductPriceResponseSchema = z.object({ data: z.object({ product_id: z.number(), current_price: z.nullable(PriceSchema) }) });
+
+/** POST v1/products/{id}/available_size: how many are free for the dates, and the shop's units by size. */
+export const AvailableSizesResponseSchema = z.object({
+  data: z.object({
+    product_id: z.number(),
+    available: z.number(),
+    sizes: z.array(z.object({ size: z.nullable(z.string()), units: z.number() })),
+  }),
+});
 
 /** Availabilities response: product id to available count. */
 export const AvailabilitiesSchema = z.object({
   availabilities: z.record(z.string(), z.number()),
 });
-export type Availabilities = z.infer<typeof AvailabilitiesSchema>;

@@ -1,38 +1,44 @@
 // Storefront configuration state (spec §3 "Configuration state") and the date mode it holds.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CheckedFidelityCardSchema } from './fidelity';
 import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from './catalogue';
 import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
+import { DateModes } from '../../domain/dates';
 
-/** `multipleDates`: 0 morning, 1 afternoon, 2 single date, 3 range, 20 seasonal. */
-export const DateModeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(20)]);
+/** `multipleDates`: one of the spec's date modes (src/domain/dates.ts DateModes). */
+export const DateModeSchema = z.union([
+  z.literal(DateModes.MORNING),
+  z.literal(DateModes.AFTERNOON),
+  z.literal(DateModes.SINGLE),
+  z.literal(DateModes.RANGE),
+  z.literal(DateModes.SEASONAL),
+]);
 export type DateMode = z.infer<typeof DateModeSchema>;
 
 /** A calendar day in Europe/Rome, 'YYYY-MM-DD'. */
-export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const ConfigurationStateSchema = z.object({
-  totem: TotemSchema.nullable().default(null),
-  shop: ShopSchema.nullable().default(null),
-  products: z.array(ProductSchema).default([]),
-  categories: z.array(CategorySchema).default([]),
+  totem: z._default(z.nullable(TotemSchema), null),
+  shop: z._default(z.nullable(ShopSchema), null),
+  products: z._default(z.array(ProductSchema), []),
+  categories: z._default(z.array(CategorySchema), []),
   /** Product id to available count. */
-  availabilities: z.record(z.string(), z.number()).default({}),
+  availabilities: z._default(z.record(z.string(), z.number()), {}),
   /** Day ('YYYY-MM-DD', Europe/Rome) of the last kiosk reload. */
-  lastRefresh: DaySchema.nullable().default(null),
+  lastRefresh: z._default(z.nullable(DaySchema), null),
   /** Kept by kiosks only (spec §3): the half-day of a same-day booking, true for the morning. */
-  morning: z.boolean().nullable().default(null),
-  multipleDates: DateModeSchema.default(2),
-  dates: z.array(DaySchema).default([]),
-  site: SiteSchema.nullable().default(null),
-  sport: SportSchema.nullable().default(null),
-  fidelityCard: CheckedFidelityCardSchema.nullable().default(null),
-  askedFidelityCards: z.array(z.string()).default([]),
-  searchFormConfiguration: z.record(z.string(), z.unknown()).nullable().default(null),
-  ref: z.string().nullable().default(null),
-  canSeeConfig: z.boolean().default(false),
+  morning: z._default(z.nullable(z.boolean()), null),
+  multipleDates: z._default(DateModeSchema, DateModes.SINGLE),
+  dates: z._default(z.array(DaySchema), []),
+  site: z._default(z.nullable(SiteSchema), null),
+  sport: z._default(z.nullable(SportSchema), null),
+  fidelityCard: z._default(z.nullable(CheckedFidelityCardSchema), null),
+  askedFidelityCards: z._default(z.array(z.string()), []),
+  searchFormConfiguration: z._default(z.nullable(z.record(z.string(), z.unknown())), null),
+  ref: z._default(z.nullable(z.string()), null),
+  canSeeConfig: z._default(z.boolean(), false),
 });
-export type ConfigurationState = z.infer<typeof ConfigurationStateSchema>;
 
 /**
  * What a paired kiosk keeps besides the totem settings of spec §3: its own bearer token (apart
@@ -42,9 +48,9 @@ export type ConfigurationState = z.infer<typeof ConfigurationStateSchema>;
  */
 export const KioskDeviceSchema = z.object({
   /** `Bearer …`, as the API client sends it. */
-  token: z.string().nullable().default(null),
-  shop: ShopSchema.nullable().default(null),
-  realtime: RealtimeSettingsSchema.nullable().default(null),
-  fakePos: z.boolean().default(false),
+  token: z._default(z.nullable(z.string()), null),
+  shop: z._default(z.nullable(ShopSchema), null),
+  realtime: z._default(z.nullable(RealtimeSettingsSchema), null),
+  fakePos: z._default(z.boolean(), false),
 });
 export type KioskDevice = z.infer<typeof KioskDeviceSchema>;

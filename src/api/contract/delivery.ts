@@ -1,50 +1,50 @@
 // Delivery and pickup of physical units at the shop counter (issue #7, spec §3 Delivery detail):
 // units are named by the internal code on their label.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { day, intLike, requiredString } from './fields';
 import { dateTime } from './staff';
 
-const internalCode = () => requiredString(64).transform((v) => v.toUpperCase());
+const internalCode = () => z.pipe(requiredString(64), z.transform((v: string) => v.toUpperCase()));
 
 /** POST v1/delivery: units handed out for an order, each on one of its lines or as an extra. */
 export const DeliveryRequestSchema = z.object({
   order_id: intLike(),
   /** When the units went out; now when absent. */
-  date: dateTime().optional(),
+  date: z.optional(dateTime()),
   delivery_details: z
     .array(
       z.object({
         internal_code: internalCode(),
         /** The order line the unit is for; absent or null for an extra outside the lines. */
-        id_order_detail: intLike().nullable().optional(),
+        id_order_detail: z.optional(z.nullable(intLike())),
         /** A unit of another product given for the line (e.g. a size swap). */
-        forced: z.boolean().default(false),
+        forced: z._default(z.boolean(), false),
         /** Why it was forced, kept with the hand-out (the kiosk asks for it). */
-        reason: z.string().trim().max(1000, 'validators.maxLength').optional(),
-        price: z.number().min(0, 'validators.minQuantity').max(100_000, 'validators.maxQuantity').nullable().optional(),
+        reason: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'validators.maxLength'))),
+        price: z.optional(
+          z.nullable(z.number().check(z.gte(0, 'validators.minQuantity'), z.lte(100_000, 'validators.maxQuantity'))),
+        ),
       }),
       { error: 'validators.required' },
     )
-    .min(1, 'validators.required')
-    .max(100, 'validators.maxQuantity'),
+    .check(z.minLength(1, 'validators.required'), z.maxLength(100, 'validators.maxQuantity')),
 });
 export type DeliveryRequest = z.input<typeof DeliveryRequestSchema>;
 
 /** POST v1/pickup: units back at the counter; a problem locks the unit until it is unlocked. */
 export const PickupRequestSchema = z.object({
   /** When set, every unit must be out for this order. */
-  order_id: intLike().optional(),
-  date: dateTime().optional(),
+  order_id: z.optional(intLike()),
+  date: z.optional(dateTime()),
   items: z
     .array(
       z.object({
         internal_code: internalCode(),
-        problem: z.string().trim().max(1000, 'validators.maxLength').optional(),
+        problem: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'validators.maxLength'))),
       }),
       { error: 'validators.required' },
     )
-    .min(1, 'validators.required')
-    .max(100, 'validators.maxQuantity'),
+    .check(z.minLength(1, 'validators.required'), z.maxLength(100, 'validators.maxQuantity')),
 });
 export type PickupRequest = z.input<typeof PickupRequestSchema>;
 
@@ -57,7 +57,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** The header the server adds to an answer it replays for a repeated key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** An idempotency key: UUID-like, 8 to 100 letters, digits, `-` and `_`. */
-export const IdempotencyKeySchema = z.string({ error: 'api.idempotencyKeyInvalid' }).regex(/^[A-Za-z0-9_-]{8,100}$/, 'api.idempotencyKeyInvalid');
+export const IdempotencyKeySchema = z
+  .string({ error: 'api.idempotencyKeyInvalid' })
+  .check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'api.idempotencyKeyInvalid'));
 
 /** GET v1/delivery_details/{id}/diff?to=: the day the unit is (or would be) back. */
 export const DiffQuerySchema = z.object({ to: day() });
@@ -66,8 +68,8 @@ const DiffPeriodSchema = z.object({ from: z.string(), to: z.string(), days: z.nu
 
 /** Price of the booked days against the actual days, by the domain pricing rules; diff = actual − booked. */
 export const PriceDiffSchema = z.object({
-  id_order_detail: z.number().nullable(),
-  delivery_detail_id: z.number().nullable(),
+  id_order_detail: z.nullable(z.number()),
+  delivery_detail_id: z.nullable(z.number()),
   product_label: z.string(),
   status: z.enum(['not_delivered', 'out', 'returned', 'projected']),
   booked: DiffPeriodSchema,

@@ -1,8 +1,10 @@
 // Loyalty (fidelity) cards, looked up by number.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const FidelityQuerySchema = z.object({
-  fidelity_card_number: z.string({ error: 'validators.required' }).trim().min(1, 'validators.required').max(64, 'validators.maxLength'),
+  fidelity_card_number: z
+    .string({ error: 'validators.required' })
+    .check(z.trim(), z.minLength(1, 'validators.required'), z.maxLength(64, 'validators.maxLength')),
 });
 
 export const FidelityCardSchema = z.object({
@@ -13,12 +15,11 @@ export const FidelityCardSchema = z.object({
   discount: z.number(),
   active: z.boolean(),
 });
-export type FidelityCard = z.infer<typeof FidelityCardSchema>;
 
 export const FidelityCardResponseSchema = z.object({ data: FidelityCardSchema });
 export const FidelityInfoSchema = z.object({ valid: z.boolean(), discount: z.number(), holder_initials: z.string() });
 export const FidelityInfoResponseSchema = z.object({ data: FidelityInfoSchema });
 
 /** What the storefront keeps of a card typed at checkout: its number and its public info. */
-export const CheckedFidelityCardSchema = FidelityInfoSchema.extend({ number: z.string() });
+export const CheckedFidelityCardSchema = z.extend(FidelityInfoSchema, { number: z.string() });
 export type CheckedFidelityCard = z.infer<typeof CheckedFidelityCardSchema>;

@@ -1,28 +1,35 @@
 // Field rules shared by the API and the forms, with the spec's message keys (validators.*), so the
 // server's 422 messages and the browser's own checks say the same thing.
-import { z } from 'zod';
+// zod/mini (issue #18): the browser bundles what it parses, and mini's functional API lets the
+// bundler drop what is not used. Mini has no default (English) messages: a rule's message is its
+// validators.* key, or the issue's code is mapped to one (server/http/validation.ts,
+// src/components/islands/zod-resolver.ts).
+import * as z from 'zod/mini';
 import { isDay } from '../../domain/dates';
+import { EMAIL_PATTERN } from '../../domain/validators';
 
 export const requiredString = (max = 255) =>
   z
     .string({ error: 'validators.required' })
-    .trim()
-    .min(1, 'validators.required')
-    .max(max, 'validators.maxLength');
+    .check(z.trim(), z.minLength(1, 'validators.required'), z.maxLength(max, 'validators.maxLength'));
 
 export const optionalString = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validators.maxLength')
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, 'validators.maxLength'))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );
 
 export const email = () =>
-  z.string({ error: 'validators.required' }).trim().min(1, 'validators.required').pipe(z.email('validators.email'));
+  z.pipe(
+    z.string({ error: 'validators.required' }).check(z.trim(), z.minLength(1, 'validators.required')),
+    // The forms' rule (src/domain/validators.ts), one pattern for both sides.
+    z.email({ pattern: EMAIL_PATTERN, error: 'validators.email' }),
+  );
 
 export const password = () =>
-  z.string({ error: 'validators.required' }).min(8, 'validators.minLength').max(200, 'validators.maxLength');
+  z
+    .string({ error: 'validators.required' })
+    .check(z.minLength(8, 'validators.minLength'), z.maxLength(200, 'validators.maxLength'));
 
 /**
  * The days a rental can be about: any other year is a typo (0205 for 2025), and far years are
@@ -34,28 +41,35 @@ export const MAX_DAY = '2100-12-31';
 
 /** `YYYY-MM-DD` calendar day from MIN_DAY to MAX_DAY. */
 export const day = () =>
-  z
-    .string({ error: 'validators.required' })
+  z.string({ error: 'validators.required' }).check(
     // abort: a malformed day is reported once, not again by the calendar check below.
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validators.date', abort: true })
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validators.date', abort: true }),
     // isDay: the same check as the date arithmetic's (src/domain/dates.ts), so a day accepted here
     // can never make it throw. Same-width 'YYYY-MM-DD' strings compare like the days they name.
     // abort: the query's own rules (span, order of the days) have nothing to say about a non-day.
-    .refine((s) => isDay(s) && s >= MIN_DAY && s <= MAX_DAY, { message: 'validators.date', abort: true });
+    z.refine((s: string) => isDay(s) && s >= MIN_DAY && s <= MAX_DAY, { message: 'validators.date', abort: true }),
+  );
 
 /** A form flag sent as 1/0, '1'/'0', true/false. */
 export const flag = () =>
-  z
-    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', ''])])
-    .optional()
-    .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+  z.pipe(
+    z.optional(z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', ''])])),
+    z.transform((v: boolean | 1 | 0 | '1' | '0' | 'true' | 'false' | '' | undefined) => v === true || v === 1 || v === '1' || v === 'true'),
+  );
+
+/** PostgreSQL's integer range: the ids and counts the API stores. */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
 
 /** A whole number sent as a number or a numeric string, within PostgreSQL's integer range. */
 export const intLike = () =>
-  z
-    .union([z.number(), z.string().regex(/^-?\d+$/, 'validators.required')], { error: 'validators.required' })
-    .transform(Number)
-    .pipe(z.number().int().min(-2_147_483_648, 'validators.invalid').max(2_147_483_647, 'validators.invalid'));
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, 'validators.required'))], { error: 'validators.required' }),
+      z.transform((v: number | string) => Number(v)),
+    ),
+    z.number().check(z.int(), z.gte(INT_MIN, 'validators.invalid'), z.lte(INT_MAX, 'validators.invalid')),
+  );
 
 /** The longest range that can be booked or asked for, in days. */
 export const MAX_RANGE_DAYS = 365;
@@ -66,7 +80,7 @@ export const MAX_RANGE_DAYS = 365;
  */
 export function checkDateShape(
   value: { from?: string; to?: string; morning?: boolean; afternoon?: boolean; season?: boolean },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (value.season || !value.from || !value.to || value.to === value.from) return;
   if (value.morning !== value.afternoon) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.halfDayRange' });

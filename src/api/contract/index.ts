@@ -22,6 +22,7 @@ export * from './delivery';
 export * from './fidelity';
 export * from './fields';
 export * from './gpx';
+export * from './health';
 export * from './inventory';
 export * from './kiosk';
 export * from './order-form';

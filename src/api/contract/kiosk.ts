@@ -1,5 +1,5 @@
 // Kiosk (totem) entities of spec §3 and §7: totem settings, receipt items, POS logs.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** 10 public kiosk, 20 totem admin, 30 totem admin and cash desk. */
 export const TotemTypeSchema = z.union([z.literal(10), z.literal(20), z.literal(30)]);
@@ -9,9 +9,9 @@ export const TotemSchema = z.object({
   type: TotemTypeSchema,
   code: z.string(),
   /** Host of the local payment-terminal orchestrator. */
-  pos: z.string().nullable().optional(),
-  data_security_user_optional: z.boolean().default(false),
-  server_url: z.string().nullable().optional(),
+  pos: z.optional(z.nullable(z.string())),
+  data_security_user_optional: z._default(z.boolean(), false),
+  server_url: z.optional(z.nullable(z.string())),
 });
 export type Totem = z.infer<typeof TotemSchema>;
 
@@ -19,11 +19,11 @@ export type Totem = z.infer<typeof TotemSchema>;
 export const RealtimeSettingsSchema = z.object({
   driver: z.enum(['local', 'pusher']),
   key: z.string(),
-  cluster: z.string().nullable(),
+  cluster: z.nullable(z.string()),
   /** The shop's private channel, e.g. `private-shop.6`. */
   channel: z.string(),
   /** Local driver: connect to the site's own host and port (`wsHost`/`wsPort`), without TLS. */
-  ws_path: z.string().nullable(),
+  ws_path: z.nullable(z.string()),
 });
 export type RealtimeSettings = z.infer<typeof RealtimeSettingsSchema>;
 
@@ -37,13 +37,6 @@ export const ReceiptItemSchema = z.object({
   discount: z.number(),
 });
 export type ReceiptItem = z.infer<typeof ReceiptItemSchema>;
-
-export const PosLogSchema = z.object({
-  order_number: z.string(),
-  date: z.string(),
-  response: z.unknown(),
-});
-export type PosLog = z.infer<typeof PosLogSchema>;
 
 /**
  * A cash desk's payment in flight (issue #13), kept in the kiosk's storage from the moment the
@@ -64,11 +57,11 @@ export const DeskPaymentSchema = z.object({
   stage: DeskPaymentStageSchema,
   startedAt: z.string(),
   /** The terminal's answer to the payment, recorded with it (pos_log). */
-  posResult: z.unknown().optional(),
+  posResult: z.optional(z.unknown()),
   /** Why the last step failed (shown while it is retried, or until staff resolve it). */
-  error: z.string().nullable().default(null),
+  error: z._default(z.nullable(z.string()), null),
   /** The receipt could not be printed: offer to print it again. */
-  receiptFailed: z.boolean().default(false),
+  receiptFailed: z._default(z.boolean(), false),
 });
 export type DeskPayment = z.infer<typeof DeskPaymentSchema>;
 export const DeskPaymentsSchema = z.record(z.string(), DeskPaymentSchema);
@@ -91,10 +84,10 @@ export const OutboxEntrySchema = z.object({
   /** What staff recognise it by: the order number or the unit's code. */
   ref: z.string(),
   createdAt: z.string(),
-  attempts: z.number().default(0),
+  attempts: z._default(z.number(), 0),
   /** `refused`: the API said no on a replay (e.g. a unit handed out meanwhile by another desk). */
-  state: z.enum(['pending', 'refused']).default('pending'),
-  error: z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) }).nullable().default(null),
+  state: z._default(z.enum(['pending', 'refused']), 'pending'),
+  error: z._default(z.nullable(z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })), null),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 export const OutboxSchema = z.array(OutboxEntrySchema);

@@ -1,90 +1,93 @@
 // The order form (spec §3 "Order form", issue #4): multipart in bracket notation, read by the API
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';
-import { PHONE_PATTERN } from '../../domain/validators';
+import { ORDER_FIELD_MAX, PHONE_PATTERN } from '../../domain/validators';
 
 /** The person an item is for, as the form sends it (strings; the cart's Customer holds the same fields). */
 export const OrderFormCustomerSchema = z.object({
-  first_name: optionalString(100),
-  last_name: optionalString(100),
-  height: optionalString(10),
-  weight: optionalString(10),
-  shoe_size: optionalString(10),
-  level: optionalString(40),
+  first_name: optionalString(ORDER_FIELD_MAX.name),
+  last_name: optionalString(ORDER_FIELD_MAX.name),
+  height: optionalString(ORDER_FIELD_MAX.measure),
+  weight: optionalString(ORDER_FIELD_MAX.measure),
+  shoe_size: optionalString(ORDER_FIELD_MAX.measure),
+  level: optionalString(ORDER_FIELD_MAX.level),
 });
 export type CustomerInput = z.output<typeof OrderFormCustomerSchema>;
 
 export const OrderFormMediaSchema = z.object({
   // Bounded to the database's integer ids: a larger one is an unknown document, not a failed query.
-  id: intLike().pipe(z.number().max(2_147_483_647, 'api.mediaInvalid')).default(0),
+  id: z._default(z.pipe(intLike(), z.number().check(z.lte(2_147_483_647, 'api.mediaInvalid'))), 0),
   stored: flag(),
   deleted: flag(),
-  file: z.instanceof(File).optional(),
+  file: z.optional(z.instanceof(File)),
 });
 
 export const OrderFormSchema = z
   .object({
     from: day(),
-    to: day().optional(),
+    to: z.optional(day()),
     morning: flag(),
     afternoon: flag(),
     season: flag(),
     invoice: flag(),
-    first_name: requiredString(100),
-    last_name: requiredString(100),
+    first_name: requiredString(ORDER_FIELD_MAX.name),
+    last_name: requiredString(ORDER_FIELD_MAX.name),
     // The same rule the checkout applies before sending (src/domain/validators.ts).
-    phone: requiredString(40).pipe(z.string().regex(PHONE_PATTERN, 'validators.phone')),
+    phone: z.pipe(requiredString(ORDER_FIELD_MAX.phone), z.string().check(z.regex(PHONE_PATTERN, 'validators.phone'))),
     email: email(),
-    fiscal_code: optionalString(32),
-    fidelity_card_number: optionalString(64),
-    coupon_codes: z.array(z.string().trim().max(64)).max(10).default([]),
+    fiscal_code: optionalString(ORDER_FIELD_MAX.fiscalCode),
+    fidelity_card_number: optionalString(ORDER_FIELD_MAX.code),
+    coupon_codes: z._default(z.array(z.string().check(z.trim(), z.maxLength(ORDER_FIELD_MAX.code))).check(z.maxLength(10)), []),
     cart: z
       .array(
         z.object({
-          prices: z.array(intLike()).min(1, 'validators.required').max(10),
-          customer: OrderFormCustomerSchema.optional(),
+          prices: z.array(intLike()).check(z.minLength(1, 'validators.required'), z.maxLength(10)),
+          customer: z.optional(OrderFormCustomerSchema),
         }),
         { error: 'validators.emptyCart' },
       )
-      .min(1, 'validators.emptyCart')
-      .max(50),
-    medias: z.array(OrderFormMediaSchema).max(10).default([]),
-    edit_order_code: optionalString(64),
-    ref: optionalString(64),
-    _method: z.string().optional(),
+      .check(z.minLength(1, 'validators.emptyCart'), z.maxLength(50)),
+    medias: z._default(z.array(OrderFormMediaSchema).check(z.maxLength(10)), []),
+    edit_order_code: optionalString(ORDER_FIELD_MAX.code),
+    ref: optionalString(ORDER_FIELD_MAX.code),
+    _method: z.optional(z.string()),
   })
-  .superRefine((form, ctx) => {
-    checkDateShape(form, ctx);
-    if (form.invoice && !form.fiscal_code) {
-      ctx.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'validators.required' });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      checkDateShape(form, ctx);
+      if (form.invoice && !form.fiscal_code) {
+        ctx.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'validators.required' });
+      }
+    }),
+  );
 export type OrderFormInput = z.output<typeof OrderFormSchema>;
 
 /** PATCH v1/orders/{id}: contact and invoice changes of an order. */
 export const OrderChangesSchema = z
   .object({
-    first_name: requiredString(100).optional(),
-    last_name: requiredString(100).optional(),
-    phone: requiredString(40).optional(),
-    email: email().optional(),
+    first_name: z.optional(requiredString(ORDER_FIELD_MAX.name)),
+    last_name: z.optional(requiredString(ORDER_FIELD_MAX.name)),
+    phone: z.optional(requiredString(ORDER_FIELD_MAX.phone)),
+    email: z.optional(email()),
     // Absent means unchanged, unlike the order form where absent means no invoice.
-    invoice: z
-      .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0'])])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1')),
-    fiscal_code: optionalString(32),
+    invoice: z.pipe(
+      z.optional(z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0'])])),
+      z.transform((v: boolean | 1 | 0 | '1' | '0' | undefined) => (v === undefined ? undefined : v === true || v === 1 || v === '1')),
+    ),
+    fiscal_code: optionalString(ORDER_FIELD_MAX.fiscalCode),
   })
-  .superRefine((form, ctx) => {
-    if (form.invoice && !form.fiscal_code) {
-      ctx.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'validators.required' });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.invoice && !form.fiscal_code) {
+        ctx.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'validators.required' });
+      }
+    }),
+  );
 
 export const CancelQuerySchema = z.object({ date: day() });
 
 export const OrderSearchQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  date: day().optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  date: z.optional(day()),
 });

@@ -1,26 +1,29 @@
 // Order entities of spec §3: orders, pools, details, delivery details, medias, coupons.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateModeSchema } from './configuration';
 
 export const MediaSchema = z.object({
   /** 0 for a media not yet uploaded. */
-  id: z.number().default(0),
-  img: z.string().nullable().optional(),
-  url: z.string().nullable().optional(),
+  id: z._default(z.number(), 0),
+  img: z.optional(z.nullable(z.string())),
+  url: z.optional(z.nullable(z.string())),
   /** True for the first media (the front of the document). */
-  front: z.boolean().default(false),
+  front: z._default(z.boolean(), false),
   /** Already on the server. */
-  stored: z.boolean().default(false),
+  stored: z._default(z.boolean(), false),
   /** Stored media the customer removed; sent so the server deletes it. */
-  deleted: z.boolean().default(false),
+  deleted: z._default(z.boolean(), false),
 });
 export type Media = z.infer<typeof MediaSchema>;
+
+/** DELETE v1/media/{id}: the document is gone (the account page then reads the user again). */
+export const MediaDeletedSchema = z.object({ data: z.object({ id: z.number(), deleted: z.literal(true) }) });
 
 export const CouponSchema = z.object({
   code: z.string(),
   amount: z.number(),
   /** A refused coupon: never subtracted, never sent. */
-  blocked: z.boolean().default(false),
+  blocked: z._default(z.boolean(), false),
 });
 export type Coupon = z.infer<typeof CouponSchema>;
 
@@ -32,51 +35,44 @@ export const OrderDetailSchema = z.object({
   total_tax: z.number(),
   total_taxable: z.number(),
 });
-export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 export const OrderDetailPoolSchema = z.object({
-  id: z.number().optional(),
+  id: z.optional(z.number()),
   /** Defaults to the pool's position in the order. */
-  index: z.number().nullable().optional(),
-  order_details: z.array(OrderDetailSchema).default([]),
+  index: z.optional(z.nullable(z.number())),
+  order_details: z._default(z.array(OrderDetailSchema), []),
 });
-export type OrderDetailPool = z.infer<typeof OrderDetailPoolSchema>;
 
 export const SpecificProductSchema = z.object({
   id: z.number(),
-  product_model: z.string().nullable().optional(),
+  product_model: z.optional(z.nullable(z.string())),
   internal_code: z.string(),
 });
-export type SpecificProduct = z.infer<typeof SpecificProductSchema>;
 
 export const DeliveryDetailSchema = z.object({
   id: z.number(),
   /** null when the item is not linked to an order line (an extra specific product). */
-  id_order_detail: z.number().nullable(),
-  forced: z.boolean().default(false),
+  id_order_detail: z.nullable(z.number()),
+  forced: z._default(z.boolean(), false),
   /** Why a unit of another product was given (issue #14); null when not forced. */
-  forced_reason: z.string().nullable().optional(),
-  datetime_delivery: z.string().nullable().optional(),
-  datetime_return: z.string().nullable().optional(),
-  used: z.boolean().default(false),
-  managed: z.boolean().default(false),
-  price: z.number().nullable().optional(),
-  delivery_detail_specific_product: z
-    .object({ specific_product: SpecificProductSchema })
-    .nullable()
-    .optional(),
+  forced_reason: z.optional(z.nullable(z.string())),
+  datetime_delivery: z.optional(z.nullable(z.string())),
+  datetime_return: z.optional(z.nullable(z.string())),
+  used: z._default(z.boolean(), false),
+  managed: z._default(z.boolean(), false),
+  price: z.optional(z.nullable(z.number())),
+  delivery_detail_specific_product: z.optional(z.nullable(z.object({ specific_product: SpecificProductSchema }))),
 });
 export type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
 
 export const DeliverySchema = z.object({
-  id: z.number().optional(),
-  delivery_details: z.array(DeliveryDetailSchema).default([]),
+  id: z.optional(z.number()),
+  delivery_details: z._default(z.array(DeliveryDetailSchema), []),
 });
-export type Delivery = z.infer<typeof DeliverySchema>;
 
 export const OrderSchema = z.object({
-  id: z.number().optional(),
-  uuid: z.string().optional(),
+  id: z.optional(z.number()),
+  uuid: z.optional(z.string()),
   number: z.string(),
   /** Date-time; only its first 10 characters (the day) go to the payment terminal. */
   date_from: z.string(),
@@ -85,10 +81,10 @@ export const OrderSchema = z.object({
   original_total_amount: z.number(),
   total_tax: z.number(),
   total_taxable: z.number(),
-  order_detail_pools: z.array(OrderDetailPoolSchema).default([]),
-  medias: z.array(MediaSchema).default([]),
-  delivery: DeliverySchema.nullable().optional(),
-  coupon_codes: z.array(z.string()).default([]),
+  order_detail_pools: z._default(z.array(OrderDetailPoolSchema), []),
+  medias: z._default(z.array(MediaSchema), []),
+  delivery: z.optional(z.nullable(DeliverySchema)),
+  coupon_codes: z._default(z.array(z.string()), []),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -101,15 +97,15 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** The person a pool's item is for, as typed in the form (height cm, weight kg, shoe size, level). */
 export const OrderCustomerSchema = z.object({
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  height: z.string().optional(),
-  weight: z.string().optional(),
-  shoe_size: z.string().optional(),
-  level: z.string().optional(),
+  first_name: z.optional(z.string()),
+  last_name: z.optional(z.string()),
+  height: z.optional(z.string()),
+  weight: z.optional(z.string()),
+  shoe_size: z.optional(z.string()),
+  level: z.optional(z.string()),
 });
 
-export const OrderLineSchema = OrderDetailSchema.extend({
+export const OrderLineSchema = z.extend(OrderDetailSchema, {
   product_id: z.number(),
   price_id: z.number(),
   /** An add-on of the pool's main item. */
@@ -117,15 +113,15 @@ export const OrderLineSchema = OrderDetailSchema.extend({
   original_total_price: z.number(),
 });
 
-export const OrderResponseSchema = OrderSchema.extend({
+export const OrderResponseSchema = z.extend(OrderSchema, {
   id: z.number(),
   uuid: z.string(),
   status: OrderStatusSchema,
   paid: z.boolean(),
-  paid_at: z.string().nullable(),
+  paid_at: z.nullable(z.string()),
   /** Confirmed, unpaid and before its first day: lines, dates and contact data can still change. */
   editable: z.boolean(),
-  shop: z.object({ id: z.number(), slug: z.string(), label: z.string() }).nullable(),
+  shop: z.nullable(z.object({ id: z.number(), slug: z.string(), label: z.string() })),
   multipleDates: DateModeSchema,
   morning: z.boolean(),
   afternoon: z.boolean(),
@@ -136,29 +132,29 @@ export const OrderResponseSchema = OrderSchema.extend({
   phone: z.string(),
   email: z.string(),
   invoice: z.boolean(),
-  fiscal_code: z.string().nullable(),
-  fidelity_card_number: z.string().nullable(),
+  fiscal_code: z.nullable(z.string()),
+  fidelity_card_number: z.nullable(z.string()),
   discount: z.number(),
   created_at: z.string(),
   /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online (issue #12). */
-  totem_code: z.string().nullable().optional(),
+  totem_code: z.optional(z.nullable(z.string())),
   /** When the order was last sent to the shop's queue board (issue #13); null when never. */
-  queued_at: z.string().nullable().optional(),
+  queued_at: z.optional(z.nullable(z.string())),
   order_detail_pools: z.array(
-    OrderDetailPoolSchema.extend({
+    z.extend(OrderDetailPoolSchema, {
       id: z.number(),
       index: z.number(),
-      customer: OrderCustomerSchema.nullable(),
+      customer: z.nullable(OrderCustomerSchema),
       order_details: z.array(OrderLineSchema),
     }),
   ),
   medias: z.array(
-    MediaSchema.extend({ id: z.number(), url: z.string(), name: z.string(), mime: z.string(), size: z.number() }),
+    z.extend(MediaSchema, { id: z.number(), url: z.string(), name: z.string(), mime: z.string(), size: z.number() }),
   ),
   delivery: DeliverySchema,
 });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
 /** One order, with the translated `message` of an action when there is one (cancel). */
-export const OrderEnvelopeSchema = z.object({ data: OrderResponseSchema, message: z.string().optional() });
+export const OrderEnvelopeSchema = z.object({ data: OrderResponseSchema, message: z.optional(z.string()) });
 export const OrderListEnvelopeSchema = z.object({ data: z.array(OrderResponseSchema) });

@@ -1,5 +1,5 @@
 // Trails ("pathways") per location, with stats computed from their GPX file.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const PathwaySchema = z.object({
   id: z.number(),
@@ -14,12 +14,13 @@ export const PathwaySchema = z.object({
   moving_time: z.number(),
   gpx_url: z.string(),
 });
-export type Pathway = z.infer<typeof PathwaySchema>;
 
 export const PathwayListQuerySchema = z.object({
-  location: z.string().max(100).optional(),
-  sport: z.string().max(100).optional(),
+  location: z.optional(z.string().check(z.maxLength(100))),
+  sport: z.optional(z.string().check(z.maxLength(100))),
 });
 export const PathwaySearchQuerySchema = z.object({
-  q: z.string({ error: 'validators.required' }).trim().min(2, 'validators.minLength').max(100, 'validators.maxLength'),
+  q: z
+    .string({ error: 'validators.required' })
+    .check(z.trim(), z.minLength(2, 'validators.minLength'), z.maxLength(100, 'validators.maxLength')),
 });

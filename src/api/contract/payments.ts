@@ -3,15 +3,16 @@
 // page (`payment_url`); the provider brings them back to `return_path` with `?payment=<outcome>`
 // after telling the API the result. The spec's `POST v1/orders/{id}/pay` stays the cash desk's
 // (a kiosk of type 30 records what its payment terminal took).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isSafeRedirect } from '../../domain/redirects';
 
 /** POST v1/orders/{id}/payments: the owner, or whoever holds the order's uuid (guest link). */
 export const PaymentRequestSchema = z.object({
   /** Storefront path to come back to; internal paths only, so the page cannot bounce elsewhere. */
-  return_path: z.string({ error: 'validators.required' }).max(500, 'validators.maxLength').refine(isSafeRedirect, 'validators.returnPath'),
+  return_path: z
+    .string({ error: 'validators.required' })
+    .check(z.maxLength(500, 'validators.maxLength'), z.refine(isSafeRedirect, 'validators.returnPath')),
 });
-export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
 
 export const PaymentSessionSchema = z.object({
   id: z.string(),
@@ -21,7 +22,6 @@ export const PaymentSessionSchema = z.object({
   amount: z.number(),
   expires_at: z.string(),
 });
-export type PaymentSession = z.infer<typeof PaymentSessionSchema>;
 export const PaymentSessionEnvelopeSchema = z.object({ data: PaymentSessionSchema });
 
 /**

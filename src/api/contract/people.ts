@@ -2,7 +2,7 @@
 // PATCH/DELETE v1/user/people/{id}. Stored by the API for the account, offered as one-tap choices
 // in the booking flow's "Per chi è …?" dialog and edited on the account page. The same rules the
 // dialog applies (src/domain/constants.ts bounds and levels) so the API and the forms agree.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/constants';
 import { requiredString } from './fields';
 
@@ -13,22 +13,37 @@ export const PERSON_NAME_MAX = 100;
 
 /** A measure as a number or a numeric string ("43", "42,5"), within its bounds. */
 const measure = (bounds: { min: number; max: number }) =>
-  z
-    .union([z.number(), z.string().trim().min(1, { message: 'validators.required', abort: true }).regex(/^\d+([.,]\d+)?$/, 'validators.number')], {
-      error: 'validators.required',
-    })
-    .transform((v) => (typeof v === 'number' ? v : Number(v.replace(',', '.'))))
-    .pipe(z.number().min(bounds.min, 'validators.minValue').max(bounds.max, 'validators.maxValue'));
+  z.pipe(
+    z.pipe(
+      z.union(
+        [
+          z.number(),
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.minLength(1, { message: 'validators.required', abort: true }),
+              z.regex(/^\d+([.,]\d+)?$/, 'validators.number'),
+            ),
+        ],
+        { error: 'validators.required' },
+      ),
+      z.transform((v: number | string) => (typeof v === 'number' ? v : Number(v.replace(',', '.')))),
+    ),
+    z.number().check(z.gte(bounds.min, 'validators.minValue'), z.lte(bounds.max, 'validators.maxValue')),
+  );
 
 const level = () =>
   z
     .string({ error: 'validators.required' })
-    .trim()
-    .min(1, { message: 'validators.required', abort: true })
-    .refine((v) => CUSTOMER_LEVELS.includes(v), 'validators.invalid');
+    .check(
+      z.trim(),
+      z.minLength(1, { message: 'validators.required', abort: true }),
+      z.refine((v: string) => CUSTOMER_LEVELS.includes(v), 'validators.invalid'),
+    );
 
 /** Control characters (NUL among them, which PostgreSQL text refuses) are no part of a name. */
-const name = () => requiredString(PERSON_NAME_MAX).pipe(z.string().regex(/^\P{Cc}*$/u, 'validators.invalid'));
+const name = () => z.pipe(requiredString(PERSON_NAME_MAX), z.string().check(z.regex(/^\P{Cc}*$/u, 'validators.invalid')));
 
 /** POST v1/user/people: every field, as the dialog asks them. */
 export const PersonInputSchema = z.object({
@@ -42,7 +57,7 @@ export const PersonInputSchema = z.object({
 export type PersonInput = z.input<typeof PersonInputSchema>;
 
 /** PATCH v1/user/people/{id}: any of the fields (rename, new measures); absent ones stay. */
-export const PersonPatchSchema = PersonInputSchema.partial();
+export const PersonPatchSchema = z.partial(PersonInputSchema);
 export type PersonPatch = z.input<typeof PersonPatchSchema>;
 
 export const PersonSchema = z.object({

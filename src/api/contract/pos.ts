@@ -1,29 +1,33 @@
 // The kiosk's payment-terminal orchestrator (spec §7): POST {pos}/process with the operations to
 // run, their payload and the order. `npm start` runs a simulator of it (server/pos).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ReceiptItemSchema } from './kiosk';
 
 /** 10 pay, 20 receipt, 30 print, 40 close cashier (domain `TerminalOperation`). */
 export const TerminalOperationSchema = z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(40)]);
 
 export const PosProcessRequestSchema = z.object({
-  operations: z.array(TerminalOperationSchema, { error: 'validators.required' }).min(1, 'validators.required').max(4),
-  payload: z
-    .looseObject({
-      amount: z.number().min(0, 'validators.minQuantity').optional(),
-      items: z.array(ReceiptItemSchema).max(200).optional(),
-      text: z.string().max(10_000).optional(),
-    })
-    .default({}),
-  order: z
-    .looseObject({
-      number: z.string().min(1, 'validators.required'),
-      /** Only the day (first 10 characters) is sent. */
-      date_to: z.string().max(10, 'validators.maxLength').optional(),
-      total_amount: z.number().optional(),
-    })
-    .nullable()
-    .optional(),
+  operations: z
+    .array(TerminalOperationSchema, { error: 'validators.required' })
+    .check(z.minLength(1, 'validators.required'), z.maxLength(4)),
+  payload: z._default(
+    z.looseObject({
+      amount: z.optional(z.number().check(z.gte(0, 'validators.minQuantity'))),
+      items: z.optional(z.array(ReceiptItemSchema).check(z.maxLength(200))),
+      text: z.optional(z.string().check(z.maxLength(10_000))),
+    }),
+    {},
+  ),
+  order: z.optional(
+    z.nullable(
+      z.looseObject({
+        number: z.string().check(z.minLength(1, 'validators.required')),
+        /** Only the day (first 10 characters) is sent. */
+        date_to: z.optional(z.string().check(z.maxLength(10, 'validators.maxLength'))),
+        total_amount: z.optional(z.number()),
+      }),
+    ),
+  ),
 });
 export type PosProcessRequest = z.input<typeof PosProcessRequestSchema>;
 
@@ -33,12 +37,12 @@ export type PosProcessRequest = z.input<typeof PosProcessRequestSchema>;
  */
 export const PosResultSchema = z.looseObject({
   operation: TerminalOperationSchema,
-  operation_completed: z.boolean().optional(),
-  notes: z.string().nullable().optional(),
-  transaction_id: z.string().nullable().optional(),
-  amount: z.number().nullable().optional(),
-  receipt_lines: z.number().optional(),
-  totals: z.object({ payments: z.number(), amount: z.number() }).optional(),
+  operation_completed: z.optional(z.boolean()),
+  notes: z.optional(z.nullable(z.string())),
+  transaction_id: z.optional(z.nullable(z.string())),
+  amount: z.optional(z.nullable(z.number())),
+  receipt_lines: z.optional(z.number()),
+  totals: z.optional(z.object({ payments: z.number(), amount: z.number() })),
 });
 export type PosResult = z.infer<typeof PosResultSchema>;
 
@@ -50,8 +54,17 @@ export type PosFailure = z.infer<typeof PosFailureSchema>;
 
 /** POST /control of the simulator. */
 export const PosControlSchema = z.object({
-  failure: PosFailureSchema.nullable().optional(),
+  failure: z.optional(z.nullable(PosFailureSchema)),
   /** Applies the failure to the next request only. */
-  once: z.boolean().optional(),
-  delay_ms: z.number().int().min(0).max(60_000).optional(),
+  once: z.optional(z.boolean()),
+  delay_ms: z.optional(z.number().check(z.int(), z.gte(0), z.lte(60_000))),
+});
+
+/** The simulator's state, as GET and POST /control answer it (the tests and demos read it). */
+export const PosStateSchema = z.object({
+  failure: z.nullable(PosFailureSchema),
+  once: z.boolean(),
+  delay_ms: z.number(),
+  processed: z.number(),
+  pending_payments: z.number(),
 });

@@ -1,10 +1,8 @@
 // Staff side of the booking API (issue #7): kiosk pairing, the kiosk's own settings, the
 // configuration password, and what a cash desk sends when it takes a payment or closes the day.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { day, intLike, MAX_DAY, MIN_DAY, optionalString, requiredString } from './fields';
 import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
-
-export { RealtimeSettingsSchema, type RealtimeSettings } from './kiosk';
 
 const isCalendarDay = (d: string) => {
   const t = Date.parse(`${d}T00:00:00Z`);
@@ -18,36 +16,39 @@ const isCalendarDay = (d: string) => {
  * the date arithmetic, and a staff typo must be a 422 on the field, not a hand-out in 2999.
  */
 export const dateTime = () =>
-  requiredString(40).refine(
-    (v) =>
-      /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
-      isCalendarDay(v.slice(0, 10)) &&
-      v.slice(0, 10) >= MIN_DAY &&
-      v.slice(0, 10) <= MAX_DAY,
-    'validators.date',
+  requiredString(40).check(
+    z.refine(
+      (v: string) =>
+        /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+        isCalendarDay(v.slice(0, 10)) &&
+        v.slice(0, 10) >= MIN_DAY &&
+        v.slice(0, 10) <= MAX_DAY,
+      'validators.date',
+    ),
   );
 
 /** Any JSON the payment terminal answered, bounded so a log cannot fill the disk. */
 export const terminalResponse = () =>
   z
     .unknown()
-    .refine((v) => v !== undefined && v !== null, { message: 'validators.required', abort: true })
-    .refine((v) => JSON.stringify(v).length <= 20_000, 'validators.invalid');
+    .check(
+      z.refine((v) => v !== undefined && v !== null, { message: 'validators.required', abort: true }),
+      z.refine((v) => JSON.stringify(v).length <= 20_000, 'validators.invalid'),
+    );
 
 /** POST v1/pair: the code shown when a totem is set up in the back office. */
 export const PairRequestSchema = z.object({ code: requiredString(64) });
-export type PairRequest = z.input<typeof PairRequestSchema>;
 
 
 /** The totem settings of spec §3 plus its shop and the realtime settings (GET v1/totem). */
-export const TotemSettingsSchema = TotemSchema.extend({
+export const TotemSettingsSchema = z.extend(TotemSchema, {
   shop: z.looseObject({ id: z.number(), slug: z.string(), label: z.string() }),
   realtime: RealtimeSettingsSchema,
 });
 export const TotemResponseSchema = z.object({ data: TotemSettingsSchema });
 
 /** POST v1/pair: the settings and the kiosk's bearer token. */
-export const PairResponseSchema = z.object({ data: TotemSettingsSchema.extend({ token: z.string() }) });
+export const PairResponseSchema = z.object({ data: z.extend(TotemSettingsSchema, { token: z.string() }) });
 
 /**
  * POST v1/totems/{code}/pairing_code (admin kiosks, issue #11): a new one-time code for a kiosk of
@@ -67,11 +68,11 @@ export const TotemPasswordResponseSchema = z.object({ data: z.object({ valid: z.
 /** POST v1/orders/{id}/pay (type-30 totems): when, and what the payment terminal answered. */
 export const PayRequestSchema = z.object({
   date: dateTime(),
-  pos_log: terminalResponse().nullable().optional(),
+  pos_log: z.optional(z.nullable(terminalResponse())),
   /** The payment claim's attempt: the same attempt recorded again answers the order, not 410. */
-  attempt: z.uuid({ error: 'validators.invalid' }).optional(),
+  attempt: z.optional(z.uuid({ error: 'validators.invalid' })),
   /** What the terminal charged: an order whose total changed since is 409, not recorded as paid. */
-  amount: z.number({ error: 'validators.required' }).min(0, 'validators.minQuantity').max(1_000_000, 'validators.maxQuantity').optional(),
+  amount: z.optional(z.number({ error: 'validators.required' }).check(z.gte(0, 'validators.minQuantity'), z.lte(1_000_000, 'validators.maxQuantity'))),
 });
 export type PayRequest = z.input<typeof PayRequestSchema>;
 
@@ -97,7 +98,7 @@ export const PaymentClaimResponseSchema = z.object({
 /** POST v1/totem/close_cashier (type-30 totems): the day closed and the terminal's answer. */
 export const CloseCashierRequestSchema = z.object({
   date: day(),
-  pos_log: terminalResponse().nullable().optional(),
+  pos_log: z.optional(z.nullable(terminalResponse())),
 });
 export type CloseCashierRequest = z.input<typeof CloseCashierRequestSchema>;
 
@@ -108,7 +109,7 @@ export const CloseCashierResponseSchema = z.object({
 
 /** POST v1/totem/push_in_queue: an order (id, number or uuid) sent to the shop's queue board. */
 export const PushInQueueRequestSchema = z.object({
-  order: z.union([intLike(), requiredString(64)], { error: 'validators.required' }).transform(String),
+  order: z.pipe(z.union([intLike(), requiredString(64)], { error: 'validators.required' }), z.transform(String)),
 });
 
 /** POST {configured base}/pos_logs: a payment-terminal failure (spec §3 POS log). */
@@ -118,33 +119,36 @@ export const PosLogRequestSchema = z.object({
   response: terminalResponse(),
 });
 export type PosLogRequest = z.input<typeof PosLogRequestSchema>;
+/** 201 to POST pos_logs: the failure as kept (the cash desk does not read it: it only posts). */
+export const PosLogResponseSchema = z.object({
+  data: z.object({ id: z.number(), order_number: z.string(), date: z.string(), response: z.unknown(), totem: z.string() }),
+});
 
 /** The person a pool is for (all fields optional; an empty string clears one). */
-const poolCustomerField = (max: number) => z.string().trim().max(max, 'validators.maxLength').optional();
+const poolCustomerField = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, 'validators.maxLength')));
 
 /** PATCH v1/order_detail_pools/{id}: who the pool's items are for, and its position. */
 export const PoolChangesSchema = z
   .object({
-    index: intLike().pipe(z.number().min(0, 'validators.minQuantity').max(200, 'validators.maxQuantity')).optional(),
-    customer: z
-      .object({
+    index: z.optional(z.pipe(intLike(), z.number().check(z.gte(0, 'validators.minQuantity'), z.lte(200, 'validators.maxQuantity')))),
+    customer: z.optional(
+      z.strictObject({
         first_name: poolCustomerField(100),
         last_name: poolCustomerField(100),
         height: poolCustomerField(10),
         weight: poolCustomerField(10),
         shoe_size: poolCustomerField(10),
         level: poolCustomerField(40),
-      })
-      .strict()
-      .optional(),
+      }),
+    ),
   })
-  .refine((v) => v.index !== undefined || v.customer !== undefined, { message: 'validators.required', path: ['customer'] });
+  .check(z.refine((v) => v.index !== undefined || v.customer !== undefined, { message: 'validators.required', path: ['customer'] }));
 export type PoolChanges = z.input<typeof PoolChangesSchema>;
 
 /** GET v1/orders/search for a totem: free text (number, name, phone) and a day the order covers. */
 export const StaffOrderSearchQuerySchema = z.object({
   q: optionalString(100),
-  date: day().optional(),
-  status: z.enum(['confirmed', 'cancelled']).optional(),
-  paid: z.enum(['0', '1']).optional(),
+  date: z.optional(day()),
+  status: z.optional(z.enum(['confirmed', 'cancelled'])),
+  paid: z.optional(z.enum(['0', '1'])),
 });

@@ -6,15 +6,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '../../api/contract/orders';
 import { changeDeskContact, type DeskContact, type DeskFailure } from '../../stores/desk-changes';
-import { email, maxLength, phone, required, toFormValidate } from '../../domain/validators';
+import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
 
 type Fields = DeskContact;
-/** The same bounds as the checkout and the API (src/api/contract/order-form.ts). */
-const NAME_MAX = 100;
-const PHONE_MAX = 40;
-const FISCAL_CODE_MAX = 32;
 const ID = 'cash-desk-contact';
 
 interface Props {
@@ -53,7 +49,7 @@ export default function CashDeskContactDialog({ locale, order, onSaved, onFailed
   });
 
   const error = (f: keyof Fields) => formState.errors[f]?.message;
-  const text = toFormValidate([required, maxLength(NAME_MAX)], t);
+  const text = toFormValidate([required, maxLength(ORDER_FIELD_MAX.name)], t);
   return (
     <ChangeDialog id={ID} title={t('kiosk.changes.contactTitle', { number: order.number })} closeLabel={t('booking.close')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
@@ -77,7 +73,7 @@ export default function CashDeskContactDialog({ locale, order, onSaved, onFailed
           error={error('phone')}
           type="tel"
           autoComplete="off"
-          registration={register('phone', { validate: toFormValidate([required, maxLength(PHONE_MAX), phone], t) })}
+          registration={register('phone', { validate: toFormValidate([required, maxLength(ORDER_FIELD_MAX.phone), phone], t) })}
         />
         <ChangeField
           id={`${ID}-email`}
@@ -96,7 +92,7 @@ export default function CashDeskContactDialog({ locale, order, onSaved, onFailed
             label={t('checkout.fiscal_code')}
             error={error('fiscal_code')}
             autoComplete="off"
-            registration={register('fiscal_code', { validate: toFormValidate([required, maxLength(FISCAL_CODE_MAX)], t) })}
+            registration={register('fiscal_code', { validate: toFormValidate([required, maxLength(ORDER_FIELD_MAX.fiscalCode)], t) })}
           />
         )}
         <FormErrors id={`${ID}-errors`} title={t('kiosk.changes.notSaved')} messages={otherErrors} />

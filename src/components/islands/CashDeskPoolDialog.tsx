@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '../../api/contract/orders';
 import { changeDeskPoolCustomer, type DeskFailure } from '../../stores/desk-changes';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/cash-desk';
-import { maxLength, numberRange, toFormValidate } from '../../domain/validators';
+import { maxLength, numberRange, ORDER_FIELD_MAX, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
 
@@ -21,7 +21,6 @@ interface Fields {
   level: string;
 }
 
-const NAME_MAX = 100;
 const ID = 'cash-desk-pool';
 
 interface Props {
@@ -66,7 +65,7 @@ export default function CashDeskPoolDialog({ locale, orderUuid, pool, title, onS
   });
 
   const error = (f: keyof Fields) => formState.errors[f]?.message;
-  const text = toFormValidate([maxLength(NAME_MAX)], t);
+  const text = toFormValidate([maxLength(ORDER_FIELD_MAX.name)], t);
   const measure = (name: keyof typeof MEASURE_BOUNDS) => toFormValidate([numberRange(MEASURE_BOUNDS[name].min, MEASURE_BOUNDS[name].max)], t);
   return (
     <ChangeDialog id={ID} title={title} closeLabel={t('booking.close')} onClose={onClose}>

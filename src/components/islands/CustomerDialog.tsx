@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Customer } from '../../api/contract/cart';
-import { maxLength, numberRange, required, toFormValidate } from '../../domain/validators';
+import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/constants';
 import type { Person } from '../../api/contract/people';
@@ -29,7 +29,7 @@ export default function CustomerDialog(props: { locale: string; product: string 
   const t = useT(props.locale);
   const dialog = useRef<HTMLDialogElement>(null);
   const { register, handleSubmit, formState, reset } = useForm<Fields>({ defaultValues: { level: '' } });
-  const text = toFormValidate([required, maxLength(100)], t);
+  const text = toFormValidate([required, maxLength(ORDER_FIELD_MAX.name)], t);
   // Measures get their own bounds and messages ("the maximum is 250"), not the quantity ones.
   const measure = (min: number, max: number) => toFormValidate([required, numberRange(min, max)], t);
 

@@ -3,7 +3,7 @@
 // raw values; the caller builds the request body from them.
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
 
@@ -15,7 +15,7 @@ export function issueText(issue: Issue, t: TFunction): string {
   return t(issue.code === 'invalid_type' ? 'validators.required' : 'validators.invalid');
 }
 
-export function zodResolver<F extends FieldValues>(schema: z.ZodType, t: TFunction): Resolver<F> {
+export function zodResolver<F extends FieldValues>(schema: z.ZodMiniType, t: TFunction): Resolver<F> {
   return (values) => {
     const result = schema.safeParse(values);
     if (result.success) return { values, errors: {} };

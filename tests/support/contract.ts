@@ -1,0 +1,282 @@
+// Reading the API's answers in tests through the contract (issue #18): a 2xx body is parsed with the
+// schema the browser parses (src/api/contract), so a test reads what a client reads and fails when
+// the server drifts from the contract. Refusals (4xx) are parsed with the contract's error shapes.
+import { array as arrayOf, object } from 'zod/mini';
+import { parse, type $ZodType, type output } from 'zod/v4/core';
+import {
+  AvailableSizesResponseSchema,
+  ProductPriceResponseSchema,
+  ShopLoadSchema,
+  ShopSchema,
+  SiteSchema,
+  SportSchema,
+  AvailabilitiesSchema,
+  AvailabilityDaysSchema,
+  BookingRequestResponseSchema,
+  BroadcastingAuthResponseSchema,
+  CloseCashierResponseSchema,
+  CouponResponseSchema,
+  ExtraSpecificProductSchema,
+  FidelityCardResponseSchema,
+  FidelityInfoResponseSchema,
+  InventoryItemSchema,
+  LoginResponseSchema,
+  MessageResponseSchema,
+  OrderEnvelopeSchema,
+  OrderListEnvelopeSchema,
+  PairingCodeResponseSchema,
+  PairResponseSchema,
+  PaymentClaimResponseSchema,
+  PaymentSessionEnvelopeSchema,
+  PeopleEnvelopeSchema,
+  PersonDeletedSchema,
+  PersonEnvelopeSchema,
+  PriceDiffSchema,
+  RevokeTotemResponseSchema,
+  SignupResponseSchema,
+  TotemPasswordResponseSchema,
+  TotemResponseSchema,
+  UnitDetailSchema,
+  UnitProblemSchema,
+  UserResponseSchema,
+  ValidationErrorsSchema,
+  MediaDeletedSchema,
+  OrderResponseSchema,
+  PosLogResponseSchema,
+} from '../../src/api/contract/index';
+import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '../../src/api/contract/board';
+
+/** A list of `schema` (a `data` that is an array of a contract entity). */
+export const listOf = arrayOf;
+
+/** The `{ data: schema }` envelope of the whole API (src/api/contract/index.ts), for `answer` and `outcome`. */
+export const envelopeOf = <S extends $ZodType>(schema: S) => object({ data: schema });
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+async function readJson(res: Response, expect: 'success' | 'refusal'): Promise<unknown> {
+  const text = await res.text();
+  const ok = expect === 'success' ? isSuccess(res.status) : res.status >= 400 && res.status < 500;
+  if (!ok) throw new Error(`expected a ${expect === 'success' ? '2xx' : '4xx'} answer, got ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** A 2xx answer parsed whole with its contract schema (an envelope, or availabilities at the top level). */
+export async function answer<S extends $ZodType>(res: Response, schema: S): Promise<output<S>> {
+  return parse(schema, await readJson(res, 'success'));
+}
+
+/** The `data` of a 2xx `{ data: … }` answer (src/api/contract/index.ts), parsed with `schema`. */
+export async function data<S extends $ZodType>(res: Response, schema: S): Promise<output<S>> {
+  const body = await readJson(res, 'success');
+  if (typeof body !== 'object' || body === null || !('data' in body)) throw new Error(`no data in ${JSON.stringify(body)}`);
+  return parse(schema, body.data);
+}
+
+/**
+ * A refusal as the contract describes it: `{ message }`, and for 422 `{ message, errors }`. Typed with
+ * `errors` present: the tests read it after checking a 422 (the value is the body as parsed, nothing added).
+ */
+export type Refusal = output<typeof MessageResponseSchema> & Pick<output<typeof ValidationErrorsSchema>, 'errors'>;
+
+function refusalOf(body: unknown): Refusal {
+  return (typeof body === 'object' && body !== null && 'errors' in body ? parse(ValidationErrorsSchema, body) : parse(MessageResponseSchema, body)) as Refusal;
+}
+
+/** A 4xx answer's body, parsed with the contract's error shapes. */
+export async function refusal(res: Response): Promise<Refusal> {
+  return refusalOf(await readJson(res, 'refusal'));
+}
+
+/**
+ * Either side of a call whose outcome the test checks by status: the parsed 2xx envelope, or the
+ * refusal. Typed as both so a test reads `data` after checking 2xx and `errors` after checking 4xx.
+ */
+export async function outcome<S extends $ZodType>(res: Response, schema: S): Promise<output<S> & Refusal> {
+  const text = await res.text();
+  const body: unknown = JSON.parse(text);
+  if (isSuccess(res.status)) return parse(schema, body) as output<S> & Refusal;
+  return refusalOf(body) as output<S> & Refusal;
+}
+
+const envelope = (schema: $ZodType) => ({ data: schema });
+
+/**
+ * The contract schema of each JSON answer the staff and kiosk tests reach through `call`
+ * (tests/support/staff.ts), by method and path: `data` parses the envelope's `data`, `body` the
+ * whole answer. Routes whose 2xx answer is not JSON (CSV export, files) are `null`.
+ */
+const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body: $ZodType } | null][] = [
+  ['POST', /^\/api\/v1\/pair$/, { body: PairResponseSchema }],
+  ['GET', /^\/api\/v1\/totem$/, { body: TotemResponseSchema }],
+  ['POST', /^\/api\/v1\/totem\/password$/, { body: TotemPasswordResponseSchema }],
+  ['POST', /^\/api\/v1\/totem\/push_in_queue$/, { body: PushInQueueResponseSchema }],
+  ['POST', /^\/api\/v1\/totem\/close_cashier$/, { body: CloseCashierResponseSchema }],
+  ['GET', /^\/api\/v1\/totem\/board$/, { body: BoardEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/totems\/[^/]+\/pairing_code$/, { body: PairingCodeResponseSchema }],
+  ['POST', /^\/api\/v1\/totems\/[^/]+\/revoke$/, { body: RevokeTotemResponseSchema }],
+  ['POST', /^\/api\/v1\/broadcasting\/auth$/, { body: BroadcastingAuthResponseSchema }],
+  ['GET', /^\/api\/v1\/orders\/[^/]+\/export$/, null],
+  ['GET', /^\/api\/v1\/media\/\d+$/, null],
+  ['GET', /^\/api\/v1\/orders(\/search)?$/, { body: OrderListEnvelopeSchema }],
+  ['GET', /^\/api\/v1\/(guest\/)?orders\/[^/]+$/, { body: OrderEnvelopeSchema }],
+  ['PATCH', /^\/api\/v1\/orders\/[^/]+$/, { body: OrderEnvelopeSchema }],
+  ['DELETE', /^\/api\/v1\/orders\/[^/]+$/, { body: OrderEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/orders\/[^/]+\/pay$/, { body: OrderEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: PaymentClaimResponseSchema }],
+  ['DELETE', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: MessageResponseSchema }],
+  ['POST', /^\/api\/v1\/orders\/[^/]+\/payments$/, { body: PaymentSessionEnvelopeSchema }],
+  ['PATCH', /^\/api\/v1\/order_detail_pools\/\d+$/, { body: OrderEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/delivery$/, { body: OrderEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/pickup$/, { body: OrderListEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/delivery_details\/\d+\/reset_(delivery|pickup)$/, { body: OrderEnvelopeSchema }],
+  ['GET', /^\/api\/v1\/(delivery_details|order_details)\/\d+\/diff$/, envelope(PriceDiffSchema)],
+  // The list (two shapes, by `extra`) and a unit's problems are chosen in routeSchema.
+  ['GET', /^\/api\/v1\/specific_products\/[^/]+$/, envelope(UnitDetailSchema)],
+  ['POST', /^\/api\/v1\/specific_products\/[^/]+\/unlock$/, envelope(UnitDetailSchema)],
+  ['POST', /^\/api\/v1\/specific_products\/\d+\/specific_product_problems$/, envelope(UnitProblemSchema)],
+  ['GET', /^\/api\/v1\/user$/, { body: UserResponseSchema }],
+  ['POST', /^\/api\/v1\/login$/, { body: LoginResponseSchema }],
+  ['POST', /^\/api\/v1\/signup$/, { body: SignupResponseSchema }],
+  ['POST', /^\/api\/v1\/logout$/, { body: MessageResponseSchema }],
+  ['GET', /^\/api\/v1\/user\/people$/, { body: PeopleEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/user\/people$/, { body: PersonEnvelopeSchema }],
+  ['PATCH', /^\/api\/v1\/user\/people\/\d+$/, { body: PersonEnvelopeSchema }],
+  ['DELETE', /^\/api\/v1\/user\/people\/\d+$/, { body: PersonDeletedSchema }],
+  ['GET', /^\/api\/v1\/shops\/\d+\/availabilities$/, { body: AvailabilitiesSchema }],
+  ['GET', /^\/api\/v1\/shops\/\d+\/availabilities\/days$/, { body: AvailabilityDaysSchema }],
+  ['POST', /^\/api\/v1\/coupons$/, { body: CouponResponseSchema }],
+  ['GET', /^\/api\/v1\/coupons\/[^/]+$/, { body: CouponResponseSchema }],
+  ['GET', /^\/api\/v1\/fidelity_card$/, { body: FidelityCardResponseSchema }],
+  ['GET', /^\/api\/v1\/fidelity_card\/info$/, { body: FidelityInfoResponseSchema }],
+  ['POST', /^\/api\/v1\/booking_requests$/, { body: BookingRequestResponseSchema }],
+  ['POST', /^\/api\/pos_logs$/, { body: PosLogResponseSchema }],
+  ['DELETE', /^\/api\/v1\/media\/\d+$/, { body: MediaDeletedSchema }],
+  ['POST', /^\/api\/v1\/user\/media$/, { body: UserResponseSchema }],
+  ['POST', /^\/api\/v1\/orders\/[^/]+\/medias?$/, envelope(OrderResponseSchema.shape.medias)],
+  ['GET', /^\/api\/v1\/products\/\d+\/price$/, { body: ProductPriceResponseSchema }],
+  ['POST', /^\/api\/v1\/products\/\d+\/available_size$/, { body: AvailableSizesResponseSchema }],
+  ['GET', /^\/api\/v1\/shops\/(\d+|slug\/[^/]+)$/, envelope(ShopLoadSchema)],
+  ['GET', /^\/api\/v[12]\/sites$/, envelope(arrayOf(SiteSchema))],
+  ['GET', /^\/api\/v1\/sites\/\d+$/, envelope(SiteSchema)],
+  ['GET', /^\/api\/v1\/sites\/\d+\/shops$/, envelope(arrayOf(ShopSchema))],
+  ['GET', /^\/api\/v1\/sports$/, envelope(arrayOf(SportSchema))],
+  ['GET', /^\/api\/v1\/sports\/\d+$/, envelope(SportSchema)],
+];
+
+/** The schema of a JSON 2xx answer to `method path`; throws for a route the table does not know. */
+function routeSchema(method: string, url: string): { data: $ZodType } | { body: $ZodType } | null {
+  const { pathname, searchParams } = new URL(url, 'http://test');
+  if (method === 'GET' && pathname === '/api/v1/specific_products') {
+    return envelope(searchParams.get('extra') === '1' ? arrayOf(ExtraSpecificProductSchema) : arrayOf(InventoryItemSchema));
+  }
+  if (method === 'GET' && /^\/api\/v1\/specific_products\/\d+\/specific_product_problems$/.test(pathname)) return envelope(arrayOf(UnitProblemSchema));
+  const found = ROUTES.find(([m, path]) => m === method && path.test(pathname));
+  if (!found) throw new Error(`no contract schema for ${method} ${pathname}: add it to tests/support/contract.ts`);
+  return found[2];
+}
+
+/** A 2xx JSON answer of `method url`, parsed with its route's contract schema (see ROUTES). */
+export function parseByRoute(method: string, url: string, body: unknown): unknown {
+  const schema = routeSchema(method, url);
+  if (!schema) return body;
+  if ('body' in schema) return parse(schema.body, body);
+  const { data: inner, ...rest } = body as { data: unknown };
+  return { ...rest, data: parse(schema.data, inner) };
+}
+
+/**
+ * Either side of a call whose outcome the test checks by status, read by its route (ROUTES): a 2xx
+ * body parsed with the route's contract schema, a 4xx one with the contract's error shapes.
+ */
+export async function outcomeByRoute(method: string, url: string, res: Response): Promise<{ status: number; body: unknown }> {
+  const body: unknown = JSON.parse(await res.text());
+  return { status: res.status, body: isSuccess(res.status) ? parseByRoute(method, url, body) : refusalOf(body) };
+}
+
+type Parsed<S> = S extends $ZodType ? output<S> : never;
+type Enveloped<S> = { data: Parsed<S> };
+type Path<P extends string> = P extends `${infer Bare}?${string}` ? Bare : P;
+
+/**
+ * The parsed 2xx body of `method path` at the type level, as ROUTES decides it at run time: the
+ * caller's path literal (a template like `/api/v1/orders/${id}/pay`) picks the route. A path the
+ * compiler cannot read (a plain `string`), or a route with a body the table does not parse, is
+ * `unknown`, so a test that reads such a body first narrows it.
+ */
+export type RouteAnswer<M extends string, P extends string> = M extends 'GET'
+  ? Path<P> extends `/api/v1/specific_products/${string}`
+    ? RouteBody<M, Path<P>>
+    : P extends `/api/v1/specific_products${string}`
+      ? // The list: two shapes, by `extra` (as routeSchema chooses at run time).
+        P extends `${string}extra=1${string}`
+        ? { data: Parsed<typeof ExtraSpecificProductSchema>[] }
+        : { data: Parsed<typeof InventoryItemSchema>[] }
+      : RouteBody<M, Path<P>>
+  : RouteBody<M, Path<P>>;
+type RouteBody<M extends string, P extends string> = M extends 'GET'
+  ? P extends '/api/v1/totem'
+    ? Parsed<typeof TotemResponseSchema>
+    : P extends '/api/v1/totem/board'
+      ? Parsed<typeof BoardEnvelopeSchema>
+      : P extends '/api/v1/orders' | '/api/v1/orders/search'
+        ? Parsed<typeof OrderListEnvelopeSchema>
+        : P extends `/api/v1/orders/${string}/export` | `/api/v1/media/${string}`
+          ? string
+          : P extends `/api/v1/orders/${string}` | `/api/v1/guest/orders/${string}`
+            ? Parsed<typeof OrderEnvelopeSchema>
+            : P extends `/api/v1/${'delivery_details' | 'order_details'}/${string}/diff`
+              ? Enveloped<typeof PriceDiffSchema>
+              : P extends `/api/v1/specific_products/${string}/specific_product_problems`
+                ? { data: Parsed<typeof UnitProblemSchema>[] }
+                : P extends `/api/v1/specific_products/${string}`
+                  ? Enveloped<typeof UnitDetailSchema>
+                  : P extends `/api/v1/shops/${string}/availabilities/days`
+                    ? Parsed<typeof AvailabilityDaysSchema>
+                    : P extends `/api/v1/shops/${string}/availabilities`
+                      ? Parsed<typeof AvailabilitiesSchema>
+                      : unknown
+  : M extends 'POST'
+    ? P extends '/api/v1/pair'
+      ? Parsed<typeof PairResponseSchema>
+      : P extends '/api/v1/totem/password'
+        ? Parsed<typeof TotemPasswordResponseSchema>
+        : P extends '/api/v1/totem/push_in_queue'
+          ? Parsed<typeof PushInQueueResponseSchema>
+          : P extends '/api/v1/totem/close_cashier'
+            ? Parsed<typeof CloseCashierResponseSchema>
+            : P extends `/api/v1/totems/${string}/pairing_code`
+              ? Parsed<typeof PairingCodeResponseSchema>
+              : P extends `/api/v1/totems/${string}/revoke`
+                ? Parsed<typeof RevokeTotemResponseSchema>
+                : P extends '/api/pos_logs'
+                  ? Parsed<typeof PosLogResponseSchema>
+                  : P extends '/api/v1/login'
+                    ? Parsed<typeof LoginResponseSchema>
+                    : P extends '/api/v1/pickup'
+                      ? Parsed<typeof OrderListEnvelopeSchema>
+                      : P extends
+                            | '/api/v1/delivery'
+                            | `/api/v1/orders/${string}/pay`
+                            | `/api/v1/delivery_details/${string}/reset_${'delivery' | 'pickup'}`
+                        ? Parsed<typeof OrderEnvelopeSchema>
+                        : P extends `/api/v1/orders/${string}/payment_claim`
+                          ? Parsed<typeof PaymentClaimResponseSchema>
+                          : P extends `/api/v1/orders/${string}/payments`
+                            ? Parsed<typeof PaymentSessionEnvelopeSchema>
+                            : P extends `/api/v1/specific_products/${string}/specific_product_problems`
+                              ? Enveloped<typeof UnitProblemSchema>
+                              : P extends `/api/v1/specific_products/${string}/unlock`
+                                ? Enveloped<typeof UnitDetailSchema>
+                                : unknown
+    : M extends 'PATCH'
+      ? P extends `/api/v1/orders/${string}` | `/api/v1/order_detail_pools/${string}`
+        ? Parsed<typeof OrderEnvelopeSchema>
+        : unknown
+      : M extends 'DELETE'
+        ? P extends `/api/v1/orders/${string}/payment_claim`
+          ? Parsed<typeof MessageResponseSchema>
+          : P extends `/api/v1/orders/${string}`
+            ? Parsed<typeof OrderEnvelopeSchema>
+            : unknown
+        : unknown;
