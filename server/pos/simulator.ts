@@ -11,6 +11,7 @@ import { cors } from 'hono/cors';
 import {
   PosControlSchema,
   PosProcessRequestSchema,
+  type PosStateSchema,
   type PosFailure,
   type PosResult,
 } from '../../src/api/contract/pos';
@@ -89,7 +90,8 @@ function run(state: State, body: ReturnType<typeof PosProcessRequestSchema.parse
   return results;
 }
 
-function publicState(state: State) {
+/** What GET/POST /control answer, typed by the contract the tests parse it with. */
+function publicState(state: State): z.input<typeof PosStateSchema> {
   return { failure: state.failure, once: state.once, delay_ms: state.delayMs, processed: state.processed, pending_payments: state.payments.length };
 }
 
