@@ -7,21 +7,21 @@
 //   go through one in-process queue and the check reads the in-memory booking index, which inside
 //   that queue always equals the committed state. Two queries fewer per order.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { availableUnits } from '../../src/domain/availability';
 import { splitVat } from '../../src/domain/charges';
 import type { OrderFormInput } from '../../src/api/contract/order-form';
 import type { Locale } from '../../src/i18n/index';
 import type { Db } from '../db/client';
-import { medias, orderDetailPools, orderDetails, orders, products } from '../db/schema/index';
-import { ApiError, fieldError, type FieldErrors } from '../http/errors';
+import { orderDetailPools, orderDetails, orders, products } from '../db/schema/index';
+import { ApiError, type FieldErrors } from '../http/errors';
 import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalogue/cache';
 import { outUnitHolds, readOutUnits } from '../staff/out-units';
 import { DateModes, toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';
-import { assertOrderWithinQuota } from './upload-quota';
 import type { UploadQuota } from '../../src/domain/upload-quota';
+import { saveOrderMedias } from './order-medias';
 import { noOtherPaymentClaim } from './payment-claims';
 import { changeRefusal, lockOrderForChange, noHandOut } from './hand-outs';
 import { redeemCoupons } from './coupons';
@@ -117,42 +117,6 @@ async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput, now: Date)
     }
   }
   refuse(errors);
-}
-
-/** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
-async function saveMedias(tx: Db, input: SaveOrderInput, orderId: number, now: Date): Promise<void> {
-  let added = 0;
-  for (const [i, media] of input.form.medias.entries()) {
-    const upload = input.uploads.get(i);
-    if (upload) {
-      await tx.insert(medias).values({ ...upload, orderId, userId: input.userId });
-      added++;
-      continue;
-    }
-    if (!media.id) continue;
-    // The edited order's own documents, and the caller's own when a customer is logged in: never
-    // the order owner's other documents for whoever else edits it (issue #11).
-    const owners = [eq(medias.orderId, input.editing?.id ?? -1)];
-    if (input.callerUserId) owners.push(eq(medias.userId, input.callerUserId));
-    const [row] = await tx
-      .select()
-      .from(medias)
-      .where(and(eq(medias.id, media.id), isNull(medias.deletedAt), or(...owners)));
-    if (!row) throw fieldError(`medias.${i}.id`, 'api.mediaInvalid');
-    if (media.deleted) {
-      // Deleted only from this order (or the caller's document of no order): one attached to
-      // another order stays there, it is just not linked to this one.
-      const ours = row.orderId === orderId || (row.orderId === null && row.userId === input.callerUserId);
-      if (ours) await tx.update(medias).set({ deletedAt: now }).where(eq(medias.id, row.id));
-    } else if (row.orderId !== orderId) {
-      // A customer's stored document reused for this order.
-      const { id: _id, createdAt: _c, ...copy } = row;
-      await tx.insert(medias).values({ ...copy, orderId });
-      added++;
-    }
-  }
-  // Counted with what the order held, under its row lock (an edit's UPDATE took it).
-  if (added > 0 && input.uploadQuota) await assertOrderWithinQuota(tx, input.uploadQuota, orderId, 'medias');
 }
 
 export interface SavedOrder {
@@ -284,7 +248,7 @@ async function writeOrder(
         ),
       )
       .returning();
-    await saveMedias(tx as unknown as Db, input, row.id, now);
+    await saveOrderMedias(tx as unknown as Db, input, row.id, now);
     // Coupon limits (issue #11): counted and recorded in this transaction, or the order is refused.
     await redeemCoupons(tx as unknown as Db, {
       orderId: row.id,

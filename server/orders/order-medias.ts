@@ -1,0 +1,48 @@
+// The documents of an order, written inside the order's transaction (server/orders/write.ts): new
+// uploads, stored documents kept or reused, deletions, and the per-order quota counted again under
+// the order's row lock. Apart from the order write because it is its own set of rules (whose
+// documents may be linked, what a deletion touches: issue #11).
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { medias } from '../db/schema/index';
+import { fieldError } from '../http/errors';
+import { assertOrderWithinQuota } from './upload-quota';
+import type { SaveOrderInput } from './write';
+
+type OrderMediasInput = Pick<SaveOrderInput, 'form' | 'uploads' | 'userId' | 'editing' | 'callerUserId' | 'uploadQuota'>;
+
+/** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
+export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: number, now: Date): Promise<void> {
+  let added = 0;
+  for (const [i, media] of input.form.medias.entries()) {
+    const upload = input.uploads.get(i);
+    if (upload) {
+      await tx.insert(medias).values({ ...upload, orderId, userId: input.userId });
+      added++;
+      continue;
+    }
+    if (!media.id) continue;
+    // The edited order's own documents, and the caller's own when a customer is logged in: never
+    // the order owner's other documents for whoever else edits it (issue #11).
+    const owners = [eq(medias.orderId, input.editing?.id ?? -1)];
+    if (input.callerUserId) owners.push(eq(medias.userId, input.callerUserId));
+    const [row] = await tx
+      .select()
+      .from(medias)
+      .where(and(eq(medias.id, media.id), isNull(medias.deletedAt), or(...owners)));
+    if (!row) throw fieldError(`medias.${i}.id`, 'api.mediaInvalid');
+    if (media.deleted) {
+      // Deleted only from this order (or the caller's document of no order): one attached to
+      // another order stays there, it is just not linked to this one.
+      const ours = row.orderId === orderId || (row.orderId === null && row.userId === input.callerUserId);
+      if (ours) await tx.update(medias).set({ deletedAt: now }).where(eq(medias.id, row.id));
+    } else if (row.orderId !== orderId) {
+      // A customer's stored document reused for this order.
+      const { id: _id, createdAt: _c, ...copy } = row;
+      await tx.insert(medias).values({ ...copy, orderId });
+      added++;
+    }
+  }
+  // Counted with what the order held, under its row lock (an edit's UPDATE took it).
+  if (added > 0 && input.uploadQuota) await assertOrderWithinQuota(tx, input.uploadQuota, orderId, 'medias');
+}
