@@ -9,7 +9,8 @@ const SHOP = 'sport-noleggio-sestriere';
 async function expectFramed(page: Page, framed: boolean) {
   const logo = page.getByRole('link', { name: /torna alla home$/ });
   const footers = page.locator('footer, .shop-footer');
-  expect(await footers.count()).toBeGreaterThan(0);
+  // Auto-waiting: right after a navigation commits, the new document may not be parsed yet.
+  await expect(footers).not.toHaveCount(0);
   if (framed) {
     await expect(logo).toBeHidden();
     for (const footer of await footers.all()) await expect(footer).toBeHidden();
