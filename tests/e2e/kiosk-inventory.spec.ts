@@ -50,9 +50,11 @@ test.describe('inventory', () => {
     await page.getByLabel('Stato', { exact: true }).selectOption({ label: 'Fuori' });
     await expect(rows.filter({ hasText: snowshoe!.internal_code })).toHaveCount(1);
     await expect(rows.filter({ hasText: bike!.internal_code })).toHaveCount(1);
+    // Filtered first (an auto-waiting assertion), counted after: a count read before the filter
+    // applied would still be the whole list.
+    await expect(rows.filter({ hasNotText: 'Fuori' })).toHaveCount(0);
     const out = await rows.count();
     expect(out).toBeLessThan(all);
-    await expect(rows.filter({ hasNotText: 'Fuori' })).toHaveCount(0);
     // The row says which order the unit is out for, linking to it at the cash desk.
     await expect(rows.filter({ hasText: snowshoe!.internal_code }).getByRole('link', { name: `Ordine ${order.number}` })).toHaveAttribute(
       'href',
