@@ -9,7 +9,9 @@ const SHOP = 'sport-noleggio-sestriere';
 async function expectFramed(page: Page, framed: boolean) {
   const logo = page.getByRole('link', { name: /torna alla home$/ });
   const footers = page.locator('footer, .shop-footer');
-  // Auto-waiting: right after a navigation commits, the new document may not be parsed yet.
+  // Right after a navigation commits the new document may be parsed only in part: wait for all of
+  // it before listing its footers.
+  await page.waitForLoadState('domcontentloaded');
   await expect(footers).not.toHaveCount(0);
   if (framed) {
     await expect(logo).toBeHidden();
