@@ -161,8 +161,8 @@ export function validate(value: unknown, rules: readonly Validator[]): Validatio
 }
 
 /**
- * Adapter for form libraries whose `validate` wants true or an error string (react-hook-form's
- * contract), without depending on one: pass i18next's `t`.
+ * Adapter for forms whose `validate` wants true or an error string (the islands'
+ * `register(name, { validate })`), without depending on them: pass i18next's `t`.
  */
 export function toFormValidate(
   rules: Validator | readonly Validator[],

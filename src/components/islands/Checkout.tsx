@@ -5,7 +5,7 @@
 // Feedback lands where the customer is: after a refusal focus goes to the first field in error (or
 // to the list of the other errors), after success to the confirmation's heading.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from './form/use-form';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../api/contract/orders';
 import { $cart, removeProduct } from '../../stores/cart';
@@ -25,7 +25,7 @@ import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 // The confirmation (with the pay button and its payment code) is needed only once the order is
 // placed: fetched when the customer presses the button, kept out of the page's first load (the
-// checkout's JS budget is 150 KB gzip).
+// checkout's JS budget is 120 KB gzip, issue #18).
 const loadConfirmation = () => import('./CheckoutConfirmation');
 const CheckoutConfirmation = lazy(loadConfirmation);
 import CheckoutDocuments from './CheckoutDocuments';

@@ -3,7 +3,7 @@
 // the login button or a `require-login` event, closed on success or a `hide-login` event (its state
 // is `$loginDialog` in the session store).
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from './form/use-form';
 import { useStore } from '@nanostores/react';
 import { $loginLoading, login } from '../../stores/session';
 import { notify } from '../../stores/notifications';

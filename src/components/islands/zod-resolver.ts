@@ -1,7 +1,7 @@
-// react-hook-form validation by the contract's zod schema (issue #17): the browser refuses what the
+// Form validation by the contract's zod schema (issue #17): the browser refuses what the
 // API would refuse, with the same message keys (validators.*) translated here. The form keeps its
 // raw values; the caller builds the request body from them.
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, Resolver } from './form/form-controller';
 import type { TFunction } from 'i18next';
 import type * as z from 'zod/mini';
 
@@ -15,15 +15,15 @@ export function issueText(issue: Issue, t: TFunction): string {
   return t(issue.code === 'invalid_type' ? 'validators.required' : 'validators.invalid');
 }
 
-export function zodResolver<F extends FieldValues>(schema: z.ZodMiniType, t: TFunction): Resolver<F> {
+/** The resolver of a form (form/form-controller.ts): the first issue of each field, 'root' for the whole. */
+export function zodResolver<F>(schema: z.ZodMiniType, t: TFunction): Resolver<F> {
   return (values) => {
     const result = schema.safeParse(values);
-    if (result.success) return { values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of result.error.issues) {
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error?.issues ?? []) {
       const field = issue.path.map(String).join('.') || 'root';
       errors[field] ??= { type: issue.code, message: issueText(issue, t) };
     }
-    return { values: {}, errors: errors as unknown as FieldErrors<F> };
+    return errors as FieldErrors<F>;
   };
 }
