@@ -6,6 +6,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import { DEFAULT_LOCALE } from '../src/domain/constants';
+import { splitLocale } from '../src/domain/locale-path';
+import { ORDER_PAGE_SHELL, orderIdFromPath } from '../src/domain/orders';
+import { localizePath } from '../src/i18n/index';
 import { errorPage, type ErrorPageDeps } from './error-page';
 import { CompressedFiles, isCompressible, preferredEncoding } from './http/compressed-files';
 
@@ -84,22 +88,22 @@ async function send(c: Context, compressed: CompressedFiles, file: string, statu
 }
 
 /**
- * Client-rendered paths served by a prebuilt shell page (the island reads the id from the URL).
- * The same table, as nginx `location` rules, is in server/README.md ("Production").
+ * Client-rendered paths (without the locale prefix) served by a prebuilt shell page (the island
+ * reads the id from the URL). The same table, as nginx `location` rules, is in server/README.md
+ * ("Production").
  */
-export const shellRewrites: { pattern: RegExp; shell: string }[] = [
-  { pattern: /^\/orders\/[^/]+\/?$/, shell: '/orders/view/' },
-  { pattern: /^\/totem\/cash-desk\/[^/]+\/?$/, shell: '/totem/cash-desk/' },
-  { pattern: /^\/totem\/products\/[^/]+\/?$/, shell: '/totem/products/' },
+export const shellRewrites: { matches: (path: string) => boolean; shell: string }[] = [
+  // The rule the order page reads its order's id with (OrderView), so the two never disagree.
+  { matches: (p) => orderIdFromPath(p) !== null, shell: `/orders/${ORDER_PAGE_SHELL}/` },
+  { matches: (p) => /^\/totem\/cash-desk\/[^/]+\/?$/.test(p), shell: '/totem/cash-desk/' },
+  { matches: (p) => /^\/totem\/products\/[^/]+\/?$/.test(p), shell: '/totem/products/' },
 ];
 
 /** The shell path for a client-rendered URL path, keeping its locale prefix; null if none applies. */
 export function shellFor(pathname: string): string | null {
-  const match = /^(\/(?:en|fr))?(\/.*)$/.exec(pathname);
-  if (!match) return null;
-  const [, prefix = '', rest] = match;
-  const rule = shellRewrites.find((r) => r.pattern.test(rest!));
-  return rule ? prefix + rule.shell : null;
+  const { locale, path: rest } = splitLocale(pathname);
+  const rule = shellRewrites.find((r) => r.matches(rest));
+  return rule ? localizePath(locale, rule.shell) : null;
 }
 
 export interface DistDeps extends ErrorPageDeps {
@@ -122,8 +126,8 @@ export function serveDist(root: string, deps: DistDeps = {}): MiddlewareHandler 
       const shellFile = shell ? await resolve(distRoot, shell) : null;
       if (shellFile) return await send(c, compressed, shellFile, 200);
       // The 404 page in the language of the path, when it exists.
-      const locale = /^\/(en|fr)(\/|$)/.exec(pathname)?.[1];
-      for (const candidate of [locale && path.join(distRoot, locale, '404', 'index.html'), path.join(distRoot, '404.html')]) {
+      const { locale } = splitLocale(pathname);
+      for (const candidate of [locale !== DEFAULT_LOCALE && path.join(distRoot, locale, '404', 'index.html'), path.join(distRoot, '404.html')]) {
         if (candidate && (await isFile(candidate))) return await send(c, compressed, candidate, 404);
       }
       return c.text('Not found', 404);

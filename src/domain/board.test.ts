@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardOrder } from '../api/contract/board';
-import { BOARD_COLUMNS, boardColumn, boardName, BoardColumns, classifyBoard, lastInitial, numberParts, romeTime } from './board';
+import { BOARD_COLUMNS, boardColumn, boardName, BoardColumns, classifyBoard, lastInitial, numberParts } from './board';
+import { romeTime } from './dates';
 
 const TODAY = '2027-01-15';
 // 09:30 and 11:00 in Rome on TODAY (winter: UTC+1); 23:30 the evening before.

@@ -4,7 +4,6 @@
 // lists it twice; an order with everything back, or cancelled (the server leaves it out), is done
 // and leaves the board.
 import type { BoardOrder } from '../api/contract/board';
-import { TIMEZONE } from './constants';
 import { toRomeDay } from './dates';
 
 export const BoardColumns = {
@@ -87,11 +86,4 @@ export function boardName(order: Pick<BoardOrder, 'first_name' | 'last_initial'>
 export function numberParts(number: string): { lead: string; tail: string } {
   const match = /^(\d+-0*)(\d+)$/.exec(number);
   return match ? { lead: match[1]!, tail: match[2]! } : { lead: '', tail: number };
-}
-
-const ROME_TIME = new Intl.DateTimeFormat('it-IT', { timeZone: TIMEZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** "09:05": the shop's clock time of an instant. */
-export function romeTime(iso: string | Date): string {
-  return ROME_TIME.format(typeof iso === 'string' ? new Date(iso) : iso);
 }

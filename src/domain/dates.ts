@@ -82,6 +82,57 @@ export function parseRomeDateTime(value: string | Date): Date {
   return new Date(rome.getTime());
 }
 
+/** An instant from an API date-time or a Date (parseRomeDateTime); throws rather than print NaN. */
+function instantOf(value: string | Date): Date {
+  const at = parseRomeDateTime(value);
+  if (Number.isNaN(at.getTime())) throw new Error(`Invalid date-time "${String(value)}"`);
+  return at;
+}
+
+const ROME_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: TIMEZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * "09:05": the Rome wall-clock time of an instant (spec §9), whatever the device's zone. The one
+ * writer of a time of day: the date-times below, the kiosk board and queue, the pickup's clock.
+ */
+export function romeTime(value: string | Date): string {
+  const parts = Object.fromEntries(ROME_TIME.formatToParts(instantOf(value)).map((p) => [p.type, p.value]));
+  return `${parts.hour}:${parts.minute}`;
+}
+
+/** The words spec §9 writes instead of the date for today and tomorrow, in the page's language. */
+export interface RelativeDayLabels {
+  today: string;
+  tomorrow: string;
+}
+
+/**
+ * The label of a day (spec §9): `labels.today`, `labels.tomorrow` or DD/MM/YYYY. A bare
+ * 'YYYY-MM-DD' is that day; anything else is an instant (parseRomeDateTime) and counts on the Rome
+ * calendar, as does `now`: an order at 00:30 Rome on 25/12 is "today" on the 25th even where the
+ * device still says the 24th. The one rule both the customer screens and the kiosk use.
+ */
+export function dayLabel(value: string | Date, labels: RelativeDayLabels, now: Date = new Date()): string {
+  const day = typeof value === 'string' && DAY_PATTERN.test(value) ? value : toRomeDay(instantOf(value));
+  const today = toRomeDay(now);
+  if (day === today) return labels.today;
+  if (day === addDays(today, 1)) return labels.tomorrow;
+  return dayToDisplay(day);
+}
+
+/**
+ * What separates the day from the time, by screen. Spec §9 says only "date-time likewise": the
+ * customer screens write "Oggi, 14:30" (a sentence-like field on the order page), the kiosk's
+ * tables "Oggi 14:30" (a narrow column). The one place the two styles differ.
+ */
+const DATE_TIME_SEPARATORS = { customer: ', ', kiosk: ' ' } as const;
+export type DateTimeStyle = keyof typeof DATE_TIME_SEPARATORS;
+
+/** dayLabel and romeTime of an instant in the screen's style: "Oggi, 14:30" or "Oggi 14:30". */
+export function dateTimeLabel(value: string | Date, labels: RelativeDayLabels, style: DateTimeStyle, now: Date = new Date()): string {
+  return `${dayLabel(value, labels, now)}${DATE_TIME_SEPARATORS[style]}${romeTime(value)}`;
+}
+
 export function todayInRome(now: Date = new Date()): string {
   return toRomeDay(now);
 }

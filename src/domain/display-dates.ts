@@ -4,15 +4,14 @@
 // on the 25th even where it is still the 24th (UTC). The order page, the orders list, the dates
 // chip and the checkout all go through displayDate; the labels come from i18n (`dates.today`,
 // `dates.tomorrow`), so the rule is one and the words follow the page's language.
-import { TZDate } from '@date-fns/tz';
-import { TIMEZONE } from './constants';
-import { addDays, dayToDisplay, isDay, parseRomeDateTime, toRomeDay } from './dates';
-import { capitalize, type RelativeDayLabels } from './format';
+import { dateTimeLabel, dayLabel, isDay, type RelativeDayLabels } from './dates';
+import { capitalize } from './format';
 
-// The days are compared as Rome 'YYYY-MM-DD' strings (src/domain/dates.ts, Intl) and written by
-// dayToDisplay; date-fns' `format` is not used here: with its locale tables it was 5.9 KB gzip on
-// every booking screen (issue #18), for a fixed DD/MM/YYYY and HH:mm. @date-fns/tz still gives the
-// Rome wall clock of an instant.
+// Which day is "today" (dayLabel) and the time of day (romeTime) are decided in src/domain/dates.ts,
+// for these screens and the kiosk's alike; here only the customer screens' style: their separator
+// (dateTimeLabel's 'customer') and the capital first letter. Days are compared as Rome
+// 'YYYY-MM-DD' strings and written by dayToDisplay; date-fns' `format` is not used: with its locale
+// tables it was 5.9 KB gzip on every booking screen (issue #18), for a fixed DD/MM/YYYY and HH:mm.
 
 export interface DisplayDateOptions {
   /** The instant "today" is measured from (tests pin it). */
@@ -21,20 +20,9 @@ export interface DisplayDateOptions {
   withTime?: boolean;
 }
 
-/** HH:mm of an instant on the Rome wall clock. */
-function romeTime(at: Date): string {
-  const rome = new TZDate(at.getTime(), TIMEZONE);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(rome.getHours())}:${pad(rome.getMinutes())}`;
-}
-
 /** "Oggi", "Domani" or DD/MM/YYYY (with ", HH:mm" when asked), first letter capitalised. */
 export function displayDate(value: string | Date, labels: RelativeDayLabels, options: DisplayDateOptions = {}): string {
-  const dayOnly = typeof value === 'string' && isDay(value);
-  const at = dayOnly ? null : parseRomeDateTime(value);
-  if (at && Number.isNaN(at.getTime())) throw new Error(`Invalid date "${String(value)}"`);
-  const day = at ? toRomeDay(at) : (value as string);
-  const today = toRomeDay(options.now ?? new Date());
-  const shown = day === today ? labels.today : day === addDays(today, 1) ? labels.tomorrow : dayToDisplay(day);
-  return capitalize(options.withTime && at ? `${shown}, ${romeTime(at)}` : shown);
+  const now = options.now ?? new Date();
+  const withTime = options.withTime && !(typeof value === 'string' && isDay(value));
+  return capitalize(withTime ? dateTimeLabel(value, labels, 'customer', now) : dayLabel(value, labels, now));
 }

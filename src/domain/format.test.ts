@@ -3,7 +3,6 @@ import {
   capitalize,
   formatAmountCompact,
   formatCurrency,
-  formatDate,
   formatDateTime,
   formatDecimal,
   formatKm,
@@ -77,49 +76,15 @@ describe('formatDecimal / formatKm / formatMetres', () => {
   });
 });
 
-describe('formatDate', () => {
+describe('formatDateTime in any process zone', () => {
   const now = new Date('2026-12-24T10:00:00Z'); // 11:00 in Rome
-
-  it.each<[string | Date, string]>([
-    ['2026-12-24', 'Oggi'],
-    ['2026-12-25', 'Domani'],
-    ['2026-12-26', '26/12/2026'],
-    ['2026-12-23', '23/12/2026'],
-    ['2027-01-05', '05/01/2027'],
-    [new Date('2026-12-24T22:59:00Z'), 'Oggi'], // 23:59 in Rome
-    [new Date('2026-12-24T23:00:00Z'), 'Domani'], // midnight in Rome
-    ['2026-12-25T23:30:00Z', '26/12/2026'], // a date-time string is an instant
-    ['2026-12-25 00:15:00', 'Domani'], // API date-time without zone: Rome wall clock
-    ['2026-12-24 23:59:59', 'Oggi'],
-  ])('%j → %s', (date, expected) => {
-    expect(formatDate(date, now)).toBe(expected);
-  });
-
-  it('uses the Rome day of "now" for today and tomorrow', () => {
-    const lateEvening = new Date('2026-12-31T23:30:00Z'); // already 1 January in Rome
-    expect(formatDate('2027-01-01', lateEvening)).toBe('Oggi');
-    expect(formatDate('2027-01-02', lateEvening)).toBe('Domani');
-    expect(formatDate('2026-12-31', lateEvening)).toBe('31/12/2026');
-  });
-
-  it('accepts labels for other locales', () => {
-    expect(formatDate('2026-12-24', now, { today: 'Today', tomorrow: 'Tomorrow' })).toBe('Today');
-    expect(formatDate('2026-12-25', now, { today: "Aujourd'hui", tomorrow: 'Demain' })).toBe('Demain');
-  });
-
-  it('defaults now to the current time', () => {
-    expect(formatDate(new Date())).toBe('Oggi');
-  });
 
   it.each(['Europe/Rome', 'America/Los_Angeles', 'Pacific/Kiritimati', 'UTC'])(
     'gives the same text with the process in %s',
     (tz) => {
       process.env.TZ = tz;
-      expect(formatDate('2026-12-24', new Date('2026-01-01T00:00:00Z'))).toBe('24/12/2026');
-      expect(formatDate('2026-12-24', now)).toBe('Oggi');
       expect(formatDateTime('2026-12-24T17:05:00Z', now)).toBe('Oggi 18:05');
       expect(formatDateTime('2026-12-28 18:00:00', now)).toBe('28/12/2026 18:00');
-      expect(formatDate('2026-12-25 00:15:00', now)).toBe('Domani');
     },
   );
 });

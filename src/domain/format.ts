@@ -1,8 +1,6 @@
 // Display formats of spec §9 (Italian by default). Days ('YYYY-MM-DD') are formatted by
 // rearranging the string, instants in Europe/Rome, so output never depends on the device zone.
-import { TZDate } from '@date-fns/tz';
-import { TIMEZONE } from './constants';
-import { addDays, dayToDisplay, parseRomeDateTime, toRomeDay } from './dates';
+import { dateTimeLabel, type RelativeDayLabels } from './dates';
 import { roundTo } from './money';
 
 /**
@@ -57,46 +55,20 @@ export function formatMetres(metres: number, locale = 'it-IT'): string {
   return `${formatDecimal(metres, 2, locale)}${NBSP}m`;
 }
 
-export interface RelativeDayLabels {
-  today: string;
-  tomorrow: string;
-}
-
+/** The kiosk's day words when a caller gives none (its screens pass the page's `dates.*`). */
 export const ITALIAN_DAY_LABELS: RelativeDayLabels = { today: 'Oggi', tomorrow: 'Domani' };
 
-function romeDayOf(date: string | Date): string {
-  // A bare day stays that day; anything else is an instant, read in Rome.
-  return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : toRomeDay(parseRomeDateTime(date));
-}
-
-function relativeDay(day: string, now: Date, labels: RelativeDayLabels): string | null {
-  const today = toRomeDay(now);
-  if (day === today) return labels.today;
-  if (day === addDays(today, 1)) return labels.tomorrow;
-  return null;
-}
-
-/** "Oggi", "Domani" (Europe/Rome), else DD/MM/YYYY. */
-export function formatDate(
-  date: string | Date,
-  now: Date = new Date(),
-  labels: RelativeDayLabels = ITALIAN_DAY_LABELS,
-): string {
-  const day = romeDayOf(date);
-  return relativeDay(day, now, labels) ?? dayToDisplay(day);
-}
-
-/** "Oggi HH:mm", "Domani HH:mm", else "DD/MM/YYYY HH:mm", in Rome time. */
+/**
+ * The kiosk's date-time: "Oggi HH:mm", "Domani HH:mm", else "DD/MM/YYYY HH:mm", in Rome time.
+ * The day and the time are dayLabel's and romeTime's (src/domain/dates.ts), as on the customer
+ * screens; only the separator is the kiosk's ('kiosk' style, without the comma).
+ */
 export function formatDateTime(
   date: string | Date,
   now: Date = new Date(),
   labels: RelativeDayLabels = ITALIAN_DAY_LABELS,
 ): string {
-  const instant = new TZDate(parseRomeDateTime(date).getTime(), TIMEZONE);
-  if (Number.isNaN(instant.getTime())) throw new Error(`Invalid date-time "${String(date)}"`);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const time = `${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
-  return `${formatDate(instant, now, labels)} ${time}`;
+  return dateTimeLabel(date, labels, 'kiosk', now);
 }
 
 /** First letter upper-case, the rest untouched. */

@@ -177,3 +177,12 @@ describe('orderIdFromPath', () => {
     expect(orderIdFromPath('/account')).toBeNull();
   });
 });
+
+describe('orderIdFromPath reads only the order page itself', () => {
+  it('the orders segment is the first after the locale prefix, if any', () => {
+    expect(orderIdFromPath('/fr/orders/abc')).toBe('abc');
+    expect(orderIdFromPath('/noleggi/orders/abc')).toBeNull();
+    expect(orderIdFromPath('/english/orders/abc')).toBeNull();
+    expect(orderIdFromPath('/it/orders/abc')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import type { Media } from '../api/contract/orders';
 import { dateParams, flag, type DateParams } from './booking-params';
 import { sendableCouponCodes } from './cart';
 import type { DateMode } from './dates';
+import { splitLocale } from './locale-path';
 
 export const CUSTOMER_FIELDS = ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level'] as const;
 
@@ -172,9 +173,10 @@ export const ORDER_PAGE_SHELL = 'view';
 
 /**
  * The order's uuid in the address of its page (/orders/{uuid}, with or without the locale
- * prefix); null on the static shell /orders/view itself and on any other page.
+ * prefix); null on the static shell /orders/view itself and on any other page. The order page
+ * reads its order with it, and the product server serves the shell for exactly these addresses.
  */
 export function orderIdFromPath(pathname: string): string | null {
-  const id = /\/orders\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  const id = /^\/orders\/([^/]+)\/?$/.exec(splitLocale(pathname).path)?.[1] ?? null;
   return id === ORDER_PAGE_SHELL ? null : id;
 }

@@ -1,6 +1,9 @@
 // Paths (without locale prefix) that search engines must not index: account, login, order and
 // utility pages. Pages under these prefixes render `<meta name="robots" content="noindex">` (via
-// `isNoindexPath`) and the sitemap leaves them out. Plain JS: astro.config.mjs imports it.
+// `isNoindexPath`) and the sitemap leaves them out. Plain JS: astro.config.mjs imports it. Its
+// importers (astro.config.mjs, BaseLayout.astro, tests/site) all load it through Vite, which
+// resolves the TypeScript import below, as it does astro.config.mjs's own src/domain/constants.
+import { splitLocale } from '../domain/locale-path';
 export const noindexPrefixes = ['/404', '/500', '/download', '/lang', '/pair', '/index-keep', '/user', '/login', '/orders', '/totem', '/account'];
 
 /**
@@ -15,7 +18,7 @@ export function isNoindexPath(path) {
   return noindexExactPaths.includes(clean) || noindexPrefixes.some((prefix) => clean === prefix || clean.startsWith(prefix + '/'));
 }
 
-/** @param {string} pathname a URL path, possibly with /en or /fr in front */
+/** @param {string} pathname a URL path, possibly with a locale prefix (/en, /fr) in front */
 export function isNoindexUrlPath(pathname) {
-  return isNoindexPath(pathname.replace(/^\/(en|fr)(?=\/|$)/, '') || '/');
+  return isNoindexPath(splitLocale(pathname).path);
 }

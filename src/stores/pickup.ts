@@ -8,7 +8,7 @@ import { ApiClientError } from '../api/client';
 import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '../api/delivery';
 import type { PriceDiff } from '../api/contract/delivery';
 import type { OrderResponse } from '../api/contract/orders';
-import { todayInRome } from '../domain/dates';
+import { romeTime, todayInRome } from '../domain/dates';
 import { errorsByIndex, normalizeCode } from '../domain/delivery';
 import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../domain/pickup';
 import { emptyPickupDraft, PICKUP_DRAFT_KEY, PickupDraftSchema, type PickupDraft } from './delivery-drafts';
@@ -161,11 +161,6 @@ export async function loadDiffs(): Promise<void> {
   if (ticket === diffRequest) $pickupDiffs.set(Object.fromEntries(priced));
 }
 
-/** Rome wall-clock time now, "HH:mm" (the API reads pickup dates as Rome time). */
-function romeClock(now = new Date()): string {
-  return new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
-}
-
 export type PickupConfirmResult = { status: 'sent' | 'queued' | 'refused' | 'invalid' | 'busy' };
 
 /** Sends the scanned units back as one pickup; the draft empties once sent or queued. */
@@ -177,7 +172,7 @@ export async function confirmPickup(): Promise<PickupConfirmResult> {
   try {
     const orderIds = new Set(draft.scans.map((s) => s.orderId ?? draft.orderId));
     const orderId = draft.orderId ?? (orderIds.size === 1 ? [...orderIds][0] ?? null : null);
-    const body = pickupRequest(draft.scans, orderId, pickupDate(returnDayOf(draft), todayInRome(), romeClock()));
+    const body = pickupRequest(draft.scans, orderId, pickupDate(returnDayOf(draft), todayInRome(), romeTime(new Date())));
     const ref = draft.orders.find((o) => o.id === orderId)?.number ?? draft.scans.map((s) => s.code).join(', ');
     const { path, parse } = confirmations.pickup;
     const outcome = await sendConfirmation('pickup', path, body, ref, parse);

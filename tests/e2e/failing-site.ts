@@ -8,8 +8,10 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { resolveStatic, serveDist } from '../../server/static';
+import { splitLocale } from '../../src/domain/locale-path';
 
-const FAILING = /^(\/(en|fr))?\/noleggi\/sestriere\/?$/;
+/** The town page fails in every language. */
+const FAILING = (urlPath: string) => /^\/noleggi\/sestriere\/?$/.test(splitLocale(urlPath).path);
 const UNEXPECTED = /^\/noleggi\/sanremo\/?$/;
 const MAINTENANCE = 'Manutenzione straordinaria: torniamo alle 15:00';
 
@@ -17,7 +19,7 @@ const app = new Hono().use(
   '*',
   serveDist(path.resolve('dist'), {
     resolve: async (root, urlPath) => {
-      if (FAILING.test(urlPath)) throw new HTTPException(503, { message: MAINTENANCE });
+      if (FAILING(urlPath)) throw new HTTPException(503, { message: MAINTENANCE });
       if (UNEXPECTED.test(urlPath)) throw new Error(`EIO: i/o error, read ${root}${urlPath}index.html`);
       return resolveStatic(root, urlPath);
     },

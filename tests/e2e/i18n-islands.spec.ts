@@ -1,6 +1,7 @@
 // Islands download only the strings of the page's language (issue #2): each locale is its own chunk.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { LOCALES } from '../../src/domain/constants';
 import { hydrated } from './hydration';
 
 test('a French page loads the French strings chunk and no other', async ({ page }) => {
@@ -15,7 +16,8 @@ test('a French page loads the French strings chunk and no other', async ({ page 
   await frenchChunk;
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-  const localeChunks = scripts.filter((s) => /\/_astro\/(it|en|fr)\.[\w-]+\.js$/.test(s)).map((s) => s.split('/').pop()!.split('.')[0]);
+  const localeChunk = new RegExp(`/_astro/(${LOCALES.join('|')})\\.[\\w-]+\\.js$`);
+  const localeChunks = scripts.filter((s) => localeChunk.test(s)).map((s) => s.split('/').pop()!.split('.')[0]);
   expect(localeChunks).toEqual(['fr']);
 });
 

@@ -11,6 +11,7 @@ import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
+import { romeTime } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -28,6 +29,8 @@ let token: string;
 let apiDown = false;
 /** POSTs the stores made: `path key`. */
 let posts: string[];
+/** The bodies of the pickups the store sent. */
+let pickupBodies: { date?: string }[];
 
 beforeAll(async () => {
   api = await createTestApi(testDrivers[0]!);
@@ -45,6 +48,7 @@ beforeEach(() => {
   outbox.$outbox.set([]);
   apiDown = false;
   posts = [];
+  pickupBodies = [];
   configuration.$configuration.set({
     ...configuration.$configuration.get(),
     totem: { type: 20, code: 'BARD-02', pos: null, data_security_user_optional: true, server_url: null },
@@ -54,6 +58,7 @@ beforeEach(() => {
     const url = new URL(String(input));
     if (apiDown) throw new TypeError('fetch failed');
     if (init.method === 'POST') posts.push(`${url.pathname} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
+    if (init.method === 'POST' && url.pathname === '/api/v1/pickup') pickupBodies.push(JSON.parse(String(init.body)));
     return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
   });
 });
@@ -200,7 +205,10 @@ describe('the pickup counter', () => {
     expect(pickup.$pickupDiffs.get()[first]).toMatchObject({ diff: projected.diff });
 
     pickup.setProblem(second, 'Attacco rotto');
+    const clockBefore = romeTime(new Date());
     expect(await pickup.confirmPickup()).toEqual({ status: 'sent' });
+    // A return recorded for another day is dated that day at the shop's clock (Rome), not the device's.
+    expect([clockBefore, romeTime(new Date())].map((clock) => `${day(37)} ${clock}`)).toContain(pickupBodies[0]?.date);
     expect(pickup.$pickupDraft.get().scans).toEqual([]);
     expect((await call(api, 'GET', `/api/v1/specific_products/${second}`, token)).body.data).toMatchObject({ status: 'locked' });
     await vi.waitFor(() => expect(pickup.$pickupSettled.get()).toHaveLength(2));

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { resolveStatic, serveDist, shellFor } from '../../server/static';
+import { PREFIXED_LOCALES } from '../../src/domain/constants';
+import { localizePath, splitLocale } from '../../src/domain/locale-path';
+import { orderIdFromPath } from '../../src/domain/orders';
 
 const root = mkdtempSync(path.join(tmpdir(), 'dist-'));
 mkdirSync(path.join(root, 'en'));
@@ -63,5 +66,37 @@ describe('static site server', () => {
     const res = await app.request('/orders/0c7d9a1e-1111-4222-8333-944445555666');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('<h1>order shell</h1>');
+  });
+});
+
+describe('the server reads paths with the domain rules (issue #18, one home per rule)', () => {
+  it.each([
+    '/orders/0c7d9a1e-1111-4222-8333-944445555666',
+    '/fr/orders/abc/',
+    '/orders/view',
+    '/en/orders/view/',
+    '/orders/a/b',
+    '/noleggi/orders/abc',
+    '/english/orders/abc',
+  ])("serves the order shell for %s exactly when the order page reads an order's id from it", (pathname) => {
+    const { locale } = splitLocale(pathname);
+    expect(shellFor(pathname)).toBe(orderIdFromPath(pathname) === null ? null : localizePath(locale, '/orders/view/'));
+  });
+
+  it('answers a missing page of each prefixed locale with that locale\'s 404 page', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dist-404-'));
+    writeFileSync(path.join(dist, '404.html'), '<h1>mancante</h1>');
+    for (const locale of PREFIXED_LOCALES) {
+      mkdirSync(path.join(dist, locale, '404'), { recursive: true });
+      writeFileSync(path.join(dist, locale, '404', 'index.html'), `<h1>404 ${locale}</h1>`);
+    }
+    const site = new Hono().use('*', serveDist(dist));
+    for (const locale of PREFIXED_LOCALES) {
+      const res = await site.request(`/${locale}/no/such/page`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe(`<h1>404 ${locale}</h1>`);
+    }
+    // Not a prefix: a first segment that only starts like one, and the default locale's paths.
+    for (const pathname of ['/english/page', '/no/such/page']) expect(await (await site.request(pathname)).text()).toBe('<h1>mancante</h1>');
   });
 });

@@ -3,7 +3,7 @@
 // the body with the schema the form validates with, so both refuse the same things with the same
 // validators.* keys.
 import * as z from 'zod/mini';
-import { MAX_RANGE_DAYS, day, email, intLike, optionalString, requiredString } from './fields';
+import { day, email, intLike, isRangeTooLong, optionalString, requiredString } from './fields';
 import { PHONE_PATTERN } from '../../domain/validators';
 import { locales } from '../../i18n/index';
 
@@ -108,7 +108,7 @@ export function bookingRequestSchema(today: string) {
         if (v.date_from < today) ctx.addIssue({ code: 'custom', path: ['date_from'], message: 'validators.pastDate' });
         if (v.date_to < v.date_from) {
           ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'validators.dateOrder' });
-        } else if ((Date.parse(`${v.date_to}T00:00:00Z`) - Date.parse(`${v.date_from}T00:00:00Z`)) / 86_400_000 > MAX_RANGE_DAYS) {
+        } else if (isRangeTooLong(v.date_from, v.date_to)) {
           ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'validators.rangeTooLong' });
         }
       }),

@@ -5,7 +5,7 @@
 // validators.* key, or the issue's code is mapped to one (server/http/validation.ts,
 // src/components/islands/zod-resolver.ts).
 import * as z from 'zod/mini';
-import { isDay } from '../../domain/dates';
+import { daysBetween, isDay } from '../../domain/dates';
 import { EMAIL_PATTERN } from '../../domain/validators';
 
 export const requiredString = (max = 255) =>
@@ -75,6 +75,15 @@ export const intLike = () =>
 export const MAX_RANGE_DAYS = 365;
 
 /**
+ * A range longer than MAX_RANGE_DAYS, the days in either order, counted by the date arithmetic's
+ * daysBetween (src/domain/dates.ts). Both days must be days (`day()`): the schemas' refinements
+ * that call this run only once every field parsed, and `day()` aborts on a non-day.
+ */
+export function isRangeTooLong(from: string, to: string): boolean {
+  return Math.abs(daysBetween(from, to)) > MAX_RANGE_DAYS;
+}
+
+/**
  * Date-shape rules shared by the shop query and the order form: morning or afternoon apply to a
  * single day, and a range is at most a year.
  */
@@ -84,8 +93,7 @@ export function checkDateShape(
 ): void {
   if (value.season || !value.from || !value.to || value.to === value.from) return;
   if (value.morning !== value.afternoon) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.halfDayRange' });
-  const [a, b] = [value.from, value.to].sort();
-  if ((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000 > MAX_RANGE_DAYS) {
+  if (isRangeTooLong(value.from, value.to)) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'validators.rangeTooLong' });
   }
 }

@@ -16,8 +16,9 @@ export const OrderFormCustomerSchema = z.object({
 export type CustomerInput = z.output<typeof OrderFormCustomerSchema>;
 
 export const OrderFormMediaSchema = z.object({
-  // Bounded to the database's integer ids: a larger one is an unknown document, not a failed query.
-  id: z._default(z.pipe(intLike(), z.number().check(z.lte(2_147_483_647, 'api.mediaInvalid'))), 0),
+  // intLike bounds it to the database's integer ids ('validators.invalid' beyond): a larger one is
+  // refused here, never a failed query.
+  id: z._default(intLike(), 0),
   stored: flag(),
   deleted: flag(),
   file: z.optional(z.instanceof(File)),

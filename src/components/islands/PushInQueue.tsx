@@ -3,7 +3,7 @@
 // and focused for the next scan; a refusal (unknown order, cancelled) is said under the field with
 // the number left selected, so the next scan replaces it.
 import { useEffect, useRef, useState } from 'react';
-import { romeTime } from '../../domain/board';
+import { romeTime } from '../../domain/dates';
 import { queueOrder } from '../../stores/board';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';

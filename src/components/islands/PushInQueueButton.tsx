@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../api/contract/orders';
-import { romeTime } from '../../domain/board';
-import { todayInRome, toRomeDay } from '../../domain/dates';
+import { romeTime, todayInRome, toRomeDay } from '../../domain/dates';
 import { queueOrder, type QueueOutcome } from '../../stores/board';
 import { useT } from '../../i18n/client';
 
