@@ -29,7 +29,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '../../src/api/contract/delivery';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '../../src/api/contract/idempotency';
 import { idempotencyKeys } from '../db/schema/index';
 import type { AppEnv } from './context';
 import { fieldError } from './errors';

@@ -2,7 +2,7 @@
 // price difference of an early or late return, and the confirmations' paths and answers. The
 // confirmations themselves go through the outbox (stores/kiosk-outbox.ts), never straight from here.
 import * as z from 'zod/mini';
-import { PriceDiffSchema, type PriceDiff } from './contract/delivery';
+import { PriceDiffEnvelopeSchema, type PriceDiff } from './contract/delivery';
 import { InventoryItemSchema } from './contract/inventory';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from './contract/orders';
 
@@ -11,7 +11,6 @@ async function client() {
 }
 
 const UnitEnvelopeSchema = z.object({ data: InventoryItemSchema });
-const DiffEnvelopeSchema = z.object({ data: PriceDiffSchema });
 export type ScannedUnitResponse = z.infer<typeof InventoryItemSchema>;
 
 /**
@@ -34,14 +33,14 @@ export async function fetchOrder(id: number, signal?: AbortSignal): Promise<Orde
 /** GET v1/delivery_details/{id}/diff?to=: the hand-out priced as if back on `to`. */
 export async function handOutDiff(deliveryDetailId: number, to: string, signal?: AbortSignal): Promise<PriceDiff> {
   const api = await client();
-  const { data } = await api.get(`v1/delivery_details/${deliveryDetailId}/diff`, { query: { to }, schema: DiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  const { data } = await api.get(`v1/delivery_details/${deliveryDetailId}/diff`, { query: { to }, schema: PriceDiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
   return data;
 }
 
 /** GET v1/order_details/{id}/diff: the line priced by its latest hand-out (after the pickup: its return day). */
 export async function lineDiff(orderDetailId: number, signal?: AbortSignal): Promise<PriceDiff> {
   const api = await client();
-  const { data } = await api.get(`v1/order_details/${orderDetailId}/diff`, { schema: DiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  const { data } = await api.get(`v1/order_details/${orderDetailId}/diff`, { schema: PriceDiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
   return data;
 }
 

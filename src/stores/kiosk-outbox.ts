@@ -10,7 +10,7 @@ import { atom } from 'nanostores';
 import { OutboxSchema, type OutboxEntry, type OutboxKind } from '../api/contract/kiosk';
 import { ApiClientError } from '../api/client';
 // The request header the API honours on the kiosk's confirmations (server/http/idempotency.ts).
-import { IDEMPOTENCY_HEADER } from '../api/contract/delivery';
+import { IDEMPOTENCY_HEADER } from '../api/contract/idempotency';
 import { backoffDelay, failureKind } from '../domain/retry';
 import { KIOSK_OUTBOX_KEY } from './keys';
 import { persistentValidated } from './persisted';

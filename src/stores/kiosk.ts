@@ -6,6 +6,7 @@ import { computed } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { ShopSchema } from '../api/contract/catalogue';
 import { TotemSchema } from '../api/contract/kiosk';
+import { revokeToken } from '../api/logout';
 import { PairResponseSchema, TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../domain/constants';
@@ -122,7 +123,7 @@ export async function unpairDevice(): Promise<void> {
   const token = $kioskDevice.get().token;
   if (token) {
     try {
-      await (await client()).post('v1/logout', { quiet: true });
+      await revokeToken();
     } catch {
       // Forgetting the token here is what matters; an unreachable server cannot use it either.
     }

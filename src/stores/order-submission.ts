@@ -6,7 +6,7 @@
 // the same key, and the API answers it with the first order instead of placing another. A changed
 // submission gets a new key.
 import * as z from 'zod/mini';
-import { IDEMPOTENCY_HEADER } from '../api/contract/delivery';
+import { IDEMPOTENCY_HEADER } from '../api/contract/idempotency';
 import { orderFormFingerprint } from '../domain/orders';
 import { failureKind } from '../domain/retry';
 import { ORDER_SUBMISSION_KEY } from './keys';

@@ -7,6 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { User } from '../api/contract/user';
 import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
+import { revokeToken } from '../api/logout';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { tokenCookie } from '../domain/cookies';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
@@ -104,7 +105,7 @@ export async function login(payload: { username: string; password: string; bocar
 
 export async function logout(): Promise<void> {
   try {
-    if ($token.get()) await (await client()).post('v1/logout', { quiet: true });
+    if ($token.get()) await revokeToken();
   } catch {
     // Logging out locally matters more than telling the server.
   } finally {

@@ -2,30 +2,25 @@
 // kiosk's shop — starting or ending today, queued today, handed out today — confirmed only, with no
 // contact data; push_in_queue stores queued_at. Every answer is parsed with the contract.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_ORDER_LIMIT, BoardEnvelopeSchema, PushInQueueResponseSchema, type BoardOrder } from '../../src/api/contract/board';
 import { classifyBoard } from '../../src/domain/board';
 import { daysBetween, parseRomeDateTime } from '../../src/domain/dates';
 import { orders } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, login } from '../support/orders';
-import { call, OTHER_SHOP, pairAll, placeOrder, unit, type Kiosks } from '../support/staff';
+import { call, OTHER_SHOP, pairedKiosks, placeOrder, unit } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
 /** Noon in Rome today: far from either midnight, so "today" cannot change during the run. */
 const NOON = () => parseRomeDateTime(`${day(0)} 12:00`);
 
 describe.each(testDrivers)('the board on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver, { now: NOON() });
   let customer: string;
   beforeAll(async () => {
-    api = await createTestApi(driver, { now: NOON() });
-    k = await pairAll(api);
     customer = await login(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  });
 
   async function board(token = k.public) {
     const res = await call(api, 'GET', '/api/v1/totem/board', token);

@@ -3,28 +3,23 @@
 // holder or a kiosk editing someone's order cannot pull in (and then read) the owner's documents of
 // other orders, nor delete them. A document of another order is never deleted by an edit.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { medias } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, file, login, orderForm, pick, PDF_BYTES, type OrderInput, type OrderJson } from '../support/orders';
 import { answer, outcome } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { pairAll, placeOrder, SHOP, type Kiosks } from '../support/staff';
+import { pairedKiosks, placeOrder, SHOP } from '../support/staff';
 
 const NOT_FOUND_DOCUMENT = 'Documento non trovato';
 
 describe.each(testDrivers)('documents across orders on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver);
   let mario: string;
   let nextDay = 30;
   beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
     mario = await login(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  });
 
   const db = () => api.deps.database.db;
   const rowsOf = (orderId: number) => db().select().from(medias).where(eq(medias.orderId, orderId));

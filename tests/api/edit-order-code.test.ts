@@ -2,24 +2,19 @@
 // out of availability, only for whoever may edit that order (issue #11): its logged-in owner, the
 // holder of its uuid, the shop's admin kiosks. Anyone else sending someone's order number gets the
 // same answer as for a code that does not exist, so availability is no oracle for orders.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, login, productId, query, signup, stockOf, type Params } from '../support/orders';
-import { call, pairAll, placeOrder, SHOP, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder, SHOP } from '../support/staff';
 
 describe.each(testDrivers)('edit_order_code on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver);
   let mario: string;
   let stranger: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
     mario = await login(api);
     stranger = await signup(api, 'curioso@example.com');
-  }, 120_000);
-  afterAll(() => api.dispose());
+  });
 
   const bikes = () => String(productId(api, SHOP, 'CITYBIKE'));
   /** Free city bikes on `date` (GET …/availabilities), as `token` sees them. */

@@ -4,28 +4,21 @@
 // out, never a delivery of a cancelled order. The write decides under the order's row lock
 // (server/orders/hand-outs.ts).
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outcome } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { deliveryDetails, orders } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick } from '../support/orders';
-import { call, pairAll, placeOrder, SHOP, unit, type Call, type Kiosks, type StaffOrderJson } from '../support/staff';
+import { call, pairedKiosks, placeOrder, SHOP, unit, type Call, type StaffOrderJson } from '../support/staff';
 
 const HANDED_OUT = "L'attrezzatura di questo ordine è già stata consegnata: l'ordine non può più essere modificato né annullato";
 const CITYBIKES = 6;
 
 describe.each(testDrivers)('edits and cancellations racing a hand-out on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver);
   let nextDay = 20;
   let nextUnit = 1;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
 
   const db = () => api.deps.database.db;
   const order = async () => placeOrder(api, { from: day(nextDay++) });

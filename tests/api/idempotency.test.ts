@@ -5,14 +5,13 @@
 // taken over once its lease ends; old keys are deleted. On PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deliveryDetails, idempotencyKeys, specificProducts, totems } from '../../server/db/schema/index';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../server/http/idempotency';
-import { IDEMPOTENCY_HEADER } from '../../src/api/contract/delivery';
+import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
-import { call, pairAll, placeOrder, unit, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder, unit } from '../support/staff';
 import { parseByRoute, type Refusal, type RouteAnswer } from '../support/contract';
 
 interface Answer<Body> {
@@ -24,13 +23,7 @@ interface Answer<Body> {
 }
 
 describe.each(testDrivers)('idempotency keys on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const { api, k } = pairedKiosks(driver);
 
   /** A POST with an idempotency key (none when `key` is null); `raw` sends the body text as is. */
   async function send<P extends string>(

@@ -5,29 +5,22 @@
 // its edits, cancellation, export and documents (`?order={uuid}` included). The customer's guest
 // link without a token, and the shop's admin totems, keep working.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answer as contractAnswer } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { PushInQueueResponseSchema } from '../../src/api/contract/board';
 import { medias, orders, totems } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick } from '../support/orders';
-import { call, idDocument, pairAll, placeOrder, SHOP, type Kiosks, type StaffOrderJson } from '../support/staff';
+import { call, idDocument, pairedKiosks, placeOrder, SHOP, type StaffOrderJson } from '../support/staff';
 
 /** What an order event may carry: which order moved and how, nothing that opens it or names anyone. */
 const EVENT_FIELDS = ['at', 'date_from', 'date_to', 'id', 'number', 'paid', 'shop_id', 'status'];
 const CONTACT = { first_name: 'Ottavia', last_name: 'Capabilitini', phone: '+39 333 987 6543', email: 'ottavia.capabilitini@example.com' };
 
 describe.each(testDrivers)('kiosk capabilities on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver);
   let nextDay = 20;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
 
   const db = () => api.deps.database.db;
   /** An order of the shop with a document, placed by the public kiosk itself unless said otherwise. */

@@ -4,25 +4,18 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, totems } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, file, login, orderForm, pick, postOrder, type OrderInput, type OrderJson } from '../support/orders';
 import { outcome } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { call, idDocument, pairAll, SHOP, totemOf, type Kiosks } from '../support/staff';
+import { call, idDocument, pairedKiosks, SHOP, totemOf } from '../support/staff';
 
 const DOCUMENT_REQUIRED = "Carica almeno un documento d'identità";
 
 describe.each(testDrivers)('kiosk orders on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const { api, k } = pairedKiosks(driver);
 
   const db = () => api.deps.database.db;
   const orderCount = async () => (await db().select({ n: count() }).from(orders))[0]!.n;

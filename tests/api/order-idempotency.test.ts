@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema/index';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/delivery';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
 import { testDrivers } from '../support/databases';
 import { createTestApi, TEST_ORDER_LIMITS, type TestApi } from '../support/app';
 import { day, file, orderForm, pick, PNG_BYTES, signup } from '../support/orders';

@@ -2,26 +2,21 @@
 // two desks — or two devices paired as the same desk — never charge it twice, and an edit or a
 // cancellation cannot land while the card is being charged.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentClaimResponseSchema } from '../../src/api/contract/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { PAYMENT_CLAIM_TTL_MS } from '../../src/domain/constants';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
-import { call, pair, pairAll, placeOrder, totemOf, type Kiosks } from '../support/staff';
+import { call, pair, pairedKiosks, placeOrder, totemOf } from '../support/staff';
 
 describe.each(testDrivers)('payment claims on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver, { poolSize: 10 });
   /** A second device paired with the cash desk's code: the same totem, another screen. */
   let cash2: string;
   beforeAll(async () => {
-    api = await createTestApi(driver, { poolSize: 10 });
-    k = await pairAll(api);
     cash2 = await pair(api, totemOf('BARD-03').pairingCode);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  });
 
   const claim = (id: number, attempt: string, token = k.cash) => call(api, 'POST', `/api/v1/orders/${id}/payment_claim`, token, { attempt });
   const release = (id: number, attempt: string, token = k.cash) =>

@@ -3,7 +3,7 @@
 // the amount the customer was shown, and only through a session that is still open; money taken
 // any other way is recorded as `refund_due`, never dropped and never mistaken for a refused card.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
 import { orders, paymentSessions } from '../../server/db/schema/index';
 import { completePaymentSession, openPaymentSession } from '../../server/payments/sessions';
@@ -14,24 +14,19 @@ import { formToTree } from '../../server/http/forms';
 import { parseWith } from '../../server/http/validation';
 import { OrderFormSchema } from '../../src/api/contract/order-form';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, login, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, outcome, refusal } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { call, pairAll, placeOrder, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder } from '../support/staff';
 
 describe.each(testDrivers)('online payments on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver);
   let mario: string;
   let stranger: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
     mario = await login(api);
     stranger = await signup(api, 'payer-stranger@example.com');
-  }, 120_000);
-  afterAll(() => api.dispose());
+  });
 
   const open = async (ref: string, token?: string, returnPath = `/orders/${ref}`, lang?: string) => {
     const res = await api.request(`/api/v1/orders/${ref}/payments`, { method: 'POST', token, lang, json: { return_path: returnPath } });

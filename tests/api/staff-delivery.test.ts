@@ -1,22 +1,15 @@
 // Delivery and pickup: units handed out for order lines and as extras, never twice at once, taken
 // back (a problem locks the unit), either step undone, and a unit out past its booked end held
 // until it is picked up, in the in-memory index (PGlite) and the locked check (PostgreSQL).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { availability, day, orderForm, pick, postOrder, productId } from '../support/orders';
-import { call, pairAll, placeOrder, unit, OTHER_SHOP, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder, unit, OTHER_SHOP } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
 
 describe.each(testDrivers)('delivery and pickup on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const { api, k } = pairedKiosks(driver);
 
   const deliver = (orderId: number, details: unknown[], token = k.admin, extra: Record<string, unknown> = {}) =>
     call(api, 'POST', '/api/v1/delivery', token, { order_id: orderId, delivery_details: details, ...extra });

@@ -1,25 +1,18 @@
 // Price difference of an early or late return (GET v1/delivery_details/{id}/diff?to= and
 // GET v1/order_details/{id}/diff), with amounts derived from the seeded price list (priceList):
 // the booked days and the actual days are each priced by selectPrice + priceTotal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { withFidelityDiscount } from '../../src/domain/charges';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick, postOrder, seededAmount } from '../support/orders';
-import { call, pairAll, placeOrder, SHOP, unit, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder, SHOP, unit } from '../support/staff';
 
 const bike = (tier: Parameters<typeof seededAmount>[1]) => seededAmount('CITYBIKE', tier);
 const helmet = (tier: Parameters<typeof seededAmount>[1]) => seededAmount('CASCO', tier);
 
 describe.each(testDrivers)('return price differences on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const { api, k } = pairedKiosks(driver);
 
   const deliver = async (orderId: number, details: unknown[]) => {
     const res = await call(api, 'POST', '/api/v1/delivery', k.admin, { order_id: orderId, delivery_details: details });

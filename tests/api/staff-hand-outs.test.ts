@@ -1,22 +1,15 @@
 // Staff hardening (issue #11): dates of every staff schema within 2000–2100 (422 on the field, never
 // a 500 or year 50000), and hand-outs (extras, forced units, reset pickup) that cannot take units the
 // website sold to other orders for the same day.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { availability, day, productId, stockOf } from '../support/orders';
-import { call, pairAll, placeOrder, unit, SHOP, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder, unit, SHOP } from '../support/staff';
 
 const DATE_REFUSED = { date: ['Data non valida'] };
 
 describe.each(testDrivers)('staff dates and hand-outs on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const { api, k } = pairedKiosks(driver);
 
   const deliver = (orderId: number, details: unknown[], extra: Record<string, unknown> = {}) =>
     call(api, 'POST', '/api/v1/delivery', k.admin, { order_id: orderId, delivery_details: details, ...extra });

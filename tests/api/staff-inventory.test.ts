@@ -1,23 +1,16 @@
 // Inventory: the shop's units with where they are, one unit with its history and problems,
 // reporting a problem (locks the unit), unlocking it, and the problems of a unit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, productId, stockOf } from '../support/orders';
 import { data, listOf } from '../support/contract';
 import { InventoryItemSchema } from '../../src/api/contract/inventory';
-import { call, pairAll, placeOrder, unit, OTHER_SHOP, SHOP, type Kiosks } from '../support/staff';
+import { call, pairedKiosks, placeOrder, unit, OTHER_SHOP, SHOP } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
 
 describe.each(testDrivers)('inventory on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const { api, k } = pairedKiosks(driver);
 
   const list = async (query = '', token = k.admin) => {
     const res = await call(api, 'GET', `/api/v1/specific_products${query}`, token);

@@ -1,25 +1,20 @@
 // Orders, staff side: search of the shop's orders, changes by shop staff, payment at the cash desk
 // (once), pools, cancelling, the queue board, the cashier close and terminal failure logs.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { orders, posLogs } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, login, seededAmount } from '../support/orders';
-import { call, idDocument, OTHER_SHOP, pairAll, placeOrder, type Kiosks } from '../support/staff';
+import { call, idDocument, OTHER_SHOP, pairedKiosks, placeOrder } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
 describe.each(testDrivers)('staff orders on $name', (driver) => {
-  let api: TestApi;
-  let k: Kiosks;
+  const { api, k } = pairedKiosks(driver);
   let customer: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
-    k = await pairAll(api);
     customer = await login(api);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  });
 
   const pay = (id: number | string, body: unknown = { date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' } }, token = k.cash) =>
     call(api, 'POST', `/api/v1/orders/${id}/pay`, token, body);

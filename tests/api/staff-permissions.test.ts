@@ -2,11 +2,10 @@
 // token), a customer, and each kiosk type of the shop (10 public, 20 admin, 30 admin + cash desk)
 // plus a cash desk of another shop. Denials come before any state change, so denied roles share
 // one fixture; allowed roles get a fresh one where the call changes it (pay, cancel, delivery…).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
 import { day, login, orderForm, pick, productId } from '../support/orders';
-import { call, idDocument, pairAll, placeOrder, SHOP, totemOf, unit, type Kiosks } from '../support/staff';
+import { call, idDocument, pairedKiosks, placeOrder, SHOP, totemOf, unit } from '../support/staff';
 
 const ROLES = ['guest', 'customer', 'public', 'admin', 'cash', 'other'] as const;
 type Role = (typeof ROLES)[number];
@@ -90,9 +89,8 @@ const rows: Row[] = [
 let climbId = 0;
 
 describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
-  let api: TestApi;
+  const { api, k: kiosks } = pairedKiosks(driver);
   let tokens: Record<Role, string | undefined>;
-  let kiosks: Kiosks;
   let shared: Fixture;
   let nextDay = 30;
 
@@ -119,13 +117,10 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
   };
 
   beforeAll(async () => {
-    api = await createTestApi(driver);
-    kiosks = await pairAll(api);
     tokens = { guest: undefined, customer: await login(api), public: kiosks.public, admin: kiosks.admin, cash: kiosks.cash, other: kiosks.other };
     shared = await fixture('out');
     climbId = (await call(api, 'GET', `/api/v1/specific_products/${unit('CLIMB', 1)}`, kiosks.admin)).body.data.id;
   }, 120_000);
-  afterAll(() => api.dispose());
 
   it.each(rows)('$name', async (row) => {
     const seen: Partial<Expect> = {};

@@ -37,12 +37,17 @@ for (const target of ['//evil.example.com/x', 'https://evil.example.com', '/%2F%
   });
 }
 
-test('a dialog whose code cannot be fetched says so, and the rest of the screen keeps working', async ({ page }) => {
+test('a dialog whose code cannot be fetched says so, the rest of the screen keeps working, and it opens once the network is back', async ({ page }) => {
   await page.goto('/prenota/sport-noleggio-sestriere/');
   // The chunk-failure guard (spec §8: reload once, at most once per 60 s) has just reloaded this tab:
   // the next failed chunk is the dialog's own to handle.
   await page.evaluate((key) => sessionStorage.setItem(key, String(Date.now())), RELOAD_KEY);
-  await page.route(/\/_astro\/LoginDialog\.[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+  const loginChunk = /\/_astro\/LoginDialog\.[\w-]+\.js$/;
+  let refused = 0;
+  await page.route(loginChunk, (route) => {
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
   await hydrated(page);
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page.getByRole('alert')).toContainText('Errore nella comunicazione con il server');
@@ -50,4 +55,13 @@ test('a dialog whose code cannot be fetched says so, and the rest of the screen 
   // The app bar is still there, not replaced by the island's "an error occurred".
   await expect(page.getByText('Si è verificato un errore')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+  expect(refused).toBe(1);
+
+  // The network is back: the same page fetches the dialog again on the next open (LazyDialog.tsx),
+  // instead of failing at once on the import React.lazy kept.
+  await page.unroute(loginChunk);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeVisible();
 });

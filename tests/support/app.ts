@@ -9,11 +9,12 @@ import type { AppDeps } from '../../server/http/context';
 import type { OrderLimits } from '../../server/orders/limits';
 import type { TestDriver } from './databases';
 import { ManualScheduler } from './scheduler';
+import { requestInit, type TestRequestInit } from './request';
 
 export interface TestApi {
   deps: AppDeps;
   dataDir: string;
-  request(path: string, init?: RequestInit & { token?: string; lang?: string; json?: unknown }): Promise<Response>;
+  request(path: string, init?: TestRequestInit): Promise<Response>;
   /** Emails written to the outbox, oldest first. */
   outbox(): string[];
   /** Moves the API's clock. */
@@ -56,17 +57,8 @@ export async function createTestApi(
     deps,
     dataDir,
     timers,
-    request(url, init = {}) {
-      const headers = new Headers(init.headers);
-      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-      if (init.lang) headers.set('content-language', init.lang);
-      headers.set('accept', 'application/json');
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set('content-type', 'application/json');
-        body = JSON.stringify(init.json);
-      }
-      return Promise.resolve(app.request(url, { ...init, headers, body }));
+    request(url, init) {
+      return Promise.resolve(app.request(url, requestInit(init)));
     },
     outbox() {
       const dir = path.join(dataDir, 'outbox');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestApi } from './app';
+import { requestInit, type TestRequestInit } from './request';
 import { startProduct, type StartedServer } from './process';
 
 export interface ClusterDatabase {
@@ -78,17 +79,8 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
 /** An API process reached over HTTP, shaped like TestApi for the helpers that only send requests. */
 export function remote(url: string): TestApi {
   const api = {
-    request(target: string, init: RequestInit & { token?: string; lang?: string; json?: unknown } = {}) {
-      const headers = new Headers(init.headers);
-      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-      if (init.lang) headers.set('content-language', init.lang);
-      headers.set('accept', 'application/json');
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set('content-type', 'application/json');
-        body = JSON.stringify(init.json);
-      }
-      return fetch(`${url}${target}`, { ...init, headers, body, redirect: 'manual' });
+    request(target: string, init?: TestRequestInit) {
+      return fetch(`${url}${target}`, { ...requestInit(init), redirect: 'manual' });
     },
   };
   return api as unknown as TestApi;

@@ -31,7 +31,7 @@ import {
   PeopleEnvelopeSchema,
   PersonDeletedSchema,
   PersonEnvelopeSchema,
-  PriceDiffSchema,
+  PriceDiffEnvelopeSchema,
   RevokeTotemResponseSchema,
   SignupResponseSchema,
   TotemPasswordResponseSchema,
@@ -130,7 +130,7 @@ const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body
   ['POST', /^\/api\/v1\/delivery$/, { body: OrderEnvelopeSchema }],
   ['POST', /^\/api\/v1\/pickup$/, { body: OrderListEnvelopeSchema }],
   ['POST', /^\/api\/v1\/delivery_details\/\d+\/reset_(delivery|pickup)$/, { body: OrderEnvelopeSchema }],
-  ['GET', /^\/api\/v1\/(delivery_details|order_details)\/\d+\/diff$/, envelope(PriceDiffSchema)],
+  ['GET', /^\/api\/v1\/(delivery_details|order_details)\/\d+\/diff$/, { body: PriceDiffEnvelopeSchema }],
   // The list (two shapes, by `extra`) and a unit's problems are chosen in routeSchema.
   ['GET', /^\/api\/v1\/specific_products\/[^/]+$/, envelope(UnitDetailSchema)],
   ['POST', /^\/api\/v1\/specific_products\/[^/]+\/unlock$/, envelope(UnitDetailSchema)],
@@ -226,7 +226,7 @@ type RouteBody<M extends string, P extends string> = M extends 'GET'
           : P extends `/api/v1/orders/${string}` | `/api/v1/guest/orders/${string}`
             ? Parsed<typeof OrderEnvelopeSchema>
             : P extends `/api/v1/${'delivery_details' | 'order_details'}/${string}/diff`
-              ? Enveloped<typeof PriceDiffSchema>
+              ? Parsed<typeof PriceDiffEnvelopeSchema>
               : P extends `/api/v1/specific_products/${string}/specific_product_problems`
                 ? { data: Parsed<typeof UnitProblemSchema>[] }
                 : P extends `/api/v1/specific_products/${string}`

@@ -1,6 +1,8 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
-import type { TestApi } from './app';
+import { createTestApi, type TestApi } from './app';
+import type { TestDriver } from './databases';
 import { PairResponseSchema } from '../../src/api/contract/staff';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { answer, parseByRoute, type Refusal, type RouteAnswer } from './contract';
@@ -35,6 +37,23 @@ export async function pairAll(api: TestApi): Promise<Kiosks> {
     ['BARD-01', 'BARD-02', 'BARD-03', 'SEST-01'].map((code) => pair(api, totemOf(code).pairingCode)),
   );
   return { public: pub!, admin: admin!, cash: cash!, other: other! };
+}
+
+/**
+ * The start the staff tests share: a fresh seeded API on `driver` with the four demo kiosks paired,
+ * made before the tests of the calling describe block and disposed after them. The two objects are
+ * returned at once and filled in place before the first test, so the tests, and the helpers a file
+ * defines beside them, use `api` and `k` as they are (read at collection time, they are still empty).
+ */
+export function pairedKiosks(driver: TestDriver, options?: Parameters<typeof createTestApi>[1]): { api: TestApi; k: Kiosks } {
+  const api = {} as TestApi;
+  const k = {} as Kiosks;
+  beforeAll(async () => {
+    Object.assign(api, await createTestApi(driver, options));
+    Object.assign(k, await pairAll(api));
+  }, 120_000);
+  afterAll(() => api.dispose());
+  return { api, k };
 }
 
 /** A call's status and body: the route's parsed 2xx answer (RouteAnswer), or a refusal. */

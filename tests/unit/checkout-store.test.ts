@@ -3,7 +3,7 @@
 // in-process API over a seeded database, so the answers and 422 messages are the server's own.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { IDEMPOTENCY_HEADER } from '../../src/api/contract/delivery';
+import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
 import { DateModes } from '../../src/domain/dates';
 import { fidelityCardNumberFrom } from '../../src/domain/fidelity';
 import { TotemTypes } from '../../src/domain/kiosk';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { count, eq } from 'drizzle-orm';
 import { orders } from '../../server/db/schema/index';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/delivery';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
 import { buildOrderFormData, type OrderFormInput } from '../../src/domain/orders';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';

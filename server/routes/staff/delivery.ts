@@ -3,7 +3,8 @@
 // early or late return.
 import { Hono } from 'hono';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema } from '../../../src/api/contract/delivery';
+import type { z } from 'zod';
+import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, type PriceDiffEnvelopeSchema } from '../../../src/api/contract/delivery';
 import { parseRomeDateTime, todayInRome, toRomeDay } from '../../../src/domain/dates';
 import { deliveryDetails, orderDetails, orders } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -40,6 +41,12 @@ async function handOutDiff(c: AppContext, handOut: NonNullable<Awaited<ReturnTyp
   const charge = lineCharge(catalogue, order, line, main);
   return lineDiff({ order, charge, label: line.productLabel, to, lineId: line.id, deliveryDetailId: detail.id, status });
 }
+
+/** Both diff routes answer the contract's envelope (PriceDiffEnvelopeSchema). */
+const diffAnswer = (c: AppContext, data: z.input<typeof PriceDiffEnvelopeSchema>['data']) => {
+  const answer: z.input<typeof PriceDiffEnvelopeSchema> = { data };
+  return c.json(answer);
+};
 
 async function handOutOr404(c: AppContext, totem: AuthTotem) {
   const handOut = await shopDeliveryDetail(c.get('deps').database.db, totem, idParam(c));
@@ -86,7 +93,7 @@ export const deliveryRoutes = new Hono<AppEnv>()
   .get('/v1/delivery_details/:id/diff', async (c) => {
     const handOut = await handOutOr404(c, requireTotem(c, TotemLevel.ADMIN));
     const { to } = queryParams(c, DiffQuerySchema);
-    return c.json({ data: await handOutDiff(c, handOut, to) });
+    return diffAnswer(c, await handOutDiff(c, handOut, to));
   })
   // The line's latest hand-out: priced to its return day, or to today once overdue; not handed out: as booked.
   .get('/v1/order_details/:id/diff', async (c) => {
@@ -108,12 +115,10 @@ export const deliveryRoutes = new Hono<AppEnv>()
       const back = detail.datetimeReturn ? toRomeDay(detail.datetimeReturn) : today > order.dateTo ? today : order.dateTo;
       // Back before the booking started: priced as its first day.
       const to = back < order.dateFrom ? order.dateFrom : back;
-      return c.json({ data: await handOutDiff(c, handOut, to) });
+      return diffAnswer(c, await handOutDiff(c, handOut, to));
     }
     const lines = await database.db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
     const main = lines.find((l) => l.poolId === line.poolId && !l.isAddOn);
     const charge = lineCharge(catalogue, order, line, main);
-    return c.json({
-      data: lineDiff({ order, charge, label: line.productLabel, to: order.dateTo, lineId: line.id, deliveryDetailId: null, status: 'not_delivered' }),
-    });
+    return diffAnswer(c, lineDiff({ order, charge, label: line.productLabel, to: order.dateTo, lineId: line.id, deliveryDetailId: null, status: 'not_delivered' }));
   });

@@ -48,19 +48,6 @@ export const PickupRequestSchema = z.object({
 });
 export type PickupRequest = z.input<typeof PickupRequestSchema>;
 
-/**
- * The request header that makes a confirmation (POST v1/delivery, v1/pickup and both resets) safe to
- * send again: a random key per confirmation (a UUID), reused for every retry of it. A retry with the
- * same key gets the first answer (same status and body, with `Idempotent-Replayed: true`).
- */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** The header the server adds to an answer it replays for a repeated key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-/** An idempotency key: UUID-like, 8 to 100 letters, digits, `-` and `_`. */
-export const IdempotencyKeySchema = z
-  .string({ error: 'api.idempotencyKeyInvalid' })
-  .check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'api.idempotencyKeyInvalid'));
-
 /** GET v1/delivery_details/{id}/diff?to=: the day the unit is (or would be) back. */
 export const DiffQuerySchema = z.object({ to: day() });
 
@@ -77,3 +64,5 @@ export const PriceDiffSchema = z.object({
   diff: z.number(),
 });
 export type PriceDiff = z.infer<typeof PriceDiffSchema>;
+/** The answer of both diff routes (delivery_details/{id}/diff, order_details/{id}/diff), in the API's envelope. */
+export const PriceDiffEnvelopeSchema = z.object({ data: PriceDiffSchema });

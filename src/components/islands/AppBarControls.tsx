@@ -1,7 +1,7 @@
 // The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
 // selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
 // the cart button with its badge, shown only when the cart has items.
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../stores/configuration';
 import { $cartCount, clearCart } from '../../stores/cart';
@@ -15,14 +15,14 @@ import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { useHydrated, useIslandReady } from './useHydrated';
 import { useOpenedOnce } from './useOpenedOnce';
-import LazyDialog from './LazyDialog';
+import LazyDialog, { lazyDialog } from './LazyDialog';
 import './controls.css';
 import './app-bar.css';
 
-// The login sheet and its form (react-hook-form), and the shop selector, load on their first open
-// (useOpenedOnce.ts).
-const LoginDialog = lazy(() => import('./LoginDialog'));
-const ShopSelector = lazy(() => import('./ShopSelector'));
+// The login sheet and its form (form/use-form.ts), and the shop selector, load on their first open
+// (useOpenedOnce.ts), and again on the next open after a failed fetch (LazyDialog.tsx).
+const LoginDialog = lazyDialog(() => import('./LoginDialog'));
+const ShopSelector = lazyDialog(() => import('./ShopSelector'));
 
 /** A shop without a logo file: its initials stand for it. */
 function initials(label: string): string {

@@ -7,7 +7,7 @@
 // Reached from a static page's "Prenota" (`?category=sci`, issue #16), the page scrolls to that
 // category once loaded and moves focus to its heading, so keyboard and screen-reader users land
 // there too; without dates, the way to the calendar keeps the category.
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../api/contract/catalogue';
 import type { Customer } from '../../api/contract/cart';
@@ -27,14 +27,14 @@ import { firstClosedDay, seasonWindowOf } from '../../domain/calendar-season';
 import { nextOpening } from '../../domain/season';
 import AskShop from './AskShopLazy';
 import { useOpenedOnce } from './useOpenedOnce';
-import LazyDialog from './LazyDialog';
+import LazyDialog, { lazyDialog } from './LazyDialog';
 import './controls.css';
 import './booking.css';
 
 // "Per chi è…" and its form load when first asked (useOpenedOnce.ts); `ask` starts the fetch
 // while it checks the unit is still there.
 const loadCustomerDialog = () => import('./CustomerDialog');
-const CustomerDialog = lazy(loadCustomerDialog);
+const CustomerDialog = lazyDialog(loadCustomerDialog);
 
 export default function ShopBooking({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);

@@ -1,0 +1,67 @@
+// The answers of logout (src/api/logout.ts) and of the two diff routes (src/api/delivery.ts) read
+// through the contract's schemas (issue #18): through the real API client over a fake fetch, the
+// contract's shape is answered, and a server that drifted from it is a rejection, not a silent `any`.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { core } from 'zod/mini';
+import { createApiClient } from '../../src/api/client';
+
+/** What the contract's zod/mini schemas throw on an answer that does not match. */
+const ZodError = core.$ZodError;
+
+const calls: string[] = [];
+let respond: () => Response;
+
+vi.mock('../../src/api/instance', () => ({
+  api: createApiClient({
+    baseUrl: 'https://shop.example.com/api',
+    locale: () => 'it',
+    token: () => 'Bearer tok-1234567890',
+    isLoggedIn: () => true,
+    onUnauthorized: () => undefined,
+    notifyError: () => undefined,
+    networkErrorMessage: () => 'Errore nella comunicazione con il server',
+    fetch: (async (url: URL, init: RequestInit) => {
+      calls.push(`${init.method} ${url.pathname}${url.search}`);
+      return respond();
+    }) as unknown as typeof fetch,
+  }),
+}));
+
+const { revokeToken } = await import('../../src/api/logout');
+const { handOutDiff, lineDiff } = await import('../../src/api/delivery');
+
+const period = { from: '2027-01-10', to: '2027-01-12', days: 3, amount: 45 };
+const diff = { id_order_detail: 5, delivery_detail_id: 9, product_label: 'City bike', status: 'out', booked: period, actual: period, diff: 0 };
+
+beforeEach(() => {
+  calls.length = 0;
+});
+
+describe('logout', () => {
+  it('POSTs v1/logout and answers the translated confirmation', async () => {
+    respond = () => Response.json({ message: 'Disconnessione effettuata' });
+    expect(await revokeToken()).toBe('Disconnessione effettuata');
+    expect(calls).toEqual(['POST /api/v1/logout']);
+  });
+
+  it('rejects an answer without the message', async () => {
+    respond = () => Response.json({ data: { ok: true } });
+    await expect(revokeToken()).rejects.toBeInstanceOf(ZodError);
+  });
+});
+
+describe('price differences', () => {
+  it('reads both routes through the envelope', async () => {
+    respond = () => Response.json({ data: diff });
+    expect(await handOutDiff(9, '2027-01-12')).toEqual(diff);
+    expect(await lineDiff(5)).toEqual(diff);
+    expect(calls).toEqual(['GET /api/v1/delivery_details/9/diff?to=2027-01-12', 'GET /api/v1/order_details/5/diff']);
+  });
+
+  it('rejects a difference outside the envelope or with an unknown status', async () => {
+    respond = () => Response.json(diff);
+    await expect(handOutDiff(9, '2027-01-12')).rejects.toBeInstanceOf(ZodError);
+    respond = () => Response.json({ data: { ...diff, status: 'lost' } });
+    await expect(lineDiff(5)).rejects.toBeInstanceOf(ZodError);
+  });
+});
