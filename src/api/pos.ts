@@ -6,7 +6,7 @@
 // switch answers OK after FAKE_POS_DELAY_MS without calling anything.
 import { PosProcessResponseSchema, type PosProcessRequest, type PosResult } from './contract/pos';
 import type { PosLogRequest } from './contract/staff';
-import { FAKE_POS_DELAY_MS, terminalDate, type TerminalOperationCode } from '../domain/kiosk';
+import { FAKE_POS_DELAY_MS, terminalDate, type TerminalOperationCode } from '../domain/terminal';
 
 export interface TerminalSettings {
   /** The orchestrator's host (`http://10.0.0.5:4323`, or a bare `host:port`). */

@@ -1,15 +1,9 @@
-// Kiosk (totem) rules of spec §4, §6, §7: roles, the hidden configuration gesture, the daily
-// reload, and what is sent to the payment terminal.
-import type { ReceiptItem, Totem, TotemType } from '../api/contract/kiosk';
-import type { Order } from '../api/contract/orders';
-import { FAKE_POS_DELAY_MS, KIOSK_TAP_COUNT, KIOSK_TAP_RESET_MS, RECEIPT_PRODUCT_CATEGORY } from './constants';
+// Kiosk (totem) rules of spec §4, §6, §7: roles, pages, the hidden configuration gesture and the
+// daily reload. What is sent to the payment terminal is in ./terminal.ts: the app bar of every
+// customer page needs the roles, not the receipts.
+import type { Totem, TotemType } from '../api/contract/kiosk';
+import { KIOSK_TAP_COUNT, KIOSK_TAP_RESET_MS } from './constants';
 import { todayInRome } from './dates';
-import { roundMoney } from './money';
-
-export { FAKE_POS_DELAY_MS };
-
-export const TerminalOperation = { PAY: 10, RECEIPT: 20, PRINT: 30, CLOSE_CASHIER: 40 } as const;
-export type TerminalOperationCode = (typeof TerminalOperation)[keyof typeof TerminalOperation];
 
 export const TotemTypes = { PUBLIC: 10, ADMIN: 20, ADMIN_CASH_DESK: 30 } as const satisfies Record<string, TotemType>;
 
@@ -29,40 +23,6 @@ export function totemRole(type: TotemType | number | null | undefined): TotemRol
 /** Kiosk mode is on whenever a totem configuration exists. */
 export function isTotemMode(totem: Pick<Totem, 'type'> | null | undefined): boolean {
   return totem != null;
-}
-
-/** Discount shown on the receipt: what was taken off, never negative. */
-export function receiptDiscount(originalTotal: number, total: number): number {
-  return Math.max(0, roundMoney(Number(originalTotal) - Number(total)));
-}
-
-/** The terminal takes the day only: the first 10 characters of date_to. */
-export function terminalDate(dateTo: string): string {
-  return dateTo.slice(0, 10);
-}
-
-/**
- * One receipt line per order detail. Amounts may arrive as decimal strings from the API, so each is
- * made a number; a line's discount is its original total (the API's `original_total_price`, else
- * the unit price) minus what is charged.
- */
-export function receiptItems(order: { order_detail_pools: { order_details: (Order['order_detail_pools'][number]['order_details'][number] & { original_total_price?: number })[] }[] }): ReceiptItem[] {
-  return order.order_detail_pools.flatMap((pool) =>
-    pool.order_details.map((detail) => {
-      const unitPrice = Number(detail.unit_price);
-      const totalPrice = Number(detail.total_price);
-      const originalTotal = detail.original_total_price != null ? Number(detail.original_total_price) : unitPrice;
-      return {
-        description: detail.product_label,
-        product_category: RECEIPT_PRODUCT_CATEGORY,
-        unit_price: unitPrice,
-        total_price: totalPrice,
-        total_tax: Number(detail.total_tax),
-        total_taxable: Number(detail.total_taxable),
-        discount: receiptDiscount(originalTotal, totalPrice),
-      };
-    }),
-  );
 }
 
 export interface TapState {
@@ -90,7 +50,6 @@ export function tapCounter(state: TapState | null | undefined, nowMs: number): T
 export function shouldReloadToday(lastRefresh: string | null | undefined, now: Date = new Date()): boolean {
   return lastRefresh !== todayInRome(now);
 }
-
 
 /**
  * Spec §5: documents can be optional when the totem has data_security_user_optional. An order a

@@ -13,7 +13,7 @@ import { ApiClientError } from '../api/client';
 import { claimPayment, postPosLog, recordPayment, releasePayment } from '../api/cash-desk';
 import { runTerminal, terminalOperation, TerminalError, TerminalFailure, type TerminalDeps, type TerminalSettings } from '../api/pos';
 import { DeskPaymentStage, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
-import { receiptItems, TerminalOperation } from '../domain/kiosk';
+import { receiptItems, TerminalOperation } from '../domain/terminal';
 import { loadT } from '../i18n/client';
 import { pageLocale } from '../api/instance';
 import { $configuration } from './configuration';

@@ -7,7 +7,7 @@ import { recordCashierClose } from '../api/cash-desk';
 import { terminalOperation } from '../api/pos';
 import { compareCashier, type CashierComparison } from '../domain/desk-payments';
 import { todayInRome } from '../domain/dates';
-import { TerminalOperation } from '../domain/kiosk';
+import { TerminalOperation } from '../domain/terminal';
 import { terminalDeps, terminalSettings } from './cash-desk';
 
 /** The terminal closed but the API did not record it: retry with `recordClose(report)`. */

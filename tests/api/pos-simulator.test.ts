@@ -8,7 +8,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPosApp, POS_NOTES, startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
-import { receiptItems, terminalDate, TerminalOperation } from '../../src/domain/kiosk';
+import { receiptItems, terminalDate, TerminalOperation } from '../../src/domain/terminal';
 import { startProduct } from '../support/process';
 import { PosProcessResponseSchema, PosStateSchema } from '../../src/api/contract/pos';
 import { answer, outcome } from '../support/contract';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../server/pos/simulator';
 import { processUrl, runTerminal, terminalOperation, TerminalError, TerminalFailure, type TerminalDeps } from '../../src/api/pos';
 import type { PosLogRequest } from '../../src/api/contract/staff';
-import { FAKE_POS_DELAY_MS, receiptItems, TerminalOperation } from '../../src/domain/kiosk';
+import { FAKE_POS_DELAY_MS, receiptItems, TerminalOperation } from '../../src/domain/terminal';
 
 const MESSAGES = { unreachable: 'Errore: Verificare pos orchestrator.', failed: 'Operazione non riuscita', notConfigured: 'Nessun terminale' };
 const order = { number: 'BARD-000042', date_from: '2026-12-20 09:00:00', date_to: '2026-12-22T18:00:00+01:00', total_amount: 84.5 };

@@ -5,7 +5,7 @@ import type { OrderResponse } from '../../api/contract/orders';
 import { dayToDisplay, DateModes } from '../../domain/dates';
 import { deliveryProgress } from '../../domain/desk-orders';
 import { formatCurrency, formatDateTime } from '../../domain/format';
-import { receiptDiscount } from '../../domain/kiosk';
+import { receiptDiscount } from '../../domain/terminal';
 
 type Pool = OrderResponse['order_detail_pools'][number];
 

@@ -1,0 +1,45 @@
+// What the kiosk sends to the payment terminal (spec §4, §7): the operation codes, the day it takes
+// and the receipt lines of an order.
+import type { ReceiptItem } from '../api/contract/kiosk';
+import type { Order } from '../api/contract/orders';
+import { FAKE_POS_DELAY_MS, RECEIPT_PRODUCT_CATEGORY } from './constants';
+import { roundMoney } from './money';
+
+export { FAKE_POS_DELAY_MS };
+
+export const TerminalOperation = { PAY: 10, RECEIPT: 20, PRINT: 30, CLOSE_CASHIER: 40 } as const;
+export type TerminalOperationCode = (typeof TerminalOperation)[keyof typeof TerminalOperation];
+
+/** Discount shown on the receipt: what was taken off, never negative. */
+export function receiptDiscount(originalTotal: number, total: number): number {
+  return Math.max(0, roundMoney(Number(originalTotal) - Number(total)));
+}
+
+/** The terminal takes the day only: the first 10 characters of date_to. */
+export function terminalDate(dateTo: string): string {
+  return dateTo.slice(0, 10);
+}
+
+/**
+ * One receipt line per order detail. Amounts may arrive as decimal strings from the API, so each is
+ * made a number; a line's discount is its original total (the API's `original_total_price`, else
+ * the unit price) minus what is charged.
+ */
+export function receiptItems(order: { order_detail_pools: { order_details: (Order['order_detail_pools'][number]['order_details'][number] & { original_total_price?: number })[] }[] }): ReceiptItem[] {
+  return order.order_detail_pools.flatMap((pool) =>
+    pool.order_details.map((detail) => {
+      const unitPrice = Number(detail.unit_price);
+      const totalPrice = Number(detail.total_price);
+      const originalTotal = detail.original_total_price != null ? Number(detail.original_total_price) : unitPrice;
+      return {
+        description: detail.product_label,
+        product_category: RECEIPT_PRODUCT_CATEGORY,
+        unit_price: unitPrice,
+        total_price: totalPrice,
+        total_tax: Number(detail.total_tax),
+        total_taxable: Number(detail.total_taxable),
+        discount: receiptDiscount(originalTotal, totalPrice),
+      };
+    }),
+  );
+}
