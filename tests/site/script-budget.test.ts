@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { siteDir, useBuiltSite } from './dist';
-import { BOOKING_SCREEN_HELD_GZIP_KB, BOOKING_SCREEN_JS_GZIP_KB, KIOSK_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET } from '../../bench/budgets';
+import { BOOKING_SCREEN_JS_GZIP_KB, KIOSK_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET } from '../../bench/budgets';
 
 useBuiltSite();
 
@@ -102,8 +102,7 @@ const STATIC_PAGES = [
   { name: 'shop', path: `/noleggio/${SHOP}/` },
   { name: 'trail', path: '/sentiero/monte-sises-da-sestriere/' },
 ];
-/** A booking screen's budget: 120, or where it is held until it gets there (bench/budgets.ts). */
-const booking = (name: string) => ({ name, budgetKb: BOOKING_SCREEN_HELD_GZIP_KB[name] ?? BOOKING_SCREEN_JS_GZIP_KB });
+const booking = (name: string) => ({ name, budgetKb: BOOKING_SCREEN_JS_GZIP_KB });
 /** Screens that need their islands: counted with every island awake. */
 const SCREENS: { name: string; path: string; budgetKb: number }[] = [
   { ...booking('booking page'), path: `/prenota/${SHOP}/` },
