@@ -43,6 +43,10 @@ export interface RequestOptions<S extends z.ZodMiniType> {
   quietOffline?: boolean;
   /** Extra request headers (e.g. `Idempotency-Key`); the client's own headers win on a clash. */
   headers?: Record<string, string>;
+  /** This token instead of the session's: a logout sent after the local session is already gone. */
+  token?: string;
+  /** Let the request outlive the page (fetch keepalive): a logout followed at once by a navigation. */
+  keepalive?: boolean;
 }
 
 const SILENT_STATUSES = new Set([422, 410, 404]);
@@ -69,7 +73,7 @@ export function createApiClient(options: ApiClientOptions) {
       Accept: 'application/json',
       'Content-Language': contentLanguage[options.locale()],
     };
-    const token = options.token();
+    const token = opts.token ?? options.token();
     // The token goes only to the API's own origin, never to a URL that merely looks like one.
     if (token && url.origin === apiOrigin) headers.Authorization = token;
     let body: BodyInit | undefined;
@@ -80,7 +84,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers, body, signal: opts.signal });
+      response = await doFetch(url, { method, headers, body, signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       const message = await options.networkErrorMessage();

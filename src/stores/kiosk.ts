@@ -6,7 +6,7 @@ import { computed } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { ShopSchema } from '../api/contract/catalogue';
 import { TotemSchema } from '../api/contract/kiosk';
-import { revokeToken } from '../api/logout';
+import { revokeTokenQuietly } from '../api/logout';
 import { PairResponseSchema, TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../domain/constants';
@@ -116,22 +116,17 @@ export function clearKioskConfiguration(resetShop: boolean): void {
 }
 
 /**
- * Full clear: the device is no kiosk any more. Its token is revoked on the server when it can be
- * reached, and forgotten here in any case, with the cart and every setting.
+ * Full clear: the device is no kiosk any more. Its token, the cart and every setting are forgotten
+ * here at once; the server is told after (src/api/logout.ts), when it can be reached: a shop's
+ * dropped connection must not hold the screen. Answers the revocation, which never rejects.
  */
-export async function unpairDevice(): Promise<void> {
+export function unpairDevice(): Promise<void> {
   const token = $kioskDevice.get().token;
-  if (token) {
-    try {
-      await revokeToken();
-    } catch {
-      // Forgetting the token here is what matters; an unreachable server cannot use it either.
-    }
-  }
   clearCart();
   clearConfiguration({ full: true });
   $kioskDevice.set(emptyDevice());
   $kioskOrderPlaced.set(false);
+  return revokeTokenQuietly(token);
 }
 
 /** A public kiosk's customer is done (or walked away): nothing of theirs stays for the next one. */

@@ -7,7 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { User } from '../api/contract/user';
 import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
-import { revokeToken } from '../api/logout';
+import { revokeTokenQuietly } from '../api/logout';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { tokenCookie } from '../domain/cookies';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
@@ -103,12 +103,12 @@ export async function login(payload: { username: string; password: string; bocar
   }
 }
 
-export async function logout(): Promise<void> {
-  try {
-    if ($token.get()) await revokeToken();
-  } catch {
-    // Logging out locally matters more than telling the server.
-  } finally {
-    clearSession();
-  }
+/**
+ * Logged out at once, here; the server is told after (src/api/logout.ts). Answers the revocation,
+ * which never rejects: logging out locally is what matters, and the caller may leave the page.
+ */
+export function logout(): Promise<void> {
+  const token = $token.get();
+  clearSession();
+  return revokeTokenQuietly(token);
 }

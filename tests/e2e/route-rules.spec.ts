@@ -48,10 +48,14 @@ test('logout leads home and the home page says so', async ({ page }) => {
   await logInThroughSheet(page);
   await expect(page).toHaveURL(/\/noleggi\/$/);
   await hydrated(page);
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  expect(token).toMatch(/^Bearer /);
   await page.getByRole('button', { name: 'Ciao Mario' }).click();
   await page.getByRole('button', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await expect(page.getByRole('status')).toContainText('Sei uscito');
+  // The token is revoked on the server too: sent on the way home (keepalive), it lands a moment later.
+  await expect.poll(async () => (await page.request.get('/api/v1/user', { headers: { Authorization: token! } })).status()).toBe(401);
   await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
   // Said once: not again on the next page.
   await page.reload();

@@ -147,6 +147,20 @@ describe('settings and clears', () => {
     await kiosk.unpairDevice();
     expect(kiosk.$kioskDevice.get().token).toBeNull();
   });
+
+  it('is unpaired at once while the server has not answered (a dropped shop connection hangs)', async () => {
+    await pairAs(10);
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: URL, init: RequestInit) => {
+      sent.push(`${init.method} ${url.pathname} ${(init.headers as Record<string, string>).Authorization}`);
+      return new Promise<Response>(() => {});
+    });
+    void kiosk.unpairDevice();
+    expect(kiosk.$kioskDevice.get()).toEqual({ token: null, shop: null, realtime: null, fakePos: false });
+    expect(configuration.$configuration.get().totem).toBeNull();
+    // The revocation still goes out, with the kiosk's own token (the stores no longer hold it).
+    await vi.waitFor(() => expect(sent).toEqual(['POST /api/v1/logout Bearer kiosk-token-1234567890']));
+  });
 });
 
 describe('persistence (spec §3)', () => {

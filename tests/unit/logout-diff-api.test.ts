@@ -9,6 +9,7 @@ import { createApiClient } from '../../src/api/client';
 const ZodError = core.$ZodError;
 
 const calls: string[] = [];
+const inits: RequestInit[] = [];
 let respond: () => Response;
 
 vi.mock('../../src/api/instance', () => ({
@@ -22,12 +23,13 @@ vi.mock('../../src/api/instance', () => ({
     networkErrorMessage: () => 'Errore nella comunicazione con il server',
     fetch: (async (url: URL, init: RequestInit) => {
       calls.push(`${init.method} ${url.pathname}${url.search}`);
+      inits.push(init);
       return respond();
     }) as unknown as typeof fetch,
   }),
 }));
 
-const { revokeToken } = await import('../../src/api/logout');
+const { revokeToken, revokeTokenQuietly } = await import('../../src/api/logout');
 const { handOutDiff, lineDiff } = await import('../../src/api/delivery');
 
 const period = { from: '2027-01-10', to: '2027-01-12', days: 3, amount: 45 };
@@ -35,18 +37,30 @@ const diff = { id_order_detail: 5, delivery_detail_id: 9, product_label: 'City b
 
 beforeEach(() => {
   calls.length = 0;
+  inits.length = 0;
 });
 
 describe('logout', () => {
-  it('POSTs v1/logout and answers the translated confirmation', async () => {
+  it("POSTs v1/logout with the token it is given (not the session's), kept alive across a navigation", async () => {
     respond = () => Response.json({ message: 'Disconnessione effettuata' });
-    expect(await revokeToken()).toBe('Disconnessione effettuata');
+    expect(await revokeToken('Bearer old-1234567890')).toBe('Disconnessione effettuata');
     expect(calls).toEqual(['POST /api/v1/logout']);
+    expect(inits[0]).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
   });
 
-  it('rejects an answer without the message', async () => {
+  it('rejects an answer without the message; quietly, it settles all the same', async () => {
     respond = () => Response.json({ data: { ok: true } });
-    await expect(revokeToken()).rejects.toBeInstanceOf(ZodError);
+    await expect(revokeToken('Bearer old-1234567890')).rejects.toBeInstanceOf(ZodError);
+    await expect(revokeTokenQuietly('Bearer old-1234567890')).resolves.toBeUndefined();
+    respond = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(revokeTokenQuietly('Bearer old-1234567890')).resolves.toBeUndefined();
+  });
+
+  it('quietly, without a token, asks nothing', async () => {
+    await revokeTokenQuietly(null);
+    expect(calls).toEqual([]);
   });
 });
 

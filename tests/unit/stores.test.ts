@@ -176,6 +176,20 @@ describe('session store', () => {
     expect(cart.$cart.get().medias).toEqual([]);
   });
 
+  it('logout is done at once while the server has not answered, and revokes the old token after', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ data: { token: 'tok456' } }));
+    session.saveToken('tok456');
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: URL, init: RequestInit) => {
+      sent.push(`${init.method} ${url.pathname} ${(init.headers as Record<string, string>).Authorization}`);
+      return new Promise<Response>(() => {});
+    });
+    void session.logout();
+    expect(session.$session.get()).toEqual({ token: null, user: null, loggedIn: false });
+    expect(getTestStorage()[session.TOKEN_KEY]).toBeUndefined();
+    await vi.waitFor(() => expect(sent).toEqual(['POST /api/v1/logout Bearer tok456']));
+  });
+
   it('a failed login only clears the spinner and rethrows for the form', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ message: 'x', errors: { password: ['Password errata'] } }, { status: 422 }));
     await expect(session.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ status: 422, errors: { password: ['Password errata'] } });

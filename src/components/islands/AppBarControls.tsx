@@ -161,8 +161,9 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
                   <button
                     type="button"
                     className="link-button"
-                    onClick={async () => {
-                      await logout();
+                    onClick={() => {
+                      // Logged out here at once; the server is told on the way (keepalive).
+                      void logout();
                       // Logout leads home (spec §2); the home page says it.
                       notifyOnNextPage(t('userMenu.loggedOut'), 'info');
                       location.assign(localizePath(lang, '/'));

@@ -154,14 +154,15 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
         confirmLabel={asking === 'unpair' ? t('kiosk.config.unpair') : t('kiosk.config.clear')}
         cancelLabel={t('kiosk.password.cancel')}
         onCancel={() => setAsking(null)}
-        onConfirm={async () => {
+        onConfirm={() => {
           const what = asking;
           setAsking(null);
           if (what === 'clear') {
             clearKioskConfiguration(resetShop);
             notify(t('kiosk.config.cleared'), 'success');
           } else if (what === 'unpair') {
-            await unpairDevice();
+            // Unpaired here at once; the revocation goes on after the page is left (keepalive).
+            void unpairDevice();
             location.assign(localizePath(lang, '/pair'));
           }
         }}
