@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
+import { pricedTotal } from './checkout-helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
@@ -47,7 +48,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);
   await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/order/);
-  const cartTotal = await page.getByTestId('cart-total').innerText();
+  const cartTotal = await pricedTotal(page);
   // The closed login dialog has fields too: look inside the page's main content only.
   const main = page.getByRole('main');
   await main.getByLabel('Nome', { exact: true }).fill('Giulia');

@@ -9,6 +9,8 @@ import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { DateModes } from '../../src/domain/dates';
+import { pricedTotal } from './checkout-helpers';
+import { formatCurrency } from '../../src/domain/format';
 
 const SHOP = 'sport-noleggio-sestriere';
 
@@ -34,8 +36,8 @@ async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, off
   await hydrated(page);
   // The closed login dialog has fields too: look inside the page's main content only.
   const main = page.getByRole('main');
-  // Priced once the shop's products are in (the snowshoes are never free).
-  await expect(main.getByTestId('cart-total')).not.toHaveText('0,00 €');
+  // Priced once the shop's products are in.
+  await pricedTotal(main);
   return main;
 }
 
@@ -147,6 +149,22 @@ test('checkout: saving an edit says the changes were saved, focused', async ({ p
   await expect(heading).toBeFocused();
   await expect(page.getByRole('heading', { name: /confermato/ })).toHaveCount(0);
   await expect(page.getByTestId('server-total')).toBeVisible();
+});
+
+test('until the shop\'s prices are in, the checkout says it is working them out instead of showing 0,00 €', async ({ page, request }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/shops/slug/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const opened = checkoutWithSnowshoes(page, request, 75);
+  const total = page.getByRole('main').getByTestId('cart-total');
+  await expect(total).toHaveText('Calcolo dei prezzi…');
+  await expect(page.getByRole('main').getByText(formatCurrency(0))).toHaveCount(0);
+  release();
+  const main = await opened;
+  expect(await pricedTotal(main)).not.toBe(formatCurrency(0));
 });
 
 test('checkout coupons: an expired code says so, can be removed, and goes away once a valid one applies', async ({ page, request }) => {

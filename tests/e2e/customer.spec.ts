@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
+import { pricedTotal } from './checkout-helpers';
 
 async function chooseRange(page: Page, shop: string, from: number, to: number) {
   await page.goto(`/prenota/${shop}/calendar`);
@@ -44,7 +45,7 @@ test('customer: login, cart kept across reload and language, coupons, order list
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);
   const main = page.getByRole('main');
-  const before = await page.getByTestId('cart-total').innerText();
+  const before = await pricedTotal(page);
   await main.getByLabel('Codice sconto').fill('SCADUTO');
   await main.getByRole('button', { name: 'Applica' }).click();
   await expect(main.getByText('SCADUTO: codice non valido')).toBeVisible();

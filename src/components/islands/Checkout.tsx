@@ -106,6 +106,9 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
 
   const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
   const total = cartTotal(lines.map((l) => l.total), cart.coupons);
+  // Until the shop's catalogue is here the lines have no price: say so rather than show 0,00 €.
+  const priced = products.length > 0;
+  const amount = (value: number) => (priced ? formatCurrency(value) : '…');
 
   /** A message about a cart line names the line (and the customer's field) it is about. */
   const aboutLine = (field: string, message: string) => {
@@ -181,7 +184,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
               <span key={r!.price.id}> + {r!.label}</span>
             ))}
             {line.item.customer && <span className="muted"> · {line.item.customer.first_name} {line.item.customer.last_name}</span>}
-            <span className="amount">{formatCurrency(line.total)}</span>
+            <span className="amount">{amount(line.total)}</span>
             <button type="button" className="link-button" onClick={() => removeProduct(i)}>
               {t('checkout.remove')}
               <span className="visually-hidden"> {line.product?.label}</span>
@@ -208,14 +211,14 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       <CouponField locale={locale} />
       <FidelityCardField locale={locale} />
 
-      <dl className="totals">
+      <dl className="totals" aria-busy={!priced}>
         <dt>{t('checkout.subtotal')}</dt>
-        <dd>{formatCurrency(subtotal)}</dd>
+        <dd>{amount(subtotal)}</dd>
         {usableCoupons(cart.coupons).length > 0 && <dt>{t('checkout.discounts')}</dt>}
-        {usableCoupons(cart.coupons).length > 0 && <dd>−{formatCurrency(subtotal - total)}</dd>}
+        {usableCoupons(cart.coupons).length > 0 && <dd>−{amount(subtotal - total)}</dd>}
         <dt>{t('checkout.total')}</dt>
         <dd>
-          <strong data-testid="cart-total">{formatCurrency(total)}</strong>
+          <strong data-testid="cart-total">{priced ? formatCurrency(total) : t('checkout.pricing')}</strong>
         </dd>
       </dl>
       {serverErrors.length > 0 && (
