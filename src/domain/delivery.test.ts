@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderResponse } from '../api/contract/orders';
+import { parseRomeDateTime } from './dates';
 import {
   assignScan,
   assignUnchecked,
+  confirmMoment,
   deliveryLines,
   deliveryRequest,
   deliverySummary,
@@ -156,8 +158,9 @@ describe("an extra's price", () => {
 describe('the confirmation', () => {
   it('sends each scan on its line, forced with its reason, an extra with its price', () => {
     const scans = [scan('S-01', 11), { ...scan('B-01', 21), forced: true, reason: 'taglia' }, { ...scan('S-03', null), price: '12,5' }, scan('S-04', null)];
-    expect(deliveryRequest(1, scans)).toEqual({
+    expect(deliveryRequest(1, scans, '2026-12-23 18:59:07.250')).toEqual({
       order_id: 1,
+      date: '2026-12-23 18:59:07.250',
       delivery_details: [
         { internal_code: 'S-01', id_order_detail: 11, forced: false },
         { internal_code: 'B-01', id_order_detail: 21, forced: true, reason: 'taglia' },
@@ -165,6 +168,14 @@ describe('the confirmation', () => {
         { internal_code: 'S-04', forced: false },
       ],
     });
+  });
+
+  it('dates it at the Rome wall-clock moment of Confirm, to the millisecond, whatever the device zone', () => {
+    const winter = new Date('2026-12-23T17:59:07.250Z');
+    expect(confirmMoment(winter)).toBe('2026-12-23 18:59:07.250');
+    expect(confirmMoment(new Date('2026-07-01T21:30:00.005Z'))).toBe('2026-07-01 23:30:00.005');
+    // The API reads it back as the same instant.
+    expect(parseRomeDateTime(confirmMoment(winter)).getTime()).toBe(winter.getTime());
   });
 
   it("maps the API's refusal back to the scans", () => {

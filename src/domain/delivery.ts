@@ -5,6 +5,7 @@
 import type { DeliveryDetail } from '../api/contract/orders';
 import type { OrderResponse } from '../api/contract/orders';
 import type { DeliveryRequest } from '../api/contract/delivery';
+import { romeTime, toRomeDay } from './dates';
 import type { I18nMessage } from './messages';
 import { delta, isEmpty, parseDecimal, quantity, validate, type ValidationResult } from './validators';
 
@@ -202,10 +203,23 @@ export function extraPriceReference(lines: readonly DeliveryLine[], productId: n
   return lines.find((l) => l.productId === productId && l.unitPrice > 0)?.unitPrice ?? null;
 }
 
-/** The body of POST v1/delivery for the scans of the draft. */
-export function deliveryRequest(orderId: number, scans: readonly DeliveryScan[]): DeliveryRequest {
+/**
+ * The moment staff confirmed, as the API reads it: Rome wall-clock time to the millisecond
+ * ('2026-12-23 18:59:07.250'). Sent with every hand-out and return, so one queued offline and
+ * replayed the next morning is recorded (and priced) when it happened, not when it landed; to the
+ * millisecond, so a return confirmed right after its hand-out is never "before" it.
+ */
+export function confirmMoment(now: Date): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  // Rome is a whole number of hours from UTC: the seconds and milliseconds are the instant's own.
+  return `${toRomeDay(now)} ${romeTime(now)}:${pad(now.getUTCSeconds(), 2)}.${pad(now.getUTCMilliseconds(), 3)}`;
+}
+
+/** The body of POST v1/delivery for the scans of the draft, confirmed at `date` (confirmMoment). */
+export function deliveryRequest(orderId: number, scans: readonly DeliveryScan[], date: string): DeliveryRequest {
   return {
     order_id: orderId,
+    date,
     delivery_details: scans.map((s) => ({
       internal_code: s.code,
       ...(s.lineId !== null ? { id_order_detail: s.lineId } : {}),

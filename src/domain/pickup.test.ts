@@ -22,12 +22,19 @@ describe('taking units back', () => {
     expect(pickupScanOf(out('S-01'))).toEqual({ code: 'S-01', deliveryDetailId: 40, orderId: 1, orderNumber: 'N-1', lineId: 11, productLabel: 'Ciaspole', problem: null, checked: true });
   });
 
-  it('sends problems trimmed, the order when chosen, the date only for another day', () => {
+  it('sends problems trimmed, the order when chosen, and always a date', () => {
     const scans: PickupScan[] = [{ ...pickupScanOf(out('S-01')), problem: '  Attacco rotto ' }, { ...pickupScanOf(out('S-02')), problem: '  ' }];
     expect(pickupRequest(scans, 1, '2026-12-23 10:15')).toEqual({ order_id: 1, date: '2026-12-23 10:15', items: [{ internal_code: 'S-01', problem: 'Attacco rotto' }, { internal_code: 'S-02' }] });
-    expect(pickupRequest(scans, null)).toEqual({ items: [{ internal_code: 'S-01', problem: 'Attacco rotto' }, { internal_code: 'S-02' }] });
-    expect(pickupDate('2026-12-20', '2026-12-20', '10:15')).toBeUndefined();
-    expect(pickupDate('2026-12-23', '2026-12-20', '10:15')).toBe('2026-12-23 10:15');
+    expect(pickupRequest(scans, null, '2026-12-20 18:59:07.250')).toEqual({ date: '2026-12-20 18:59:07.250', items: [{ internal_code: 'S-01', problem: 'Attacco rotto' }, { internal_code: 'S-02' }] });
+  });
+
+  it('dates a return today at the moment of Confirm, another day at the Rome clock', () => {
+    // 18:59:07.250 in Rome on 2026-12-20: a pickup queued at closing is not recorded at its replay.
+    const now = new Date('2026-12-20T17:59:07.250Z');
+    expect(pickupDate('2026-12-20', now)).toBe('2026-12-20 18:59:07.250');
+    expect(pickupDate('2026-12-23', now)).toBe('2026-12-23 18:59');
+    // Past midnight in Rome, still the 20th in UTC: "today" is Rome's day.
+    expect(pickupDate('2026-12-21', new Date('2026-12-20T23:30:00.000Z'))).toBe('2026-12-21 00:30:00.000');
   });
 
   it('words a difference as money back or a surcharge', () => {

@@ -3,7 +3,8 @@
 // units wait in the outbox. No DOM, no fetch: stores/pickup.ts feeds it what the API said.
 import type { PickupRequest } from '../api/contract/delivery';
 import type { I18nMessage } from './messages';
-import type { QueuedLike, ScannedUnit } from './delivery';
+import { romeTime, toRomeDay } from './dates';
+import { confirmMoment, type QueuedLike, type ScannedUnit } from './delivery';
 
 /** A unit scanned as it comes back, waiting for Confirm. */
 export interface PickupScan {
@@ -42,18 +43,19 @@ export function pickupScanOf(unit: ScannedUnit): PickupScan {
 }
 
 /**
- * The pickup's `date` for a return recorded on `day`: nothing when it is today (the API takes
- * now), otherwise that day at the current Rome wall-clock time.
+ * The pickup's `date`: for a return recorded today, the moment of Confirm itself (confirmMoment),
+ * so one queued offline at closing and replayed the next morning is priced for the day it came
+ * back; for a return recorded on another day, that day at the current Rome wall-clock time.
  */
-export function pickupDate(day: string, today: string, clock: string): string | undefined {
-  return day === today ? undefined : `${day} ${clock}`;
+export function pickupDate(day: string, now: Date): string {
+  return day === toRomeDay(now) ? confirmMoment(now) : `${day} ${romeTime(now)}`;
 }
 
 /** The body of POST v1/pickup; `orderId` only when every unit is of that order. */
-export function pickupRequest(scans: readonly PickupScan[], orderId: number | null, date?: string): PickupRequest {
+export function pickupRequest(scans: readonly PickupScan[], orderId: number | null, date: string): PickupRequest {
   return {
     ...(orderId !== null ? { order_id: orderId } : {}),
-    ...(date ? { date } : {}),
+    date,
     items: scans.map((s) => ({ internal_code: s.code, ...(s.problem?.trim() ? { problem: s.problem.trim() } : {}) })),
   };
 }

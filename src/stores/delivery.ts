@@ -9,6 +9,7 @@ import type { OrderResponse } from '../api/contract/orders';
 import {
   assignScan,
   assignUnchecked,
+  confirmMoment,
   deliveryLines,
   deliveryRequest,
   errorsByIndex,
@@ -180,7 +181,13 @@ export function removeScan(code: string): void {
 
 export type ConfirmResult = { status: 'sent' | 'queued' | 'refused' | 'invalid' | 'busy' };
 
-/** Sends the scans as one delivery (a partial one is fine). The draft empties once sent or queued. */
+/**
+ * Sends the scans as one delivery (a partial one is fine), dated now (confirmMoment). The scans
+ * leave the draft as the confirmation enters the outbox, in the same tick: a reload while it is
+ * sent finds them sending, not on the counter to confirm again, and a scan (or another order) taken
+ * while a slow line answers is the draft's own, never erased by that answer. Only a refusal brings
+ * the sent scans back, to the order they were for, with the API's words.
+ */
 export async function confirmDelivery(): Promise<ConfirmResult> {
   const { order, scans } = $deliveryDraft.get();
   if (!order || scans.length === 0) return { status: 'invalid' };
@@ -189,8 +196,12 @@ export async function confirmDelivery(): Promise<ConfirmResult> {
   $deliveryBusy.set(true);
   try {
     const { path, parse } = confirmations.delivery;
-    const outcome = await sendConfirmation('delivery', path, deliveryRequest(order.id, scans), order.number, parse);
+    const sending = sendConfirmation('delivery', path, deliveryRequest(order.id, scans, confirmMoment(new Date())), order.number, parse);
+    const sent = new Set(scans.map((s) => s.code));
+    update((draft) => ({ ...draft, scans: draft.scans.filter((s) => !sent.has(s.code)) }));
+    const outcome = await sending;
     if (outcome.status === 'refused') {
+      update((draft) => (draft.order?.id === order.id ? { ...draft, scans: [...scans, ...draft.scans.filter((s) => !sent.has(s.code))] } : draft));
       const byIndex = errorsByIndex(outcome.errors, 'delivery_details');
       $deliveryErrors.set(Object.fromEntries([...byIndex].flatMap(([i, message]) => (scans[i] ? [[scans[i]!.code, message]] : []))));
       const first = [...byIndex.values()][0] ?? Object.values(outcome.errors)[0]?.[0] ?? outcome.message;
@@ -199,10 +210,9 @@ export async function confirmDelivery(): Promise<ConfirmResult> {
     }
     $deliveryErrors.set({});
     if (outcome.status === 'sent') {
-      $deliveryDraft.set({ order: outcome.data, scans: [] });
+      update((draft) => (draft.order?.id === order.id ? { ...draft, order: outcome.data } : draft));
       feedback({ code: '', tone: 'ok', message: { key: 'kiosk.delivery.sent', params: { count: scans.length, order: order.number } } });
     } else {
-      update((draft) => ({ ...draft, scans: [] }));
       feedback({ code: '', tone: 'warning', message: { key: 'kiosk.delivery.queued', params: { count: scans.length, order: order.number } } });
     }
     return { status: outcome.status };

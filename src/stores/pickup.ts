@@ -8,7 +8,7 @@ import { ApiClientError } from '../api/client';
 import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '../api/delivery';
 import type { PriceDiff } from '../api/contract/delivery';
 import type { OrderResponse } from '../api/contract/orders';
-import { romeTime, todayInRome } from '../domain/dates';
+import { todayInRome } from '../domain/dates';
 import { errorsByIndex, normalizeCode } from '../domain/delivery';
 import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../domain/pickup';
 import { emptyPickupDraft, PICKUP_DRAFT_KEY, PickupDraftSchema, type PickupDraft } from './delivery-drafts';
@@ -34,7 +34,7 @@ function feedback(entry: Omit<ScanFeedback, 'serial' | 'offer' | 'unit'>): void 
 const update = (change: (draft: PickupDraft) => PickupDraft) => $pickupDraft.set(change($pickupDraft.get()));
 
 /** The day the units are recorded back. */
-export const returnDayOf = (draft: PickupDraft): string => draft.returnDay ?? todayInRome();
+export const returnDayOf = (draft: PickupDraft, now = new Date()): string => draft.returnDay ?? todayInRome(now);
 
 /** Chooses the order whose units come back; units of other orders are then refused. */
 export function openPickupOrder(order: OrderResponse): void {
@@ -163,7 +163,12 @@ export async function loadDiffs(): Promise<void> {
 
 export type PickupConfirmResult = { status: 'sent' | 'queued' | 'refused' | 'invalid' | 'busy' };
 
-/** Sends the scanned units back as one pickup; the draft empties once sent or queued. */
+/**
+ * Sends the scanned units back as one pickup, dated now or on the chosen day (pickupDate). As at
+ * delivery (confirmDelivery), the units leave the draft as the pickup enters the outbox: a reload
+ * while it is sent cannot confirm them twice, and units scanned (or an order chosen) while a slow
+ * line answers are never erased by that answer. A refusal brings them back with the API's words.
+ */
 export async function confirmPickup(): Promise<PickupConfirmResult> {
   const draft = $pickupDraft.get();
   if (draft.scans.length === 0) return { status: 'invalid' };
@@ -172,11 +177,21 @@ export async function confirmPickup(): Promise<PickupConfirmResult> {
   try {
     const orderIds = new Set(draft.scans.map((s) => s.orderId ?? draft.orderId));
     const orderId = draft.orderId ?? (orderIds.size === 1 ? [...orderIds][0] ?? null : null);
-    const body = pickupRequest(draft.scans, orderId, pickupDate(returnDayOf(draft), todayInRome(), romeTime(new Date())));
+    const now = new Date();
+    const body = pickupRequest(draft.scans, orderId, pickupDate(returnDayOf(draft, now), now));
     const ref = draft.orders.find((o) => o.id === orderId)?.number ?? draft.scans.map((s) => s.code).join(', ');
     const { path, parse } = confirmations.pickup;
-    const outcome = await sendConfirmation('pickup', path, body, ref, parse);
+    const sending = sendConfirmation('pickup', path, body, ref, parse);
+    const sent = new Set(draft.scans.map((s) => s.code));
+    const unsent = (scans: readonly PickupScan[]) => scans.filter((s) => !sent.has(s.code));
+    update((d) => ({ ...d, scans: unsent(d.scans) }));
+    $pickupDiffs.set(Object.fromEntries(Object.entries($pickupDiffs.get()).filter(([code]) => !sent.has(code))));
+    // Still the counter the pickup was confirmed on (no other order chosen meanwhile).
+    const sameCounter = (d: PickupDraft) => d.orderId === draft.orderId;
+    const outcome = await sending;
     if (outcome.status === 'refused') {
+      update((d) => (sameCounter(d) ? { ...d, scans: [...draft.scans, ...unsent(d.scans)] } : d));
+      void loadDiffs();
       const byIndex = errorsByIndex(outcome.errors, 'items');
       $pickupErrors.set(Object.fromEntries([...byIndex].flatMap(([i, message]) => (draft.scans[i] ? [[draft.scans[i]!.code, message]] : []))));
       const first = [...byIndex.values()][0] ?? Object.values(outcome.errors)[0]?.[0] ?? outcome.message;
@@ -184,14 +199,12 @@ export async function confirmPickup(): Promise<PickupConfirmResult> {
       return { status: 'refused' };
     }
     $pickupErrors.set({});
-    $pickupDiffs.set({});
     const count = draft.scans.length;
     if (outcome.status === 'sent') {
-      update((d) => ({ ...d, scans: [], orders: mergeOrders(d.orders, outcome.data) }));
+      update((d) => (sameCounter(d) ? { ...d, orders: mergeOrders(d.orders, outcome.data) } : d));
       feedback({ code: '', tone: 'ok', message: { key: 'kiosk.pickup.sent', params: { count } } });
-      void settle(draft.scans);
+      void settle(draft.scans, returnDayOf(draft, now));
     } else {
-      update((d) => ({ ...d, scans: [] }));
       feedback({ code: '', tone: 'warning', message: { key: 'kiosk.pickup.queued', params: { count } } });
     }
     return { status: outcome.status };
@@ -203,12 +216,12 @@ export async function confirmPickup(): Promise<PickupConfirmResult> {
 const mergeOrders = (shown: OrderResponse[], answered: OrderResponse[]) => [...shown.filter((o) => !answered.some((a) => a.id === o.id)), ...answered];
 
 /** After the pickup: each unit's difference as the API settles it (the line's, or the extra's hand-out). */
-async function settle(scans: readonly PickupScan[]): Promise<void> {
+async function settle(scans: readonly PickupScan[], day: string): Promise<void> {
   const settled = await Promise.all(
     scans.map(async (s) => {
       try {
         if (s.lineId !== null) return { code: s.code, diff: await lineDiff(s.lineId) };
-        if (s.deliveryDetailId !== null) return { code: s.code, diff: await handOutDiff(s.deliveryDetailId, returnDayOf($pickupDraft.get())) };
+        if (s.deliveryDetailId !== null) return { code: s.code, diff: await handOutDiff(s.deliveryDetailId, day) };
       } catch {
         // Not priced now: the order shows it at the cash desk.
       }

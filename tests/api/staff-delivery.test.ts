@@ -6,6 +6,7 @@ import { testDrivers } from '../support/databases';
 import { availability, day, orderForm, pick, postOrder, productId } from '../support/orders';
 import { call, pairedKiosks, placeOrder, unit, OTHER_SHOP } from '../support/staff';
 import { inSeasonDay } from '../support/season';
+import { parseRomeDateTime } from '../../src/domain/dates';
 
 
 describe.each(testDrivers)('delivery and pickup on $name', (driver) => {
@@ -182,6 +183,34 @@ describe.each(testDrivers)('delivery and pickup on $name', (driver) => {
       expect((await pickup([{ internal_code: unit('AUTOSOCCORSO', 1) }])).status).toBe(200);
       expect((await availability(api, 6, { from: day(5) }))[kit]).toBe(1);
       expect((await book()).status).toBe(201);
+    } finally {
+      api.setNow(new Date());
+    }
+  });
+
+  // A kiosk's confirmations queued offline land later (the outbox): each carries the moment staff
+  // confirmed it, and is recorded, and priced, at that moment, however late it arrives.
+  it('records a hand-out and a return replayed later at the moments they carry, and prices the return by it', async () => {
+    const order = await placeOrder(api, { from: day(5), to: day(7), code: 'CIASPOLE' });
+    const [line] = lines(order);
+    const code = unit('CIASPOLE', 6);
+    try {
+      // Handed out on the 5th at 09:00, landing the next day: not refused as "in the past".
+      api.setNow(parseRomeDateTime(`${day(6)} 10:00`));
+      const out = await deliver(order.id, [{ internal_code: code, id_order_detail: line }], k.admin, { date: `${day(5)} 09:00:00.000` });
+      expect(out.status).toBe(200);
+      const handOut = out.body.data.delivery.delivery_details[0]!;
+      expect(parseRomeDateTime(handOut.datetime_delivery!).getTime()).toBe(parseRomeDateTime(`${day(5)} 09:00`).getTime());
+      // Back at closing on its last booked day, landing the next morning: priced as booked.
+      api.setNow(parseRomeDateTime(`${day(8)} 08:30`));
+      const late = (await call(api, 'GET', `/api/v1/delivery_details/${handOut.id}/diff?to=${day(8)}`, k.admin)).body.data;
+      expect(late.diff).toBeGreaterThan(0);
+      const back = await pickup([{ internal_code: code }], { date: `${day(7)} 18:59:07.250` });
+      expect(back.status).toBe(200);
+      const returned = back.body.data[0]!.delivery.delivery_details.find((d) => d.id === handOut.id)!;
+      expect(parseRomeDateTime(returned.datetime_return!).getTime()).toBe(parseRomeDateTime(`${day(7)} 18:59:07.250`).getTime());
+      const settled = (await call(api, 'GET', `/api/v1/order_details/${line}/diff`, k.admin)).body.data;
+      expect([settled.actual.to, settled.diff]).toEqual([day(7), 0]);
     } finally {
       api.setNow(new Date());
     }

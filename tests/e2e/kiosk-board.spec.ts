@@ -201,6 +201,37 @@ test('push_in_queue says why an order cannot be queued, and keeps the number for
   expect(await violations(page)).toEqual([]);
 });
 
+test('push_in_queue sends each number scanned while a slow send is on its way, on its own', async ({ page, request }) => {
+  await pair(page, DEMO.admin.code);
+  const [first, second] = [await placeToday(request, 'Dario'), await placeToday(request, 'Elena')];
+  const sent: string[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // A slow line: the first push is held until the other scans are made.
+  await page.route('**/api/v1/totem/push_in_queue', async (route) => {
+    sent.push((route.request().postDataJSON() as { order: string }).order);
+    if (sent.length === 1) await held;
+    await route.continue();
+  });
+  await page.goto('/totem/push_in_queue');
+  await hydrated(page);
+  const field = page.getByLabel("Numero d'ordine");
+  for (const number of [first.number, '06-9999999', second.number]) {
+    await field.pressSequentially(number);
+    await field.press('Enter');
+    // Each Enter empties the field: the next scan is a number of its own, not joined to this one.
+    await expect(field).toHaveValue('');
+    if (number === first.number) await expect.poll(() => sent.length).toBe(1);
+  }
+  release();
+  const recent = page.getByRole('region', { name: 'Appena messi in coda' });
+  await expect(recent).toContainText(second.number);
+  await expect(recent).toContainText(first.number);
+  expect(sent).toEqual([first.number, '06-9999999', second.number]);
+  // The refusal in the middle is said with its number, not hidden by the success after it.
+  await expect(field).toHaveAccessibleDescription(/06-9999999: Nessun ordine del negozio ha questo numero\./);
+});
+
 test('a forged channel authorization says "Impossibile acquisire il flusso dati."', async ({ page }) => {
   await pair(page, DEMO.public.code);
   const key = (await kioskState(page)).device.realtime.key as string;

@@ -1,10 +1,12 @@
 // /totem/push_in_queue (issue #13): staff type an order's number, or a USB barcode scanner types it
-// and presses Enter, and the order goes to the board's queue. After a success the field is empty
-// and focused for the next scan; a refusal (unknown order, cancelled) is said under the field with
-// the number left selected, so the next scan replaces it.
+// and presses Enter, and the order goes to the board's queue. The field empties at every Enter, so
+// each number is its own push, even while an earlier one is still sent (stores/push-in-queue.ts
+// sends them in turn); a refusal (unknown order, cancelled) is said under the field with its
+// number, which comes back selected when nothing else was typed, so the next scan replaces it.
 import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { romeTime } from '../../domain/dates';
-import { queueOrder } from '../../stores/board';
+import { $pushInQueue, pushScan, type QueueRefusal } from '../../stores/push-in-queue';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import { queueErrorText } from './PushInQueueButton';
@@ -12,14 +14,6 @@ import { useTotemGuard } from './useTotemGuard';
 import './controls.css';
 import './kiosk.css';
 import './board.css';
-
-/** The orders this screen just queued that it lists, newest first. */
-const RECENT_SHOWN = 5;
-
-interface Queued {
-  number: string;
-  queuedAt: string;
-}
 
 export default function PushInQueue({ locale }: { locale: string }) {
   const allowed = useTotemGuard();
@@ -31,56 +25,32 @@ export default function PushInQueue({ locale }: { locale: string }) {
 function QueueForm({ locale }: { locale: string }) {
   const t = useT(locale);
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [recent, setRecent] = useState<Queued[]>([]);
+  const { waiting, done, refused, recent } = useStore($pushInQueue);
+  const busy = waiting.length > 0;
   const input = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // Refs, not state: a scanner's Enter can come before React re-renders after the previous one.
-  const sending = useRef(false);
-  const again = useRef(false);
 
   useEffect(() => input.current?.focus(), []);
 
+  const refusalText = ({ number, outcome }: { number: string; outcome: QueueRefusal }) =>
+    number ? t('kiosk.queue.refusedNumber', { number, reason: queueErrorText(outcome, t) }) : queueErrorText(outcome, t);
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (sending.current) {
-      // A second scan while the first is sent: it goes once the first is answered.
-      again.current = true;
-      return;
-    }
     const typed = (input.current?.value ?? value).trim();
-    sending.current = true;
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    // Emptied at once, so a scan that follows goes into an empty field, not after this number.
+    // Emptied at once, even while another number is sent: the next scan is a number of its own.
     setValue('');
-    const outcome = await queueOrder(typed);
-    sending.current = false;
-    setBusy(false);
-    if (outcome.ok) {
-      setDone(t('kiosk.queue.done', { number: outcome.number }));
-      setRecent((list) => [{ number: outcome.number, queuedAt: outcome.queuedAt }, ...list.filter((q) => q.number !== outcome.number)].slice(0, RECENT_SHOWN));
-    } else {
-      setError(queueErrorText(outcome, t));
-      // The refused number comes back selected (unless another was typed meanwhile): the next scan replaces it.
-      if (!input.current?.value) {
-        setValue(typed);
-        setTimeout(() => input.current?.select());
-      }
+    const outcome = await pushScan(typed);
+    // Refused, nothing typed since and nothing else on the way: the number back, selected, for the next scan to replace.
+    if (!outcome.ok && !input.current?.value && $pushInQueue.get().waiting.length === 0) {
+      setValue(typed);
+      setTimeout(() => input.current?.select());
     }
     input.current?.focus();
-    if (again.current) {
-      again.current = false;
-      if (input.current?.value.trim()) setTimeout(() => form.current?.requestSubmit());
-    }
   };
 
   return (
     <div className="queue">
-      <form ref={form} className="kiosk-form queue__form" onSubmit={submit} noValidate>
+      <form className="kiosk-form queue__form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="queue-number">{t('kiosk.queue.label')}</label>
           <p id="queue-number-help" className="queue__help">
@@ -96,11 +66,16 @@ function QueueForm({ locale }: { locale: string }) {
             enterKeyHint="send"
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            aria-invalid={!!error}
+            aria-invalid={refused.length > 0}
             aria-describedby="queue-number-help queue-number-error"
           />
           <p id="queue-number-error" className="field__error" role="alert">
-            {error}
+            {refused.map((r, i) => (
+              <span key={i}>
+                {i > 0 ? ' ' : ''}
+                {refusalText(r)}
+              </span>
+            ))}
           </p>
         </div>
         <button type="submit" className="button button--block" aria-disabled={busy}>
@@ -108,7 +83,7 @@ function QueueForm({ locale }: { locale: string }) {
         </button>
       </form>
       <p className="queue__done" role="status">
-        {done}
+        {done ? t('kiosk.queue.done', { number: done }) : ''}
       </p>
       {recent.length > 0 && (
         <section className="queue__recent" aria-labelledby="queue-recent">
