@@ -23,9 +23,21 @@ export function noOtherPaymentClaim(now: Date, attempt: string | null = null): S
   )!;
 }
 
-/** The condition under which a payment attempt may claim the order: confirmed, unpaid, unclaimed. */
-export function claimableBy(orderId: number, now: Date, attempt: string): SQL {
-  return and(eq(orders.id, orderId), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now, attempt))!;
+/**
+ * The condition under which a payment attempt may claim the order: confirmed, unpaid, and no other
+ * attempt's claim, however old. A claim is taken just before its terminal charges the card, and
+ * its desk keeps the charge (stored before the terminal is asked) until it is recorded (the claim
+ * goes with the payment) or staff say the terminal did not charge (released): a claim that lapsed
+ * while the charge was still unresolved (an outage, staff not yet answering) let a second desk
+ * charge the card again. The lifetime only lets edits and cancellations through a dead desk's claim.
+ */
+export function claimableBy(orderId: number, attempt: string): SQL {
+  return and(
+    eq(orders.id, orderId),
+    eq(orders.status, 'confirmed'),
+    isNull(orders.paidAt),
+    or(isNull(orders.paymentClaimAttempt), eq(orders.paymentClaimAttempt, attempt)),
+  )!;
 }
 
 /** The columns that clear a claim (a payment recorded, an attempt released). */
@@ -35,7 +47,7 @@ export const noClaim = { paymentClaimTotemId: null, paymentClaimAttempt: null, p
  * Why an order cannot be claimed, changed or cancelled right now: paid or cancelled (410), or a
  * desk is charging the card (409, naming the desk so staff know whom to ask).
  */
-export async function refusal(db: Db, orderId: number, now: Date): Promise<ApiError> {
+export async function refusal(db: Db, orderId: number, now: Date, { staleClaimsHold = false } = {}): Promise<ApiError> {
   const [current] = await db
     .select({ status: orders.status, paidAt: orders.paidAt, claimedAt: orders.paymentClaimedAt, attempt: orders.paymentClaimAttempt, totem: totems.code })
     .from(orders)
@@ -43,7 +55,7 @@ export async function refusal(db: Db, orderId: number, now: Date): Promise<ApiEr
     .where(eq(orders.id, orderId));
   if (current?.paidAt) return new ApiError(410, 'api.orderAlreadyPaid');
   if (!current || current.status !== 'confirmed') return new ApiError(410, 'api.orderNotEditable');
-  if (current.attempt && current.claimedAt && current.claimedAt >= claimStaleBefore(now)) {
+  if (current.attempt && current.claimedAt && (staleClaimsHold || current.claimedAt >= claimStaleBefore(now))) {
     return new ApiError(409, 'api.paymentInProgress', { totem: current.totem ?? '' });
   }
   return new ApiError(410, 'api.orderNotEditable');

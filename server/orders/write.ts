@@ -22,7 +22,7 @@ import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';
 import type { UploadQuota } from '../../src/domain/upload-quota';
 import { saveOrderMedias } from './order-medias';
-import { noOtherPaymentClaim } from './payment-claims';
+import { noClaim, noOtherPaymentClaim } from './payment-claims';
 import { changeRefusal, lockOrderForChange, noHandOut } from './hand-outs';
 import { redeemCoupons } from './coupons';
 
@@ -199,7 +199,11 @@ async function writeOrder(
       await lockOrderForChange(tx as unknown as Db, editing.id);
       const [updated] = await tx
         .update(orders)
-        .set(values)
+        // A claim left (only a lapsed one lets the edit through) goes: the old total is no longer
+        // what anyone may charge, and a desk that lost track of its claim (a claim whose answer was
+        // lost, then a reload) no longer keeps every desk from taking the payment. A charge still
+        // unresolved behind it is refused on recording (the amount changed) and given back.
+        .set({ ...values, ...noClaim })
         // …and a cash desk may be charging the card for the old total right now.
         .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now), noHandOut()))
         .returning();

@@ -2,6 +2,7 @@
 // kiosk): today's board, pushing an order in the queue, and where pusher-js asks to sign the shop's
 // channel. The client is imported lazily, like staff-orders.ts, so importing this costs nothing.
 import { BoardEnvelopeSchema, PushInQueueResponseSchema, type Board, type PushInQueueResponse } from './contract/board';
+import { BOARD_READ_TIMEOUT_MS } from '../domain/constants';
 
 async function client() {
   return (await import('./instance')).api;
@@ -9,11 +10,12 @@ async function client() {
 
 /**
  * GET v1/totem/board: today's orders of the kiosk's shop. No notice when no answer comes: the wall
- * says itself that it is not live, and reads again by itself.
+ * says itself that it is not live, and reads again by itself. No answer within BOARD_READ_TIMEOUT_MS
+ * fails like no answer at all, so a hung read never keeps the board from reading again.
  */
 export async function fetchBoard(signal?: AbortSignal): Promise<Board> {
   const api = await client();
-  const { data } = await api.get('v1/totem/board', { schema: BoardEnvelopeSchema, signal, quietOffline: true });
+  const { data } = await api.get('v1/totem/board', { schema: BoardEnvelopeSchema, signal, quietOffline: true, timeoutMs: BOARD_READ_TIMEOUT_MS });
   return data;
 }
 

@@ -1,13 +1,9 @@
 // The cash desk's API requests (issue #13, staff side of spec §7): one order of the shop, the
 // payment claim that keeps a second desk from charging it, recording a payment the terminal took,
-// and the cashier close. Typed by the contract on the way in and out.
+// and the terminal's failure log (the cashier close is api/cashier.ts). Typed by the contract.
 import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';
-import {
-  CloseCashierResponseSchema,
-  PaymentClaimResponseSchema,
-  type CloseCashierRequest,
-  type PayRequest,
-} from './contract/staff';
+import { PaymentClaimResponseSchema, type PayRequest } from './contract/staff';
+import { DESK_RECORD_TIMEOUT_MS } from '../domain/constants';
 
 async function client() {
   return (await import('./instance')).api;
@@ -34,18 +30,15 @@ export async function releasePayment(orderId: number, attempt: string): Promise<
 /** POST v1/orders/{id}/pay: the payment the terminal took (410 when the order is paid or cancelled). */
 export async function recordPayment(orderId: number, body: PayRequest): Promise<OrderResponse> {
   const api = await client();
-  // Retried until recorded: the screen says so, no notice per attempt.
-  return (await api.post(`v1/orders/${orderId}/pay`, { json: body, schema: OrderEnvelopeSchema, quiet: true, quietOffline: true })).data;
+  // Retried until recorded: the screen says so, no notice per attempt. A hung request gives up
+  // like a dropped line (a network error), so the store retries it.
+  return (
+    await api.post(`v1/orders/${orderId}/pay`, { json: body, schema: OrderEnvelopeSchema, quiet: true, quietOffline: true, timeoutMs: DESK_RECORD_TIMEOUT_MS })
+  ).data;
 }
 
 /** POST {configured base}/pos_logs: a terminal failure, kept by the API with the order number. */
 export async function postPosLog(log: { order_number: string; date: string; response: unknown }): Promise<void> {
   const api = await client();
   await api.post('pos_logs', { json: log, quiet: true });
-}
-
-/** POST v1/totem/close_cashier: what the API recorded for the day the desk closes. */
-export async function recordCashierClose(body: CloseCashierRequest) {
-  const api = await client();
-  return (await api.post('v1/totem/close_cashier', { json: body, schema: CloseCashierResponseSchema })).data;
 }

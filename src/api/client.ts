@@ -47,9 +47,35 @@ export interface RequestOptions<S extends z.ZodMiniType> {
   token?: string;
   /** Let the request outlive the page (fetch keepalive): a logout followed at once by a navigation. */
   keepalive?: boolean;
+  /**
+   * Give up on an answer after this long: the request is aborted with a `TimeoutError` and fails
+   * like no answer at all (NetworkError), so a screen waiting on a hung request moves on. The
+   * caller's `signal` still cancels it (an AbortError, as without a timeout).
+   */
+  timeoutMs?: number;
 }
 
 const SILENT_STATUSES = new Set([422, 410, 404]);
+
+/**
+ * The caller's signal combined with a deadline. A plain timer rather than AbortSignal.timeout, so
+ * the deadline is cleared once the answer is in and fake timers drive it in the tests.
+ */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined): { signal: AbortSignal | undefined; clear: () => void } {
+  if (timeoutMs === undefined) return { signal, clear: () => undefined };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer in time', 'TimeoutError')), timeoutMs);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
+}
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -82,16 +108,21 @@ export function createApiClient(options: ApiClientOptions) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.json);
     }
+    const deadline = withTimeout(opts.signal, opts.timeoutMs);
     let response: Response;
+    let text: string;
     try {
-      response = await doFetch(url, { method, headers, body, signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) });
+      response = await doFetch(url, { method, headers, body, signal: deadline.signal, ...(opts.keepalive ? { keepalive: true } : {}) });
+      // Inside the deadline too: an answer whose body never ends is no answer either.
+      text = await response.text();
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       const message = await options.networkErrorMessage();
       if (!opts.quietOffline) options.notifyError(message);
       throw new NetworkError(message);
+    } finally {
+      deadline.clear();
     }
-    const text = await response.text();
     let payload: unknown = null;
     try {
       payload = text ? JSON.parse(text) : null;

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { PriceDiffEnvelopeSchema, type PriceDiff } from './contract/delivery';
 import { InventoryItemSchema } from './contract/inventory';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from './contract/orders';
+import { KIOSK_LOOKUP_TIMEOUT_MS } from '../domain/constants';
 
 async function client() {
   return (await import('./instance')).api;
@@ -15,11 +16,19 @@ export type ScannedUnitResponse = z.infer<typeof InventoryItemSchema>;
 
 /**
  * GET v1/specific_products/{code}: what a scanned unit is (product, available, out or locked). 404
- * for a code the shop does not have. Quiet: the scan screen says it next to the input.
+ * for a code the shop does not have. Quiet: the scan screen says it next to the input. No answer
+ * within KIOSK_LOOKUP_TIMEOUT_MS fails like no answer at all (NetworkError): the scan goes on
+ * unchecked instead of holding the scans after it.
  */
 export async function lookUpUnit(code: string, signal?: AbortSignal): Promise<ScannedUnitResponse> {
   const api = await client();
-  const { data } = await api.get(`v1/specific_products/${encodeURIComponent(code)}`, { schema: UnitEnvelopeSchema, signal, quiet: true, quietOffline: true });
+  const { data } = await api.get(`v1/specific_products/${encodeURIComponent(code)}`, {
+    schema: UnitEnvelopeSchema,
+    signal,
+    quiet: true,
+    quietOffline: true,
+    timeoutMs: KIOSK_LOOKUP_TIMEOUT_MS,
+  });
   return data;
 }
 

@@ -6,7 +6,8 @@
 // switch answers OK after FAKE_POS_DELAY_MS without calling anything.
 import { PosProcessResponseSchema, type PosProcessRequest, type PosResult } from './contract/pos';
 import type { PosLogRequest } from './contract/staff';
-import { FAKE_POS_DELAY_MS, terminalDate, type TerminalOperationCode } from '../domain/terminal';
+import { FAKE_POS_DELAY_MS, terminalDate, TerminalOperation, type TerminalOperationCode } from '../domain/terminal';
+import { TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS } from '../domain/constants';
 
 export interface TerminalSettings {
   /** The orchestrator's host (`http://10.0.0.5:4323`, or a bare `host:port`). */
@@ -116,27 +117,37 @@ export async function runTerminal(
   }
   if (!settings.pos) throw new TerminalError(deps.messages.notConfigured, TerminalFailure.NOT_CONFIGURED, null);
 
+  // No answer in time is no answer (unreachable): a payment is then in doubt for the caller
+  // (uncertain), never failed. A plain timer, so tests drive it with fake timers.
+  const deadline = new AbortController();
+  const timeoutMs = operations.includes(TerminalOperation.PAY) ? TERMINAL_PAY_TIMEOUT_MS : TERMINAL_REQUEST_TIMEOUT_MS;
+  const timer = setTimeout(() => deadline.abort(new DOMException('No answer in time', 'TimeoutError')), timeoutMs);
   let response: Response;
-  try {
-    response = await deps.fetch(processUrl(settings.pos), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ operations, payload: request.payload ?? {}, order }),
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'no_answer', operations });
-    await logFailure(deps, order, error.response);
-    throw error;
-  }
   let body: unknown = null;
   try {
-    body = await response.json();
-  } catch {
-    // The connection dropped mid-answer or the answer is no JSON: as good as no answer.
-    const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'unreadable_answer', status: response.status, operations });
-    await logFailure(deps, order, error.response);
-    throw error;
+    try {
+      response = await deps.fetch(processUrl(settings.pos), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ operations, payload: request.payload ?? {}, order }),
+        signal: deadline.signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'no_answer', operations });
+      await logFailure(deps, order, error.response);
+      throw error;
+    }
+    try {
+      body = await response.json();
+    } catch {
+      // The connection dropped mid-answer, the answer is no JSON or never ends: as good as none.
+      const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'unreadable_answer', status: response.status, operations });
+      await logFailure(deps, order, error.response);
+      throw error;
+    }
+  } finally {
+    clearTimeout(timer);
   }
   const parsed = PosProcessResponseSchema.safeParse(body);
   const failure = parsed.success ? failedResult(operations, parsed.data.results) : { operation: operations[0]!, result: null };

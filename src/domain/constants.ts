@@ -81,3 +81,36 @@ export const AUTH_TOKEN_TYPE = 'Bearer';
 
 /** Status of the error page when the error carries none (spec §2: "status from the error or 500"). */
 export const DEFAULT_ERROR_STATUS = 500;
+
+/**
+ * A kiosk's look-up of a scanned unit gives up after this long and the scan goes on unchecked (the
+ * API judges it on Confirm): scans are handled one at a time, so a lookup hung on a half-open shop
+ * Wi-Fi would otherwise hold every later scan silently behind it. A lookup answers in well under a
+ * second; a scanner's next beep should not wait longer than this.
+ */
+export const KIOSK_LOOKUP_TIMEOUT_MS = 5_000;
+/**
+ * A read of the wall board gives up after this long, so a hung read does not freeze the board: the
+ * next event or fallback poll (every 30 s while not live) reads it again.
+ */
+export const BOARD_READ_TIMEOUT_MS = 15_000;
+/**
+ * The payment terminal's receipt and print (and the cashier close) give up after this long: a hung
+ * orchestrator left "printing" on screen for ever, hiding "print again". They answer in seconds.
+ */
+export const TERMINAL_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * A card payment gives up waiting after this long (the customer's PIN, the bank's answer): the
+ * charge is then in doubt (uncertain, staff read the terminal), never "failed".
+ */
+export const TERMINAL_PAY_TIMEOUT_MS = 5 * 60_000;
+/**
+ * Recording a desk payment in the API gives up after this long and is retried (the card was
+ * charged): a hung request otherwise held the recording, and its retries, for ever.
+ */
+export const DESK_RECORD_TIMEOUT_MS = 20_000;
+/**
+ * Recording the cashier close in the API gives up after this long: the close stays on screen with
+ * its retry (the same Idempotency-Key, so a close that landed is not recorded twice).
+ */
+export const CASHIER_RECORD_TIMEOUT_MS = 20_000;

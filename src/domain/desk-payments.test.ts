@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { compareCashier, DeskPaymentStage, mayStartPayment, recordRetryDelay, resumedStage, RECORD_RETRY_MAX_MS } from './desk-payments';
-import type { DeskPayment } from '../api/contract/kiosk';
+import { compareCashier, DeskPaymentStage, isUnresolved, mayMoveTo, mayStartPayment, recordRetryDelay, resumedStage, RECORD_RETRY_MAX_MS } from './desk-payments';
+import type { DeskPayment } from '../api/contract/kiosk-storage';
 
 describe('desk payments', () => {
   it('makes a charge whose answer was lost uncertain on reload, and keeps every other stage', () => {
     expect(resumedStage(DeskPaymentStage.CHARGING)).toBe('uncertain');
     for (const stage of ['uncertain', 'charged', 'recorded', 'conflict'] as const) expect(resumedStage(stage)).toBe(stage);
+  });
+
+  it('never moves a payment back: recorded is final, a conflict or a charge does not undo it', () => {
+    expect(mayMoveTo('recorded', 'conflict')).toBe(false);
+    expect(mayMoveTo('recorded', 'charged')).toBe(false);
+    expect(mayMoveTo('conflict', 'charged')).toBe(false);
+    expect(mayMoveTo('charged', 'uncertain')).toBe(false);
+    for (const [from, to] of [['charging', 'uncertain'], ['charging', 'charged'], ['uncertain', 'charged'], ['charged', 'recorded'], ['charged', 'conflict'], ['conflict', 'recorded'], ['recorded', 'recorded']] as const) {
+      expect(mayMoveTo(from, to)).toBe(true);
+    }
+  });
+
+  it('keeps the claim of a charge the API does not hold yet, not of a recorded or settled one', () => {
+    expect(['charging', 'uncertain', 'charged', 'recorded', 'conflict'].filter((s) => isUnresolved(s as DeskPayment['stage']))).toEqual(['charging', 'uncertain', 'charged']);
   });
 
   it('retries recording after 2, 4, 8, 16 s and then every 30 s', () => {

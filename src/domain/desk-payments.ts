@@ -1,7 +1,7 @@
 // The cash desk's payment rules (issue #13): the stages of a payment in flight, what a reload
 // finds, how recording is retried, and the cashier close's comparison. The store
 // (src/stores/cash-desk.ts) runs them; the screen shows them.
-import type { DeskPayment, DeskPaymentStageName } from '../api/contract/kiosk';
+import type { DeskPayment, DeskPaymentStageName } from '../api/contract/kiosk-storage';
 import { roundMoney } from './money';
 import { backoffDelay } from './retry';
 
@@ -32,6 +32,28 @@ export function recordRetryDelay(attempt: number): number {
  */
 export function resumedStage(stage: DeskPaymentStageName): DeskPaymentStageName {
   return stage === DeskPaymentStage.CHARGING ? DeskPaymentStage.UNCERTAIN : stage;
+}
+
+/**
+ * How far along a payment is: a stage change to an earlier one is a late answer and is dropped.
+ * Recorded is final (the API holds the payment: a late 410 of a concurrent request of the same
+ * charge, or a timed-out try, must not show money to give back nor re-open the recording).
+ */
+const STAGE_ORDER: readonly DeskPaymentStageName[] = [
+  DeskPaymentStage.CHARGING,
+  DeskPaymentStage.UNCERTAIN,
+  DeskPaymentStage.CHARGED,
+  DeskPaymentStage.CONFLICT,
+  DeskPaymentStage.RECORDED,
+];
+
+export function mayMoveTo(from: DeskPaymentStageName, to: DeskPaymentStageName): boolean {
+  return STAGE_ORDER.indexOf(to) >= STAGE_ORDER.indexOf(from);
+}
+
+/** A payment the terminal may have charged that the API does not hold yet: its claim must stay. */
+export function isUnresolved(stage: DeskPaymentStageName): boolean {
+  return stage === DeskPaymentStage.CHARGING || stage === DeskPaymentStage.UNCERTAIN || stage === DeskPaymentStage.CHARGED;
 }
 
 /** A new payment may start only when none of this order is in flight (one card charge per order). */

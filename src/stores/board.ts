@@ -113,7 +113,8 @@ function createReader(onRead: (board: Board) => void) {
       const board = await fetchBoard();
       if (!stopped) onRead(board);
     } catch {
-      // A network error is announced by the API client; the wall keeps the last board meanwhile.
+      // No answer (fetchBoard gives up on a hung read, BOARD_READ_TIMEOUT_MS): the wall keeps the
+      // last board, says it is not live, and the next event or poll reads again.
     } finally {
       inFlight = false;
       if (pending && !stopped) schedule();

@@ -7,44 +7,20 @@
 // - a charge whose answer was lost is "uncertain" until staff read the terminal's display;
 // - a charge the API did not record is retried (backing off, and when the line comes back) until
 //   it is, and shown as "paid at the terminal, being recorded" meanwhile.
-import { DeskPaymentsSchema, type DeskPayment } from '../api/contract/kiosk';
+import type { DeskPayment } from '../api/contract/kiosk-storage';
 import type { OrderResponse } from '../api/contract/orders';
 import { ApiClientError } from '../api/client';
-import { claimPayment, postPosLog, recordPayment, releasePayment } from '../api/cash-desk';
-import { runTerminal, terminalOperation, TerminalError, TerminalFailure, type TerminalDeps, type TerminalSettings } from '../api/pos';
-import { DeskPaymentStage, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
+import { claimPayment, recordPayment, releasePayment } from '../api/cash-desk';
+import { runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../api/pos';
+import { DeskPaymentStage, isUnresolved, mayMoveTo, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../domain/terminal';
-import { loadT } from '../i18n/client';
-import { pageLocale } from '../api/instance';
-import { $configuration } from './configuration';
-import { $kioskDevice } from './kiosk-device';
-import { DESK_PAYMENTS_KEY } from './keys';
+import { terminalDeps, terminalSettings, translate } from './desk-terminal';
 import { notify } from './notifications';
-import { persistentValidated } from './persisted';
+import { $deskPayments } from './desk-payments';
 
-/** The payments in flight on this kiosk, by order uuid. */
-export const $deskPayments = persistentValidated(DESK_PAYMENTS_KEY, DeskPaymentsSchema, () => ({}));
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function translate() {
-  return loadT(pageLocale());
-}
-
-export function terminalSettings(): TerminalSettings {
-  return { pos: $configuration.get().totem?.pos ?? null, fakePos: $kioskDevice.get().fakePos };
-}
-
-export async function terminalDeps(): Promise<TerminalDeps> {
-  const t = await translate();
-  return {
-    fetch: (...args) => fetch(...args),
-    sleep,
-    now: () => new Date(),
-    postPosLog,
-    messages: { unreachable: t('kiosk.pos.unreachable'), failed: t('kiosk.pos.failed'), notConfigured: t('kiosk.pos.notConfigured') },
-  };
-}
+// The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
+export { $deskPayments };
 
 const paymentOf = (uuid: string): DeskPayment | undefined => $deskPayments.get()[uuid];
 
@@ -55,7 +31,11 @@ function save(payment: DeskPayment): DeskPayment {
 
 function update(uuid: string, changes: Partial<DeskPayment>): DeskPayment | undefined {
   const current = paymentOf(uuid);
-  return current && save({ ...current, ...changes });
+  if (!current) return undefined;
+  // A late answer never moves a payment back: a recorded payment stays recorded whatever a
+  // concurrent request of the same charge (another tab, a timed-out try) answers after it.
+  if (changes.stage && !mayMoveTo(current.stage, changes.stage)) return current;
+  return save({ ...current, ...changes });
 }
 
 function forget(uuid: string): void {
@@ -66,6 +46,10 @@ function forget(uuid: string): void {
 /** Orders whose payment this page is driving right now (a second tap finds them here at once). */
 const running = new Set<string>();
 const retries = new Map<string, ReturnType<typeof setTimeout>>();
+/** The recording (and receipt) in flight per order: a second request for it shares the first. */
+const recordings = new Map<string, Promise<PayOutcome>>();
+/** Orders whose claim got no answer: it may have landed, so the next tap claims with that attempt. */
+const unansweredClaims = new Map<string, string>();
 
 export type PayOutcome =
   | { status: 'paid'; order: OrderResponse }
@@ -109,12 +93,20 @@ export async function payOrder(order: OrderResponse): Promise<PayOutcome> {
 }
 
 async function charge(order: OrderResponse): Promise<PayOutcome> {
-  const attempt = newAttempt();
+  const attempt = unansweredClaims.get(order.uuid) ?? newAttempt();
   let amount: number;
   try {
     // The claim answers the order's total now: the card is charged that, not what the page showed.
     amount = (await claimPayment(order.id, attempt)).total_amount;
+    unansweredClaims.delete(order.uuid);
   } catch (err) {
+    if (err instanceof ApiClientError) unansweredClaims.delete(order.uuid);
+    else {
+      // No answer: a claim that landed holds the order until released (other desks cannot take it
+      // over), so release it if the line allows, and claim with the same attempt on the next tap.
+      unansweredClaims.set(order.uuid, attempt);
+      void releasePayment(order.id, attempt).catch(() => undefined);
+    }
     return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
   }
   // Stored before the terminal is asked: a reload from here on finds the charge in flight.
@@ -150,12 +142,38 @@ async function charge(order: OrderResponse): Promise<PayOutcome> {
   return record_(order.uuid);
 }
 
-/** Records a charged payment in the API; on failure schedules the next try. */
-async function record_(uuid: string, retry = 0): Promise<PayOutcome> {
+/**
+ * Records a charged payment in the API (then prints its receipt); on failure schedules the next
+ * try. One per order at a time: the `online` listener, "retry now" and a retry that fire together
+ * share it, so the receipt prints once and a concurrent request's answer cannot undo it.
+ */
+function record_(uuid: string, retry = 0): Promise<PayOutcome> {
+  const inFlight = recordings.get(uuid);
+  if (inFlight) return inFlight;
+  const run = recordOnce(uuid, retry).finally(() => recordings.delete(uuid));
+  recordings.set(uuid, run);
+  return run;
+}
+
+/** record_ from outside this tab's own charge: left to the tab that holds the order's lock, if any. */
+async function recordUnderLock(uuid: string, retry = 0): Promise<PayOutcome> {
+  return recordings.get(uuid) ?? (await withPaymentLock(uuid, () => record_(uuid, retry))) ?? { status: 'pending' };
+}
+
+/**
+ * Takes the claim again for a charge the API does not hold yet, so edits and cancellations keep
+ * waiting for it. Fire and forget: what became of the order is the recording's (or staff's) to say.
+ */
+async function renewClaim(payment: DeskPayment): Promise<void> {
+  await claimPayment(payment.id, payment.attempt).catch(() => undefined);
+}
+
+async function recordOnce(uuid: string, retry: number): Promise<PayOutcome> {
   clearTimeout(retries.get(uuid));
   retries.delete(uuid);
   const payment = paymentOf(uuid);
   if (!payment || payment.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
+  if (retry > 0) void renewClaim(payment);
   try {
     const order = await recordPayment(payment.id, {
       date: new Date().toISOString(),
@@ -173,9 +191,11 @@ async function record_(uuid: string, retry = 0): Promise<PayOutcome> {
       update(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
       return { status: 'pending' };
     }
-    // No answer, a server error, a revoked token: the card was charged, so keep trying.
+    // Recorded meanwhile (another tab): nothing left to try.
+    if (paymentOf(uuid)?.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
+    // No answer (or none in time), a server error, a revoked token: the card was charged, so keep trying.
     update(uuid, { error: err instanceof Error ? err.message : String(err) });
-    retries.set(uuid, setTimeout(() => void record_(uuid, retry + 1), recordRetryDelay(retry)));
+    retries.set(uuid, setTimeout(() => void recordUnderLock(uuid, retry + 1), recordRetryDelay(retry)));
     return { status: 'pending' };
   }
 }
@@ -207,7 +227,7 @@ export async function confirmTerminalCharge(uuid: string, charged: boolean): Pro
   if (!payment || payment.stage !== DeskPaymentStage.UNCERTAIN) return { status: 'pending' };
   if (charged) {
     update(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
-    return record_(uuid);
+    return recordUnderLock(uuid);
   }
   forget(uuid);
   await releasePayment(payment.id, payment.attempt).catch(() => undefined);
@@ -223,15 +243,15 @@ export function dismissPayment(uuid: string): void {
 
 /** Tries the recording of a charged payment now (the line came back, or staff asked). */
 export function retryRecording(uuid: string): Promise<PayOutcome> {
-  return record_(uuid);
+  return recordUnderLock(uuid);
 }
 
 let resumed = false;
 
 /**
- * On opening a cash-desk page: a charge whose answer was lost becomes uncertain, charged payments
- * are recorded (and retried when the line comes back), and orders the API already shows as paid
- * are cleared. Runs once per page.
+ * On opening any kiosk page: a charge whose answer was lost becomes uncertain, charged payments
+ * are recorded (and retried when the line comes back), claims of charges not yet recorded are
+ * taken again, and a receipt whose printing the reload cut off is offered again. Runs once per page.
  */
 export async function resumeDeskPayments(): Promise<void> {
   if (resumed) return;
@@ -239,6 +259,16 @@ export async function resumeDeskPayments(): Promise<void> {
   const waits: Promise<unknown>[] = [];
   for (const payment of Object.values($deskPayments.get())) {
     if (running.has(payment.uuid)) continue;
+    if (isUnresolved(payment.stage)) waits.push(renewClaim(payment));
+    if (payment.stage === DeskPaymentStage.RECORDED && !payment.receiptFailed) {
+      // The page that was printing it is gone (or its request hung): offer "print again" rather
+      // than a spinner nobody will end. Once nobody holds its lock: another tab may still print.
+      waits.push(
+        afterPaymentLock(payment.uuid, () => {
+          if (paymentOf(payment.uuid)?.stage === DeskPaymentStage.RECORDED && !running.has(payment.uuid)) update(payment.uuid, { receiptFailed: true });
+        }),
+      );
+    }
     if (payment.stage === DeskPaymentStage.CHARGING) {
       // Judged once nobody holds its lock: another tab still waiting for the PIN finishes first
       // (its charge then is no longer "charging"); the page that was reloaded lets go of it as
@@ -252,11 +282,11 @@ export async function resumeDeskPayments(): Promise<void> {
     }
     // An uncertain charge stays a question for staff even when the order reads paid meanwhile:
     // if the terminal did charge, that is a second payment to give back.
-    if (payment.stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
+    if (payment.stage === DeskPaymentStage.CHARGED) void recordUnderLock(payment.uuid);
   }
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
-      for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void record_(payment.uuid);
+      for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void recordUnderLock(payment.uuid);
     });
   }
   await Promise.all(waits);
@@ -267,5 +297,7 @@ export function resetCashDeskForTests(): void {
   for (const timer of retries.values()) clearTimeout(timer);
   retries.clear();
   running.clear();
+  recordings.clear();
+  unansweredClaims.clear();
   resumed = false;
 }

@@ -34,3 +34,6 @@ export const PICKUP_DRAFT_KEY = 'kiosk-pickup-draft';
 
 /** The checkout's order submission awaiting a definite answer, with its Idempotency-Key (src/stores/order-submission.ts). */
 export const ORDER_SUBMISSION_KEY = 'order-submission';
+
+/** The cashier close in progress or its last result, with its Idempotency-Key (src/stores/cashier.ts). */
+export const CASHIER_CLOSE_KEY = 'cashier-close';

@@ -7,7 +7,7 @@
 // confirmation that landed but whose answer was lost hands nothing out twice. What the API refuses
 // on a replay (a unit handed out meanwhile by another desk) stays listed for staff to resolve.
 import { atom } from 'nanostores';
-import { OutboxSchema, type OutboxEntry, type OutboxKind } from '../api/contract/kiosk';
+import { OutboxSchema, type OutboxEntry, type OutboxKind } from '../api/contract/kiosk-storage';
 import { ApiClientError } from '../api/client';
 // The request header the API honours on the kiosk's confirmations (server/http/idempotency.ts).
 import { IDEMPOTENCY_HEADER } from '../api/contract/idempotency';

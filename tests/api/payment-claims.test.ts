@@ -7,8 +7,8 @@ import { PaymentClaimResponseSchema } from '../../src/api/contract/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { PAYMENT_CLAIM_TTL_MS } from '../../src/domain/constants';
 import { testDrivers } from '../support/databases';
-import { day } from '../support/orders';
-import { call, pair, pairedKiosks, placeOrder, totemOf } from '../support/staff';
+import { day, orderForm, pick } from '../support/orders';
+import { call, pair, pairedKiosks, placeOrder, SHOP, totemOf } from '../support/staff';
 
 describe.each(testDrivers)('payment claims on $name', (driver) => {
   const { api, k } = pairedKiosks(driver, { poolSize: 10 });
@@ -88,6 +88,51 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
     expect([other.status, other.body.message]).toEqual([410, "L'ordine è già stato pagato"]);
     const bad = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, body({ attempt: 'x', amount: -1 }));
     expect([bad.status, bad.body.errors]).toEqual([422, { attempt: ['Valore non valido'], amount: ['La quantità deve essere un numero positivo'] }]);
+  });
+
+  it('answers every one of simultaneous records of the same attempt the order as recorded, never 410', async () => {
+    const order = await placeOrder(api, { from: day(10) });
+    const attempt = randomUUID();
+    const body = { date: new Date().toISOString(), pos_log: { ok: true }, attempt, amount: order.total_amount };
+    // The desk's retry, the "retry now" button and a second tab's resume, all at once.
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => call(api, 'POST', `/api/v1/orders/${order.id}/pay`, i % 2 ? cash2 : k.cash, body)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const paidAt = new Set(results.map((r) => OrderEnvelopeSchema.parse(r.body).data.paid_at));
+    expect(paidAt.size).toBe(1);
+  });
+
+  it("keeps a charge's claim from a second desk past the claim's lifetime, until it is recorded or released", async () => {
+    const order = await placeOrder(api, { from: day(11) });
+    const attempt = randomUUID();
+    expect((await claim(order.id, attempt)).status).toBe(200);
+    // The charging desk is offline (or staff have not said what the terminal shows) for long.
+    api.setNow(new Date(Date.now() + PAYMENT_CLAIM_TTL_MS + 60_000));
+    try {
+      const second = await claim(order.id, randomUUID(), cash2);
+      expect([second.status, second.body.message]).toEqual([409, 'Pagamento in corso alla cassa BARD-03: attendi che finisca']);
+      // The charging attempt itself still holds it, and its release frees the order.
+      expect((await claim(order.id, attempt)).status).toBe(200);
+      expect((await release(order.id, attempt)).status).toBe(204);
+      expect((await claim(order.id, randomUUID(), cash2)).status).toBe(200);
+    } finally {
+      api.setNow(new Date());
+    }
+  });
+
+  it('an edit through a lapsed claim clears it: a desk that lost track of its claim no longer blocks the order', async () => {
+    const order = await placeOrder(api, { from: day(13) });
+    // Claimed, its answer lost, then the page reloaded: nobody knows this attempt any more.
+    expect((await claim(order.id, randomUUID())).status).toBe(200);
+    api.setNow(new Date(Date.now() + PAYMENT_CLAIM_TTL_MS + 60_000));
+    try {
+      expect((await claim(order.id, randomUUID(), cash2)).status).toBe(409);
+      const { main } = await pick(api, SHOP, 'CITYBIKE', { from: day(13), to: day(13) });
+      const body = orderForm({ from: day(13), cart: [{ prices: [main.id] }], extra: { _method: 'PATCH' } });
+      expect((await api.request(`/api/v1/orders/${order.uuid}`, { method: 'POST', body, token: k.admin })).status).toBe(200);
+      expect((await claim(order.id, randomUUID(), cash2)).status).toBe(200);
+    } finally {
+      api.setNow(new Date());
+    }
   });
 
   it('answers the total to charge with the claim', async () => {

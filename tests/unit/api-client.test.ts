@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiClientError, NetworkError, createApiClient, type ApiClientOptions } from '../../src/api/client';
 
@@ -132,5 +132,76 @@ describe('API client error catalogue (spec §8)', () => {
     });
     await expect(client.get('v1/sports')).rejects.toMatchObject({ name: 'AbortError' });
     expect(notices).toEqual([]);
+  });
+});
+
+/** A fetch that never answers, as on a half-open Wi-Fi; it rejects with the signal's reason once aborted, as fetch does. */
+function hanging(_url: URL, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    const signal = init.signal;
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+describe('API client timeout (timeoutMs)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives up on a request that never answers after timeoutMs: no answer, like the network down', async () => {
+    vi.useFakeTimers();
+    const { client, notices, calls } = setup({}, hanging);
+    const settled = vi.fn();
+    const read = client.get('v1/totem/board', { timeoutMs: 5000, quietOffline: true }).catch((err: unknown) => {
+      settled();
+      throw err;
+    });
+    read.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(calls).toHaveLength(1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(read).rejects.toBeInstanceOf(NetworkError);
+    expect(notices).toEqual([]); // quietOffline: the caller shows its own offline state
+    // Without quietOffline the usual notice.
+    const loud = client.get('v1/sports', { timeoutMs: 10 });
+    loud.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(loud).rejects.toBeInstanceOf(NetworkError);
+    expect(notices).toEqual(['Errore nella comunicazione con il server']);
+  });
+
+  it("also gives up on an answer whose body never ends", async () => {
+    vi.useFakeTimers();
+    const { client } = setup({}, (_url, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":'));
+          init.signal?.addEventListener('abort', () => controller.error(init.signal!.reason), { once: true });
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    });
+    const read = client.get('v1/totem/board', { timeoutMs: 100, quietOffline: true });
+    read.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(read).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it("still lets the caller's signal cancel it (an AbortError, no notice), and an answer in time clears the deadline", async () => {
+    vi.useFakeTimers();
+    const { client, notices, calls } = setup({}, hanging);
+    const controller = new AbortController();
+    const read = client.get('v1/specific_products/A1', { timeoutMs: 5000, signal: controller.signal });
+    read.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
+    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls[0]!.init.signal).not.toBe(controller.signal); // combined with the deadline
+    expect(notices).toEqual([]);
+    const answered = setup();
+    await expect(answered.client.get('v1/sports', { timeoutMs: 5000 })).resolves.toEqual({ data: 1 });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

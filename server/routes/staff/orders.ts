@@ -72,9 +72,9 @@ async function claimPayment(c: AppContext, totem: AuthTotem, order: OrderRow) {
   const [row] = await database.db
     .update(orders)
     .set({ paymentClaimTotemId: totem.id, paymentClaimAttempt: attempt, paymentClaimedAt: at })
-    .where(claimableBy(order.id, at, attempt))
+    .where(claimableBy(order.id, attempt))
     .returning();
-  if (!row) throw await refusal(database.db, order.id, at);
+  if (!row) throw await refusal(database.db, order.id, at, { staleClaimsHold: true });
   const expires = new Date(at.getTime() + PAYMENT_CLAIM_TTL_MS);
   const answer: z.input<typeof PaymentClaimResponseSchema> = {
     data: { order_id: row.id, totem: totem.code, claimed_at: at.toISOString(), expires_at: expires.toISOString(), total_amount: roundMoney(row.totalAmount) },
@@ -108,10 +108,11 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     const order = await shopOrder(c, totem, c.req.param('id'));
     const body = await jsonBody(c, PayRequestSchema);
     const { database, catalogue, now } = c.get('deps');
-    const recordedAttempt = (order.paymentLog as { attempt?: string } | null)?.attempt;
-    if (order.paidAt && body.attempt && recordedAttempt === body.attempt) {
-      return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
-    }
+    const replay = (current: OrderRow) => {
+      const recordedAttempt = (current.paymentLog as { attempt?: string } | null)?.attempt;
+      return !!current.paidAt && !!body.attempt && recordedAttempt === body.attempt;
+    };
+    if (replay(order)) return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
     if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
     if (order.paidAt) throw new ApiError(410, 'api.orderAlreadyPaid');
     // The terminal charged what the desk claimed; an order changed since then is not that payment.
@@ -130,7 +131,13 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))
       .returning();
-    if (!row) throw new ApiError(410, 'api.orderAlreadyPaid');
+    if (!row) {
+      // Lost the race: maybe to this same attempt sent twice at once (the desk's retry and a second
+      // tab's resume). That is the payment recorded, answered as the replay above, not a conflict.
+      const [current] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+      if (current && replay(current)) return c.json({ data: await presentOrder(database.db, catalogue, current, now()) });
+      throw new ApiError(410, 'api.orderAlreadyPaid');
+    }
     void publishOrder(c.get('deps'), 'order.paid', row);
     return c.json({ data: await presentOrder(database.db, catalogue, row, now()) });
   })

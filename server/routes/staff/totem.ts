@@ -28,6 +28,7 @@ import { cashierClosings, orders, tokens, totems } from '../../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors';
 import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '../../http/context';
 import { jsonBody } from '../../http/validation';
+import { idempotent } from '../../http/idempotency';
 import { issueToken } from '../../auth/tokens';
 import { sha256Hex } from '../../auth/sha256';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
@@ -153,8 +154,9 @@ export const totemRoutes = new Hono<AppEnv>()
     const answer: z.input<typeof PushInQueueResponseSchema> = { data: { ...orderEvent(queued, at), queued_at: at.toISOString() } };
     return c.json(answer);
   })
-  // Cash desk only: the day's payments this desk took, recorded with the terminal's answer.
-  .post('/v1/totem/close_cashier', async (c) => {
+  // Cash desk only: the day's payments this desk took, recorded with the terminal's answer. The
+  // Idempotency-Key makes a retry after a lost answer get the first close back, not a second one.
+  .post('/v1/totem/close_cashier', idempotent, async (c) => {
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
     const body = await jsonBody(c, CloseCashierRequestSchema);
     const { database } = c.get('deps');

@@ -25,6 +25,7 @@ export * from './gpx';
 export * from './health';
 export * from './inventory';
 export * from './kiosk';
+export * from './kiosk-storage';
 export * from './order-form';
 export * from './orders';
 export * from './pathways';

@@ -1,35 +1,23 @@
 // Closing the cashier at the end of the day (issue #13, type-30 totems): asks first (the terminal
 // prints its report and restarts its totals), then shows the terminal's total next to the one the
 // API recorded and the difference when they disagree. A close the API did not record keeps the
-// terminal's report on screen with a retry, so the terminal is never closed twice.
+// terminal's report on screen with a retry, so the terminal is never closed twice. The close's
+// progress and result live in stores/cashier.ts (kept across a reload); this only renders them.
 import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { PosResult } from '../../api/contract/pos';
-import { CashierRecordError, closeCashier, recordClose } from '../../stores/cashier';
+import { $cashierBusy, $cashierClose, closeCashier, recordClose } from '../../stores/cashier';
 import type { CashierComparison } from '../../domain/desk-payments';
 import { formatCurrency } from '../../domain/format';
 import ConfirmDialog from './ConfirmDialog';
 
-type State =
-  | { step: 'idle' }
-  | { step: 'asking' }
-  | { step: 'closing' }
-  | { step: 'done'; comparison: CashierComparison }
-  | { step: 'unrecorded'; report: PosResult; error: string }
-  | { step: 'failed'; error: string };
+// The outcome is in $cashierClose; the promise's rejection is already shown from there.
+const dispatch = (work: () => Promise<unknown>) => void work().catch(() => undefined);
 
 export default function CashierClose({ t }: { t: TFunction }) {
-  const [state, setState] = useState<State>({ step: 'idle' });
-
-  const settle = async (work: () => Promise<CashierComparison>) => {
-    setState({ step: 'closing' });
-    try {
-      setState({ step: 'done', comparison: await work() });
-    } catch (err) {
-      if (err instanceof CashierRecordError) setState({ step: 'unrecorded', report: err.report, error: err.message });
-      else setState({ step: 'failed', error: err instanceof Error ? err.message : String(err) });
-    }
-  };
+  const [asking, setAsking] = useState(false);
+  const state = useStore($cashierClose);
+  const busy = useStore($cashierBusy);
 
   return (
     <section className="cashier" aria-labelledby="cashier-title">
@@ -37,46 +25,55 @@ export default function CashierClose({ t }: { t: TFunction }) {
         {t('kiosk.cashier.close')}
       </h2>
       <p className="actions">
-        <button type="button" className="button button--secondary" disabled={state.step === 'closing' || state.step === 'unrecorded'} onClick={() => setState({ step: 'asking' })}>
+        <button type="button" className="button button--secondary" disabled={busy || state.step === 'unrecorded'} onClick={() => setAsking(true)}>
           {t('kiosk.cashier.close')}
         </button>
       </p>
       <div aria-live="polite">
-        {state.step === 'closing' && (
+        {busy && (
           <p className="notice" aria-busy="true">
             {t('kiosk.cashier.closing')}
           </p>
         )}
-        {state.step === 'done' && <Comparison t={t} comparison={state.comparison} />}
-        {state.step === 'unrecorded' && (
+        {!busy && state.step === 'terminal' && (
+          <p role="alert" className="error">
+            {t('kiosk.cashier.interrupted')}
+          </p>
+        )}
+        {!busy && state.step === 'done' && <Comparison t={t} comparison={state.comparison} />}
+        {!busy && state.step === 'unrecorded' && (
           <div role="alert">
-            <p className="error">{t('kiosk.cashier.notRecorded', { error: state.error })}</p>
+            {/* No error: the page was reloaded while a try ran; the retry (same key) finds out. */}
+            <p className="error">{state.error ? t('kiosk.cashier.notRecorded', { error: state.error }) : t('kiosk.cashier.unconfirmed')}</p>
             {state.report.totals && (
               <p>
                 {t('kiosk.cashier.terminal')}: {t('kiosk.cashier.payments', { count: state.report.totals.payments, amount: formatCurrency(state.report.totals.amount) })}
               </p>
             )}
             <p className="actions">
-              <button type="button" className="button" onClick={() => settle(() => recordClose(state.report))}>
+              <button type="button" className="button" onClick={() => dispatch(recordClose)}>
                 {t('kiosk.cashier.retry')}
               </button>
             </p>
           </div>
         )}
-        {state.step === 'failed' && (
+        {!busy && state.step === 'failed' && (
           <p role="alert" className="error">
             {t('kiosk.cashier.failed', { message: state.error })}
           </p>
         )}
       </div>
       <ConfirmDialog
-        open={state.step === 'asking'}
+        open={asking}
         title={t('kiosk.cashier.confirmTitle')}
         text={t('kiosk.cashier.confirmText')}
         confirmLabel={t('kiosk.cashier.close')}
         cancelLabel={t('kiosk.password.cancel')}
-        onConfirm={() => void settle(closeCashier)}
-        onCancel={() => setState((s) => (s.step === 'asking' ? { step: 'idle' } : s))}
+        onConfirm={() => {
+          setAsking(false);
+          dispatch(closeCashier);
+        }}
+        onCancel={() => setAsking(false)}
       />
     </section>
   );
