@@ -15,7 +15,10 @@ export const STATIC_PAGE_BUDGET = { htmlGzipKb: 25, jsGzipKb: 15 };
  * messages without the kiosk's, the islands' own `t`, the contract on zod/mini, react-hook-form
  * replaced by the islands' own form controller, 12.7 → 1.3 KB, the idempotency header names apart
  * from the delivery schemas): booking page 114.2, calendar 116.3, checkout 119.1 (132.1 before the
- * form controller), order 117.3, orders list 113.3.
+ * form controller), order 117.3, orders list 113.3. On 2026-11-26, after the kiosk review's fixes
+ * (the API client's timeouts, the checkout's pricing state) and the kiosk's storage schemas split
+ * from the totem entities: booking page 114.5, calendar 116.5, checkout 119.6, order 117.7, orders
+ * list 113.7; the bench's checkout with a cart 119.8.
  */
 export const BOOKING_SCREEN_JS_GZIP_KB = 120;
 
