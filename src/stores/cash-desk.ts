@@ -12,36 +12,14 @@ import type { OrderResponse } from '../api/contract/orders';
 import { ApiClientError } from '../api/client';
 import { claimPayment, recordPayment, releasePayment } from '../api/cash-desk';
 import { runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../api/pos';
-import { DeskPaymentStage, isUnresolved, mayMoveTo, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
+import { DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../domain/terminal';
 import { terminalDeps, terminalSettings, translate } from './desk-terminal';
 import { notify } from './notifications';
-import { $deskPayments } from './desk-payments';
-
+import { $deskPayments, afterPaymentLock, forgetPayment, paymentOf, savePayment, updatePayment, withPaymentLock } from './desk-payments';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
 export { $deskPayments };
-
-const paymentOf = (uuid: string): DeskPayment | undefined => $deskPayments.get()[uuid];
-
-function save(payment: DeskPayment): DeskPayment {
-  $deskPayments.set({ ...$deskPayments.get(), [payment.uuid]: payment });
-  return payment;
-}
-
-function update(uuid: string, changes: Partial<DeskPayment>): DeskPayment | undefined {
-  const current = paymentOf(uuid);
-  if (!current) return undefined;
-  // A late answer never moves a payment back: a recorded payment stays recorded whatever a
-  // concurrent request of the same charge (another tab, a timed-out try) answers after it.
-  if (changes.stage && !mayMoveTo(current.stage, changes.stage)) return current;
-  return save({ ...current, ...changes });
-}
-
-function forget(uuid: string): void {
-  const { [uuid]: _gone, ...rest } = $deskPayments.get();
-  $deskPayments.set(rest);
-}
 
 /** Orders whose payment this page is driving right now (a second tap finds them here at once). */
 const running = new Set<string>();
@@ -55,22 +33,6 @@ export type PayOutcome =
   | { status: 'paid'; order: OrderResponse }
   | { status: 'refused'; message: string }
   | { status: 'pending' };
-
-const lockName = (uuid: string) => `desk-pay:${uuid}`;
-
-/** Runs `work` holding this order's payment lock (Web Locks); null when another tab holds it. */
-async function withPaymentLock<T>(uuid: string, work: () => Promise<T>): Promise<T | null> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return work();
-  return locks.request(lockName(uuid), { ifAvailable: true }, (lock) => (lock ? work() : null));
-}
-
-/** Runs `then` once nobody holds this order's payment lock (at once without Web Locks). */
-async function afterPaymentLock(uuid: string, then: () => void): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return then();
-  await locks.request(lockName(uuid), async () => then());
-}
 
 function newAttempt(): string {
   return crypto.randomUUID();
@@ -110,7 +72,7 @@ async function charge(order: OrderResponse): Promise<PayOutcome> {
     return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
   }
   // Stored before the terminal is asked: a reload from here on finds the charge in flight.
-  const record = save({
+  const record = savePayment({
     uuid: order.uuid,
     id: order.id,
     number: order.number,
@@ -129,16 +91,16 @@ async function charge(order: OrderResponse): Promise<PayOutcome> {
     if (err instanceof TerminalError && (err.kind === TerminalFailure.FAILED || err.kind === TerminalFailure.NOT_CONFIGURED)) {
       // The terminal said plainly that the operation did not complete (or there is none): nothing
       // was charged.
-      forget(order.uuid);
+      forgetPayment(order.uuid);
       await releasePayment(order.id, attempt).catch(() => undefined);
       return { status: 'refused', message };
     }
     // No answer, or one that does not say: the card may have been charged. Only its display can tell.
-    save({ ...record, stage: DeskPaymentStage.UNCERTAIN, error: message });
+    savePayment({ ...record, stage: DeskPaymentStage.UNCERTAIN, error: message });
     return { status: 'pending' };
   }
   // The whole record, not a change to it: this tab's charge is the truth whatever storage holds.
-  save({ ...record, stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
+  savePayment({ ...record, stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
   return record_(order.uuid);
 }
 
@@ -181,20 +143,20 @@ async function recordOnce(uuid: string, retry: number): Promise<PayOutcome> {
       attempt: payment.attempt,
       amount: payment.amount,
     });
-    update(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
+    updatePayment(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
     await printReceipt(order);
     return { status: 'paid', order };
   } catch (err) {
     // Paid by another payment, cancelled, or changed since the charge: the API will never take this
     // one (the same attempt again would have been answered the order). Money to give back.
     if (err instanceof ApiClientError && (err.status === 410 || err.status === 409)) {
-      update(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
+      updatePayment(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
       return { status: 'pending' };
     }
     // Recorded meanwhile (another tab): nothing left to try.
     if (paymentOf(uuid)?.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
     // No answer (or none in time), a server error, a revoked token: the card was charged, so keep trying.
-    update(uuid, { error: err instanceof Error ? err.message : String(err) });
+    updatePayment(uuid, { error: err instanceof Error ? err.message : String(err) });
     retries.set(uuid, setTimeout(() => void recordUnderLock(uuid, retry + 1), recordRetryDelay(retry)));
     return { status: 'pending' };
   }
@@ -209,11 +171,11 @@ export async function printReceipt(order: OrderResponse): Promise<boolean> {
       { payload: { amount: order.total_amount, items: receiptItems(order) }, order },
       await terminalDeps(),
     );
-    forget(order.uuid);
+    forgetPayment(order.uuid);
     notify((await translate())('kiosk.pay.done', { number: order.number }), 'success');
     return true;
   } catch (err) {
-    update(order.uuid, { receiptFailed: true, error: err instanceof Error ? err.message : String(err) });
+    updatePayment(order.uuid, { receiptFailed: true, error: err instanceof Error ? err.message : String(err) });
     return false;
   }
 }
@@ -226,10 +188,10 @@ export async function confirmTerminalCharge(uuid: string, charged: boolean): Pro
   const payment = paymentOf(uuid);
   if (!payment || payment.stage !== DeskPaymentStage.UNCERTAIN) return { status: 'pending' };
   if (charged) {
-    update(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
+    updatePayment(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
     return recordUnderLock(uuid);
   }
-  forget(uuid);
+  forgetPayment(uuid);
   await releasePayment(payment.id, payment.attempt).catch(() => undefined);
   return { status: 'refused', message: '' };
 }
@@ -238,7 +200,7 @@ export async function confirmTerminalCharge(uuid: string, charged: boolean): Pro
 export function dismissPayment(uuid: string): void {
   clearTimeout(retries.get(uuid));
   retries.delete(uuid);
-  forget(uuid);
+  forgetPayment(uuid);
 }
 
 /** Tries the recording of a charged payment now (the line came back, or staff asked). */
@@ -265,7 +227,7 @@ export async function resumeDeskPayments(): Promise<void> {
       // than a spinner nobody will end. Once nobody holds its lock: another tab may still print.
       waits.push(
         afterPaymentLock(payment.uuid, () => {
-          if (paymentOf(payment.uuid)?.stage === DeskPaymentStage.RECORDED && !running.has(payment.uuid)) update(payment.uuid, { receiptFailed: true });
+          if (paymentOf(payment.uuid)?.stage === DeskPaymentStage.RECORDED && !running.has(payment.uuid)) updatePayment(payment.uuid, { receiptFailed: true });
         }),
       );
     }
@@ -276,7 +238,7 @@ export async function resumeDeskPayments(): Promise<void> {
       waits.push(
         afterPaymentLock(payment.uuid, () => {
           const now = paymentOf(payment.uuid);
-          if (now?.stage === DeskPaymentStage.CHARGING && !running.has(payment.uuid)) update(payment.uuid, { stage: resumedStage(now.stage) });
+          if (now?.stage === DeskPaymentStage.CHARGING && !running.has(payment.uuid)) updatePayment(payment.uuid, { stage: resumedStage(now.stage) });
         }),
       );
     }
@@ -292,7 +254,7 @@ export async function resumeDeskPayments(): Promise<void> {
   await Promise.all(waits);
 }
 
-/** For tests: forget what this page did (timers, the once-per-page resume). */
+/** For tests: forgetPayment what this page did (timers, the once-per-page resume). */
 export function resetCashDeskForTests(): void {
   for (const timer of retries.values()) clearTimeout(timer);
   retries.clear();
