@@ -11,6 +11,7 @@ import { startPosSimulator, type PosSimulator } from '../../server/pos/simulator
 import { orders } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -21,8 +22,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const desk = await import('../../src/stores/cash-desk');
 
 let api: TestApi;
@@ -49,22 +48,14 @@ beforeEach(async () => {
   requests = [];
   intercept = null;
   await fetch(`${pos.url}/control/reset`, { method: 'POST' });
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 30, code: 'BARD-03', pos: pos.url, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${cashToken}`, shop: null, realtime: null, fakePos: false });
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    if (url.origin === new URL(pos.url).origin) {
-      if (url.pathname === '/process') requests.push(`POS ${JSON.stringify(JSON.parse(String(init.body)).operations)}`);
-      return realFetch(input, init);
-    }
-    requests.push(`${init.method} ${url.pathname}`);
-    const own = intercept?.(init.method ?? 'GET', url.pathname, init);
-    if (own) return own;
-    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+  actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, cashToken);
+  routeFetchToApi(api, {
+    terminalUrl: pos.url,
+    onTerminal: (operations) => requests.push(`POS ${JSON.stringify(operations)}`),
+    before: ({ method, path, init }) => {
+      requests.push(`${method} ${path}`);
+      return intercept?.(method, path, init);
+    },
   });
 });
 afterEach(() => {

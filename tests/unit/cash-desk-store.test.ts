@@ -10,6 +10,7 @@ import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../server/po
 import { orders, posLogs } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -19,7 +20,6 @@ beforeAll(() => {
 });
 
 const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const desk = await import('../../src/stores/cash-desk');
 const cashier = await import('../../src/stores/cashier');
 
@@ -50,23 +50,17 @@ beforeEach(async () => {
   apiDown = null;
   loseAnswer = null;
   await fetch(`${pos.url}/control/reset`, { method: 'POST' });
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 30, code: 'BARD-03', pos: pos.url, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${cashToken}`, shop: null, realtime: null, fakePos: false });
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    if (url.origin === new URL(pos.url).origin) {
-      if (url.pathname === '/process') requests.push(`POS ${JSON.stringify(JSON.parse(String(init.body)).operations)}`);
-      return realFetch(input, init);
-    }
-    requests.push(`${init.method} ${url.pathname}`);
-    if (apiDown?.test(url.pathname)) throw new TypeError('fetch failed');
-    const answer = await api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
-    if (loseAnswer?.test(url.pathname)) throw new TypeError('network connection lost');
-    return answer;
+  actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, cashToken);
+  routeFetchToApi(api, {
+    terminalUrl: pos.url,
+    onTerminal: (operations) => requests.push(`POS ${JSON.stringify(operations)}`),
+    before: ({ method, path }) => {
+      requests.push(`${method} ${path}`);
+      if (apiDown?.test(path)) throw new TypeError('fetch failed');
+    },
+    after: ({ path }) => {
+      if (loseAnswer?.test(path)) throw new TypeError('network connection lost');
+    },
   });
 });
 afterEach(() => {

@@ -6,13 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
 import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
+import { actAsKiosk } from '../support/kiosk-stores';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 /** The store as a page loads it: a fresh module over what the kiosk's storage holds. */
 const loadCashier = () => import('../../src/stores/cashier');
 
@@ -35,11 +34,7 @@ beforeEach(async () => {
   terminalCloses = 0;
   loseAnswer = false;
   await fetch(`${pos.url}/control/reset`, { method: 'POST' });
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 30, code: 'BARD-03', pos: pos.url, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: 'Bearer desk', shop: null, realtime: null, fakePos: false });
+  actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, 'desk');
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
     const url = new URL(String(input));

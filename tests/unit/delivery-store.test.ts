@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -17,8 +18,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const outbox = await import('../../src/stores/kiosk-outbox');
 const delivery = await import('../../src/stores/delivery');
 const pickup = await import('../../src/stores/pickup');
@@ -52,17 +51,13 @@ beforeEach(() => {
   apiDown = false;
   posts = [];
   pickupBodies = [];
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 20, code: 'BARD-02', pos: null, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${token}`, shop: null, realtime: null, fakePos: false });
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    if (apiDown) throw new TypeError('fetch failed');
-    if (init.method === 'POST') posts.push(`${url.pathname} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
-    if (init.method === 'POST' && url.pathname === '/api/v1/pickup') pickupBodies.push(JSON.parse(String(init.body)));
-    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+  actAsKiosk({ type: 20, code: 'BARD-02' }, token);
+  routeFetchToApi(api, {
+    before: ({ method, path, init }) => {
+      if (apiDown) throw new TypeError('fetch failed');
+      if (method === 'POST') posts.push(`${path} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
+      if (method === 'POST' && path === '/api/v1/pickup') pickupBodies.push(JSON.parse(String(init.body)));
+    },
   });
 });
 afterEach(() => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day, orderForm, pick, postOrder } from '../support/orders';
 import { call, pair, placeOrder, SHOP, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -15,8 +16,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } = await import('../../src/stores/desk-order');
 const { $deskSearch, $finderSearch, findShopOrders, searchDeskOrders } = await import('../../src/stores/order-search');
 
@@ -45,19 +44,15 @@ beforeEach(() => {
   requests = [];
   apiDown = false;
   hold = null;
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 20, code: 'BARD-02', pos: null, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${adminToken}`, shop: null, realtime: null, fakePos: false });
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    requests.push(`${init.method} ${url.pathname}${url.search}`);
-    if (hold && url.href.includes(hold.match)) await hold.until;
-    if (apiDown) throw new TypeError('fetch failed');
-    // Answers even when the request was aborted meanwhile: the answer that was already on its way
-    // when the screen moved on, which the store must drop itself.
-    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+  actAsKiosk({ type: 20, code: 'BARD-02' }, adminToken);
+  // Answers even when the request was aborted meanwhile: the answer that was already on its way
+  // when the screen moved on, which the store must drop itself.
+  routeFetchToApi(api, {
+    before: async ({ method, url }) => {
+      requests.push(`${method} ${url.pathname}${url.search}`);
+      if (hold && url.href.includes(hold.match)) await hold.until;
+      if (apiDown) throw new TypeError('fetch failed');
+    },
   });
 });
 afterEach(() => {

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day, productId } from '../support/orders';
 import { call, pair, placeOrder, SHOP, totemOf, unit } from '../support/staff';
 import { NO_FILTERS } from '../../src/domain/inventory';
@@ -16,8 +17,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const store = await import('../../src/stores/inventory');
 
 let api: TestApi;
@@ -37,17 +36,13 @@ beforeEach(() => {
   store.resetInventoryForTests();
   apiDown = false;
   requests = [];
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 20, code: 'BARD-02', pos: null, data_security_user_optional: false, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${admin}`, shop: null, realtime: null, fakePos: false });
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    requests.push(`${init.method} ${url.pathname}${url.search}`);
-    if (apiDown) throw new TypeError('fetch failed');
-    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+  actAsKiosk({ type: 20, code: 'BARD-02' }, admin);
+  routeFetchToApi(api, {
+    before: ({ method, url, init }) => {
+      requests.push(`${method} ${url.pathname}${url.search}`);
+      if (apiDown) throw new TypeError('fetch failed');
+      if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    },
   });
 });
 afterEach(() => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit, type StaffOrderJson } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -14,8 +15,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const outbox = await import('../../src/stores/kiosk-outbox');
 
 let api: TestApi;
@@ -38,19 +37,15 @@ beforeEach(() => {
   requests = [];
   apiDown = false;
   loseAnswer = false;
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 20, code: 'BARD-02', pos: null, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${token}`, shop: null, realtime: null, fakePos: false });
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const headers = init.headers as Record<string, string>;
-    requests.push(`${init.method} ${url.pathname} ${headers[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
-    if (apiDown) throw new TypeError('fetch failed');
-    const answer = await api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
-    if (loseAnswer) throw new TypeError('network connection lost');
-    return answer;
+  actAsKiosk({ type: 20, code: 'BARD-02' }, token);
+  routeFetchToApi(api, {
+    before: ({ method, path, init }) => {
+      requests.push(`${method} ${path} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
+      if (apiDown) throw new TypeError('fetch failed');
+    },
+    after: () => {
+      if (loseAnswer) throw new TypeError('network connection lost');
+    },
   });
 });
 afterEach(() => {

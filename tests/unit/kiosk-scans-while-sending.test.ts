@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -16,8 +17,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
-const device = await import('../../src/stores/kiosk-device');
 const outbox = await import('../../src/stores/kiosk-outbox');
 const delivery = await import('../../src/stores/delivery');
 const pickup = await import('../../src/stores/pickup');
@@ -58,19 +57,15 @@ beforeEach(() => {
   api.setNow(new Date());
   posts = [];
   held = null;
-  configuration.$configuration.set({
-    ...configuration.$configuration.get(),
-    totem: { type: 20, code: 'BARD-02', pos: null, data_security_user_optional: true, server_url: null },
-  });
-  device.$kioskDevice.set({ token: `Bearer ${token}`, shop: null, realtime: null, fakePos: false });
-  vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const confirmation = init.method === 'POST' && /^\/api\/v1\/(delivery|pickup)$/.test(url.pathname);
-    if (confirmation) {
-      posts.push(url.pathname);
-      if (held) await held;
-    }
-    return api.request(`${url.pathname}${url.search}`, { method: init.method, headers: init.headers, body: init.body });
+  actAsKiosk({ type: 20, code: 'BARD-02' }, token);
+  routeFetchToApi(api, {
+    before: async ({ method, path }) => {
+      const confirmation = method === 'POST' && /^\/api\/v1\/(delivery|pickup)$/.test(path);
+      if (confirmation) {
+        posts.push(path);
+        if (held) await held;
+      }
+    },
   });
 });
 afterEach(() => {
