@@ -6,7 +6,7 @@ import { computed } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { ShopSchema } from '../api/contract/catalogue';
 import { TotemSchema } from '../api/contract/kiosk';
-import { revokeTokenQuietly } from '../api/logout';
+import { sendRevocation } from '../api/logout';
 import { PairResponseSchema, TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../domain/constants';
@@ -118,7 +118,8 @@ export function clearKioskConfiguration(resetShop: boolean): void {
 /**
  * Full clear: the device is no kiosk any more. Its token, the cart and every setting are forgotten
  * here at once; the server is told after (src/api/logout.ts), when it can be reached: a shop's
- * dropped connection must not hold the screen. Answers the revocation, which never rejects.
+ * dropped connection must not hold the screen. Resolves once the revocation is on its way (not
+ * answered), never rejects: the page leaves for /pair after it.
  */
 export function unpairDevice(): Promise<void> {
   const token = $kioskDevice.get().token;
@@ -126,7 +127,7 @@ export function unpairDevice(): Promise<void> {
   clearConfiguration({ full: true });
   $kioskDevice.set(emptyDevice());
   $kioskOrderPlaced.set(false);
-  return revokeTokenQuietly(token);
+  return sendRevocation(token);
 }
 
 /** A public kiosk's customer is done (or walked away): nothing of theirs stays for the next one. */

@@ -7,7 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { User } from '../api/contract/user';
 import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
-import { revokeTokenQuietly } from '../api/logout';
+import { sendRevocation } from '../api/logout';
 import { AUTH_TOKEN_TYPE } from '../domain/constants';
 import { tokenCookie } from '../domain/cookies';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
@@ -104,11 +104,12 @@ export async function login(payload: { username: string; password: string; bocar
 }
 
 /**
- * Logged out at once, here; the server is told after (src/api/logout.ts). Answers the revocation,
- * which never rejects: logging out locally is what matters, and the caller may leave the page.
+ * Logged out at once, here; the server is told after (src/api/logout.ts). Resolves once the
+ * revocation is on its way (not answered), never rejects: a caller that leaves the page does so
+ * after this, so the request is not lost with the page.
  */
 export function logout(): Promise<void> {
   const token = $token.get();
   clearSession();
-  return revokeTokenQuietly(token);
+  return sendRevocation(token);
 }

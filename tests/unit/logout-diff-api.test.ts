@@ -29,7 +29,7 @@ vi.mock('../../src/api/instance', () => ({
   }),
 }));
 
-const { revokeToken, revokeTokenQuietly } = await import('../../src/api/logout');
+const { revokeToken, sendRevocation } = await import('../../src/api/logout');
 const { handOutDiff, lineDiff } = await import('../../src/api/delivery');
 
 const period = { from: '2027-01-10', to: '2027-01-12', days: 3, amount: 45 };
@@ -48,18 +48,33 @@ describe('logout', () => {
     expect(inits[0]).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
   });
 
-  it('rejects an answer without the message; quietly, it settles all the same', async () => {
+  it('rejects an answer without the message', async () => {
     respond = () => Response.json({ data: { ok: true } });
     await expect(revokeToken('Bearer old-1234567890')).rejects.toBeInstanceOf(ZodError);
-    await expect(revokeTokenQuietly('Bearer old-1234567890')).resolves.toBeUndefined();
+  });
+
+  it('sent for a page about to leave: resolves with the request already made, without its answer', async () => {
+    // A server that never answers: the caller navigates all the same, the keepalive request exists.
+    respond = () => new Promise<never>(() => {}) as never;
+    await sendRevocation('Bearer old-1234567890');
+    expect(calls).toEqual(['POST /api/v1/logout']);
+    expect(inits[0]).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
+  });
+
+  it('sent for a page about to leave: a refusal or no answer is nobody\'s business (no rejection)', async () => {
     respond = () => {
       throw new TypeError('Failed to fetch');
     };
-    await expect(revokeTokenQuietly('Bearer old-1234567890')).resolves.toBeUndefined();
+    await expect(sendRevocation('Bearer old-1234567890')).resolves.toBeUndefined();
+    respond = () => Response.json({ data: { ok: true } });
+    await expect(sendRevocation('Bearer old-1234567890')).resolves.toBeUndefined();
+    // Let the swallowed answers settle: an unhandled rejection would fail the run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual(['POST /api/v1/logout', 'POST /api/v1/logout']);
   });
 
-  it('quietly, without a token, asks nothing', async () => {
-    await revokeTokenQuietly(null);
+  it('without a token, asks nothing', async () => {
+    await sendRevocation(null);
     expect(calls).toEqual([]);
   });
 });

@@ -161,9 +161,10 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
                   <button
                     type="button"
                     className="link-button"
-                    onClick={() => {
-                      // Logged out here at once; the server is told on the way (keepalive).
-                      void logout();
+                    onClick={async () => {
+                      // Logged out here at once; home once the server's revocation is on its way
+                      // (keepalive: it lands after the page is gone; one not yet sent would not).
+                      await logout();
                       // Logout leads home (spec §2); the home page says it.
                       notifyOnNextPage(t('userMenu.loggedOut'), 'info');
                       location.assign(localizePath(lang, '/'));

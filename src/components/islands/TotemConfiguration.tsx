@@ -154,15 +154,16 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
         confirmLabel={asking === 'unpair' ? t('kiosk.config.unpair') : t('kiosk.config.clear')}
         cancelLabel={t('kiosk.password.cancel')}
         onCancel={() => setAsking(null)}
-        onConfirm={() => {
+        onConfirm={async () => {
           const what = asking;
           setAsking(null);
           if (what === 'clear') {
             clearKioskConfiguration(resetShop);
             notify(t('kiosk.config.cleared'), 'success');
           } else if (what === 'unpair') {
-            // Unpaired here at once; the revocation goes on after the page is left (keepalive).
-            void unpairDevice();
+            // Unpaired here at once; off to /pair once the revocation is on its way (keepalive:
+            // it lands after the page is gone; one not yet sent would be lost with it).
+            await unpairDevice();
             location.assign(localizePath(lang, '/pair'));
           }
         }}
