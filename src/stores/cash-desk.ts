@@ -7,7 +7,7 @@
 // - a charge whose answer was lost is "uncertain" until staff read the terminal's display;
 // - a charge the API did not record is retried (backing off, and when the line comes back) until
 //   it is, and shown as "paid at the terminal, being recorded" meanwhile.
-import type { DeskPayment } from '../api/contract/kiosk-storage';
+import { DeskClaimAttemptsSchema, type DeskPayment } from '../api/contract/kiosk-storage';
 import type { OrderResponse } from '../api/contract/orders';
 import { ApiClientError } from '../api/client';
 import { claimPayment, recordPayment, releasePayment } from '../api/cash-desk';
@@ -15,7 +15,9 @@ import { runTerminal, terminalOperation, TerminalError, TerminalFailure } from '
 import { DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../domain/terminal';
 import { terminalDeps, terminalSettings, translate } from './desk-terminal';
+import { DESK_CLAIM_ATTEMPTS_KEY } from './keys';
 import { notify } from './notifications';
+import { persistentValidated } from './persisted';
 import { $deskPayments, afterPaymentLock, forgetPayment, paymentOf, savePayment, updatePayment, withPaymentLock } from './desk-payments';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
@@ -26,8 +28,18 @@ const running = new Set<string>();
 const retries = new Map<string, ReturnType<typeof setTimeout>>();
 /** The recording (and receipt) in flight per order: a second request for it shares the first. */
 const recordings = new Map<string, Promise<PayOutcome>>();
-/** Orders whose claim got no answer: it may have landed, so the next tap claims with that attempt. */
-const unansweredClaims = new Map<string, string>();
+/**
+ * Claims sent and not answered, by order uuid, kept in storage from before the request: one that
+ * landed holds the order against every other attempt (other desks cannot take it over), so the next
+ * tap claims with the same attempt, also after a reload in the middle (a claim only in memory was
+ * lost with the page, and held the order for an attempt nobody knew any more).
+ */
+const $claimAttempts = persistentValidated(DESK_CLAIM_ATTEMPTS_KEY, DeskClaimAttemptsSchema, () => ({}));
+const claimAttemptOf = (uuid: string): string | undefined => $claimAttempts.get()[uuid];
+function setClaimAttempt(uuid: string, attempt: string | null): void {
+  const { [uuid]: _gone, ...rest } = $claimAttempts.get();
+  $claimAttempts.set(attempt === null ? rest : { ...rest, [uuid]: attempt });
+}
 
 export type PayOutcome =
   | { status: 'paid'; order: OrderResponse }
@@ -55,22 +67,21 @@ export async function payOrder(order: OrderResponse): Promise<PayOutcome> {
 }
 
 async function charge(order: OrderResponse): Promise<PayOutcome> {
-  const attempt = unansweredClaims.get(order.uuid) ?? newAttempt();
+  const attempt = claimAttemptOf(order.uuid) ?? newAttempt();
+  setClaimAttempt(order.uuid, attempt);
   let amount: number;
   try {
     // The claim answers the order's total now: the card is charged that, not what the page showed.
     amount = (await claimPayment(order.id, attempt)).total_amount;
-    unansweredClaims.delete(order.uuid);
   } catch (err) {
-    if (err instanceof ApiClientError) unansweredClaims.delete(order.uuid);
-    else {
-      // No answer: a claim that landed holds the order until released (other desks cannot take it
-      // over), so release it if the line allows, and claim with the same attempt on the next tap.
-      unansweredClaims.set(order.uuid, attempt);
-      void releasePayment(order.id, attempt).catch(() => undefined);
-    }
+    // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
+    // until released, so release it if the line allows; the attempt stays for the next tap.
+    if (err instanceof ApiClientError) setClaimAttempt(order.uuid, null);
+    else void releasePayment(order.id, attempt).catch(() => undefined);
     return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
   }
+  // From here the payment in flight (stored next, with the attempt) carries the claim.
+  setClaimAttempt(order.uuid, null);
   // Stored before the terminal is asked: a reload from here on finds the charge in flight.
   const record = savePayment({
     uuid: order.uuid,
@@ -254,12 +265,11 @@ export async function resumeDeskPayments(): Promise<void> {
   await Promise.all(waits);
 }
 
-/** For tests: forgetPayment what this page did (timers, the once-per-page resume). */
+/** For tests: forget what this page did (timers, the once-per-page resume). */
 export function resetCashDeskForTests(): void {
   for (const timer of retries.values()) clearTimeout(timer);
   retries.clear();
   running.clear();
   recordings.clear();
-  unansweredClaims.clear();
   resumed = false;
 }

@@ -25,6 +25,9 @@ export function storedTotemType(): number | null {
 /** The cash desk's payments in flight (src/stores/cash-desk.ts): survive a reload and an outage. */
 export const DESK_PAYMENTS_KEY = 'cash-desk-payments';
 
+/** The cash desk's payment claims sent and not answered, by order uuid (src/stores/cash-desk.ts). */
+export const DESK_CLAIM_ATTEMPTS_KEY = 'cash-desk-claim-attempts';
+
 /** A kiosk's confirmations waiting for the API (src/stores/kiosk-outbox.ts). */
 export const KIOSK_OUTBOX_KEY = 'kiosk-outbox';
 

@@ -193,4 +193,25 @@ describe('claiming', () => {
     expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
     expect(count('POS [10]')).toBe(1);
   });
+
+  it('keeps the attempt of an unanswered claim across a reload, so the next tap still pays', async () => {
+    const order = await newOrder(47);
+    // The claim lands, and the page is reloaded before its answer (nor any release) arrives.
+    const claim = held();
+    intercept = (method, path, init) => {
+      if (!path.endsWith('/payment_claim')) return undefined;
+      if (method === 'DELETE') return Promise.reject(new TypeError('fetch failed'));
+      claim.sent();
+      return api.request(path, { method, headers: init.headers, body: init.body }).then(() => claim.answer);
+    };
+    void desk.payOrder(order);
+    await claim.wasSent;
+    await vi.waitFor(async () => expect((await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentClaimAttempt).not.toBeNull());
+    desk.resetCashDeskForTests();
+    intercept = null;
+    // A new page: what was in memory is gone, the storage is not.
+    expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
+    expect(count('POS [10]')).toBe(1);
+    claim.release(Response.json({ message: 'too late' }, { status: 500 }));
+  });
 });

@@ -32,6 +32,9 @@ export const DeskPaymentSchema = z.object({
 export type DeskPayment = z.infer<typeof DeskPaymentSchema>;
 export const DeskPaymentsSchema = z.record(z.string(), DeskPaymentSchema);
 
+/** Payment claims a cash desk sent without an answer yet: order uuid → the claim's attempt. */
+export const DeskClaimAttemptsSchema = z.record(z.string(), z.string());
+
 /**
  * A kiosk confirmation (delivery, pickup, a reset) waiting to reach the API (issue #14): kept in
  * the kiosk's storage with its idempotency key from before its first try until the API answered,
