@@ -36,6 +36,8 @@ test('checkout', async ({ page }) => {
   await hydrated(page);
   const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
   await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  // In the cart once the fresh availability is read: leaving before that would leave it empty.
+  await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
   await page.goto('/prenota/sport-noleggio-sestriere/order/');
   await hydrated(page);
   await expect(page.getByRole('button', { name: "Conferma l'ordine" })).toBeVisible();

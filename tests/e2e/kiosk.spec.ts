@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
-import { DateModes } from '../../src/domain/dates';
+import { addDays, DateModes, todayInRome } from '../../src/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
 
@@ -163,11 +163,16 @@ test('configuration clear keeps the kiosk (and the shop unless asked); full clea
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
   };
+  // Days ahead of today (Bardonecchia rents all year): past days would be dropped on reading.
+  const dates = [addDays(todayInRome(), 40), addDays(todayInRome(), 42)];
   const setDates = () =>
-    page.evaluate((multipleDates) => {
-      const stored = JSON.parse(localStorage.getItem('configuration')!);
-      localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates: ['2027-01-10', '2027-01-12'], askedFidelityCards: ['FID-0001'] }));
-    }, DateModes.RANGE);
+    page.evaluate(
+      ({ multipleDates, dates }) => {
+        const stored = JSON.parse(localStorage.getItem('configuration')!);
+        localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates, askedFidelityCards: ['FID-0001'] }));
+      },
+      { multipleDates: DateModes.RANGE, dates },
+    );
 
   await setDates();
   // Written behind the stores' back: a reload makes the page's stores read it.
