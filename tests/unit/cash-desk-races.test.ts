@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
+import type { PosSimulator } from '../../server/pos/simulator';
 import { orders } from '../../server/db/schema/index';
-import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
-import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
+import type { TestApi } from '../support/app';
+import { routeFetchToApi } from '../support/kiosk-stores';
+import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
 import { day } from '../support/orders';
-import { call, pair, placeOrder, totemOf } from '../support/staff';
+import { call, placeOrder } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import type { DeskPayment } from '../../src/api/contract/kiosk-storage';
 import { DESK_RECORD_TIMEOUT_MS } from '../../src/domain/constants';
@@ -32,23 +32,19 @@ let requests: string[];
 /** Answers a matching API request itself instead of the API (a held or hung answer). */
 let intercept: ((method: string, path: string, init: RequestInit) => Promise<Response> | undefined) | null;
 
+let world: CashDesk;
 beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  pos = await startPosSimulator({ port: 0, delayMs: 0 });
-  cashToken = await pair(api, totemOf('BARD-03').pairingCode);
+  world = await openCashDesk();
+  ({ api, pos, token: cashToken } = world);
 }, 120_000);
-afterAll(async () => {
-  await pos.close();
-  await api.dispose();
-});
+afterAll(() => closeCashDesk(world));
 
 beforeEach(async () => {
   cleanTestStorage();
   desk.resetCashDeskForTests();
   requests = [];
   intercept = null;
-  await fetch(`${pos.url}/control/reset`, { method: 'POST' });
-  actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, cashToken);
+  await resetCashDesk(world);
   routeFetchToApi(api, {
     terminalUrl: pos.url,
     onTerminal: (operations) => requests.push(`POS ${JSON.stringify(operations)}`),

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../server/pos/simulator';
 import { orders, posLogs } from '../../server/db/schema/index';
-import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
-import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
+import type { TestApi } from '../support/app';
+import { routeFetchToApi } from '../support/kiosk-stores';
+import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -33,15 +33,12 @@ let apiDown: RegExp | null;
 /** The API does the work for matching paths but the answer never arrives. */
 let loseAnswer: RegExp | null;
 
+let world: CashDesk;
 beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  pos = await startPosSimulator({ port: 0, delayMs: 0 });
-  cashToken = await pair(api, totemOf('BARD-03').pairingCode);
+  world = await openCashDesk();
+  ({ api, pos, token: cashToken } = world);
 }, 120_000);
-afterAll(async () => {
-  await pos.close();
-  await api.dispose();
-});
+afterAll(() => closeCashDesk(world));
 
 beforeEach(async () => {
   cleanTestStorage();
@@ -49,8 +46,7 @@ beforeEach(async () => {
   requests = [];
   apiDown = null;
   loseAnswer = null;
-  await fetch(`${pos.url}/control/reset`, { method: 'POST' });
-  actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, cashToken);
+  await resetCashDesk(world);
   routeFetchToApi(api, {
     terminalUrl: pos.url,
     onTerminal: (operations) => requests.push(`POS ${JSON.stringify(operations)}`),

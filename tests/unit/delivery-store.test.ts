@@ -9,6 +9,7 @@ import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanosto
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
+import { resetCounters } from '../support/counter-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -39,12 +40,7 @@ afterAll(() => api.dispose());
 
 beforeEach(() => {
   cleanTestStorage();
-  outbox.resetOutboxForTests();
-  delivery.resetDeliveryForTests();
-  pickup.resetPickupForTests();
-  delivery.closeDeliveryOrder();
-  pickup.closePickup();
-  outbox.$outbox.set([]);
+  resetCounters();
   // The stores date hand-outs and returns by the kiosk's clock: the API's runs with it, not frozen
   // at its start (a return dated by the API before a hand-out the kiosk dated is refused).
   api.setNow(new Date());

@@ -8,6 +8,7 @@ import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanosto
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
+import { resetCounters } from '../support/counter-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -47,12 +48,7 @@ afterAll(() => api.dispose());
 
 beforeEach(() => {
   cleanTestStorage();
-  outbox.resetOutboxForTests();
-  delivery.resetDeliveryForTests();
-  pickup.resetPickupForTests();
-  delivery.closeDeliveryOrder();
-  pickup.closePickup();
-  outbox.$outbox.set([]);
+  resetCounters();
   // The stores date confirmations by the kiosk's clock: the API's runs with it.
   api.setNow(new Date());
   posts = [];

@@ -1,0 +1,15 @@
+// The delivery and pickup counters' stores back to an empty counter between unit tests (the
+// stores keep module state: timers, the outbox's sender, the drafts), in one place for every file
+// that drives them against the test API.
+import * as outbox from '../../src/stores/kiosk-outbox';
+import * as delivery from '../../src/stores/delivery';
+import * as pickup from '../../src/stores/pickup';
+
+export function resetCounters(): void {
+  outbox.resetOutboxForTests();
+  delivery.resetDeliveryForTests();
+  pickup.resetPickupForTests();
+  delivery.closeDeliveryOrder();
+  pickup.closePickup();
+  outbox.$outbox.set([]);
+}
