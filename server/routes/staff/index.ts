@@ -8,6 +8,8 @@ import { inventoryRoutes } from './inventory';
 import { posLogRoutes } from './pos-logs';
 import { realtimeRoutes } from './realtime';
 import { boardRoutes } from './board';
+import { queueRoutes } from './queue';
+import { cashierRoutes } from './cashier';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
@@ -16,4 +18,6 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', inventoryRoutes)
   .route('/', posLogRoutes)
   .route('/', realtimeRoutes)
-  .route('/', boardRoutes);
+  .route('/', boardRoutes)
+  .route('/', queueRoutes)
+  .route('/', cashierRoutes);

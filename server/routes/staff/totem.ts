@@ -1,18 +1,11 @@
-// The kiosk itself (issue #7): pairing a device (one-time codes, re-pairing and revoking from an
-// admin kiosk: issue #11, server/staff/pairing.ts), its settings, the configuration password checked
-// here (never shipped in the site's JavaScript), pushing an order to the shop's queue board and
-// closing the cash desk's day.
+// The kiosk itself: pairing a device (one-time codes, re-pairing and revoking from an admin kiosk,
+// server/staff/pairing.ts), its settings and the configuration password checked here (never shipped
+// in the site's JavaScript). The queue push is in queue.ts, the cashier close in cashier.ts.
 import { Hono } from 'hono';
-import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
-import {
-  CloseCashierRequestSchema,
-  PairRequestSchema,
-  PushInQueueRequestSchema,
-  TotemPasswordRequestSchema,
-} from '../../../src/api/contract/staff';
+import { and, eq } from 'drizzle-orm';
+import { PairRequestSchema, TotemPasswordRequestSchema } from '../../../src/api/contract/staff';
 import { shopChannel } from '../../../src/api/contract/realtime';
 import type {
-  CloseCashierResponseSchema,
   PairingCodeResponseSchema,
   RevokeTotemResponseSchema,
   TotemPasswordResponseSchema,
@@ -21,21 +14,16 @@ import type {
 } from '../../../src/api/contract/staff';
 import { TotemTypeSchema } from '../../../src/api/contract/kiosk';
 import type { z } from 'zod';
-import type { PushInQueueResponseSchema } from '../../../src/api/contract/board';
-import { addDays, toRomeDay } from '../../../src/domain/dates';
-import { roundMoney, sumMoney } from '../../../src/domain/money';
-import { cashierClosings, orders, tokens, totems } from '../../db/schema/index';
-import { ApiError, fieldError, forbidden, notFound } from '../../http/errors';
+import { tokens, totems } from '../../db/schema/index';
+import { fieldError, forbidden, notFound } from '../../http/errors';
 import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '../../http/context';
 import { jsonBody } from '../../http/validation';
-import { idempotent } from '../../http/idempotency';
 import { issueToken } from '../../auth/tokens';
 import { sha256Hex } from '../../auth/sha256';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import { presentShop } from '../../catalogue/present';
 import { todayInRome } from '../../../src/domain/dates';
-import { orderEvent, publishOrder } from '../../realtime/events';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { requireTotem, TotemLevel } from '../../staff/permissions';
 import { issuePairingCode, redeemPairingCode, revokeTotem } from '../../staff/pairing';
 
 const PAIR_PER_IP = { limit: 20, windowMs: 15 * 60_000 };
@@ -133,59 +121,4 @@ export const totemRoutes = new Hono<AppEnv>()
     }
     const answer: z.input<typeof TotemPasswordResponseSchema> = { data: { valid: true } };
     return c.json(answer);
-  })
-  // /totem/push_in_queue: the order goes to the shop's queue board. queued_at is stored so a board
-  // that was offline when the event went out still finds it when it reads the board again.
-  .post('/v1/totem/push_in_queue', async (c) => {
-    const totem = requireTotem(c, TotemLevel.PUBLIC);
-    const body = await jsonBody(c, PushInQueueRequestSchema);
-    const order = await shopOrder(c, totem, body.order);
-    if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
-    const deps = c.get('deps');
-    const at = deps.now();
-    // Conditional, so an order cancelled since it was read is not queued.
-    const [queued] = await deps.database.db
-      .update(orders)
-      .set({ queuedAt: at })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed')))
-      .returning();
-    if (!queued) throw new ApiError(410, 'api.orderNotEditable');
-    await publishOrder(deps, 'order.pushed_in_queue', queued);
-    const answer: z.input<typeof PushInQueueResponseSchema> = { data: { ...orderEvent(queued, at), queued_at: at.toISOString() } };
-    return c.json(answer);
-  })
-  // Cash desk only: the day's payments this desk took, recorded with the terminal's answer. The
-  // Idempotency-Key makes a retry after a lost answer get the first close back, not a second one.
-  .post('/v1/totem/close_cashier', idempotent, async (c) => {
-    const totem = requireTotem(c, TotemLevel.CASH_DESK);
-    const body = await jsonBody(c, CloseCashierRequestSchema);
-    const { database } = c.get('deps');
-    // A Rome day lies within these UTC bounds; the exact day is checked below.
-    const paid = await database.db
-      .select({ total: orders.totalAmount, paidAt: orders.paidAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paidTotemId, totem.id),
-          isNotNull(orders.paidAt),
-          gte(orders.paidAt, new Date(`${addDays(body.date, -1)}T00:00:00Z`)),
-          lt(orders.paidAt, new Date(`${addDays(body.date, 2)}T00:00:00Z`)),
-        ),
-      );
-    const ofTheDay = paid.filter((p) => toRomeDay(p.paidAt!) === body.date);
-    const [row] = await database.db
-      .insert(cashierClosings)
-      .values({
-        totemId: totem.id,
-        shopId: totem.shopId,
-        date: body.date,
-        ordersCount: ofTheDay.length,
-        total: roundMoney(sumMoney(ofTheDay.map((p) => p.total))),
-        response: body.pos_log ?? null,
-      })
-      .returning();
-    const answer: z.input<typeof CloseCashierResponseSchema> = {
-      data: { id: row!.id, date: row!.date, totem: totem.code, orders_count: row!.ordersCount, total: row!.total },
-    };
-    return c.json(answer, 201);
   });
