@@ -2,7 +2,10 @@
 // refused past API_BODY_LIMIT with 413 `{ message }`, from its announced length or while it is read
 // (never buffered whole). Only multipart posts to the routes that take documents skip it: those
 // routes carry their own, larger limit (`orderBodyLimit`, room for ten 8 MB documents).
-import type { MiddlewareHandler } from 'hono';
+// Any 413 closes the connection (`Connection: close`, as nginx does): the refused body was not
+// read, so the socket cannot carry another request — a client reusing it would have the rest of
+// that body taken for its next request.
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors';
 import type { AppEnv } from './context';
@@ -20,9 +23,7 @@ const UPLOAD_ROUTE = /(?:^|\/)v1\/(?:shops\/[^/]+\/orders|orders\/[^/]+(?:\/medi
 
 const limit = bodyLimit({
   maxSize: API_BODY_LIMIT,
-  onError: () => {
-    throw new ApiError(413, 'api.tooLarge');
-  },
+  onError: (c) => c.json({ message: c.get('t')('api.tooLarge') }, 413),
 });
 
 export function isUploadRequest(method: string, path: string, contentType: string | undefined): boolean {
@@ -30,6 +31,14 @@ export function isUploadRequest(method: string, path: string, contentType: strin
 }
 
 export const apiBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // A refusal is returned, not set (the rest of the chain returns the context itself).
+  const refused = await limitBody(c, next);
+  if (refused instanceof Response) c.res = refused;
+  // Node ends the socket after an answer that says so; the upload routes' own 413 is closed here too.
+  if (c.res.status === 413) c.header('Connection', 'close');
+};
+
+const limitBody = async (c: Context<AppEnv>, next: Next): Promise<unknown> => {
   const contentType = c.req.header('content-type');
   if (!isUploadRequest(c.req.method, c.req.path, contentType)) return limit(c, next);
   const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? '');
