@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import {
   PosControlSchema,
@@ -56,6 +56,9 @@ interface State {
   payments: number[];
 }
 
+/** `application/json`, with parameters (`; charset=utf-8`) or not. */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+
 // Unref'd: a request still waiting never keeps a closing process alive.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -95,6 +98,19 @@ function publicState(state: State): z.input<typeof PosStateSchema> {
   return { failure: state.failure, once: state.once, delay_ms: state.delayMs, processed: state.processed, pending_payments: state.payments.length };
 }
 
+/**
+ * Lets through a switch request that only a script of its own (a test, a demo tool, curl) can
+ * send: a browser adds `Origin` to every cross-origin POST, so one naming another origin is 403;
+ * a body that is not declared JSON is 415 (a cross-origin page can send JSON only after a
+ * preflight, which /control never answers).
+ */
+const controlGuard: MiddlewareHandler = async (c, next) => {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && origin !== new URL(c.req.url).origin) return c.json({ message: 'Origine non ammessa' }, 403);
+  if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: 'Il corpo deve essere JSON (Content-Type: application/json)' }, 415);
+  return next();
+};
+
 export function createPosApp(options: PosSimulatorOptions = {}) {
   const initial = () => ({ failure: options.failure ?? null, once: false, delayMs: options.delayMs ?? 1000, hangMs: options.hangMs ?? 30_000 });
   const state: State = { ...initial(), processed: 0, payments: [] };
@@ -116,6 +132,10 @@ export function createPosApp(options: PosSimulatorOptions = {}) {
   // web page the kiosk happens to show cannot make the terminal fail or read its takings.
   app.use('/process', cors());
   app.use('/health', cors());
+  // No CORS does not stop a page from *sending* a simple request (a form or a `text/plain` fetch
+  // needs no preflight): the switches take JSON only, and no other origin's request at all.
+  app.post('/control', controlGuard);
+  app.post('/control/reset', controlGuard);
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/control', (c) => c.json(publicState(state)));
   app.post('/control', async (c) => {

@@ -84,7 +84,7 @@ describe('payment-terminal simulator', () => {
   });
 
   it('closes the cashier with the payments taken since the last close', async () => {
-    await fetch(`${pos.url}/control/reset`, { method: 'POST' });
+    await fetch(`${pos.url}/control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     await control({ delay_ms: 5 });
     await results([PAY], { amount: 10 });
     await results([PAY], { amount: 15.5 });

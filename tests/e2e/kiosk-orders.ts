@@ -58,5 +58,5 @@ export const terminal = {
   url: DEMO_POS_URL,
   control: (request: APIRequestContext, body: { failure?: 'declined' | 'paper_out' | 'timeout' | null; once?: boolean; delay_ms?: number }) =>
     request.post(`${DEMO_POS_URL}/control`, { data: body }),
-  reset: (request: APIRequestContext) => request.post(`${DEMO_POS_URL}/control/reset`),
+  reset: (request: APIRequestContext) => request.post(`${DEMO_POS_URL}/control/reset`, { data: {} }),
 };

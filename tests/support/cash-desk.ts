@@ -26,6 +26,6 @@ export async function closeCashDesk({ api, pos }: CashDesk): Promise<void> {
 
 /** Before each test: the terminal's counters and settings reset, the stores the paired desk. */
 export async function resetCashDesk({ pos, token }: CashDesk): Promise<void> {
-  await fetch(`${pos.url}/control/reset`, { method: 'POST' });
+  await fetch(`${pos.url}/control/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
   actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, token);
 }

@@ -33,7 +33,7 @@ beforeEach(async () => {
   closes = [];
   terminalCloses = 0;
   loseAnswer = false;
-  await fetch(`${pos.url}/control/reset`, { method: 'POST' });
+  await fetch(`${pos.url}/control/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
   actAsKiosk({ type: 30, code: 'BARD-03', pos: pos.url }, 'desk');
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: URL | string, init: RequestInit = {}) => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => pos.close());
 afterEach(async () => {
-  await fetch(`${pos.url}/control/reset`, { method: 'POST' });
+  await fetch(`${pos.url}/control/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
   vi.restoreAllMocks();
 });
 
