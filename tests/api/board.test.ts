@@ -28,7 +28,8 @@ describe.each(testDrivers)('the board on $name', (driver) => {
     return BoardEnvelopeSchema.parse(res.body).data;
   }
   const find = (orders: BoardOrder[], id: number) => orders.find((o) => o.id === id);
-  const push = (ref: string | number, token = k.public) => call(api, 'POST', '/api/v1/totem/push_in_queue', token, { order: ref });
+  // Pushed by the admin kiosk: a public one pushes only its own fresh orders (public-kiosk-limits.test.ts).
+  const push = (ref: string | number, token = k.admin) => call(api, 'POST', '/api/v1/totem/push_in_queue', token, { order: ref });
   const at = (time: string, offset = 0) => {
     api.setNow(parseRomeDateTime(`${day(offset)} ${time}`));
   };

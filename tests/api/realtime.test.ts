@@ -96,7 +96,7 @@ describe.each(testDrivers)('realtime channels on $name', (driver) => {
     await call(api, 'POST', '/api/v1/delivery', k.admin, { order_id: order.id, delivery_details: [{ internal_code: unit('CITYBIKE', 1), id_order_detail: line }] });
     await call(api, 'POST', '/api/v1/pickup', k.admin, { items: [{ internal_code: unit('CITYBIKE', 1) }] });
     await call(api, 'PATCH', `/api/v1/orders/${order.id}`, k.admin, { phone: '+39 333 111 2222' });
-    await call(api, 'POST', '/api/v1/totem/push_in_queue', k.public, { order: order.uuid });
+    await call(api, 'POST', '/api/v1/totem/push_in_queue', k.admin, { order: order.uuid });
     await pushed;
     expect(seen).toEqual(['order.delivered', 'order.picked_up', 'order.changed', 'order.pushed_in_queue']);
   });

@@ -131,11 +131,12 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
     expect((await call(api, 'POST', '/api/v1/totem/close_cashier', k.cash, { date: 'oggi' })).body.errors).toEqual({ date: ['Data non valida'] });
   });
 
-  it('pushes an order to the queue board (any kiosk of the shop)', async () => {
+  // A public kiosk pushes only its own fresh orders: tests/api/public-kiosk-limits.test.ts.
+  it('pushes an order to the queue board (any admin kiosk of the shop)', async () => {
     const order = await placeOrder(api, { from: day(11), token: customer });
-    const res = await call(api, 'POST', '/api/v1/totem/push_in_queue', k.public, { order: order.number });
+    const res = await call(api, 'POST', '/api/v1/totem/push_in_queue', k.admin, { order: order.number });
     expect(res).toMatchObject({ status: 200, body: { data: { id: order.id, number: order.number, status: 'confirmed', paid: false } } });
-    expect((await call(api, 'POST', '/api/v1/totem/push_in_queue', k.public, { order: order.id })).status).toBe(200);
+    expect((await call(api, 'POST', '/api/v1/totem/push_in_queue', k.cash, { order: order.id })).status).toBe(200);
     expect((await call(api, 'POST', '/api/v1/totem/push_in_queue', k.public, {})).body.errors).toEqual({ order: ['Campo obbligatorio'] });
     expect((await call(api, 'POST', '/api/v1/totem/push_in_queue', k.public, { order: 'XX-1' })).status).toBe(404);
   });

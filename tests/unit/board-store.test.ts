@@ -14,7 +14,7 @@ import type { LocalRealtime } from '../../server/realtime/local';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
-import { call, pairAll, placeOrder, totemOf, type Kiosks } from '../support/staff';
+import { call, idDocument, pairAll, placeOrder, totemOf, type Kiosks } from '../support/staff';
 
 useTestStorageEngine();
 const kiosk = await import('../../src/stores/kiosk');
@@ -126,7 +126,8 @@ describe('the board store against the API', () => {
       if (event === 'order.created') publishedAt = Date.now();
       return publish(channel, event, data);
     });
-    const order = await placeOrder(api, { from: day(0) });
+    // Placed on this public kiosk (it queues only its own fresh orders); BARD-01 asks for a document.
+    const order = await placeOrder(api, { from: day(0), token: k.public, medias: [{ file: idDocument() }] });
     await until(() => onBoard(order.id), 'the new order on the board');
     console.log(`[board-store] order.created published → on the board: ${Date.now() - publishedAt} ms`);
 
@@ -224,7 +225,7 @@ describe('the board store against the API', () => {
   it('pushes an order in the queue, or says why not', async () => {
     expect(await board.queueOrder('  ')).toEqual({ ok: false, reason: 'required' });
     expect(await board.queueOrder('06-9999999')).toMatchObject({ ok: false, reason: 'notFound' });
-    const order = await placeOrder(api, { from: day(2) });
+    const order = await placeOrder(api, { from: day(2), token: k.public, medias: [{ file: idDocument() }] });
     expect((await call(api, 'DELETE', `/api/v1/orders/${order.id}?date=${day(0)}`, k.admin)).status).toBe(200);
     expect(await board.queueOrder(order.number)).toMatchObject({ ok: false, reason: 'cancelled' });
     expect(await board.queueOrder('x'.repeat(65))).toMatchObject({ ok: false, reason: 'invalid', message: 'Inserisci al massimo 64 caratteri' });

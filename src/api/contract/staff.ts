@@ -112,11 +112,18 @@ export const PushInQueueRequestSchema = z.object({
   order: z.pipe(z.union([intLike(), requiredString(64)], { error: 'validators.required' }), z.transform(String)),
 });
 
+/**
+ * How large a logged terminal answer may be, serialized (UTF-8 bytes): a failure's answer is a few
+ * hundred bytes, and every log is a row kept.
+ */
+export const POS_LOG_RESPONSE_MAX_BYTES = 8 * 1024;
+const serializedBytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
+
 /** POST {configured base}/pos_logs: a payment-terminal failure (spec §3 POS log). */
 export const PosLogRequestSchema = z.object({
   order_number: requiredString(64),
   date: dateTime(),
-  response: terminalResponse(),
+  response: terminalResponse().check(z.refine((v) => serializedBytes(v) <= POS_LOG_RESPONSE_MAX_BYTES, 'api.tooLarge')),
 });
 export type PosLogRequest = z.input<typeof PosLogRequestSchema>;
 /** 201 to POST pos_logs: the failure as kept (the cash desk does not read it: it only posts). */
