@@ -71,7 +71,8 @@ describe('terminal simulator switches', () => {
 
   it('refuses a switch whose body is not declared JSON (415), whoever sends it', async () => {
     const { app, state } = await withTakings();
-    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'application/jsonp' }]) {
+    const declared: Record<string, string>[] = [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'application/jsonp' }];
+    for (const headers of declared) {
       for (const path of ['/control', '/control/reset']) {
         const res = await post(app, path, headers);
         expect([headers, path, res.status]).toEqual([headers, path, 415]);
