@@ -21,7 +21,8 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
   const claim = (id: number, attempt: string, token = k.cash) => call(api, 'POST', `/api/v1/orders/${id}/payment_claim`, token, { attempt });
   const release = (id: number, attempt: string, token = k.cash) =>
     call(api, 'DELETE', `/api/v1/orders/${id}/payment_claim?attempt=${attempt}`, token);
-  const pay = (id: number, token = k.cash) => call(api, 'POST', `/api/v1/orders/${id}/pay`, token, { date: new Date().toISOString(), pos_log: { ok: true } });
+  const pay = (id: number, attempt: string, amount: number, token = k.cash) =>
+    call(api, 'POST', `/api/v1/orders/${id}/pay`, token, { date: new Date().toISOString(), pos_log: { ok: true }, attempt, amount });
 
   it('lets one attempt claim an order; a second device of the same desk waits (409 naming the desk)', async () => {
     const order = await placeOrder(api, { from: day(3) });
@@ -49,8 +50,9 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
 
   it('clears the claim with the payment; a paid or cancelled order cannot be claimed (410)', async () => {
     const order = await placeOrder(api, { from: day(5) });
-    expect((await claim(order.id, randomUUID())).status).toBe(200);
-    const paid = await pay(order.id);
+    const attempt = randomUUID();
+    expect((await claim(order.id, attempt)).status).toBe(200);
+    const paid = await pay(order.id, attempt, order.total_amount);
     expect(OrderEnvelopeSchema.parse(paid.body).data.paid).toBe(true);
     const again = await claim(order.id, randomUUID(), cash2);
     expect([again.status, again.body.message]).toEqual([410, "L'ordine è già stato pagato"]);
@@ -77,6 +79,7 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
   it('records a payment once: its own attempt again is answered the order, another attempt 410, a changed total 409', async () => {
     const order = await placeOrder(api, { from: day(8) });
     const attempt = randomUUID();
+    expect((await claim(order.id, attempt)).status).toBe(200);
     const body = (extra: object) => ({ date: new Date().toISOString(), pos_log: { ok: true }, attempt, amount: order.total_amount, ...extra });
     const changed = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, body({ amount: order.total_amount + 1 }));
     expect([changed.status, changed.body.message]).toEqual([409, `L'ordine è cambiato: il terminale ha addebitato ${order.total_amount + 1} ma ora il totale è ${order.total_amount}`]);
@@ -93,6 +96,7 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
   it('answers every one of simultaneous records of the same attempt the order as recorded, never 410', async () => {
     const order = await placeOrder(api, { from: day(10) });
     const attempt = randomUUID();
+    expect((await claim(order.id, attempt)).status).toBe(200);
     const body = { date: new Date().toISOString(), pos_log: { ok: true }, attempt, amount: order.total_amount };
     // The desk's retry, the "retry now" button and a second tab's resume, all at once.
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => call(api, 'POST', `/api/v1/orders/${order.id}/pay`, i % 2 ? cash2 : k.cash, body)));
@@ -133,6 +137,49 @@ describe.each(testDrivers)('payment claims on $name', (driver) => {
     } finally {
       api.setNow(new Date());
     }
+  });
+
+  it('records a payment only under its own claim: a desk that charged while another held the claim gets 409, the holder records', async () => {
+    const order = await placeOrder(api, { from: day(14) });
+    const holder = randomUUID();
+    expect((await claim(order.id, holder)).status).toBe(200);
+    // A second desk charged the card without the claim: its charge is money to give back.
+    const second = await pay(order.id, randomUUID(), order.total_amount, cash2);
+    expect([second.status, second.body.message]).toEqual([409, 'Pagamento in corso alla cassa BARD-03: attendi che finisca']);
+    expect(OrderEnvelopeSchema.parse((await call(api, 'GET', `/api/v1/orders/${order.id}`, k.cash)).body).data.paid).toBe(false);
+    expect((await pay(order.id, holder, order.total_amount)).status).toBe(200);
+  });
+
+  it('refuses a payment whose claim is gone (released, or never taken) with 409', async () => {
+    const order = await placeOrder(api, { from: day(15) });
+    const notClaimed = [409, "Il pagamento non ha più la prenotazione dell'ordine (rilasciata o mai presa): non può essere registrato"];
+    const never = await pay(order.id, randomUUID(), order.total_amount);
+    expect([never.status, never.body.message]).toEqual(notClaimed);
+    const attempt = randomUUID();
+    expect((await claim(order.id, attempt)).status).toBe(200);
+    expect((await release(order.id, attempt)).status).toBe(204);
+    const released = await pay(order.id, attempt, order.total_amount);
+    expect([released.status, released.body.message]).toEqual(notClaimed);
+    // Claimed again by the same attempt (the desk's retry renews its claim), it records.
+    expect((await claim(order.id, attempt)).status).toBe(200);
+    expect((await pay(order.id, attempt, order.total_amount)).status).toBe(200);
+  });
+
+  it('lets exactly one of simultaneous records of different attempts win: the one holding the claim', async () => {
+    const order = await placeOrder(api, { from: day(16) });
+    const holder = randomUUID();
+    expect((await claim(order.id, holder)).status).toBe(200);
+    const attempts = [holder, ...Array.from({ length: 5 }, () => randomUUID())];
+    const results = await Promise.all(attempts.map((attempt, i) => pay(order.id, attempt, order.total_amount, i % 2 ? cash2 : k.cash)));
+    // The others are refused: 409 while the holder's claim stands, 410 once its payment landed.
+    expect(results.map((r) => (r.status === 410 ? 409 : r.status))).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+
+  it('needs the attempt and the amount to record a payment (422)', async () => {
+    const order = await placeOrder(api, { from: day(17) });
+    expect((await claim(order.id, randomUUID())).status).toBe(200);
+    const res = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date: new Date().toISOString(), pos_log: { ok: true } });
+    expect([res.status, res.body.errors]).toEqual([422, { attempt: ['Campo obbligatorio'], amount: ['Campo obbligatorio'] }]);
   });
 
   it('answers the total to charge with the claim', async () => {

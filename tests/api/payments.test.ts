@@ -2,6 +2,7 @@
 // page of the reference server, and the way back with the outcome. An order is paid once, only for
 // the amount the customer was shown, and only through a session that is still open; money taken
 // any other way is recorded as `refund_due`, never dropped and never mistaken for a refused card.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
@@ -17,7 +18,7 @@ import { testDrivers } from '../support/databases';
 import { day, login, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, outcome, refusal } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { call, pairedKiosks, placeOrder } from '../support/staff';
+import { call, pairedKiosks, payAtDesk, placeOrder } from '../support/staff';
 
 describe.each(testDrivers)('online payments on $name', (driver) => {
   const { api, k } = pairedKiosks(driver);
@@ -82,7 +83,9 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     expect(await open(order.uuid)).toEqual({ status: 410, body: { message: "L'ordine è già stato pagato" } });
     // Paid orders can no longer be cancelled by the customer, and the cash desk cannot take it again.
     expect((await call(api, 'DELETE', `/api/v1/orders/${order.uuid}?date=${day(0)}`)).status).toBe(410);
-    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date: '2026-11-21 10:00:00' })).status).toBe(410);
+    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim`, k.cash, { attempt: randomUUID() })).status).toBe(410);
+    const atDesk = { date: '2026-11-21 10:00:00', attempt: randomUUID(), amount: order.total_amount };
+    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, atDesk)).status).toBe(410);
   });
 
   it('hands out the payment page on the origin the customer used (behind a trusted proxy too)', async () => {
@@ -322,7 +325,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
 
     const paidAtDesk = await placeOrder(api, { from: day(65) });
     const staleUnpaid = await read(paidAtDesk.id);
-    expect((await call(api, 'POST', `/api/v1/orders/${paidAtDesk.id}/pay`, k.cash, { date: '2026-11-21 10:00:00' })).status).toBe(200);
+    expect((await payAtDesk(api, paidAtDesk.id, k.cash)).status).toBe(200);
     await expect(openFor(staleUnpaid)).rejects.toMatchObject({ status: 410, key: 'api.orderAlreadyPaid' });
 
     const free = await placeOrder(api, { from: day(66) });
@@ -351,7 +354,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
   it('records a payment for an order paid at the cash desk meanwhile as to refund', async () => {
     const order = await placeOrder(api, { from: day(69) });
     const session = PaymentSessionEnvelopeSchema.parse((await open(order.uuid)).body).data;
-    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date: '2026-11-21 10:00:00' })).status).toBe(200);
+    expect((await payAtDesk(api, order.id, k.cash)).status).toBe(200);
     expect((await press(session.payment_url, 'paid')).location).toBe(`/orders/${order.uuid}?payment=refund`);
     expect((await sessionRow(session.id)).status).toBe('refund_due');
   });

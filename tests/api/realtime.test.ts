@@ -16,7 +16,7 @@ import { signChannel } from '../../server/realtime/publisher';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
-import { call, pairAll, placeOrder, SHOP, OTHER_SHOP, unit, type Kiosks } from '../support/staff';
+import { call, pairAll, payAtDesk, placeOrder, SHOP, OTHER_SHOP, unit, type Kiosks } from '../support/staff';
 
 type Frame = { event: string; channel?: string; data?: unknown };
 
@@ -76,7 +76,7 @@ describe.each(testDrivers)('realtime channels on $name', (driver) => {
 
     const paid = once<{ id: number; paid: boolean; number: string }>(channel, 'order.paid', 1000);
     const started = Date.now();
-    const res = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date: new Date().toISOString() });
+    const res = await payAtDesk(api, order.id, k.cash);
     expect(res.status).toBe(200);
     expect(await paid).toMatchObject({ id: order.id, number: order.number, paid: true });
     expect(Date.now() - started).toBeLessThan(1000);

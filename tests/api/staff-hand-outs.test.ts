@@ -1,6 +1,7 @@
 // Staff hardening (issue #11): dates of every staff schema within 2000–2100 (422 on the field, never
 // a 500 or year 50000), and hand-outs (extras, forced units, reset pickup) that cannot take units the
 // website sold to other orders for the same day.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { availability, day, productId, stockOf } from '../support/orders';
@@ -23,7 +24,7 @@ describe.each(testDrivers)('staff dates and hand-outs on $name', (driver) => {
       expect([date, res.status, res.body.errors]).toEqual([date, 422, DATE_REFUSED]);
       const pickup = await call(api, 'POST', '/api/v1/pickup', k.admin, { items: [{ internal_code: item.internal_code }], date });
       expect([date, pickup.status, pickup.body.errors]).toEqual([date, 422, DATE_REFUSED]);
-      const pay = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date });
+      const pay = await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, k.cash, { date, attempt: randomUUID(), amount: order.total_amount });
       expect([date, pay.status, pay.body.errors]).toEqual([date, 422, DATE_REFUSED]);
       const log = await call(api, 'POST', '/api/pos_logs', k.cash, { order_number: order.number, date, response: { ok: false } });
       expect([date, log.status, log.body.errors]).toEqual([date, 422, DATE_REFUSED]);

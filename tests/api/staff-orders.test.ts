@@ -1,12 +1,13 @@
 // Orders, staff side: search of the shop's orders, changes by shop staff, payment at the cash desk
 // (once), pools, cancelling, the queue board, the cashier close and terminal failure logs.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { orders, posLogs } from '../../server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, login, seededAmount } from '../support/orders';
-import { call, idDocument, OTHER_SHOP, pairedKiosks, placeOrder } from '../support/staff';
+import { call, idDocument, OTHER_SHOP, pairedKiosks, payAtDesk, placeOrder } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
 describe.each(testDrivers)('staff orders on $name', (driver) => {
@@ -16,8 +17,9 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
     customer = await login(api);
   });
 
-  const pay = (id: number | string, body: unknown = { date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' } }, token = k.cash) =>
-    call(api, 'POST', `/api/v1/orders/${id}/pay`, token, body);
+  const pay = (id: number | string, body: unknown, token = k.cash) => call(api, 'POST', `/api/v1/orders/${id}/pay`, token, body);
+  /** What a desk records besides the date: its claim's attempt and the total it charged. */
+  const charged = (amount: number) => ({ attempt: randomUUID(), amount });
 
   it("searches the shop's orders by number, name, phone digits and a day they cover", async () => {
     const order = await placeOrder(api, { from: day(10), to: day(12) });
@@ -60,29 +62,31 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
 
   it('takes a payment once at the cash desk: paid, logged, a second payment refused (410)', async () => {
     const order = await placeOrder(api, { from: day(5), to: day(6) });
-    const first = await pay(order.id);
+    const first = await payAtDesk(api, order.id, k.cash, { date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' } });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ id: order.id, paid: true, status: 'confirmed' });
     expect(first.body.data.paid_at).toBe(first.body.data.paid_at && new Date(first.body.data.paid_at).toISOString());
     const [row] = await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row!.paymentLog).toEqual({ date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' }, totem: 'BARD-03', attempt: null, amount: null });
-    const again = await pay(order.id);
+    expect(row!.paymentLog).toEqual({ date: '2026-11-21 10:30:00', pos_log: { transaction_id: 'abc' }, totem: 'BARD-03', attempt: expect.any(String), amount: order.total_amount });
+    const again = await pay(order.id, { date: day(0), ...charged(order.total_amount) });
     expect(again.status).toBe(410);
     expect(typeof again.body.message).toBe('string');
-    expect((await pay(order.number)).status).toBe(410);
+    expect((await pay(order.number, { date: day(0), ...charged(order.total_amount) })).status).toBe(410);
     // A paid order can no longer be cancelled, even by staff.
     expect((await call(api, 'DELETE', `/api/v1/orders/${order.id}?date=${day(0)}`, k.admin)).status).toBe(410);
   });
 
   it('refuses bad payment input with 422 and cancelled or unknown orders', async () => {
     const order = await placeOrder(api, { from: day(7) });
-    expect(await pay(order.id, {})).toEqual({ status: 422, body: { message: 'Campo obbligatorio', errors: { date: ['Campo obbligatorio'] } } });
-    expect((await pay(order.id, { date: '2026-02-30' })).body.errors).toEqual({ date: ['Data non valida'] });
-    expect((await pay(order.id, { date: 'yesterday' })).body.errors).toEqual({ date: ['Data non valida'] });
-    expect((await pay(order.id, { date: day(0), pos_log: { blob: 'x'.repeat(25_000) } })).body.errors).toEqual({ pos_log: ['Valore non valido'] });
-    expect((await pay(999_999, { date: day(0) })).status).toBe(404);
+    const required = ['Campo obbligatorio'];
+    expect(await pay(order.id, {})).toEqual({ status: 422, body: { message: 'Campo obbligatorio', errors: { date: required, attempt: required, amount: required } } });
+    const valid = charged(order.total_amount);
+    expect((await pay(order.id, { date: '2026-02-30', ...valid })).body.errors).toEqual({ date: ['Data non valida'] });
+    expect((await pay(order.id, { date: 'yesterday', ...valid })).body.errors).toEqual({ date: ['Data non valida'] });
+    expect((await pay(order.id, { date: day(0), pos_log: { blob: 'x'.repeat(25_000) }, ...valid })).body.errors).toEqual({ pos_log: ['Valore non valido'] });
+    expect((await pay(999_999, { date: day(0), ...valid })).status).toBe(404);
     expect((await call(api, 'DELETE', `/api/v1/orders/${order.id}?date=${day(0)}`, k.admin)).status).toBe(200);
-    expect((await pay(order.id, { date: day(0) })).status).toBe(410);
+    expect((await pay(order.id, { date: day(0), ...valid })).status).toBe(410);
   });
 
   it('staff cancel an unpaid order even once it started', async () => {
@@ -118,8 +122,8 @@ describe.each(testDrivers)('staff orders on $name', (driver) => {
 
   it('closes the cash desk: the day\'s payments of this desk, recorded', async () => {
     const [a, b] = [await placeOrder(api, { from: day(9) }), await placeOrder(api, { from: day(9), to: day(10) })];
-    await pay(a.id);
-    await pay(b.id);
+    await payAtDesk(api, a.id, k.cash);
+    await payAtDesk(api, b.id, k.cash);
     const res = await call(api, 'POST', '/api/v1/totem/close_cashier', k.cash, { date: day(0), pos_log: { closed: true } });
     expect(res.status).toBe(201);
     // Every payment the desk took today in this file, these two included.

@@ -2,6 +2,7 @@
 // token), a customer, and each kiosk type of the shop (10 public, 20 admin, 30 admin + cash desk)
 // plus a cash desk of another shop. Denials come before any state change, so denied roles share
 // one fixture; allowed roles get a fresh one where the call changes it (pay, cancel, delivery…).
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { day, login, orderForm, pick, productId } from '../support/orders';
@@ -27,6 +28,9 @@ interface Fixture {
   lineId: number;
   detailId: number;
   code: string;
+  /** A 'claimed' fixture: the cash desk's claim attempt, and the total the claim answered. */
+  attempt?: string;
+  total?: number;
 }
 
 interface Row {
@@ -34,8 +38,8 @@ interface Row {
   method: string;
   path: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
-  /** Allowed roles get a new fixture: an order, one with a unit out, or one whose unit is back. */
-  fresh?: 'order' | 'out' | 'returned';
+  /** Allowed roles get a new fixture: an order, one claimed by the cash desk, one with a unit out, or one whose unit is back. */
+  fresh?: 'order' | 'claimed' | 'out' | 'returned';
   expect: Expect;
 }
 
@@ -51,7 +55,22 @@ const rows: Row[] = [
   { name: 'PATCH v1/orders/{id}', method: 'PATCH', path: (f) => `/api/v1/orders/${f.orderId}`, body: () => ({ phone: '+39 333 000 1111' }), expect: A(404, 404, 403, 200, 200, 404) },
   { name: 'GET v1/orders/{code}/export', method: 'GET', path: (f) => `/api/v1/orders/${f.number}/export`, expect: A(404, 404, 403, 200, 200, 404) },
   { name: 'DELETE v1/orders/{id}', method: 'DELETE', path: (f) => `/api/v1/orders/${f.orderId}?date=${day(0)}`, fresh: 'order', expect: A(404, 404, 403, 200, 200, 404) },
-  { name: 'POST v1/orders/{id}/pay', method: 'POST', path: (f) => `/api/v1/orders/${f.orderId}/pay`, body: () => ({ date: new Date().toISOString(), pos_log: { ok: true } }), fresh: 'order', expect: A(401, 403, 403, 403, 200, 404) },
+  {
+    name: 'POST v1/orders/{id}/pay',
+    method: 'POST',
+    path: (f) => `/api/v1/orders/${f.orderId}/pay`,
+    body: (f) => ({ date: new Date().toISOString(), pos_log: { ok: true }, attempt: f.attempt, amount: f.total }),
+    fresh: 'claimed',
+    expect: A(401, 403, 403, 403, 200, 404),
+  },
+  { name: 'GET v1/orders/{id}/payment_claim', method: 'GET', path: (f) => `/api/v1/orders/${f.orderId}/payment_claim`, expect: STAFF },
+  {
+    name: 'POST v1/orders/{id}/payment_claim/release',
+    method: 'POST',
+    path: (f) => `/api/v1/orders/${f.orderId}/payment_claim/release`,
+    body: () => ({ password: 'wrong', totem: 'BARD-03' }),
+    expect: A(401, 403, 403, 422, 422, 404),
+  },
   { name: 'PATCH v1/order_detail_pools/{id}', method: 'PATCH', path: (f) => `/api/v1/order_detail_pools/${f.poolId}`, body: () => ({ customer: { level: 'esperto' } }), expect: STAFF },
   {
     name: 'POST v1/delivery',
@@ -106,10 +125,16 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
     const list = await call(api, 'GET', `/api/v1/specific_products?status=available&product_id=${productId(api, SHOP, 'CITYBIKE')}`, kiosks.admin);
     return list.body.data[0]!.internal_code;
   };
-  const fixture = async (kind: 'order' | 'out' | 'returned'): Promise<Fixture> => {
+  const fixture = async (kind: NonNullable<Row['fresh']>): Promise<Fixture> => {
     const o = await order();
     const code = await freeBike();
     if (kind === 'order') return { ...o, detailId: 0, code };
+    if (kind === 'claimed') {
+      const attempt = randomUUID();
+      const claim = await call(api, 'POST', `/api/v1/orders/${o.orderId}/payment_claim`, kiosks.cash, { attempt });
+      if (claim.status !== 200) throw new Error(JSON.stringify(claim.body));
+      return { ...o, detailId: 0, code, attempt, total: claim.body.data.total_amount };
+    }
     const out = await call(api, 'POST', '/api/v1/delivery', kiosks.admin, { order_id: o.orderId, delivery_details: [{ internal_code: code, id_order_detail: o.lineId }] });
     if (out.status !== 200) throw new Error(JSON.stringify(out.body));
     const detailId = out.body.data.delivery!.delivery_details[0]!.id;

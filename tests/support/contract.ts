@@ -14,18 +14,21 @@ import {
   AvailabilityDaysSchema,
   BookingRequestResponseSchema,
   BroadcastingAuthResponseSchema,
+  CancelPairingCodeResponseSchema,
   CloseCashierResponseSchema,
   CouponResponseSchema,
   ExtraSpecificProductSchema,
   FidelityCardResponseSchema,
   FidelityInfoResponseSchema,
   InventoryItemSchema,
+  KioskPasswordResponseSchema,
   LoginResponseSchema,
   MessageResponseSchema,
   OrderEnvelopeSchema,
   OrderListEnvelopeSchema,
   PairingCodeResponseSchema,
   PairResponseSchema,
+  PaymentClaimHolderResponseSchema,
   PaymentClaimResponseSchema,
   PaymentSessionEnvelopeSchema,
   PeopleEnvelopeSchema,
@@ -33,6 +36,7 @@ import {
   PersonEnvelopeSchema,
   PriceDiffEnvelopeSchema,
   RevokeTotemResponseSchema,
+  ShopKiosksResponseSchema,
   SignupResponseSchema,
   TotemPasswordResponseSchema,
   TotemResponseSchema,
@@ -115,6 +119,9 @@ const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body
   ['GET', /^\/api\/v1\/totem\/board$/, { body: BoardEnvelopeSchema }],
   ['POST', /^\/api\/v1\/totems\/[^/]+\/pairing_code$/, { body: PairingCodeResponseSchema }],
   ['POST', /^\/api\/v1\/totems\/[^/]+\/revoke$/, { body: RevokeTotemResponseSchema }],
+  ['GET', /^\/api\/v1\/totems$/, { body: ShopKiosksResponseSchema }],
+  ['DELETE', /^\/api\/v1\/totems\/[^/]+\/pairing_code$/, { body: CancelPairingCodeResponseSchema }],
+  ['POST', /^\/api\/v1\/totems\/[^/]+\/password$/, { body: KioskPasswordResponseSchema }],
   ['POST', /^\/api\/v1\/broadcasting\/auth$/, { body: BroadcastingAuthResponseSchema }],
   ['GET', /^\/api\/v1\/orders\/[^/]+\/export$/, null],
   ['GET', /^\/api\/v1\/media\/\d+$/, null],
@@ -125,6 +132,8 @@ const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body
   ['POST', /^\/api\/v1\/orders\/[^/]+\/pay$/, { body: OrderEnvelopeSchema }],
   ['POST', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: PaymentClaimResponseSchema }],
   ['DELETE', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: MessageResponseSchema }],
+  ['GET', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: PaymentClaimHolderResponseSchema }],
+  ['POST', /^\/api\/v1\/orders\/[^/]+\/payment_claim\/release$/, { body: OrderEnvelopeSchema }],
   ['POST', /^\/api\/v1\/orders\/[^/]+\/payments$/, { body: PaymentSessionEnvelopeSchema }],
   ['PATCH', /^\/api\/v1\/order_detail_pools\/\d+$/, { body: OrderEnvelopeSchema }],
   ['POST', /^\/api\/v1\/delivery$/, { body: OrderEnvelopeSchema }],
@@ -223,6 +232,8 @@ type RouteBody<M extends string, P extends string> = M extends 'GET'
         ? Parsed<typeof OrderListEnvelopeSchema>
         : P extends `/api/v1/orders/${string}/export` | `/api/v1/media/${string}`
           ? string
+          : P extends `/api/v1/orders/${string}/payment_claim`
+            ? Parsed<typeof PaymentClaimHolderResponseSchema>
           : P extends `/api/v1/orders/${string}` | `/api/v1/guest/orders/${string}`
             ? Parsed<typeof OrderEnvelopeSchema>
             : P extends `/api/v1/${'delivery_details' | 'order_details'}/${string}/diff`
@@ -258,6 +269,7 @@ type RouteBody<M extends string, P extends string> = M extends 'GET'
                       : P extends
                             | '/api/v1/delivery'
                             | `/api/v1/orders/${string}/pay`
+                            | `/api/v1/orders/${string}/payment_claim/release`
                             | `/api/v1/delivery_details/${string}/reset_${'delivery' | 'pickup'}`
                         ? Parsed<typeof OrderEnvelopeSchema>
                         : P extends `/api/v1/orders/${string}/payment_claim`

@@ -1,4 +1,5 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
 import { createTestApi, type TestApi } from './app';
@@ -84,6 +85,18 @@ export async function call<M extends string, P extends string>(
   if (res.status >= 200 && res.status < 300 && typeof parsed === 'object' && parsed !== null) parsed = parseByRoute(method, path, parsed);
   // Typed by route (RouteAnswer) from the same table that parsed it at run time (parseByRoute).
   return { status: res.status, body: parsed as RouteAnswer<M, P> & Refusal };
+}
+
+/**
+ * A payment taken at cash desk `token` as the desk takes it: the order claimed by a new attempt,
+ * then recorded with that attempt and the total the claim answered (`extra` overrides the body).
+ */
+export async function payAtDesk(api: TestApi, orderId: number, token: string, extra: Record<string, unknown> = {}) {
+  const attempt = randomUUID();
+  const claim = await call(api, 'POST', `/api/v1/orders/${orderId}/payment_claim`, token, { attempt });
+  if (claim.status !== 200) throw new Error(`claim ${claim.status}: ${JSON.stringify(claim.body)}`);
+  const body = { date: new Date().toISOString(), pos_log: { test: true }, attempt, amount: claim.body.data.total_amount, ...extra };
+  return call(api, 'POST', `/api/v1/orders/${orderId}/pay`, token, body);
 }
 
 /** An order as the API answers it (pools and lines carry their ids): the contract's type. */

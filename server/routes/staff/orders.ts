@@ -1,27 +1,33 @@
-// Orders, staff side (issue #7): search the shop's orders, take a payment at the cash desk, change
-// who a pool's items are for. Viewing, changing, cancelling and exporting an order are the
+// Orders, staff side (issue #7): search the shop's orders, take a payment at the cash desk (its
+// claim, and staff releasing the claim of a desk that is gone), change who a pool's items are for. Viewing, changing, cancelling and exporting an order are the
 // customer routes (routes/orders.ts) with the staff access rules of orders/access.ts.
 import { Hono } from 'hono';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  PaymentClaimReleaseRequestSchema,
   PaymentClaimRequestSchema,
   PayRequestSchema,
   PoolChangesSchema,
   StaffOrderSearchQuerySchema,
+  type PaymentClaimHolderResponseSchema,
   type PaymentClaimResponseSchema,
 } from '../../../src/api/contract/staff';
 import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/constants';
 import { roundMoney } from '../../../src/domain/money';
-import { orderDetailPools, orders } from '../../db/schema/index';
+import { orderDetailPools, orders, posLogs } from '../../db/schema/index';
 import { ApiError, notFound } from '../../http/errors';
 import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
 import type { OrderRow } from '../../orders/write';
 import { idParam, jsonBody, queryParams } from '../../http/validation';
 import { presentOrder, presentOrders } from '../../orders/present';
-import { claimableBy, noClaim, refusal } from '../../orders/payment-claims';
+import { claimableBy, claimedBy, claimHolder, noClaim, paymentRefusal, refusal, releaseClaimOf } from '../../orders/payment-claims';
 import { publishOrder } from '../../realtime/events';
+import { assertKioskPassword } from '../../staff/kiosk-password';
 import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+
+/** What a pos_logs entry of a released claim says it is (the terminal's failures carry its answer). */
+const CLAIM_RELEASED_EVENT = 'payment_claim_released';
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, (m) => `\\${m}`);
 
@@ -100,46 +106,75 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       .where(and(eq(orders.id, order.id), eq(orders.paymentClaimAttempt, attempt)));
     return c.body(null, 204);
   })
-  // Cash desk only: the payment the terminal took, recorded once. The same attempt sent again (its
-  // answer was lost) gets the order as recorded; any other payment of a paid order is 410, so a
-  // desk whose card charge cannot be recorded shows it as money to give back, never as paid.
+  // The desk holding the order's claim, for staff deciding whether to release it.
+  .get('/v1/orders/:id/payment_claim', async (c) => {
+    const totem = requireTotem(c, TotemLevel.ADMIN);
+    const order = await shopOrder(c, totem, c.req.param('id'));
+    const holder = await claimHolder(c.get('deps').database.db, order.id);
+    const answer: z.input<typeof PaymentClaimHolderResponseSchema> = {
+      data: holder && { totem: holder.totem, claimed_at: holder.claimedAt.toISOString() },
+    };
+    return c.json(answer);
+  })
+  // Admins and cash desks: free the order from another desk's claim (that desk died, was switched
+  // off, or lost track of its charge), behind the calling kiosk's configuration password. Whoever
+  // releases it answers for a charge that desk's terminal may have made: written to pos_logs.
+  .post('/v1/orders/:id/payment_claim/release', async (c) => {
+    const totem = requireTotem(c, TotemLevel.ADMIN);
+    const order = await shopOrder(c, totem, c.req.param('id'));
+    const body = await jsonBody(c, PaymentClaimReleaseRequestSchema);
+    await assertKioskPassword(c, totem, body.password);
+    const { database, catalogue, now } = c.get('deps');
+    const released = await releaseClaimOf(database.db, order.id, body.totem.toUpperCase());
+    if (released) {
+      await database.db.insert(posLogs).values({
+        totemId: totem.id,
+        orderNumber: order.number,
+        date: now().toISOString(),
+        response: { event: CLAIM_RELEASED_EVENT, released_by: totem.code, totem: released.totem, attempt: released.attempt, claimed_at: released.claimedAt.toISOString() },
+      });
+    }
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    return c.json({ data: await presentOrder(database.db, catalogue, row!, now()) });
+  })
+  // Cash desk only: the payment the terminal took, recorded once, under the claim it was charged
+  // with. The same attempt sent again (its answer was lost) gets the order as recorded; any other
+  // payment of a paid order is 410, and one without the claim or for a changed total 409, so a desk
+  // whose card charge cannot be recorded shows it as money to give back, never as paid.
   .post('/v1/orders/:id/pay', async (c) => {
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
     const order = await shopOrder(c, totem, c.req.param('id'));
     const body = await jsonBody(c, PayRequestSchema);
-    const { database, catalogue, now } = c.get('deps');
-    const replay = (current: OrderRow) => {
-      const recordedAttempt = (current.paymentLog as { attempt?: string } | null)?.attempt;
-      return !!current.paidAt && !!body.attempt && recordedAttempt === body.attempt;
-    };
-    if (replay(order)) return c.json({ data: await presentOrder(database.db, catalogue, order, now()) });
-    if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
-    if (order.paidAt) throw new ApiError(410, 'api.orderAlreadyPaid');
-    // The terminal charged what the desk claimed; an order changed since then is not that payment.
-    if (body.amount !== undefined && roundMoney(body.amount) !== roundMoney(order.totalAmount)) {
-      throw new ApiError(409, 'api.paymentAmountMismatch', { amount: roundMoney(body.amount), total: roundMoney(order.totalAmount) });
-    }
-    // One conditional update: two cash desks paying at once cannot both succeed.
+    const { database, catalogue, now, demoPairingCodes } = c.get('deps');
+    // The configuration's simulated POS charges no card: outside demo mode it would record gifts.
+    if (body.simulated && !demoPairingCodes) throw new ApiError(403, 'api.simulatedPosRefused');
+    const present = async (current: OrderRow) => c.json({ data: await presentOrder(database.db, catalogue, current, now()) });
+    const replay = (current: OrderRow) => !!current.paidAt && (current.paymentLog as { attempt?: string } | null)?.attempt === body.attempt;
+    if (replay(order)) return present(order);
+    const amount = roundMoney(body.amount);
+    // One conditional update: recorded only while this attempt holds the claim and the total is what
+    // the terminal charged, so two desks paying at once, or a desk whose claim was released while
+    // it was gone, cannot both succeed.
     const [row] = await database.db
       .update(orders)
       .set({
         paidAt: now(),
         paidTotemId: totem.id,
-        paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code, attempt: body.attempt ?? null, amount: body.amount ?? null },
+        paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code, attempt: body.attempt, amount, ...(body.simulated ? { simulated: true } : {}) },
         ...noClaim,
         updatedAt: now(),
       })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt)))
+      .where(and(claimedBy(order.id, body.attempt), eq(orders.totalAmount, amount)))
       .returning();
     if (!row) {
       // Lost the race: maybe to this same attempt sent twice at once (the desk's retry and a second
       // tab's resume). That is the payment recorded, answered as the replay above, not a conflict.
       const [current] = await database.db.select().from(orders).where(eq(orders.id, order.id));
-      if (current && replay(current)) return c.json({ data: await presentOrder(database.db, catalogue, current, now()) });
-      throw new ApiError(410, 'api.orderAlreadyPaid');
+      if (current && replay(current)) return present(current);
+      throw await paymentRefusal(database.db, order.id, amount);
     }
     void publishOrder(c.get('deps'), 'order.paid', row);
-    return c.json({ data: await presentOrder(database.db, catalogue, row, now()) });
+    return present(row);
   })
   .patch('/v1/order_detail_pools/:id', async (c) => {
     const totem = requireTotem(c, TotemLevel.ADMIN);

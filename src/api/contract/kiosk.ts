@@ -12,6 +12,11 @@ export const TotemSchema = z.object({
   pos: z.optional(z.nullable(z.string())),
   data_security_user_optional: z._default(z.boolean(), false),
   server_url: z.optional(z.nullable(z.string())),
+  /**
+   * The server takes payments of the configuration's simulated POS (demo mode only). Kept with the
+   * settings; absent (settings stored before it existed) is not allowed until they are read again.
+   */
+  simulated_pos_allowed: z.optional(z.boolean()),
 });
 export type Totem = z.infer<typeof TotemSchema>;
 

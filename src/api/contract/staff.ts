@@ -2,7 +2,7 @@
 // configuration password, and what a cash desk sends when it takes a payment or closes the day.
 import * as z from 'zod/mini';
 import { day, intLike, MAX_DAY, MIN_DAY, optionalString, requiredString } from './fields';
-import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
+import { RealtimeSettingsSchema, TotemSchema, TotemTypeSchema } from './kiosk';
 
 const isCalendarDay = (d: string) => {
   const t = Date.parse(`${d}T00:00:00Z`);
@@ -44,6 +44,8 @@ export const PairRequestSchema = z.object({ code: requiredString(64) });
 export const TotemSettingsSchema = z.extend(TotemSchema, {
   shop: z.looseObject({ id: z.number(), slug: z.string(), label: z.string() }),
   realtime: RealtimeSettingsSchema,
+  /** The configuration's simulated POS may record payments: only in demo mode (DEMO_PAIRING_CODES). */
+  simulated_pos_allowed: z.boolean(),
 });
 export const TotemResponseSchema = z.object({ data: TotemSettingsSchema });
 
@@ -51,28 +53,63 @@ export const TotemResponseSchema = z.object({ data: TotemSettingsSchema });
 export const PairResponseSchema = z.object({ data: z.extend(TotemSettingsSchema, { token: z.string() }) });
 
 /**
- * POST v1/totems/{code}/pairing_code (admin kiosks, issue #11): a new one-time code for a kiosk of
- * the same shop, shown once; the device paired with it replaces the kiosk's earlier ones.
+ * POST v1/totems/{code}/pairing_code (admin kiosks) with the caller's own configuration password
+ * (`TotemPasswordRequestSchema`): a new one-time code for another kiosk of the same shop, shown
+ * once, living minutes; the device paired with it replaces the kiosk's earlier ones.
  */
 export const PairingCodeResponseSchema = z.object({
   data: z.object({ totem: z.string(), pairing_code: z.string(), expires_at: z.string() }),
 });
 
-/** POST v1/totems/{code}/revoke (admin kiosks): every device paired as that kiosk answers 401 from now. */
-export const RevokeTotemResponseSchema = z.object({ data: z.object({ totem: z.string(), revoked: z.number() }) });
+/**
+ * POST v1/totems/{code}/revoke (admin kiosks): every device paired as that kiosk answers 401 from
+ * now (`revoked` tokens), and every pending code for it or minted by it is cancelled.
+ */
+export const RevokeTotemResponseSchema = z.object({ data: z.object({ totem: z.string(), revoked: z.number(), codes_cancelled: z.number() }) });
+
+/** A kiosk's pending pairing code as the list shows it: when it ends and who made it, never the code. */
+export const PendingPairingCodeSchema = z.object({
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** The admin kiosk that minted it; null: the command line. */
+  minted_by: z.nullable(z.string()),
+});
+
+/** GET v1/totems (admin kiosks): the kiosks of the caller's shop it may manage (its type or lower). */
+export const ShopKioskSchema = z.object({ code: z.string(), type: TotemTypeSchema, pending_code: z.nullable(PendingPairingCodeSchema) });
+export type ShopKiosk = z.infer<typeof ShopKioskSchema>;
+export const ShopKiosksResponseSchema = z.object({ data: z.array(ShopKioskSchema) });
+
+/** DELETE v1/totems/{code}/pairing_code (admin kiosks): the pending code is cancelled (`cancelled`: 0 or 1). */
+export const CancelPairingCodeResponseSchema = z.object({ data: z.object({ totem: z.string(), cancelled: z.number() }) });
+
+/**
+ * POST v1/totems/{code}/password (admin kiosks) with the caller's own configuration password
+ * (`TotemPasswordRequestSchema`): the kiosk's new random password, answered once; it stays paired.
+ */
+export const KioskPasswordResponseSchema = z.object({ data: z.object({ totem: z.string(), password: z.string() }) });
 
 /** POST v1/totem/password: the kiosk configuration password, checked by the server. */
 export const TotemPasswordRequestSchema = z.object({ password: requiredString(200) });
 export const TotemPasswordResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });
 
-/** POST v1/orders/{id}/pay (type-30 totems): when, and what the payment terminal answered. */
+/** A payment attempt's id (a random UUID): missing is "required", anything else "invalid". */
+const attemptId = () => z.uuid({ error: (issue) => (issue.input === undefined ? 'validators.required' : 'validators.invalid') });
+
+/**
+ * POST v1/orders/{id}/pay (type-30 totems): when, what the payment terminal answered, and the claim
+ * it was charged under. Recorded only while that attempt holds the order's claim and its total is
+ * still `amount`; otherwise 409 (money to give back), or the order when the same attempt was recorded.
+ */
 export const PayRequestSchema = z.object({
   date: dateTime(),
   pos_log: z.optional(z.nullable(terminalResponse())),
   /** The payment claim's attempt: the same attempt recorded again answers the order, not 410. */
-  attempt: z.optional(z.uuid({ error: 'validators.invalid' })),
+  attempt: attemptId(),
   /** What the terminal charged: an order whose total changed since is 409, not recorded as paid. */
-  amount: z.optional(z.number({ error: 'validators.required' }).check(z.gte(0, 'validators.minQuantity'), z.lte(1_000_000, 'validators.maxQuantity'))),
+  amount: z.number({ error: 'validators.required' }).check(z.gte(0, 'validators.minQuantity'), z.lte(1_000_000, 'validators.maxQuantity')),
+  /** Charged by the configuration's simulated POS, not a terminal: refused (403) outside demo mode. */
+  simulated: z.optional(z.boolean({ error: 'validators.invalid' })),
 });
 export type PayRequest = z.input<typeof PayRequestSchema>;
 
@@ -82,7 +119,7 @@ export type PayRequest = z.input<typeof PayRequestSchema>;
  */
 export const PaymentClaimRequestSchema = z.object({
   /** The desk's own id of this payment attempt (a random UUID), kept with its in-flight payment. */
-  attempt: z.uuid({ error: 'validators.invalid' }),
+  attempt: attemptId(),
 });
 export const PaymentClaimResponseSchema = z.object({
   data: z.object({
@@ -94,6 +131,26 @@ export const PaymentClaimResponseSchema = z.object({
     total_amount: z.number(),
   }),
 });
+
+/**
+ * GET v1/orders/{id}/payment_claim (types 20 and 30): which desk holds the order's payment claim and
+ * since when, null when none does. The attempt stays on the server: it is what records a payment.
+ */
+export const PaymentClaimHolderResponseSchema = z.object({
+  data: z.nullable(z.object({ totem: z.string(), claimed_at: z.string() })),
+});
+
+/**
+ * POST v1/orders/{id}/payment_claim/release (types 20 and 30): staff free an order from another
+ * desk's claim (a desk that died, was switched off or lost track of its charge), with the calling
+ * kiosk's configuration password. Only the claim of `totem`, the desk staff were asked about: a
+ * claim taken since by another desk is 409 naming it. Answers the order; written to pos_logs.
+ */
+export const PaymentClaimReleaseRequestSchema = z.object({
+  password: requiredString(200),
+  totem: requiredString(64),
+});
+export type PaymentClaimReleaseRequest = z.input<typeof PaymentClaimReleaseRequestSchema>;
 
 /** POST v1/totem/close_cashier (type-30 totems): the day closed and the terminal's answer. */
 export const CloseCashierRequestSchema = z.object({
