@@ -12,7 +12,7 @@ import { trailsDir } from './db/seed/seo';
 import { createRealtime, type Realtime } from './realtime/index';
 import { uploadQuotaFromEnv } from './orders/upload-quota';
 import type { UploadQuota } from '../src/domain/upload-quota';
-import { demoPairingCodesEnabled } from './staff/pairing';
+import { demoPairingCodesEnabled, pairingCodeTtlFromEnv } from './staff/pairing';
 
 export interface DepsOptions {
   database: Database;
@@ -30,6 +30,8 @@ export interface DepsOptions {
   uploadQuota?: Partial<UploadQuota>;
   /** Defaults to `demoPairingCodesEnabled()` (server/staff/pairing.ts). */
   demoPairingCodes?: boolean;
+  /** Defaults to `pairingCodeTtlFromEnv()` (PAIRING_CODE_TTL_MINUTES, else 15 min). */
+  pairingCodeTtlMs?: number;
   /** Defaults to `orderLimitsFromEnv()` (DEFAULT_ORDER_LIMITS unless the environment says otherwise). */
   orderLimits?: OrderLimits;
 }
@@ -71,6 +73,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     paymentSimulator: options.paymentSimulator ?? paymentSimulatorEnabled(),
     uploadQuota: { ...uploadQuotaFromEnv(), ...options.uploadQuota },
     demoPairingCodes: options.demoPairingCodes ?? demoPairingCodesEnabled(),
+    pairingCodeTtlMs: options.pairingCodeTtlMs ?? pairingCodeTtlFromEnv(),
     orderLimits: options.orderLimits ?? orderLimitsFromEnv(),
   };
 }

@@ -15,6 +15,7 @@ import { startCoordination } from './cluster/index';
 import { underStartupLock } from './cluster/startup-lock';
 import { frameAncestorsFromEnv, siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
+import { kioskStartNotices } from './staff/kiosks';
 import { PosFailureSchema, type PosFailure } from '../src/api/contract/pos';
 
 export interface ServerOptions {
@@ -88,6 +89,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (deps.paymentSimulator && process.env.NODE_ENV === 'production') {
     console.warn('[payments] PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
   } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');
+  // A production database starts with no kiosk (the demo ones exist only in demo mode): say how to make one.
+  for (const line of await kioskStartNotices(database.db, deps.demoPairingCodes)) console.log(line);
   app.route('/api', createApi(deps));
   app.use('*', siteSecurityHeaders(options.frameAncestors ?? frameAncestorsFromEnv()));
   app.use('*', rootLanguageRedirect());

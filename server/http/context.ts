@@ -41,6 +41,8 @@ export interface AppDeps {
   uploadQuota: UploadQuota;
   /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_PAIRING_CODES=1 (issue #11). */
   demoPairingCodes: boolean;
+  /** How long a minted pairing code pairs: PAIRING_CODE_TTL_MINUTES, 15 min by default (server/staff/pairing.ts). */
+  pairingCodeTtlMs: number;
   /** Online orders per e-mail and address, confirmation e-mails per recipient (issue #11). */
   orderLimits: OrderLimits;
 }

@@ -1,6 +1,7 @@
 // In-shop kiosks, the log of payment-terminal failures, cashier closings and problems reported on
 // physical units.
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shops, specificProducts } from './catalogue';
 
 export const totems = pgTable('totems', {
@@ -9,17 +10,44 @@ export const totems = pgTable('totems', {
   /** 10 public kiosk, 20 totem admin, 30 totem admin + cash desk. */
   type: integer('type').notNull(),
   shopId: integer('shop_id').notNull().references(() => shops.id),
-  /**
-   * SHA-256 of the pending pairing code: the code is looked up, so it cannot be salted (it is random,
-   * 12 symbols, and lives a day). Cleared when a device pairs with it: a code pairs one device.
-   */
-  pairingCodeHash: text('pairing_code_hash').unique(),
-  pairingCodeExpiresAt: timestamp('pairing_code_expires_at', { withTimezone: true }),
   passwordHash: text('password_hash').notNull(),
   pos: text('pos'),
   dataSecurityUserOptional: boolean('data_security_user_optional').notNull().default(false),
   serverUrl: text('server_url'),
 });
+
+/**
+ * One-time pairing codes (server/staff/pairing.ts). Each row records who minted it, so revoking a
+ * stolen kiosk can end the codes it made for others; used and cancelled rows stay as the record.
+ */
+export const pairingCodes = pgTable(
+  'pairing_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** The kiosk a device pairing with this code becomes. */
+    totemId: integer('totem_id')
+      .notNull()
+      .references(() => totems.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the normalised code: the code is looked up, so it cannot be salted (it is random,
+     * 12 symbols, and lives minutes).
+     */
+    codeHash: text('code_hash').notNull().unique(),
+    /** The admin kiosk that minted it; null: the command line (`npm run totem -- pairing-code`). */
+    mintedBy: integer('minted_by').references(() => totems.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by the pairing that used it: a code pairs one device. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Replaced by a newer code, cancelled by staff, or ended by a revoke of its kiosk or its minter. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // At most one pending code per kiosk (a new one replaces the old), whatever the concurrency.
+    uniqueIndex('pairing_codes_one_pending_per_totem').on(t.totemId).where(sql`${t.usedAt} is null and ${t.cancelledAt} is null`),
+    index('pairing_codes_minted_by_idx').on(t.mintedBy),
+  ],
+);
 
 export const posLogs = pgTable('pos_logs', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,7 @@
 // Idempotent seed, safe to run on every start: the catalogue and accounts go in one transaction
 // that also records the seed version, then the demo orders are placed through the order code
-// (which needs the loaded catalogue). A start finding the version recorded does nothing more.
+// (which needs the loaded catalogue). A start finding the version recorded does nothing more, but
+// for the demo kiosks in demo mode (they exist only there: server/db/seed/kiosk.ts).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema/index';
@@ -10,6 +11,7 @@ import { seedCatalogue, seedShopSeasons } from './catalogue';
 import { seedAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
+import { demoPairingCodesEnabled } from '../../staff/pairing';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
 // 4: shop seasons as month-day windows from seo-data (issue #16; seedShopSeasons).
@@ -27,10 +29,20 @@ async function setVersion(db: Db, value: string) {
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
 }
 
-/** Seeds an empty database; returns false when it was already seeded. */
-export async function seed(db: Db, now = new Date()): Promise<boolean> {
+export interface SeedOptions {
+  /**
+   * Demo mode (`demoPairingCodesEnabled()` by default): the demo kiosks, whose codes and passwords
+   * server/README.md publishes. Checked on every start, not only with a new seed version, so the
+   * database of a first start with demo mode off gets them once it is on.
+   */
+  demoKiosks?: boolean;
+}
+
+/** Seeds an empty database; returns false when it was already seeded (and had the demo kiosks it needs). */
+export async function seed(db: Db, now = new Date(), options: SeedOptions = {}): Promise<boolean> {
+  const demoKiosks = options.demoKiosks ?? demoPairingCodesEnabled();
   const version = await seededVersion(db);
-  if (version === SEED_VERSION) return false;
+  if (version === SEED_VERSION) return demoKiosks && (await seedKiosk(db));
   if (version === null) {
     const source = readSeedSource();
     await db.transaction(async (tx) => {
@@ -45,7 +57,7 @@ export async function seed(db: Db, now = new Date()): Promise<boolean> {
   const catalogue = new CatalogueCache();
   await catalogue.load(db);
   await seedDemoOrders(db, catalogue, now);
-  await seedKiosk(db);
+  if (demoKiosks) await seedKiosk(db);
   await setVersion(db, SEED_VERSION);
   return true;
 }

@@ -1,6 +1,9 @@
 // Demo kiosks (totems), documented in server/README.md: three for Bardonecchia Sport Rent (public kiosk,
-// totem admin, admin + cash desk) and a cash desk for Sport Noleggio Sestriere. Idempotent: a
-// database seeded before kiosks existed gets them on its next start, and nothing is duplicated.
+// totem admin, admin + cash desk) and a cash desk for Sport Noleggio Sestriere. Their codes and
+// passwords are published, so they are seeded only in demo mode (server/db/seed/index.ts: off with
+// NODE_ENV=production unless DEMO_PAIRING_CODES=1); a production kiosk is made with
+// `npm run totem -- create`. Idempotent: a database without them gets them on its next start in
+// demo mode, and nothing is duplicated.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { totems } from '../schema/index';
@@ -31,14 +34,15 @@ export const DEMO_TOTEMS: readonly DemoTotem[] = [
 ];
 
 
-export async function seedKiosk(db: Db): Promise<void> {
+/** Adds the demo kiosks missing from the database; true when it added any. */
+export async function seedKiosk(db: Db): Promise<boolean> {
   const existing = await db
     .select({ code: totems.code })
     .from(totems)
     .where(inArray(totems.code, DEMO_TOTEMS.map((t) => t.code)));
   const have = new Set(existing.map((r) => r.code));
   const missing = DEMO_TOTEMS.filter((t) => !have.has(t.code));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return false;
   await db
     .insert(totems)
     .values(
@@ -47,8 +51,7 @@ export async function seedKiosk(db: Db): Promise<void> {
           code: t.code,
           type: t.type,
           shopId: t.shopId,
-          // The demo codes are published: not pending one-time codes (server/staff/pairing.ts).
-          pairingCodeHash: null,
+          // The demo codes are published, not pending one-time codes: server/staff/pairing.ts knows them.
           passwordHash: await hashPassword(t.password),
           pos: t.pos,
           dataSecurityUserOptional: t.dataSecurityUserOptional,
@@ -57,4 +60,5 @@ export async function seedKiosk(db: Db): Promise<void> {
       ),
     )
     .onConflictDoNothing();
+  return true;
 }

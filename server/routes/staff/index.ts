@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { totemRoutes } from './totem';
+import { totemsRoutes } from './totems';
 import { staffOrderRoutes } from './orders';
 import { deliveryRoutes } from './delivery';
 import { inventoryRoutes } from './inventory';
@@ -13,6 +14,7 @@ import { cashierRoutes } from './cashier';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
+  .route('/', totemsRoutes)
   .route('/', staffOrderRoutes)
   .route('/', deliveryRoutes)
   .route('/', inventoryRoutes)

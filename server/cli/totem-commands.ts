@@ -1,0 +1,67 @@
+// The subcommands of `npm run totem` (server/cli/totem.ts), apart from opening the database so the
+// tests run them against theirs:
+//   create <CODE> --shop <slug|id> --type <10|20|30>   a new kiosk and its configuration password
+//   password <CODE>                                    a new configuration password (devices stay paired)
+//   pairing-code <CODE>                                a one-time pairing code (PAIRING_CODE_TTL_MINUTES)
+// Passwords and codes are printed once and stored hashed. The command line is how a shop's first
+// kiosk is made and paired; later ones can be handled from an admin kiosk's configuration page.
+import { parseArgs } from 'node:util';
+import type { Db } from '../db/client';
+import { issuePairingCode } from '../staff/pairing';
+import { rotateKioskPassword } from '../staff/kiosk-password';
+import { createKiosk, findKiosk, KioskCommandError } from '../staff/kiosks';
+
+export const TOTEM_USAGE = [
+  'usage: npm run totem -- create <CODE> --shop <slug|id> --type <10|20|30>',
+  '       npm run totem -- password <CODE>',
+  '       npm run totem -- pairing-code <CODE>',
+  'With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process.',
+].join('\n');
+
+export interface TotemCommandResult {
+  /** The process's exit code: 0 done, 1 refused, 2 not understood. */
+  status: 0 | 1 | 2;
+  /** For stdout on success, stderr otherwise. */
+  lines: string[];
+}
+
+const refused = (message: string): TotemCommandResult => ({ status: 1, lines: [message] });
+const misused = (message: string): TotemCommandResult => ({ status: 2, lines: [message, TOTEM_USAGE] });
+const ONCE = 'shown only now: it is stored hashed';
+
+async function run(db: Db, command: string, code: string, options: { shop?: string; type?: string }, clock: { now: Date; ttlMs: number }): Promise<TotemCommandResult> {
+  if (command === 'create') {
+    if (!options.shop || !options.type) return misused('create needs --shop and --type');
+    const { totem, password } = await createKiosk(db, { code, shop: options.shop, type: Number(options.type) });
+    return { status: 0, lines: [`${totem.code}: kiosk of type ${totem.type} created, shop ${totem.shopId}`, `${totem.code}: configuration password ${password} (${ONCE})`, `next: npm run totem -- pairing-code ${totem.code}`] };
+  }
+  const totem = await findKiosk(db, code);
+  if (!totem) return refused(`no kiosk ${code.toUpperCase()}`);
+  if (command === 'password') {
+    const password = await rotateKioskPassword(db, totem.id);
+    return { status: 0, lines: [`${totem.code}: configuration password ${password} (${ONCE}; its devices stay paired)`] };
+  }
+  if (command === 'pairing-code') {
+    const issued = await issuePairingCode(db, totem, clock);
+    return { status: 0, lines: [`${totem.code}: pairing code ${issued.code} (until ${issued.expiresAt.toISOString()}; one device, ${ONCE})`] };
+  }
+  return misused(`unknown command "${command}"`);
+}
+
+/** Runs `args` (what follows `npm run totem --`) on `db`. */
+export async function runTotemCommand(db: Db, args: readonly string[], clock: { now: Date; ttlMs: number }): Promise<TotemCommandResult> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { shop: { type: 'string' }, type: { type: 'string' } } });
+  } catch (err) {
+    return misused((err as Error).message);
+  }
+  const [command, code, ...extra] = parsed.positionals;
+  if (!command || !code || extra.length > 0) return misused(command ? `${command} takes one kiosk code` : 'which command?');
+  try {
+    return await run(db, command, code, parsed.values, clock);
+  } catch (err) {
+    if (err instanceof KioskCommandError) return refused(err.message);
+    throw err;
+  }
+}

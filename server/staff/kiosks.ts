@@ -1,0 +1,73 @@
+// Kiosks made outside the API: `npm run totem -- create` (server/cli/totem.ts) adds one to a shop with
+// a random configuration password shown once, and `npm start` says at start how to make the first
+// one (a production database has none: the demo kiosks exist only in demo mode), or which demo
+// kiosks still have the password server/README.md publishes.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { shops, totems } from '../db/schema/index';
+import { DEMO_TOTEMS } from '../db/seed/kiosk';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { makeKioskPassword } from './kiosk-password';
+import { TotemLevel } from './permissions';
+import type { AuthTotem } from '../http/context';
+
+/** What a kiosk code may be: it appears in paths (`v1/totems/{code}`) and on the kiosk's footer. */
+export const KIOSK_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
+const KIOSK_TYPES: readonly number[] = Object.values(TotemLevel);
+
+/** A refusal of `createKiosk`, said as is to whoever ran the command. */
+export class KioskCommandError extends Error {}
+
+/** The kiosk with this code (any case), or null. */
+export async function findKiosk(db: Db, code: string): Promise<AuthTotem | null> {
+  const [totem] = await db.select().from(totems).where(eq(totems.code, code.toUpperCase()));
+  return totem ?? null;
+}
+
+/**
+ * A new kiosk of `shop` (slug or id) and `type` (10, 20 or 30) with a random configuration
+ * password, returned only here. Documents stay required and no terminal is set: the back office
+ * (or the configuration page for the terminal) changes them.
+ */
+export async function createKiosk(db: Db, input: { code: string; shop: string; type: number }): Promise<{ totem: AuthTotem; password: string }> {
+  const code = input.code.toUpperCase();
+  if (!KIOSK_CODE_PATTERN.test(code)) throw new KioskCommandError(`a kiosk code is 2 to 32 letters, digits and dashes, not "${input.code}"`);
+  if (!KIOSK_TYPES.includes(input.type)) throw new KioskCommandError(`--type is ${KIOSK_TYPES.join(', ')} (public kiosk, admin, admin + cash desk)`);
+  const [shop] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(/^\d+$/.test(input.shop) ? eq(shops.id, Number(input.shop)) : eq(shops.slug, input.shop));
+  if (!shop) throw new KioskCommandError(`no shop "${input.shop}" (its slug, as in its page's address, or its id)`);
+  const password = makeKioskPassword();
+  const [totem] = await db
+    .insert(totems)
+    .values({ code, type: input.type, shopId: shop.id, passwordHash: await hashPassword(password), pos: null, dataSecurityUserOptional: false, serverUrl: null })
+    .onConflictDoNothing()
+    .returning();
+  if (!totem) throw new KioskCommandError(`kiosk ${code} exists already (a new password: npm run totem -- password ${code})`);
+  return { totem, password };
+}
+
+/**
+ * What `npm start` says about kiosks, once at start: how to make the first one when there is none,
+ * and outside demo mode which demo kiosks still open with their published password (a database
+ * first started in demo mode). Checking those passwords costs a hash each, so only then.
+ */
+export async function kioskStartNotices(db: Db, demoMode: boolean): Promise<string[]> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(totems);
+  if (count === 0) {
+    return [
+      '[kiosk] no kiosk yet. Make one and its first pairing code (with the embedded database, stop the server first):',
+      '[kiosk]   npm run totem -- create BARD-04 --shop bardonecchia-sport-rent --type 20   (prints its configuration password once)',
+      '[kiosk]   npm run totem -- pairing-code BARD-04   (type it at /pair on the device within the code\'s minutes)',
+    ];
+  }
+  if (demoMode) return [];
+  const demo = await db.select().from(totems).where(inArray(totems.code, DEMO_TOTEMS.map((t) => t.code)));
+  const published: string[] = [];
+  for (const row of demo) {
+    const known = DEMO_TOTEMS.find((t) => t.code === row.code);
+    if (known && (await verifyPassword(known.password, row.passwordHash))) published.push(row.code);
+  }
+  return published.map((code) => `[kiosk] ${code} still has the demo password published in server/README.md: npm run totem -- password ${code}`);
+}

@@ -1,0 +1,122 @@
+// Kiosks outside demo mode: the seed makes the demo kiosks (published codes and passwords) only in
+// demo mode, `npm start` says how to make the first kiosk or which demo kiosk still has its published
+// password, and `npm run totem` (server/cli/totem-commands.ts) creates a kiosk with a random
+// password, gives it a new one and mints its pairing codes, against the real database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/client';
+import { seed } from '../../server/db/seed/index';
+import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
+import { pairingCodes, totems } from '../../server/db/schema/index';
+import { runTotemCommand } from '../../server/cli/totem-commands';
+import { kioskStartNotices } from '../../server/staff/kiosks';
+import { hashPairingCode } from '../../server/staff/pairing';
+import { testDrivers } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/app';
+import { call, pair, SHOP } from '../support/staff';
+
+const TTL_MS = 15 * 60_000;
+
+describe.each(testDrivers)('kiosks outside demo mode on $name', (driver) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await driver.create());
+  }, 120_000);
+  afterAll(() => dispose());
+
+  const kiosks = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(totems))[0]!.n;
+
+  it('seeds no kiosk with demo mode off, and says at start how to make one', async () => {
+    expect(await seed(database.db, new Date(), { demoKiosks: false })).toBe(true);
+    expect(await kiosks()).toBe(0);
+    expect(await seed(database.db, new Date(), { demoKiosks: false })).toBe(false);
+    const notices = (await kioskStartNotices(database.db, false)).join('\n');
+    expect(notices).toContain('no kiosk yet');
+    expect(notices).toContain('npm run totem -- create');
+    expect(notices).toContain('npm run totem -- pairing-code');
+  });
+
+  it('adds the demo kiosks once demo mode is on, once only', async () => {
+    expect(await seed(database.db, new Date(), { demoKiosks: true })).toBe(true);
+    expect(await kiosks()).toBe(DEMO_TOTEMS.length);
+    expect(await seed(database.db, new Date(), { demoKiosks: true })).toBe(false);
+    expect(await kiosks()).toBe(DEMO_TOTEMS.length);
+    expect(await kioskStartNotices(database.db, true)).toEqual([]);
+  });
+
+  it('names at start, outside demo mode, the demo kiosks still opening with their published password', async () => {
+    const before = await kioskStartNotices(database.db, false);
+    expect(before).toHaveLength(DEMO_TOTEMS.length);
+    expect(before[0]).toContain('npm run totem -- password BARD-01');
+    const rotated = await runTotemCommand(database.db, ['password', 'bard-01'], { now: new Date(), ttlMs: TTL_MS });
+    expect(rotated.status).toBe(0);
+    const after = await kioskStartNotices(database.db, false);
+    expect(after.map((line) => line.split(' ')[1])).toEqual(['BARD-02', 'BARD-03', 'SEST-01']);
+  });
+});
+
+describe.each(testDrivers)('npm run totem on $name', (driver) => {
+  let api: TestApi;
+  const now = new Date();
+  beforeAll(async () => {
+    api = await createTestApi(driver, { now });
+  }, 120_000);
+  afterAll(() => api.dispose());
+
+  const run = (...args: string[]) => runTotemCommand(api.deps.database.db, args, { now, ttlMs: TTL_MS });
+  /** The secret a line printed: the last `XXXX-…` group run in it. */
+  const secretIn = (line: string) => /([A-Z0-9]{4}(?:-[A-Z0-9]{4})+)/.exec(line.replace(/^[A-Z0-9-]+:/, ''))![1]!;
+  const checkPassword = (token: string, password: string) => call(api, 'POST', '/api/v1/totem/password', token, { password });
+
+  it('creates a kiosk with a random password printed once, pairs it with a code minted on the command line', async () => {
+    const created = await run('create', 'bard-04', '--shop', 'bardonecchia-sport-rent', '--type', '20');
+    expect(created.status).toBe(0);
+    const password = secretIn(created.lines.find((l) => l.includes('password'))!);
+    expect(password).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    const [row] = await api.deps.database.db.select().from(totems).where(eq(totems.code, 'BARD-04'));
+    expect(row).toMatchObject({ type: 20, shopId: SHOP, pos: null, dataSecurityUserOptional: false });
+    expect(row!.passwordHash).not.toContain(password);
+
+    const minted = await run('pairing-code', 'BARD-04');
+    expect(minted.status).toBe(0);
+    const code = secretIn(minted.lines[0]!);
+    expect(minted.lines[0]).toContain(new Date(now.getTime() + TTL_MS).toISOString());
+    const [stored] = await api.deps.database.db.select().from(pairingCodes).where(eq(pairingCodes.codeHash, hashPairingCode(code)));
+    expect(stored).toMatchObject({ totemId: row!.id, mintedBy: null });
+    const token = await pair(api, code);
+    expect((await call(api, 'GET', '/api/v1/totem', token)).body.data).toMatchObject({ code: 'BARD-04', type: 20 });
+    expect((await checkPassword(token, password)).status).toBe(200);
+
+    // A new password: the old one stops, the device stays paired.
+    const rotated = await run('password', 'BARD-04');
+    const fresh = secretIn(rotated.lines[0]!);
+    expect(fresh).not.toBe(password);
+    expect((await checkPassword(token, password)).status).toBe(422);
+    expect((await checkPassword(token, fresh)).status).toBe(200);
+    expect((await call(api, 'GET', '/api/v1/totem', token)).status).toBe(200);
+  });
+
+  it('creates by shop id, a cash desk of another shop', async () => {
+    expect((await run('create', 'SEST-02', '--shop', '1', '--type', '30')).status).toBe(0);
+    const [row] = await api.deps.database.db.select().from(totems).where(eq(totems.code, 'SEST-02'));
+    expect(row).toMatchObject({ type: 30, shopId: 1 });
+  });
+
+  it('refuses what it cannot do (1) and what it does not understand (2), changing nothing', async () => {
+    const count = async () => (await api.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(totems))[0]!.n;
+    const before = await count();
+    expect(await run('create', 'BARD-01', '--shop', 'bardonecchia-sport-rent', '--type', '10')).toMatchObject({ status: 1, lines: [expect.stringContaining('exists already')] });
+    expect(await run('create', 'BARD-09', '--shop', 'nowhere', '--type', '10')).toMatchObject({ status: 1, lines: [expect.stringContaining('no shop')] });
+    expect(await run('create', 'BARD-09', '--shop', 'bardonecchia-sport-rent', '--type', '25')).toMatchObject({ status: 1, lines: [expect.stringContaining('--type')] });
+    expect(await run('create', 'bad code!', '--shop', 'bardonecchia-sport-rent', '--type', '10')).toMatchObject({ status: 1 });
+    expect(await run('password', 'NOPE-99')).toEqual({ status: 1, lines: ['no kiosk NOPE-99'] });
+    expect(await run('pairing-code', 'NOPE-99')).toEqual({ status: 1, lines: ['no kiosk NOPE-99'] });
+    expect((await run('create', 'BARD-09', '--shop', 'bardonecchia-sport-rent')).status).toBe(2);
+    expect((await run('rename', 'BARD-01')).status).toBe(2);
+    expect((await run('password')).status).toBe(2);
+    expect((await run('password', 'BARD-01', 'BARD-02')).status).toBe(2);
+    expect((await run('create', 'BARD-09', '--colour', 'red')).status).toBe(2);
+    expect(await count()).toBe(before);
+  });
+});
