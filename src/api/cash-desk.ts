@@ -1,8 +1,14 @@
 // The cash desk's API requests (issue #13, staff side of spec §7): one order of the shop, the
-// payment claim that keeps a second desk from charging it, recording a payment the terminal took,
-// and the terminal's failure log (the cashier close is api/cashier.ts). Typed by the contract.
+// payment claim that keeps a second desk from charging it (and staff releasing the claim of a desk
+// that is gone), recording a payment the terminal took, and the terminal's failure log (the
+// cashier close is api/cashier.ts). Typed by the contract.
 import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';
-import { PaymentClaimResponseSchema, type PayRequest } from './contract/staff';
+import {
+  PaymentClaimHolderResponseSchema,
+  PaymentClaimResponseSchema,
+  type PaymentClaimReleaseRequest,
+  type PayRequest,
+} from './contract/staff';
 import { DESK_RECORD_TIMEOUT_MS } from '../domain/constants';
 
 async function client() {
@@ -15,10 +21,28 @@ export async function fetchShopOrder(uuid: string, signal?: AbortSignal): Promis
   return (await api.get(`v1/orders/${encodeURIComponent(uuid)}`, { schema: OrderEnvelopeSchema, signal })).data;
 }
 
-/** POST v1/orders/{id}/payment_claim: 409 while another desk charges it, 410 once paid or cancelled. */
-export async function claimPayment(orderId: number, attempt: string) {
+/**
+ * POST v1/orders/{id}/payment_claim: 409 while another desk charges it, 410 once paid or cancelled.
+ * `timeoutMs`: give up like a dropped line (a claim renewed before a recording must not hang it).
+ */
+export async function claimPayment(orderId: number, attempt: string, timeoutMs?: number) {
   const api = await client();
-  return (await api.post(`v1/orders/${orderId}/payment_claim`, { json: { attempt }, schema: PaymentClaimResponseSchema, quiet: true })).data;
+  return (await api.post(`v1/orders/${orderId}/payment_claim`, { json: { attempt }, schema: PaymentClaimResponseSchema, quiet: true, timeoutMs })).data;
+}
+
+/** GET v1/orders/{id}/payment_claim: the desk holding the order's claim, or null when none does. */
+export async function fetchClaimHolder(orderId: number) {
+  const api = await client();
+  return (await api.get(`v1/orders/${orderId}/payment_claim`, { schema: PaymentClaimHolderResponseSchema, quiet: true })).data;
+}
+
+/**
+ * POST v1/orders/{id}/payment_claim/release: staff free the order from the claim of desk `totem`
+ * (gone), with this kiosk's password. 422 on `password` when wrong, 409 when another desk holds it.
+ */
+export async function releaseClaimOf(orderId: number, body: PaymentClaimReleaseRequest): Promise<OrderResponse> {
+  const api = await client();
+  return (await api.post(`v1/orders/${orderId}/payment_claim/release`, { json: body, schema: OrderEnvelopeSchema, quiet: true })).data;
 }
 
 /** DELETE v1/orders/{id}/payment_claim: the terminal did not charge; another attempt may start. */

@@ -3,11 +3,17 @@
 // `operation_completed` not to be false; a failure's `notes` become the message; no answer at all
 // is "Errore: Verificare pos orchestrator."; any failure with an order is posted to pos_logs before
 // it is thrown (a failure of that posting only goes to the console). The configuration's fake-POS
-// switch answers OK after FAKE_POS_DELAY_MS without calling anything.
+// switch answers OK after FAKE_POS_DELAY_MS without calling anything, its answers marked `fake`:
+// a payment carrying the mark charged no card, and the server records it in demo mode only.
 import { PosProcessResponseSchema, type PosProcessRequest, type PosResult } from './contract/pos';
 import type { PosLogRequest } from './contract/staff';
 import { FAKE_POS_DELAY_MS, terminalDate, TerminalOperation, type TerminalOperationCode } from '../domain/terminal';
 import { TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS } from '../domain/constants';
+
+/** True for an answer of the fake-POS switch (no terminal was called, no card charged). */
+export function isSimulatedResult(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { fake?: unknown }).fake === true;
+}
 
 export interface TerminalSettings {
   /** The orchestrator's host (`http://10.0.0.5:4323`, or a bare `host:port`). */

@@ -6,19 +6,20 @@
 // - the API's claim keeps other desks (and other devices of this desk) from charging the order;
 // - a charge whose answer was lost is "uncertain" until staff read the terminal's display;
 // - a charge the API did not record is retried (backing off, and when the line comes back) until
-//   it is, and shown as "paid at the terminal, being recorded" meanwhile.
-import { DeskClaimAttemptsSchema, type DeskPayment } from '../api/contract/kiosk-storage';
+//   it is, and shown as "paid at the terminal, being recorded" meanwhile; it is recorded only under
+//   its claim (taken again first), so a desk whose claim staff released (stores/desk-claims.ts)
+//   and another desk took finds money to give back, never a second payment.
+import type { DeskPayment } from '../api/contract/kiosk-storage';
 import type { OrderResponse } from '../api/contract/orders';
 import { ApiClientError } from '../api/client';
-import { claimPayment, recordPayment, releasePayment } from '../api/cash-desk';
-import { runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../api/pos';
+import { claimPayment, fetchClaimHolder, recordPayment, releasePayment } from '../api/cash-desk';
+import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../api/pos';
+import { DESK_RECORD_TIMEOUT_MS } from '../domain/constants';
 import { DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../domain/terminal';
 import { terminalDeps, terminalSettings, translate } from './desk-terminal';
-import { DESK_CLAIM_ATTEMPTS_KEY } from './keys';
 import { notify } from './notifications';
-import { persistentValidated } from './persisted';
-import { $deskPayments, afterPaymentLock, forgetPayment, paymentOf, savePayment, updatePayment, withPaymentLock } from './desk-payments';
+import { $deskPayments, afterPaymentLock, claimAttemptOf, forgetPayment, paymentOf, savePayment, setClaimAttempt, updatePayment, withPaymentLock } from './desk-payments';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
 export { $deskPayments };
@@ -28,22 +29,11 @@ const running = new Set<string>();
 const retries = new Map<string, ReturnType<typeof setTimeout>>();
 /** The recording (and receipt) in flight per order: a second request for it shares the first. */
 const recordings = new Map<string, Promise<PayOutcome>>();
-/**
- * Claims sent and not answered, by order uuid, kept in storage from before the request: one that
- * landed holds the order against every other attempt (other desks cannot take it over), so the next
- * tap claims with the same attempt, also after a reload in the middle (a claim only in memory was
- * lost with the page, and held the order for an attempt nobody knew any more).
- */
-const $claimAttempts = persistentValidated(DESK_CLAIM_ATTEMPTS_KEY, DeskClaimAttemptsSchema, () => ({}));
-const claimAttemptOf = (uuid: string): string | undefined => $claimAttempts.get()[uuid];
-function setClaimAttempt(uuid: string, attempt: string | null): void {
-  const { [uuid]: _gone, ...rest } = $claimAttempts.get();
-  $claimAttempts.set(attempt === null ? rest : { ...rest, [uuid]: attempt });
-}
 
 export type PayOutcome =
   | { status: 'paid'; order: OrderResponse }
-  | { status: 'refused'; message: string }
+  /** `claimedBy`: the desk whose claim holds the order (staff may release it if that desk is gone). */
+  | { status: 'refused'; message: string; claimedBy?: string }
   | { status: 'pending' };
 
 function newAttempt(): string {
@@ -76,9 +66,16 @@ async function charge(order: OrderResponse): Promise<PayOutcome> {
   } catch (err) {
     // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
     // until released, so release it if the line allows; the attempt stays for the next tap.
-    if (err instanceof ApiClientError) setClaimAttempt(order.uuid, null);
-    else void releasePayment(order.id, attempt).catch(() => undefined);
-    return { status: 'refused', message: err instanceof Error ? err.message : String(err) };
+    const message = err instanceof Error ? err.message : String(err);
+    if (!(err instanceof ApiClientError)) {
+      void releasePayment(order.id, attempt).catch(() => undefined);
+      return { status: 'refused', message };
+    }
+    setClaimAttempt(order.uuid, null);
+    if (err.status !== 409) return { status: 'refused', message };
+    // Another desk's claim: which one, so staff can release it when that desk is gone.
+    const holder = await fetchClaimHolder(order.id).catch(() => null);
+    return holder ? { status: 'refused', message, claimedBy: holder.totem } : { status: 'refused', message };
   }
   // From here the payment in flight (stored next, with the attempt) carries the claim.
   setClaimAttempt(order.uuid, null);
@@ -112,7 +109,8 @@ async function charge(order: OrderResponse): Promise<PayOutcome> {
   }
   // The whole record, not a change to it: this tab's charge is the truth whatever storage holds.
   savePayment({ ...record, stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
-  return record_(order.uuid);
+  // The claim was taken just now: no need to take it again before recording.
+  return record_(order.uuid, 0, false);
 }
 
 /**
@@ -120,46 +118,58 @@ async function charge(order: OrderResponse): Promise<PayOutcome> {
  * try. One per order at a time: the `online` listener, "retry now" and a retry that fire together
  * share it, so the receipt prints once and a concurrent request's answer cannot undo it.
  */
-function record_(uuid: string, retry = 0): Promise<PayOutcome> {
+function record_(uuid: string, retry = 0, renew = true): Promise<PayOutcome> {
   const inFlight = recordings.get(uuid);
   if (inFlight) return inFlight;
-  const run = recordOnce(uuid, retry).finally(() => recordings.delete(uuid));
+  const run = recordOnce(uuid, retry, renew).finally(() => recordings.delete(uuid));
   recordings.set(uuid, run);
   return run;
 }
 
 /** record_ from outside this tab's own charge: left to the tab that holds the order's lock, if any. */
-async function recordUnderLock(uuid: string, retry = 0): Promise<PayOutcome> {
-  return recordings.get(uuid) ?? (await withPaymentLock(uuid, () => record_(uuid, retry))) ?? { status: 'pending' };
+async function recordUnderLock(uuid: string, retry = 0, renew = true): Promise<PayOutcome> {
+  return recordings.get(uuid) ?? (await withPaymentLock(uuid, () => record_(uuid, retry, renew))) ?? { status: 'pending' };
 }
 
 /**
  * Takes the claim again for a charge the API does not hold yet, so edits and cancellations keep
- * waiting for it. Fire and forget: what became of the order is the recording's (or staff's) to say.
+ * waiting for it, and so a claim staff released while this desk was gone is this charge's again if
+ * no other desk took the order (a payment is recorded only under its claim). Its answer is not
+ * read: what became of the order is the recording's (or staff's) to say.
  */
 async function renewClaim(payment: DeskPayment): Promise<void> {
-  await claimPayment(payment.id, payment.attempt).catch(() => undefined);
+  await claimPayment(payment.id, payment.attempt, DESK_RECORD_TIMEOUT_MS).catch(() => undefined);
 }
 
-async function recordOnce(uuid: string, retry: number): Promise<PayOutcome> {
+async function recordOnce(uuid: string, retry: number, renew: boolean): Promise<PayOutcome> {
   clearTimeout(retries.get(uuid));
   retries.delete(uuid);
   const payment = paymentOf(uuid);
   if (!payment || payment.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
-  if (retry > 0) void renewClaim(payment);
+  if (renew) await renewClaim(payment);
+  const simulated = isSimulatedResult(payment.posResult);
   try {
     const order = await recordPayment(payment.id, {
       date: new Date().toISOString(),
       pos_log: payment.posResult ?? { recorded_without_terminal_answer: true },
       attempt: payment.attempt,
       amount: payment.amount,
+      simulated,
     });
     updatePayment(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
     await printReceipt(order);
     return { status: 'paid', order };
   } catch (err) {
-    // Paid by another payment, cancelled, or changed since the charge: the API will never take this
-    // one (the same attempt again would have been answered the order). Money to give back.
+    // The fake POS outside demo mode (settings read before the server left it): no card was
+    // charged, so nothing to give back and nothing to retry; the order is free for a real charge.
+    if (simulated && err instanceof ApiClientError && err.status === 403) {
+      forgetPayment(uuid);
+      await releasePayment(payment.id, payment.attempt).catch(() => undefined);
+      return { status: 'refused', message: err.message };
+    }
+    // Paid by another payment, cancelled, changed since the charge, or its claim released and taken
+    // by another desk: the API will never take this one (the same attempt again would have been
+    // answered the order). Money to give back.
     if (err instanceof ApiClientError && (err.status === 410 || err.status === 409)) {
       updatePayment(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
       return { status: 'pending' };
@@ -232,7 +242,12 @@ export async function resumeDeskPayments(): Promise<void> {
   const waits: Promise<unknown>[] = [];
   for (const payment of Object.values($deskPayments.get())) {
     if (running.has(payment.uuid)) continue;
-    if (isUnresolved(payment.stage)) waits.push(renewClaim(payment));
+    if (isUnresolved(payment.stage)) {
+      const renewed = renewClaim(payment);
+      waits.push(renewed);
+      // A charged one is recorded once its claim is taken again, not racing it.
+      if (payment.stage === DeskPaymentStage.CHARGED) void renewed.then(() => recordUnderLock(payment.uuid, 0, false));
+    }
     if (payment.stage === DeskPaymentStage.RECORDED && !payment.receiptFailed) {
       // The page that was printing it is gone (or its request hung): offer "print again" rather
       // than a spinner nobody will end. Once nobody holds its lock: another tab may still print.
@@ -255,7 +270,6 @@ export async function resumeDeskPayments(): Promise<void> {
     }
     // An uncertain charge stays a question for staff even when the order reads paid meanwhile:
     // if the terminal did charge, that is a second payment to give back.
-    if (payment.stage === DeskPaymentStage.CHARGED) void recordUnderLock(payment.uuid);
   }
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {

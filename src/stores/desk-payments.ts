@@ -1,10 +1,11 @@
-// The card payments this kiosk has in flight, by order uuid (kept across reloads), how one changes
-// and the per-order lock between the kiosk's tabs: the state alone, apart from the store that drives
-// the payments (stores/cash-desk.ts), so every kiosk page can count them (DeskPaymentsChip) without
-// loading the terminal and recording code until there is one to resume.
-import { DeskPaymentsSchema, type DeskPayment } from '../api/contract/kiosk-storage';
+// The card payments this kiosk has in flight, by order uuid (kept across reloads), how one changes,
+// the claims sent and not answered, and the per-order lock between the kiosk's tabs: the state
+// alone, apart from the store that drives the payments (stores/cash-desk.ts), so every kiosk page
+// can count them (DeskPaymentsChip) without loading the terminal and recording code until there is
+// one to resume.
+import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from '../api/contract/kiosk-storage';
 import { mayMoveTo } from '../domain/desk-payments';
-import { DESK_PAYMENTS_KEY } from './keys';
+import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY } from './keys';
 import { persistentValidated } from './persisted';
 
 export const $deskPayments = persistentValidated(DESK_PAYMENTS_KEY, DeskPaymentsSchema, () => ({}));
@@ -28,6 +29,21 @@ export function updatePayment(uuid: string, changes: Partial<DeskPayment>): Desk
 export function forgetPayment(uuid: string): void {
   const { [uuid]: _gone, ...rest } = $deskPayments.get();
   $deskPayments.set(rest);
+}
+
+/**
+ * Claims sent and not answered, by order uuid, kept in storage from before the request: one that
+ * landed holds the order against every other attempt (other desks cannot take it over), so the next
+ * tap claims with the same attempt, also after a reload in the middle (a claim only in memory was
+ * lost with the page, and held the order for an attempt nobody knew any more).
+ */
+const $claimAttempts = persistentValidated(DESK_CLAIM_ATTEMPTS_KEY, DeskClaimAttemptsSchema, () => ({}));
+
+export const claimAttemptOf = (uuid: string): string | undefined => $claimAttempts.get()[uuid];
+
+export function setClaimAttempt(uuid: string, attempt: string | null): void {
+  const { [uuid]: _gone, ...rest } = $claimAttempts.get();
+  $claimAttempts.set(attempt === null ? rest : { ...rest, [uuid]: attempt });
 }
 
 const lockName = (uuid: string) => `desk-pay:${uuid}`;

@@ -12,7 +12,7 @@ import type { TestApi } from '../support/app';
 import { routeFetchToApi } from '../support/kiosk-stores';
 import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
 import { day } from '../support/orders';
-import { call, pair, placeOrder, totemOf } from '../support/staff';
+import { call, pair, payAtDesk, placeOrder, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 
 beforeAll(() => {
@@ -154,8 +154,10 @@ describe('taking a payment', () => {
     const order = await newOrder(32);
     apiDown = /\/pay$/;
     await desk.payOrder(order);
-    // Another desk took the claim after this one's went stale and recorded its own payment.
-    await call(api, 'POST', `/api/v1/orders/${order.id}/pay`, cashToken, { date: new Date().toISOString(), pos_log: { other: true }, attempt: randomUUID() });
+    // The desk looked gone: staff released its claim, and another payment took the order and was recorded.
+    const release = { password: totemOf('BARD-03').password, totem: 'BARD-03' };
+    expect((await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim/release`, cashToken, release)).status).toBe(200);
+    expect((await payAtDesk(api, order.id, cashToken, { pos_log: { other: true } })).status).toBe(200);
     apiDown = null;
     expect(await desk.retryRecording(order.uuid)).toEqual({ status: 'pending' });
     expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'conflict', error: "L'ordine è già stato pagato" });
@@ -184,7 +186,7 @@ describe('taking a payment', () => {
     const other = await pair(api, totemOf('BARD-03').pairingCode);
     await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim`, other, { attempt: randomUUID() });
     const outcome = await desk.payOrder(order);
-    expect(outcome).toEqual({ status: 'refused', message: 'Pagamento in corso alla cassa BARD-03: attendi che finisca' });
+    expect(outcome).toEqual({ status: 'refused', message: 'Pagamento in corso alla cassa BARD-03: attendi che finisca', claimedBy: 'BARD-03' });
     expect(terminalCalls()).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day, orderForm, pick, postOrder } from '../support/orders';
-import { call, pair, placeOrder, SHOP, totemOf } from '../support/staff';
+import { call, pair, payAtDesk, placeOrder, SHOP, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 
 beforeAll(() => {
@@ -76,11 +76,7 @@ async function namedOrder(n: number, last_name: string) {
   return read(order.id);
 }
 const payAtApi = async (id: number) => {
-  const paid = await call(api, 'POST', `/api/v1/orders/${id}/pay`, cashToken, {
-    date: new Date().toISOString(),
-    pos_log: { test: true },
-    attempt: randomUUID(),
-  });
+  const paid = await payAtDesk(api, id, cashToken);
   if (paid.status !== 200) throw new Error(`pay ${paid.status}: ${JSON.stringify(paid.body)}`);
 };
 

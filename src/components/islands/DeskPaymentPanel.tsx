@@ -1,7 +1,8 @@
 // The cash desk's payment controls for one order (issue #13, type-30 totems): take the payment at
 // the terminal, and whatever a payment in flight needs from staff — wait, say what the terminal
-// shows after a lost answer, retry recording, print the receipt again, settle a conflict. The
-// rules and requests live in stores/cash-desk.ts; this renders its state and dispatches.
+// shows after a lost answer, retry recording, print the receipt again, settle a conflict, release
+// the claim of a desk that is gone. The rules and requests live in stores/cash-desk.ts and
+// stores/desk-claims.ts; this renders their state and dispatches.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
@@ -18,6 +19,7 @@ import {
 } from '../../stores/cash-desk';
 import { DeskPaymentStage, mayStartPayment } from '../../domain/desk-payments';
 import { formatCurrency } from '../../domain/format';
+import CashDeskReleaseDialog from './CashDeskReleaseDialog';
 
 interface Props {
   t: TFunction;
@@ -32,6 +34,9 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
   const payment = useStore($deskPayments)[order.uuid];
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The desk whose claim refused the payment, and whether staff are asked to release it.
+  const [claimedBy, setClaimedBy] = useState<string | null>(null);
+  const [releasing, setReleasing] = useState(false);
   // A payment that finishes in the background (a retried recording, another tab) leaves storage:
   // read the order again so the screen never offers to charge a card that was just charged.
   const hadPayment = useRef(!!payment);
@@ -44,11 +49,13 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
     if (busy) return;
     setBusy(true);
     setRefusal(null);
+    setClaimedBy(null);
     try {
       const outcome = await step();
       if (outcome && typeof outcome === 'object' && outcome.status === 'paid') onOrder(outcome.order);
       else if (outcome && typeof outcome === 'object' && outcome.status === 'refused') {
         if (outcome.message) setRefusal(t('kiosk.pay.refused', { message: outcome.message }));
+        setClaimedBy(outcome.claimedBy ?? null);
         // Paid or changed elsewhere meanwhile: show the order as it is now.
         onReload();
       }
@@ -92,6 +99,27 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
         <p role="alert" className="error">
           {refusal}
         </p>
+      )}
+      {claimedBy && (
+        <p className="actions">
+          <button type="button" className="button button--secondary" onClick={() => setReleasing(true)}>
+            {t('kiosk.pay.releaseClaim', { totem: claimedBy })}
+          </button>
+        </p>
+      )}
+      {releasing && claimedBy && (
+        <CashDeskReleaseDialog
+          t={t}
+          order={order}
+          totem={claimedBy}
+          onClose={() => setReleasing(false)}
+          onReleased={(fresh) => {
+            setReleasing(false);
+            setClaimedBy(null);
+            setRefusal(null);
+            onOrder(fresh);
+          }}
+        />
       )}
     </section>
   );
