@@ -1,7 +1,9 @@
 // The delivery counter (/totem/delivery, issue #14): the order on the counter and the units
-// scanned for it (a persisted draft), each scan looked up and assigned to a line (domain/delivery),
-// and the confirmation and line resets sent through the outbox (stores/kiosk-outbox.ts), so an
-// outage or a reload loses nothing and nothing goes out twice. Components render and dispatch.
+// scanned for it (a persisted draft: the order's reference and the codes), each scan looked up and
+// assigned to a line (domain/delivery), and the confirmation and line resets sent through the
+// outbox (stores/kiosk-outbox.ts), so an outage or a reload loses nothing and nothing goes out
+// twice. The order itself is read from the API and held in memory only (stores/delivery-drafts.ts
+// says why). Components render and dispatch.
 import { atom } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { confirmations, fetchOrder, lookUpUnit } from '../api/delivery';
@@ -21,11 +23,25 @@ import {
   type ScannedUnit,
 } from '../domain/delivery';
 import type { I18nMessage } from '../domain/messages';
-import { DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft, type DeliveryDraft } from './delivery-drafts';
+import {
+  DELIVERY_DRAFT_KEY,
+  DeliveryDraftSchema,
+  emptyDeliveryDraft,
+  isOffline,
+  lineLost,
+  orderRef,
+  whenLineBack,
+  type DeliveryDraft,
+  type OrderReading,
+} from './delivery-drafts';
 import { $outbox, onConfirmationLanded, sendConfirmation } from './kiosk-outbox';
 import { persistentValidated } from './persisted';
 
 export const $deliveryDraft = persistentValidated(DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft);
+/** The order on the counter as this page last read it (memory only); see `counterOrder`. */
+export const $deliveryOrder = atom<OrderResponse | null>(null);
+/** Reading the draft's order again (the screen says it is loading, offline or refused). */
+export const $deliveryOrderReading = atom<OrderReading>(null);
 
 /** What the last scan or action came to, said next to the scan input (an aria-live region). */
 export interface ScanFeedback {
@@ -53,6 +69,19 @@ function feedback(entry: Omit<ScanFeedback, 'serial' | 'offer' | 'unit'> & Parti
 
 const update = (change: (draft: DeliveryDraft) => DeliveryDraft) => $deliveryDraft.set(change($deliveryDraft.get()));
 
+/** The draft's order as read, or null while it is not (after a reload, offline, another tab's). */
+export function counterOrder(): OrderResponse | null {
+  const order = $deliveryOrder.get();
+  return order && order.id === $deliveryDraft.get().order?.id ? order : null;
+}
+
+/** An order read (or answered by a confirmation): shown when it is still the counter's. */
+function showOrder(order: OrderResponse): void {
+  if ($deliveryDraft.get().order?.id !== order.id) return;
+  $deliveryOrder.set(order);
+  $deliveryOrderReading.set(null);
+}
+
 /** Lines of orders whose delivery waits in the outbox are not free for another scan. */
 function pendingLines(orderId: number) {
   return queuedDelivery($outbox.get(), orderId);
@@ -60,7 +89,8 @@ function pendingLines(orderId: number) {
 
 /** Puts an order on the counter; its scans are kept when it already was. */
 export function openDeliveryOrder(order: OrderResponse): void {
-  update((draft) => (draft.order?.id === order.id ? { ...draft, order } : { order, scans: [] }));
+  update((draft) => (draft.order?.id === order.id ? { ...draft, order: orderRef(order) } : { order: orderRef(order), scans: [] }));
+  showOrder(order);
   $deliveryErrors.set({});
   $deliveryFeedback.set(null);
 }
@@ -68,34 +98,53 @@ export function openDeliveryOrder(order: OrderResponse): void {
 /** Clears the counter (the component asks first when scans would be lost). */
 export function closeDeliveryOrder(): void {
   $deliveryDraft.set(emptyDeliveryDraft());
+  $deliveryOrder.set(null);
+  $deliveryOrderReading.set(null);
   $deliveryErrors.set({});
   $deliveryFeedback.set(null);
 }
 
-/** Reads the order on the counter again (after a landing, or when the page opens). */
+/**
+ * Reads the order on the counter again (when the page opens, after a landing, when the line is
+ * back). No answer: the screen says the order will load when the line is back, and it does
+ * (`followLandings`); the scans and the outbox work meanwhile. A refusal (the order is gone) is said.
+ */
 export async function refreshDeliveryOrder(): Promise<void> {
-  const id = $deliveryDraft.get().order?.id;
-  if (!id) return;
+  // Written back as read: a draft of an earlier release (the whole order) keeps its reference only.
+  update((draft) => draft);
+  const ref = $deliveryDraft.get().order;
+  if (!ref) return;
+  if (!counterOrder()) $deliveryOrderReading.set({ state: 'loading' });
   try {
-    const order = await fetchOrder(id);
-    update((draft) => (draft.order?.id === order.id ? { ...draft, order } : draft));
-  } catch {
-    // Offline or gone: what was last read stays on screen.
+    showOrder(await fetchOrder(ref.id));
+  } catch (err) {
+    if ($deliveryDraft.get().order?.id !== ref.id || counterOrder()) return;
+    if (isOffline(err)) {
+      $deliveryOrderReading.set({ state: 'offline' });
+      lineLost();
+    } else {
+      $deliveryOrderReading.set({ state: 'refused', message: (err as Error).message });
+    }
   }
 }
 
-const isOffline = (err: unknown) => !(err instanceof ApiClientError) && (err as Error)?.name !== 'AbortError';
-
 async function scanOne(text: string): Promise<boolean> {
   const code = normalizeCode(text);
-  const { order } = $deliveryDraft.get();
-  if (!code || !order) return false;
-  const lines = deliveryLines(order);
-  const pending = pendingLines(order.id);
+  const ref = $deliveryDraft.get().order;
+  if (!code || !ref) return false;
+  const pending = pendingLines(ref.id);
   if (pending.codes.has(code)) {
     feedback({ code, tone: 'refused', message: { key: 'kiosk.delivery.scan.queued', params: { code } } });
     return false;
   }
+  const order = counterOrder();
+  if (!order) {
+    // Its lines are unknown until it is read: no line to give the unit.
+    feedback({ code, tone: 'refused', message: { key: 'kiosk.delivery.scan.notLoaded', params: { code } } });
+    void refreshDeliveryOrder();
+    return false;
+  }
+  const lines = deliveryLines(order);
   let unit: ScannedUnit;
   try {
     unit = await lookUpUnit(code);
@@ -167,9 +216,13 @@ export function setExtraPrice(code: string, price: string): void {
   update((draft) => ({ ...draft, scans: draft.scans.map((s) => (s.code === code ? { ...s, price } : s)) }));
 }
 
-/** The validator's verdict on an extra's price (its reference: what the order pays for the same product). */
+/**
+ * The validator's verdict on an extra's price (its reference: what the order pays for the same
+ * product). A price waits for the order to be read: the ±20 % rule needs its lines.
+ */
 export function extraPriceError(scan: DeliveryScan): I18nMessage | null {
-  const order = $deliveryDraft.get().order;
+  const order = counterOrder();
+  if (!order && scan.price.trim()) return { key: 'kiosk.delivery.scanned.priceNeedsOrder' };
   const reference = order ? extraPriceReference(deliveryLines(order), scan.productId) : null;
   const result = validateExtraPrice(scan.price, reference);
   return result === true ? null : result;
@@ -196,6 +249,7 @@ export async function confirmDelivery(): Promise<ConfirmResult> {
   $deliveryBusy.set(true);
   try {
     const { path, parse } = confirmations.delivery;
+    // The reference is enough: the API judges the scans, the outbox keeps them through an outage.
     const sending = sendConfirmation('delivery', path, deliveryRequest(order.id, scans, confirmMoment(new Date())), order.number, parse);
     const sent = new Set(scans.map((s) => s.code));
     update((draft) => ({ ...draft, scans: draft.scans.filter((s) => !sent.has(s.code)) }));
@@ -210,7 +264,7 @@ export async function confirmDelivery(): Promise<ConfirmResult> {
     }
     $deliveryErrors.set({});
     if (outcome.status === 'sent') {
-      update((draft) => (draft.order?.id === order.id ? { ...draft, order: outcome.data } : draft));
+      showOrder(outcome.data);
       feedback({ code: '', tone: 'ok', message: { key: 'kiosk.delivery.sent', params: { count: scans.length, order: order.number } } });
     } else {
       feedback({ code: '', tone: 'warning', message: { key: 'kiosk.delivery.queued', params: { count: scans.length, order: order.number } } });
@@ -229,7 +283,7 @@ export async function resetLineDelivery(deliveryDetailId: number, code: string):
     const { path, parse } = confirmations.resetDelivery;
     const outcome = await sendConfirmation('reset_delivery', path(deliveryDetailId), {}, code, parse);
     if (outcome.status === 'sent') {
-      update((draft) => (draft.order?.id === outcome.data.id ? { ...draft, order: outcome.data } : draft));
+      showOrder(outcome.data);
       feedback({ code, tone: 'ok', message: { key: 'kiosk.delivery.resetDone', params: { code } } });
     } else if (outcome.status === 'queued') {
       feedback({ code, tone: 'warning', message: { key: 'kiosk.delivery.resetQueued', params: { code } } });
@@ -243,25 +297,28 @@ export async function resetLineDelivery(deliveryDetailId: number, code: string):
 }
 
 let listening = false;
-/** A queued delivery or reset of the order on the counter landed: show the order as it is now. */
+/**
+ * While the screen is open: a queued delivery or reset of the order on the counter landed (show the
+ * order as it is now), or the API answers again after an outage (read the order again).
+ */
 export function followLandings(): () => void {
   if (listening) return () => {};
   listening = true;
   const stop = onConfirmationLanded((entry, data) => {
-    const order = $deliveryDraft.get().order;
-    if (!order) return;
+    if (!$deliveryDraft.get().order) return;
     if (entry.kind === 'delivery' || entry.kind === 'reset_delivery') {
       try {
-        const landed = confirmations.delivery.parse(data);
-        if (landed.id === order.id) update((draft) => ({ ...draft, order: landed }));
+        showOrder(confirmations.delivery.parse(data));
       } catch {
         void refreshDeliveryOrder();
       }
     }
   });
+  const stopLine = whenLineBack(() => void refreshDeliveryOrder());
   return () => {
     listening = false;
     stop();
+    stopLine();
   };
 }
 
@@ -269,6 +326,8 @@ export function followLandings(): () => void {
 export function resetDeliveryForTests(): void {
   listening = false;
   queue = Promise.resolve();
+  $deliveryOrder.set(null);
+  $deliveryOrderReading.set(null);
   $deliveryFeedback.set(null);
   $deliveryErrors.set({});
   $deliveryBusy.set(false);

@@ -125,7 +125,11 @@ async function probe(): Promise<void> {
 }
 
 async function flushOnce(): Promise<void> {
-  if ($apiUnreachable.get() && !$outbox.get().some((e) => e.state === 'pending')) return probe();
+  if ($apiUnreachable.get() && !$outbox.get().some((e) => e.state === 'pending')) {
+    await probe();
+    // A confirmation queued while the probe was out (it joined this flush) goes once the API answers.
+    if ($apiUnreachable.get() || !$outbox.get().some((e) => e.state === 'pending')) return;
+  }
   for (const entry of $outbox.get()) {
     if (entry.state !== 'pending') continue;
     replace(entry.key, (e) => ({ ...e, attempts: e.attempts + 1 }));

@@ -2,8 +2,10 @@
 // an order chosen first (a scanned unit finds its open hand-out and its order), a problem noted on
 // a unit (it is locked when back), the price difference of an early or late return shown before
 // Confirm (GET v1/delivery_details/{id}/diff?to=) and after it (GET v1/order_details/{id}/diff),
-// the pickup and its resets sent through the outbox. The draft is kept until sent or queued.
-import { atom } from 'nanostores';
+// the pickup and its resets sent through the outbox. The draft (the orders' references and the
+// scanned codes) is kept until sent or queued; the orders themselves are read from the API and held
+// in memory only (stores/delivery-drafts.ts says why).
+import { atom, computed } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '../api/delivery';
 import type { PriceDiff } from '../api/contract/delivery';
@@ -11,12 +13,38 @@ import type { OrderResponse } from '../api/contract/orders';
 import { todayInRome } from '../domain/dates';
 import { errorsByIndex, normalizeCode } from '../domain/delivery';
 import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../domain/pickup';
-import { emptyPickupDraft, PICKUP_DRAFT_KEY, PickupDraftSchema, type PickupDraft } from './delivery-drafts';
+import {
+  emptyPickupDraft,
+  isOffline,
+  lineLost,
+  orderRef,
+  PICKUP_DRAFT_KEY,
+  PickupDraftSchema,
+  whenLineBack,
+  type OrderReading,
+  type OrderRef,
+  type PickupDraft,
+} from './delivery-drafts';
 import type { ScanFeedback } from './delivery';
 import { $outbox, onConfirmationLanded, sendConfirmation } from './kiosk-outbox';
 import { persistentValidated } from './persisted';
 
 export const $pickupDraft = persistentValidated(PICKUP_DRAFT_KEY, PickupDraftSchema, emptyPickupDraft);
+/** The orders on the counter as this page last read them (memory only). */
+export const $pickupOrders = atom<OrderResponse[]>([]);
+/** Reading the draft's orders again (the screen says it is loading, offline or refused). */
+export const $pickupOrdersReading = atom<OrderReading>(null);
+/** The draft's orders in its order: those read, and the references of those not read yet. */
+export const $pickupCounter = computed([$pickupDraft, $pickupOrders], (draft, read) => {
+  const loaded: OrderResponse[] = [];
+  const missing: OrderRef[] = [];
+  for (const ref of draft.orders) {
+    const order = read.find((o) => o.id === ref.id);
+    if (order) loaded.push(order);
+    else missing.push(ref);
+  }
+  return { loaded, missing };
+});
 export const $pickupFeedback = atom<ScanFeedback | null>(null);
 export const $pickupErrors = atom<Record<string, string>>({});
 export const $pickupBusy = atom(false);
@@ -38,7 +66,9 @@ export const returnDayOf = (draft: PickupDraft, now = new Date()): string => dra
 
 /** Chooses the order whose units come back; units of other orders are then refused. */
 export function openPickupOrder(order: OrderResponse): void {
-  update((draft) => (draft.orderId === order.id ? { ...draft, orders: [order] } : { ...emptyPickupDraft(), returnDay: draft.returnDay, orderId: order.id, orders: [order] }));
+  const orders = [orderRef(order)];
+  update((draft) => (draft.orderId === order.id ? { ...draft, orders } : { ...emptyPickupDraft(), returnDay: draft.returnDay, orderId: order.id, orders }));
+  $pickupOrders.set([order]);
   $pickupErrors.set({});
   $pickupFeedback.set(null);
   $pickupSettled.set([]);
@@ -46,28 +76,44 @@ export function openPickupOrder(order: OrderResponse): void {
 
 export function closePickup(): void {
   $pickupDraft.set(emptyPickupDraft());
+  $pickupOrders.set([]);
+  $pickupOrdersReading.set(null);
   $pickupErrors.set({});
   $pickupFeedback.set(null);
   $pickupDiffs.set({});
   $pickupSettled.set([]);
 }
 
+/** An order read comes on the counter (its reference in the draft, the order in memory). */
 function keepOrder(order: OrderResponse): void {
-  update((draft) => ({ ...draft, orders: [...draft.orders.filter((o) => o.id !== order.id), order] }));
+  update((draft) => ({ ...draft, orders: [...draft.orders.filter((o) => o.id !== order.id), orderRef(order)] }));
+  $pickupOrders.set([...$pickupOrders.get().filter((o) => o.id !== order.id), order]);
 }
 
-/** Reads the orders on the counter again. */
+/**
+ * Reads the orders on the counter again (when the page opens, after a landing, when the line is
+ * back). No answer: the screen says they will load when the line is back, and they do
+ * (`followPickupLandings`); scans and the outbox work meanwhile.
+ */
 export async function refreshPickupOrders(): Promise<void> {
-  for (const { id } of $pickupDraft.get().orders) {
+  // Written back as read: a draft of an earlier release (whole orders) keeps their references only.
+  update((draft) => draft);
+  const refs = $pickupDraft.get().orders;
+  if (refs.length === 0) return;
+  if ($pickupCounter.get().missing.length > 0) $pickupOrdersReading.set({ state: 'loading' });
+  let reading: OrderReading = null;
+  for (const { id } of refs) {
     try {
-      keepOrder(await fetchOrder(id));
-    } catch {
-      // Offline: what was last read stays.
+      const order = await fetchOrder(id);
+      if ($pickupDraft.get().orders.some((o) => o.id === id)) keepOrder(order);
+    } catch (err) {
+      reading = isOffline(err) ? { state: 'offline' } : (reading ?? { state: 'refused', message: (err as Error).message });
+      if (isOffline(err)) break;
     }
   }
+  $pickupOrdersReading.set($pickupCounter.get().missing.length > 0 ? reading : null);
+  if (reading?.state === 'offline') lineLost();
 }
-
-const isOffline = (err: unknown) => !(err instanceof ApiClientError) && (err as Error)?.name !== 'AbortError';
 
 async function scanOne(text: string): Promise<boolean> {
   const code = normalizeCode(text);
@@ -201,7 +247,7 @@ export async function confirmPickup(): Promise<PickupConfirmResult> {
     $pickupErrors.set({});
     const count = draft.scans.length;
     if (outcome.status === 'sent') {
-      update((d) => (sameCounter(d) ? { ...d, orders: mergeOrders(d.orders, outcome.data) } : d));
+      if (sameCounter($pickupDraft.get())) for (const order of outcome.data) keepOrder(order);
       feedback({ code: '', tone: 'ok', message: { key: 'kiosk.pickup.sent', params: { count } } });
       void settle(draft.scans, returnDayOf(draft, now));
     } else {
@@ -212,8 +258,6 @@ export async function confirmPickup(): Promise<PickupConfirmResult> {
     $pickupBusy.set(false);
   }
 }
-
-const mergeOrders = (shown: OrderResponse[], answered: OrderResponse[]) => [...shown.filter((o) => !answered.some((a) => a.id === o.id)), ...answered];
 
 /** After the pickup: each unit's difference as the API settles it (the line's, or the extra's hand-out). */
 async function settle(scans: readonly PickupScan[], day: string): Promise<void> {
@@ -253,22 +297,26 @@ export async function resetLinePickup(deliveryDetailId: number, code: string): P
 }
 
 let listening = false;
-/** A queued pickup or reset landed: the orders on the counter are read again. */
+/** While the screen is open: a queued pickup or reset landed, or the line is back: the orders are read again. */
 export function followPickupLandings(): () => void {
   if (listening) return () => {};
   listening = true;
   const stop = onConfirmationLanded((entry) => {
     if (entry.kind === 'pickup' || entry.kind === 'reset_pickup') void refreshPickupOrders();
   });
+  const stopLine = whenLineBack(() => void refreshPickupOrders());
   return () => {
     listening = false;
     stop();
+    stopLine();
   };
 }
 
 export function resetPickupForTests(): void {
   listening = false;
   queue = Promise.resolve();
+  $pickupOrders.set([]);
+  $pickupOrdersReading.set(null);
   $pickupFeedback.set(null);
   $pickupErrors.set({});
   $pickupBusy.set(false);

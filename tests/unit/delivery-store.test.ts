@@ -92,7 +92,7 @@ describe('the delivery counter', () => {
     expect(await delivery.confirmDelivery()).toEqual({ status: 'sent' });
     expect(posts).toEqual([expect.stringMatching(/^\/api\/v1\/delivery [0-9a-f-]{36}$/)]);
     expect(delivery.$deliveryDraft.get().scans).toEqual([]);
-    expect(delivery.$deliveryDraft.get().order!.delivery.delivery_details).toHaveLength(1);
+    expect(delivery.$deliveryOrder.get()!.delivery.delivery_details).toHaveLength(1);
     expect(await codesOut(order.id)).toEqual([unit('CIASPOLE', 1)]);
 
     expect(await delivery.scanForDelivery(unit('CIASPOLE', 1))).toBe(false);
@@ -159,7 +159,7 @@ describe('the delivery counter', () => {
     await outbox.flushOutbox();
     expect(await codesOut(order.id)).toEqual([unit('CIASPOLE', 5), unit('CIASPOLE', 6)]);
     expect(posts.filter((p) => p.startsWith('/api/v1/delivery '))).toHaveLength(1);
-    expect(delivery.$deliveryDraft.get().order!.delivery.delivery_details).toHaveLength(2);
+    expect(delivery.$deliveryOrder.get()!.delivery.delivery_details).toHaveLength(2);
     stop();
   });
 
@@ -168,10 +168,10 @@ describe('the delivery counter', () => {
     delivery.openDeliveryOrder(order);
     await delivery.scanForDelivery(unit('CIASPOLE', 7));
     await delivery.confirmDelivery();
-    const detail = delivery.$deliveryDraft.get().order!.delivery.delivery_details[0]!;
+    const detail = delivery.$deliveryOrder.get()!.delivery.delivery_details[0]!;
     expect(await delivery.resetLineDelivery(detail.id, unit('CIASPOLE', 7))).toEqual({ status: 'sent' });
     expect(posts[1]).toMatch(new RegExp(`^/api/v1/delivery_details/${detail.id}/reset_delivery [0-9a-f-]{36}$`));
-    expect(delivery.$deliveryDraft.get().order!.delivery.delivery_details).toEqual([]);
+    expect(delivery.$deliveryOrder.get()!.delivery.delivery_details).toEqual([]);
     expect(await codesOut(order.id)).toEqual([]);
   });
 });

@@ -94,7 +94,7 @@ describe('the delivery counter while Confirm is sent', () => {
     release();
     expect(await confirming).toEqual({ status: 'sent' });
     expect(deliveryScans()).toEqual([second]);
-    expect(delivery.$deliveryDraft.get().order!.delivery.delivery_details).toHaveLength(1);
+    expect(delivery.$deliveryOrder.get()!.delivery.delivery_details).toHaveLength(1);
     expect(await delivery.confirmDelivery()).toEqual({ status: 'sent' });
     expect(await codesOut(order.id)).toEqual([first, second]);
   });

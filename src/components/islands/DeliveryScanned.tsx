@@ -9,7 +9,8 @@ import { personTitle } from './DeliveryLines';
 interface Props {
   t: TFunction;
   scans: DeliveryScan[];
-  lines: DeliveryLine[];
+  /** The order's lines; null while the order is not read (a scan then shows what it knows). */
+  lines: DeliveryLine[] | null;
   errors: Record<string, string>;
   busy: boolean;
   onConfirm: () => void;
@@ -25,7 +26,7 @@ export default function DeliveryScanned({ t, scans, lines, errors, busy, onConfi
       <h2>{t('kiosk.delivery.scanned.title', { count: scans.length })}</h2>
       <ul className="delivery-scanned__list">
         {scans.map((scan) => {
-          const line = lines.find((l) => l.id === scan.lineId);
+          const line = lines?.find((l) => l.id === scan.lineId);
           const priceError = scan.lineId === null ? extraPriceError(scan) : null;
           const priceId = `extra-price-${scan.code}`;
           return (
@@ -34,7 +35,9 @@ export default function DeliveryScanned({ t, scans, lines, errors, busy, onConfi
               <span>
                 {line
                   ? `${line.productLabel} · ${personTitle(t, line.person, line.personName)}`
-                  : t('kiosk.delivery.scanned.extra', { product: scan.productLabel || '—' })}
+                  : scan.lineId !== null
+                    ? scan.productLabel || '—'
+                    : t('kiosk.delivery.scanned.extra', { product: scan.productLabel || '—' })}
                 {!scan.checked && <span className="muted"> · {t('kiosk.delivery.scanned.unchecked')}</span>}
               </span>
               {scan.lineId === null && (

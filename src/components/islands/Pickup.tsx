@@ -1,7 +1,9 @@
 // The pickup counter (/totem/pickup, admin totems, issue #14): scan what comes back, with an order
 // chosen or without (a scanned unit finds its hand-out and its order), note a problem (the unit is
 // locked), see the price difference of an early or late return before confirming, undo a pickup.
-// Render and dispatch only: stores/pickup.ts decides and sends (through the outbox).
+// Render and dispatch only: stores/pickup.ts decides and sends (through the outbox). The orders
+// are read from the API when the page opens (the draft keeps their numbers and the scans only):
+// until they are, the screen says why they are missing; scans and Confirm work meanwhile.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useT } from '../../i18n/client';
@@ -10,8 +12,10 @@ import { queuedPickupCodes } from '../../domain/pickup';
 import { $outbox } from '../../stores/kiosk-outbox';
 import {
   $pickupBusy,
+  $pickupCounter,
   $pickupDiffs,
   $pickupDraft,
+  $pickupOrdersReading,
   $pickupErrors,
   $pickupFeedback,
   $pickupSettled,
@@ -28,6 +32,7 @@ import {
 } from '../../stores/pickup';
 import ConfirmDialog from './ConfirmDialog';
 import OrderFinder, { datesOf } from './OrderFinder';
+import OrderReadingNotice from './OrderReadingNotice';
 import PickupOrders from './PickupOrders';
 import PickupScanned, { DiffText } from './PickupScanned';
 import ScanInput from './ScanInput';
@@ -49,19 +54,27 @@ export default function Pickup({ locale }: { locale: string }) {
   const settled = useStore($pickupSettled);
   const busy = useStore($pickupBusy);
   const outbox = useStore($outbox);
+  const counter = useStore($pickupCounter);
+  const reading = useStore($pickupOrdersReading);
   const [question, setQuestion] = useState<Question>(null);
 
   useEffect(() => {
     if (!allowed) return;
-    void refreshPickupOrders();
     void loadDiffs();
     return followPickupLandings();
   }, [allowed]);
+  // Read when the page opens (memory starts empty) and when the draft gains an order not read
+  // (another tab); orders chosen or found here come read.
+  const missing = counter.missing.map((o) => o.id).join(',');
+  useEffect(() => {
+    if (allowed && missing) void refreshPickupOrders();
+  }, [allowed, missing]);
 
   const refocus = () => (document.getElementById(SCAN_ID) as HTMLInputElement | null)?.focus();
   if (!allowed) return <p aria-busy="true">{t('kiosk.loading')}</p>;
 
-  const chosen = draft.orders.find((o) => o.id === draft.orderId) ?? null;
+  const chosen = counter.loaded.find((o) => o.id === draft.orderId) ?? null;
+  const chosenRef = draft.orders.find((o) => o.id === draft.orderId) ?? null;
   const scannedCodes = new Set(draft.scans.map((s) => s.code));
   const sendingCodes = queuedPickupCodes(outbox);
   const today = todayInRome();
@@ -77,12 +90,14 @@ export default function Pickup({ locale }: { locale: string }) {
 
   return (
     <div className="delivery pickup">
-      {chosen ? (
+      {chosenRef ? (
         <section className="delivery-order" aria-labelledby="pickup-order-title">
-          <h2 id="pickup-order-title">{t('kiosk.delivery.order', { number: chosen.number })}</h2>
-          <p>
-            {chosen.first_name} {chosen.last_name} · {datesOf(chosen)}
-          </p>
+          <h2 id="pickup-order-title">{t('kiosk.delivery.order', { number: chosenRef.number })}</h2>
+          {chosen && (
+            <p>
+              {chosen.first_name} {chosen.last_name} · {datesOf(chosen)}
+            </p>
+          )}
           <button type="button" className="button button--secondary" onClick={() => (draft.scans.length > 0 ? setQuestion({ kind: 'discard' }) : closePickup())}>
             {t('kiosk.pickup.otherOrder')}
           </button>
@@ -119,7 +134,9 @@ export default function Pickup({ locale }: { locale: string }) {
 
       <PickupScanned t={t} scans={draft.scans} diffs={diffs} errors={errors} busy={busy} onConfirm={() => void confirmPickup().then(refocus)} refocus={refocus} />
 
-      <PickupOrders t={t} orders={draft.orders} scannedCodes={scannedCodes} sendingCodes={sendingCodes} onResetPickup={(id, code) => setQuestion({ kind: 'reset', id, code })} />
+      {counter.missing.length > 0 && <OrderReadingNotice t={t} reading={reading} numbers={counter.missing.map((o) => o.number)} />}
+
+      <PickupOrders t={t} orders={counter.loaded} scannedCodes={scannedCodes} sendingCodes={sendingCodes} onResetPickup={(id, code) => setQuestion({ kind: 'reset', id, code })} />
 
       <ConfirmDialog
         open={question !== null}
