@@ -1,4 +1,6 @@
-// Storage keys shared by the stores and the plain navigation script.
+// Storage keys shared by the stores and the plain navigation script. Every localStorage key of the
+// site (these, the cart's and the session's) is listed once more in KIOSK_STORAGE_KEYS
+// (./kiosk-forget.ts): a kiosk that is unpaired or paired again forgets them all.
 /** The referral reference (`forced_ref` is stored as `ref`); a raw string. */
 export const REF_STORAGE_KEY = 'ref';
 export const CONFIGURATION_KEY = 'configuration';

@@ -1,20 +1,18 @@
-// The kiosk ("totem") of spec §4 and §6: pairing this device to a shop, the configuration
-// password (checked by the server, never shipped in the site), the settings the configuration page
-// edits, its clears, and the end of a customer's turn on a public kiosk. The device's own bearer
-// token lives here, apart from any customer session: on a kiosk the API client sends only it.
+// The kiosk ("totem") of spec §4 and §6: the configuration password (checked by the server, never
+// shipped in the site), the settings the configuration page edits, its clears, and the end of a
+// customer's turn on a public kiosk. The device's own bearer token lives here, apart from any
+// customer session: on a kiosk the API client sends only it. Pairing and unpairing the device are
+// in ./kiosk-pairing.ts, loaded by /pair and the configuration page only.
 import { computed } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { ShopSchema } from '../api/contract/catalogue';
 import { TotemSchema } from '../api/contract/kiosk';
-import { sendRevocation } from '../api/logout';
-import { PairResponseSchema, TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
-import { AUTH_TOKEN_TYPE } from '../domain/constants';
+import { TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../domain/constants';
 import { kioskHome, mayOpenTotemPage, TotemPages, TotemTypes, totemPageOf } from '../domain/kiosk';
-import { $configuration, $ref, clearConfiguration } from './configuration';
+import { $configuration, clearConfiguration } from './configuration';
 import { $cart, clearCart } from './cart';
-import { clearSession } from './session';
-import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from './kiosk-device';
+import { $kioskDevice, $kioskOrderPlaced } from './kiosk-device';
 
 export { $kioskDevice, $kioskOrderPlaced, markKioskOrderPlaced } from './kiosk-device';
 
@@ -30,27 +28,6 @@ export function kioskHomePath(): string | null {
   const totem = $configuration.get().totem;
   const shop = $kioskDevice.get().shop ?? $configuration.get().shop;
   return totem && shop ? kioskHome(totem, shop.slug) : null;
-}
-
-/**
- * Trades a pairing code for the totem settings and the kiosk's token. Whatever this browser held
- * before (a customer's session, cart, dates, referral) is dropped: a kiosk starts clean and never
- * shows a previous visitor's data. A refused code rejects with the API's 422 (field `code`).
- * Resolves with the kiosk's home path.
- */
-export async function pairDevice(code: string): Promise<string> {
-  const api = await client();
-  const { data } = await api.post('v1/pair', { json: { code }, schema: PairResponseSchema });
-  const { token, shop: pairedShop, realtime, ...settings } = data;
-  const totem = TotemSchema.parse(settings);
-  const shop = ShopSchema.parse(pairedShop);
-  clearSession();
-  clearCart();
-  clearConfiguration({ full: true });
-  $ref.set(undefined);
-  $kioskDevice.set({ ...emptyDevice(), token: `${AUTH_TOKEN_TYPE} ${token}`, shop, realtime });
-  $configuration.set({ ...$configuration.get(), totem, shop });
-  return kioskHome(totem, shop.slug);
 }
 
 /**
@@ -113,21 +90,6 @@ export async function reloadKioskSettings(): Promise<void> {
 /** Configuration clear (spec §4): dates, mode, products… and the shop when asked; the kiosk stays. */
 export function clearKioskConfiguration(resetShop: boolean): void {
   clearConfiguration({ resetShop });
-}
-
-/**
- * Full clear: the device is no kiosk any more. Its token, the cart and every setting are forgotten
- * here at once; the server is told after (src/api/logout.ts), when it can be reached: a shop's
- * dropped connection must not hold the screen. Resolves once the revocation is on its way (not
- * answered), never rejects: the page leaves for /pair after it.
- */
-export function unpairDevice(): Promise<void> {
-  const token = $kioskDevice.get().token;
-  clearCart();
-  clearConfiguration({ full: true });
-  $kioskDevice.set(emptyDevice());
-  $kioskOrderPlaced.set(false);
-  return sendRevocation(token);
 }
 
 /** A public kiosk's customer is done (or walked away): nothing of theirs stays for the next one. */

@@ -18,6 +18,7 @@ import { call, idDocument, pairAll, placeOrder, totemOf, type Kiosks } from '../
 
 useTestStorageEngine();
 const kiosk = await import('../../src/stores/kiosk');
+const { pairDevice } = await import('../../src/stores/kiosk-pairing');
 const board = await import('../../src/stores/board');
 
 const LOCAL = { driver: 'local' as const, key: 'rentalp-local', cluster: null, channel: 'private-shop.6', ws_path: '/app/rentalp-local' };
@@ -92,7 +93,7 @@ describe('the board store against the API', () => {
     // The API client resolves its base URL against the page's address.
     vi.stubGlobal('location', new URL(`http://127.0.0.1:${port}/totem/board`));
     k = await pairAll(api);
-    await kiosk.pairDevice(totemOf('BARD-01').pairingCode);
+    await pairDevice(totemOf('BARD-01').pairingCode);
   }, 120_000);
   afterEach(() => {
     cleanups.splice(0).forEach((stop) => stop());

@@ -1,6 +1,7 @@
-// The kiosk store (src/stores/kiosk.ts): pairing, the configuration password and its one-time
-// access, the settings, the clears, the idle reset of a public kiosk, what the API client sends
-// on a kiosk, and which configuration fields a kiosk persists (spec §3).
+// The kiosk store (src/stores/kiosk.ts, pairing in stores/kiosk-pairing.ts): pairing, the
+// configuration password and its one-time access, the settings, the clears, the idle reset of a
+// public kiosk, what the API client sends on a kiosk, and which configuration fields a kiosk
+// persists (spec §3).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
@@ -14,13 +15,14 @@ const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const session = await import('../../src/stores/session');
 const kiosk = await import('../../src/stores/kiosk');
+const pairing = await import('../../src/stores/kiosk-pairing');
 const { api } = await import('../../src/api/instance');
 const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../src/domain/constants');
 const { REF_STORAGE_KEY } = await import('../../src/stores/keys');
 
 const shop = { id: 6, slug: 'bardonecchia-sport-rent', label: 'Bardonecchia Sport Rent', logos: [], sports: [] };
 const realtime = { driver: 'local', key: 'rentalp-local', cluster: null, channel: 'private-shop.6', ws_path: '/app/rentalp-local' };
-const settings = (type: number) => ({ type, code: `BARD-0${type / 10}`, pos: null, data_security_user_optional: false, server_url: null, shop, realtime });
+const settings = (type: number) => ({ type, code: `BARD-0${type / 10}`, pos: null, data_security_user_optional: false, server_url: null, simulated_pos_allowed: true, shop, realtime });
 
 /** Answers each request with `answer(url, init)`; records `METHOD path Authorization`. */
 function serve(answer: (url: URL, init: RequestInit) => Response | Promise<Response>) {
@@ -34,7 +36,7 @@ function serve(answer: (url: URL, init: RequestInit) => Response | Promise<Respo
 
 async function pairAs(type: number) {
   serve(() => Response.json({ data: { ...settings(type), token: 'kiosk-token-1234567890' } }));
-  return kiosk.pairDevice('BARD-KIOSK-10');
+  return pairing.pairDevice('BARD-KIOSK-10');
 }
 
 beforeEach(() => {
@@ -66,7 +68,7 @@ describe('pairing', () => {
 
   it('a refused code rejects with the 422 and changes nothing', async () => {
     serve(() => Response.json({ message: 'Dati non validi', errors: { code: ['Valore non valido'] } }, { status: 422 }));
-    await expect(kiosk.pairDevice('NOPE')).rejects.toMatchObject({ status: 422, errors: { code: ['Valore non valido'] } });
+    await expect(pairing.pairDevice('NOPE')).rejects.toMatchObject({ status: 422, errors: { code: ['Valore non valido'] } });
     expect(configuration.$configuration.get().totem).toBeNull();
     expect(kiosk.$kioskDevice.get().token).toBeNull();
   });
@@ -116,10 +118,12 @@ describe('settings and clears', () => {
     kiosk.saveKioskSettings({ pos: 'http://192.168.1.20:4323', server_url: null, fakePos: true });
     expect(configuration.$configuration.get().totem).toMatchObject({ pos: 'http://192.168.1.20:4323', server_url: null });
     expect(kiosk.$kioskDevice.get().fakePos).toBe(true);
-    const requests = serve(() => Response.json({ data: { ...settings(30), pos: 'http://localhost:4323', data_security_user_optional: true } }));
+    expect(configuration.$configuration.get().totem?.simulated_pos_allowed).toBe(true);
+    // The server left demo mode: the kiosk keeps that the simulated POS is no longer allowed.
+    const requests = serve(() => Response.json({ data: { ...settings(30), pos: 'http://localhost:4323', data_security_user_optional: true, simulated_pos_allowed: false } }));
     await kiosk.reloadKioskSettings();
     expect(requests).toEqual(['GET /api/v1/totem Bearer kiosk-token-1234567890']);
-    expect(configuration.$configuration.get().totem).toMatchObject({ pos: 'http://localhost:4323', data_security_user_optional: true });
+    expect(configuration.$configuration.get().totem).toMatchObject({ pos: 'http://localhost:4323', data_security_user_optional: true, simulated_pos_allowed: false });
   });
 
   it('configuration clear keeps the kiosk and its shop unless asked; full clear unpairs and revokes the token', async () => {
@@ -133,7 +137,7 @@ describe('settings and clears', () => {
     expect(kiosk.kioskHomePath()).toBe('/prenota/bardonecchia-sport-rent');
 
     const requests = serve(() => Response.json({ message: 'ok' }));
-    await kiosk.unpairDevice();
+    await pairing.unpairDevice();
     expect(requests).toEqual(['POST /api/v1/logout Bearer kiosk-token-1234567890']);
     expect(configuration.$configuration.get().totem).toBeNull();
     expect(kiosk.$kioskDevice.get()).toEqual({ token: null, shop: null, realtime: null, fakePos: false });
@@ -144,7 +148,7 @@ describe('settings and clears', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await kiosk.unpairDevice();
+    await pairing.unpairDevice();
     expect(kiosk.$kioskDevice.get().token).toBeNull();
   });
 
@@ -155,7 +159,7 @@ describe('settings and clears', () => {
       sent.push(`${init.method} ${url.pathname} ${(init.headers as Record<string, string>).Authorization}`);
       return new Promise<Response>(() => {});
     });
-    const leaving = kiosk.unpairDevice();
+    const leaving = pairing.unpairDevice();
     expect(kiosk.$kioskDevice.get()).toEqual({ token: null, shop: null, realtime: null, fakePos: false });
     expect(configuration.$configuration.get().totem).toBeNull();
     // Resolved with the server still silent, the revocation already sent with the kiosk's own

@@ -1,14 +1,19 @@
 // /pair: staff type the pairing code of a kiosk (POST v1/pair); the device becomes that totem and
 // opens its start. A device that already is a kiosk asks for its configuration password first, so a
-// passer-by cannot pair it to something else. A refused code is said under the field.
-import { useEffect, useRef, useState } from 'react';
+// passer-by cannot pair it to something else. A refused code is said under the field. A device that
+// holds work only it can finish (a revoked kiosk) lists it and pairs again only as the same kiosk:
+// a code of another kiosk is refused under the field, the device staying what it was.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { refusalMessage } from '../../api/errors';
 import { $configuration } from '../../stores/configuration';
-import { $kioskDevice, checkKioskPassword, pairDevice } from '../../stores/kiosk';
+import { $kioskDevice, checkKioskPassword } from '../../stores/kiosk';
+import { KioskWorkPendingError, pendingKioskWork } from '../../stores/kiosk-forget';
+import { pairDevice } from '../../stores/kiosk-pairing';
 import { required, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
+import KioskPendingWork from './KioskPendingWork';
 import { useHydrated } from './useHydrated';
 import './kiosk.css';
 
@@ -26,6 +31,10 @@ export default function PairDevice({ locale }: { locale: string }) {
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const locked = !!totem && !unlocked;
+  // Read once the page is live (storage is the browser's): a refusal answers the list again.
+  const [refusedWork, setRefusedWork] = useState<KioskWorkPendingError | null>(null);
+  const storedWork = useMemo(() => (hydrated && totem ? pendingKioskWork() : []), [hydrated, totem]);
+  const pendingWork = refusedWork?.items ?? storedWork;
 
   // The field changes meaning (code ↔ password) only when `locked` does: clear it then. Not on
   // hydration itself: a code typed (or scanned) in the moment between mount and hydration stays.
@@ -66,6 +75,13 @@ export default function PairDevice({ locale }: { locale: string }) {
       const home = await pairDevice(value.trim());
       location.assign(localizePath(lang, home));
     } catch (err) {
+      if (err instanceof KioskWorkPendingError) {
+        setRefusedWork(err);
+        setError(t('kiosk.pending.pairRefused', { holder: err.holder.code, paired: err.paired.code, shop: err.paired.shopLabel }));
+        input.current?.focus();
+        setBusy(false);
+        return;
+      }
       const refused = refusalMessage(err, 'code');
       if (refused !== null) {
         setError(refused);
@@ -83,6 +99,12 @@ export default function PairDevice({ locale }: { locale: string }) {
         <p className="notice">
           {t('kiosk.pair.already', { code: totem.code, shop: shop?.label ?? '', type: t(`kiosk.types.${totem.type}`) })}
         </p>
+      )}
+      {totem && pendingWork.length > 0 && (
+        <div className="notice kiosk-pending-notice">
+          <p>{t('kiosk.pending.pairOnlyAs', { code: totem.code, count: pendingWork.length })}</p>
+          <KioskPendingWork t={t} items={pendingWork} linksIn={null} />
+        </div>
       )}
       <div className="field">
         <label htmlFor={id}>{locked ? t('kiosk.password.label') : t('kiosk.pair.code')}</label>

@@ -6,12 +6,15 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../stores/configuration';
-import { $kioskDevice, clearKioskConfiguration, kioskHomePath, reloadKioskSettings, saveKioskSettings, unpairDevice } from '../../stores/kiosk';
+import { $kioskDevice, clearKioskConfiguration, kioskHomePath, reloadKioskSettings, saveKioskSettings } from '../../stores/kiosk';
+import { pendingKioskWork, type PendingKioskItem } from '../../stores/kiosk-forget';
+import { unpairDevice } from '../../stores/kiosk-pairing';
 import { notify } from '../../stores/notifications';
 import { httpUrl, toFormValidate } from '../../domain/validators';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import ConfirmDialog from './ConfirmDialog';
+import KioskPendingWork from './KioskPendingWork';
 import { useTotemGuard } from './useTotemGuard';
 import './kiosk.css';
 
@@ -31,6 +34,8 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
   const [errors, setErrors] = useState<Partial<Record<UrlField, string>>>({});
   const [resetShop, setResetShop] = useState(false);
   const [asking, setAsking] = useState<Asking>(null);
+  // Work only this device can finish: unpairing is refused and this list shown instead.
+  const [pending, setPending] = useState<PendingKioskItem[]>([]);
   const [reloading, setReloading] = useState(false);
 
   if (!allowed || !totem) return <p aria-busy="true">{t('kiosk.loading')}</p>;
@@ -128,11 +133,26 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
           <button type="button" className="button button--secondary" onClick={() => setAsking('clear')}>
             {t('kiosk.config.clear')}
           </button>
-          <button type="button" className="button button--danger" onClick={() => setAsking('unpair')}>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              const items = pendingKioskWork();
+              setPending(items);
+              if (items.length === 0) setAsking('unpair');
+            }}
+          >
             {t('kiosk.config.unpair')}
           </button>
         </p>
         <p className="muted">{t('kiosk.config.unpairText')}</p>
+        {pending.length > 0 && (
+          <div className="notice kiosk-pending-notice" role="alert">
+            <p>{t('kiosk.pending.unpairRefused', { count: pending.length })}</p>
+            <KioskPendingWork t={t} items={pending} linksIn={lang} />
+            <p className="muted">{t('kiosk.pending.settle')}</p>
+          </div>
+        )}
       </section>
 
       <p>
@@ -162,9 +182,11 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
             notify(t('kiosk.config.cleared'), 'success');
           } else if (what === 'unpair') {
             // Unpaired here at once; off to /pair once the revocation is on its way (keepalive:
-            // it lands after the page is gone; one not yet sent would be lost with it).
-            await unpairDevice();
-            location.assign(localizePath(lang, '/pair'));
+            // it lands after the page is gone; one not yet sent would be lost with it). Work that
+            // appeared meanwhile (another tab) refuses it: listed instead.
+            const outcome = await unpairDevice();
+            if (outcome.status === 'pending') setPending(outcome.items);
+            else location.assign(localizePath(lang, '/pair'));
           }
         }}
       />
