@@ -18,12 +18,18 @@
 //   the lost first answer. A holder that merely was slow past the lease cannot overwrite the new
 //   holder's answer: storing is conditional on its own `attempt`.
 // - rows older than `IDEMPOTENCY_TTL_MS` (24 h) are deleted, a bounded batch whenever a new key is
-//   claimed; a key retried after that runs again (and meets the same refusals).
+//   claimed; a key retried after that runs again and meets the same refusals, and those of a
+//   confirmation whose unit moved on since its own moment (staff/confirmation-moments.ts: a
+//   hand-out of a unit returned since, a return of a unit out again since).
 // Without the header, or without a totem (the handler then answers 401/403), nothing changes.
 // Order creation (issue #11) takes keys from anyone (`idempotentForAnyone`): a guest's or a
-// customer's browser retrying after a lost answer gets its order once. Keys are scoped per caller
-// (a totem, a customer, or guests); multipart bodies are compared by their fields and files, not by
-// their bytes (each retry of the same form has a new multipart boundary).
+// customer's browser retrying after a lost answer gets its order once. Keys are scoped per caller:
+// a kiosk's per its shop (`shop:{id}`), a customer's per account, guests' together. A kiosk's
+// outbox belongs to the device, not to the kiosk it is paired as: a device re-paired as another
+// kiosk of the shop sends what it queued before, and must get the first answer, not run it again.
+// A public kiosk gets no replay of another kiosk's answer (403, nothing ran): the confirmations'
+// answers are whole orders, which it may not read. Multipart bodies are compared by their fields
+// and files, not by their bytes (each retry of the same form has a new multipart boundary).
 import { createHash, randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -31,8 +37,9 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '../../src/api/contract/idempotency';
 import { idempotencyKeys } from '../db/schema/index';
-import type { AppEnv } from './context';
-import { fieldError } from './errors';
+import type { AppEnv, AuthTotem } from './context';
+import { fieldError, forbidden } from './errors';
+import { TotemLevel } from '../staff/permissions';
 import { sha256Hex } from '../auth/sha256';
 import { parseWith } from './validation';
 
@@ -102,20 +109,24 @@ async function bodyHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<st
   }
 }
 
+/** The scope of a kiosk's keys: its shop, so every kiosk of the shop shares them (see above). */
+const shopScope = (totem: AuthTotem) => `shop:${totem.shopId}`;
+
 /** Applies the `Idempotency-Key` header to a staff route: totems only (mount it before the handler). */
 export const idempotent: MiddlewareHandler<AppEnv> = (c, next) => {
   const totem = c.get('auth')?.totem;
-  return totem ? runIdempotent(c, next, `totem:${totem.id}`, totem.id) : next();
+  return totem ? runIdempotent(c, next, shopScope(totem), totem) : next();
 };
 
-/** The same for a route anyone may call (order creation): keys scoped per totem, customer or guests. */
+/** The same for a route anyone may call (order creation): keys scoped per shop (kiosks), customer or guests. */
 export const idempotentForAnyone: MiddlewareHandler<AppEnv> = (c, next) => {
   const auth = c.get('auth');
-  if (auth?.totem) return runIdempotent(c, next, `totem:${auth.totem.id}`, auth.totem.id);
+  if (auth?.totem) return runIdempotent(c, next, shopScope(auth.totem), auth.totem);
   return runIdempotent(c, next, auth?.user ? `user:${auth.user.id}` : GUEST_SCOPE, null);
 };
 
-async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, scope: string, totemId: number | null) {
+async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, scope: string, totem: AuthTotem | null) {
+  const totemId = totem?.id ?? null;
   const header = c.req.header(IDEMPOTENCY_HEADER);
   if (header === undefined) return next();
   const { idempotency_key: key } = parseWith(KeyHeaderSchema, { idempotency_key: header });
@@ -150,6 +161,7 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
       throw fieldError('idempotency_key', 'api.idempotencyKeyReused');
     }
     if (row.completedAt) {
+      if (totem && totem.type < TotemLevel.ADMIN && row.totemId !== totem.id) throw forbidden();
       const status = row.responseStatus as StatusCode;
       c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return row.responseBody === null ? c.body(null, status) : c.json(row.responseBody, status as ContentfulStatusCode);

@@ -3,6 +3,8 @@
 // catalogue/cache.ts), so these writes follow the order writes' discipline: on PostgreSQL they lock
 // the products' rows FOR UPDATE, in id order, like an order does; on PGlite they run in the same
 // in-process write queue. The in-memory index of units out is refreshed after each commit.
+// A confirmation that reaches the API after its unit moved on (a replay from the kiosk's outbox) is
+// refused on that unit: see confirmation-moments.ts.
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DeliveryRequestSchema, PickupRequestSchema } from '../../src/api/contract/delivery';
 import type { z } from 'zod';
@@ -15,6 +17,7 @@ import { enqueue, type OrderRow } from '../orders/write';
 import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
 import { lockOrderForHandOut } from '../orders/hand-outs';
+import { momentToDisplay, returnsAfter } from './confirmation-moments';
 
 type SpecificProductRow = typeof specificProducts.$inferSelect;
 type DeliveryDetailRow = typeof deliveryDetails.$inferSelect;
@@ -89,6 +92,7 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
       const lineIds = items.flatMap((i) => (i.id_order_detail ? [i.id_order_detail] : []));
       const outUnits = new Set((await openHandOuts(tx, { units: unitIds })).map((d) => d.specificProductId));
       const outLines = new Set((await openHandOuts(tx, { lines: lineIds })).map((d) => d.idOrderDetail));
+      const backSince = await returnsAfter(tx, unitIds, at);
       const errors: FieldErrors = {};
       const seenCodes = new Set<string>();
       const seenLines = new Set<number>();
@@ -98,7 +102,9 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
         const code = item.internal_code;
         if (seenCodes.has(code)) errors[`${field}.internal_code`] = [{ key: 'validators.invalid' }];
         else if (!unit) errors[`${field}.internal_code`] = [{ key: 'api.notFound' }];
-        else if (unit.locked) errors[`${field}.internal_code`] = [{ key: 'api.unitLocked', params: { code } }];
+        else if (backSince.has(unit.id)) {
+          errors[`${field}.internal_code`] = [{ key: 'api.unitReturnedSince', params: { code, date: momentToDisplay(backSince.get(unit.id)!) } }];
+        } else if (unit.locked) errors[`${field}.internal_code`] = [{ key: 'api.unitLocked', params: { code } }];
         else if (outUnits.has(unit.id)) errors[`${field}.internal_code`] = [{ key: 'api.unitOut', params: { code } }];
         seenCodes.add(code);
         if (!item.id_order_detail) return;
@@ -186,8 +192,10 @@ export async function pickUp(deps: AppDeps, totem: AuthTotem, input: PickupInput
       else if (!unit) errors[field] = [{ key: 'api.notFound' }];
       else if (!detail || (input.order_id !== undefined && detail.orderId !== input.order_id)) {
         errors[field] = [{ key: 'api.unitNotOut', params: { code } }];
-      } else if (at < detail.datetimeDelivery!) errors.date = [{ key: 'validators.dateOrder' }];
-      else plan.push({ item, unit, detail });
+      } else if (at < detail.datetimeDelivery!) {
+        // Out since after this return's moment: a new hand-out, not the one this return is for.
+        errors[field] = [{ key: 'api.unitOutSince', params: { code, date: momentToDisplay(detail.datetimeDelivery!) } }];
+      } else plan.push({ item, unit, detail });
       seen.add(code);
     });
     refuse(errors);
@@ -227,14 +235,20 @@ export async function resetDelivery(deps: AppDeps, { detail, unit }: HandOut): P
   });
 }
 
-/** reset_pickup: the unit is out again (refused if it went out again for someone else). */
-export async function resetPickup(deps: AppDeps, { detail, unit }: HandOut): Promise<void> {
+/**
+ * reset_pickup: the unit is out again (refused if it went out again for someone else). Confirmed at
+ * `confirmedAt` (the kiosk's Confirm), a return recorded after that moment is a later one: refused.
+ */
+export async function resetPickup(deps: AppDeps, { detail, unit }: HandOut, confirmedAt?: Date): Promise<void> {
   const code = unit.internalCode;
   try {
     await stockWrite(deps, [unit.productId], async (tx) => {
       const [current] = await tx.select().from(deliveryDetails).where(eq(deliveryDetails.id, detail.id));
       if (!current) throw new ApiError(404, 'api.notFound');
       if (!current.datetimeReturn) throw fieldError('id', 'api.unitNotReturned', { code });
+      if (confirmedAt && current.datetimeReturn > confirmedAt) {
+        throw fieldError('id', 'api.unitReturnedSince', { code, date: momentToDisplay(current.datetimeReturn) });
+      }
       if ((await openHandOuts(tx, { units: [unit.id] })).length > 0) throw fieldError('id', 'api.unitOut', { code });
       // Out again from today: refused when other orders booked every unit of it today (issue #11).
       const day = toRomeDay(deps.now());

@@ -1,7 +1,7 @@
 // The `Idempotency-Key` header on the kiosk's confirmations (issue #14, "works through an API
 // outage"): POST v1/delivery, v1/pickup and both resets answer a retry with the same key with the
 // first answer (same status and body, `Idempotent-Replayed: true`) and hand nothing out twice, also
-// when two retries race; keys are per totem; a 5xx is not stored; a key whose request died is
+// when two retries race; keys are per shop (a device re-paired as another kiosk of the shop); a 5xx is not stored; a key whose request died is
 // taken over once its lease ends; old keys are deleted. On PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
@@ -187,17 +187,26 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     expect(await unitStatus(unit('MTB', 4))).toBe('available');
   });
 
-  it('scopes keys per totem: another totem\'s same key is another request', async () => {
+  // A kiosk's outbox belongs to the device, which may be re-paired as another kiosk of the shop.
+  it('scopes keys per shop: another admin kiosk of the shop gets the first answer; another shop runs its own', async () => {
     const order = await placeOrder(api, { from: day(11) });
     const key = randomUUID();
-    expect((await deliver(key, order.id, [{ internal_code: unit('CASCO', 1) }])).status).toBe(200);
-    const mine = await deliver(key, order.id, [{ internal_code: unit('CASCO', 2) }], { token: k.cash });
-    expect([mine.status, mine.replayed]).toEqual([200, false]);
-    const key2 = randomUUID();
-    expect((await deliver(key2, order.id, [{ internal_code: unit('CASCO', 3) }])).status).toBe(200);
-    const same = await deliver(key2, order.id, [{ internal_code: unit('CASCO', 3) }], { token: k.cash });
-    expect([same.status, same.replayed, Object.keys(same.body.errors)]).toEqual([422, false, ['delivery_details.0.internal_code']]);
-    expect(await handOuts(unit('CASCO', 3))).toBe(1);
+    const details = [{ internal_code: unit('CASCO', 1) }];
+    const first = await deliver(key, order.id, details);
+    expect(first.status).toBe(200);
+    const desk = await deliver(key, order.id, details, { token: k.cash });
+    expect([desk.status, desk.replayed, desk.body]).toEqual([200, true, first.body]);
+    expect(await handOuts(unit('CASCO', 1))).toBe(1);
+    // The same key for another request of the shop is a reused key.
+    const other = await deliver(key, order.id, [{ internal_code: unit('CASCO', 2) }], { token: k.cash });
+    expect([other.status, Object.keys(other.body.errors)]).toEqual([422, ['idempotency_key']]);
+    // A public kiosk of the shop gets no other kiosk's answer (an order it may not read), and nothing runs.
+    const pub = await deliver(key, order.id, details, { token: k.public });
+    expect([pub.status, pub.replayed]).toEqual([403, false]);
+    // Another shop's kiosk: its own request (that order does not exist for it).
+    const elsewhere = await deliver(key, order.id, details, { token: k.other });
+    expect([elsewhere.status, elsewhere.replayed]).toEqual([404, false]);
+    expect(await handOuts(unit('CASCO', 1))).toBe(1);
   });
 
   it('changes nothing without the header, nor for callers that are not totems; keeps no 401/403', async () => {

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, type PriceDiffEnvelopeSchema } from '../../../src/api/contract/delivery';
+import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, ResetPickupRequestSchema, type PriceDiffEnvelopeSchema } from '../../../src/api/contract/delivery';
 import { parseRomeDateTime, todayInRome, toRomeDay } from '../../../src/domain/dates';
 import { deliveryDetails, orderDetails, orders } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -87,7 +87,8 @@ export const deliveryRoutes = new Hono<AppEnv>()
   })
   .post('/v1/delivery_details/:id/reset_pickup', idempotent, async (c) => {
     const handOut = await handOutOr404(c, requireTotem(c, TotemLevel.ADMIN));
-    await resetPickup(c.get('deps'), handOut);
+    const { date } = await jsonBody(c, ResetPickupRequestSchema);
+    await resetPickup(c.get('deps'), handOut, date ? parseRomeDateTime(date) : undefined);
     return respondWithOrder(c, handOut.detail.orderId, 'order.changed');
   })
   .get('/v1/delivery_details/:id/diff', async (c) => {

@@ -48,6 +48,12 @@ export const PickupRequestSchema = z.object({
 });
 export type PickupRequest = z.input<typeof PickupRequestSchema>;
 
+/**
+ * POST v1/delivery_details/{id}/reset_pickup (body optional): when staff confirmed the undo. A
+ * return recorded after it is a later one, not the one undone: refused (422) rather than undone.
+ */
+export const ResetPickupRequestSchema = z.object({ date: z.optional(dateTime()) });
+
 /** GET v1/delivery_details/{id}/diff?to=: the day the unit is (or would be) back. */
 export const DiffQuerySchema = z.object({ to: day() });
 
