@@ -12,10 +12,15 @@ import { formatCurrency } from '../../src/domain/format';
 
 const SECTION = "Modifiche all'ordine";
 
-/** Records a payment at the cash desk, as its terminal would after charging the card. */
+/** Records a payment at the cash desk as the desk does: the order claimed, charged, recorded under the claim. */
 async function payAtDesk(request: APIRequestContext, id: number): Promise<void> {
   const token = await staffToken(request, DEMO.cashDesk.code);
-  const res = await request.post(`/api/v1/orders/${id}/pay`, { headers: { Authorization: token }, data: { date: new Date().toISOString(), pos_log: { test: true } } });
+  const attempt = crypto.randomUUID();
+  const claim = await request.post(`/api/v1/orders/${id}/payment_claim`, { headers: { Authorization: token }, data: { attempt } });
+  expect(claim.status()).toBe(200);
+  const amount = ((await claim.json()) as { data: { total_amount: number } }).data.total_amount;
+  const data = { date: new Date().toISOString(), pos_log: { test: true }, attempt, amount };
+  const res = await request.post(`/api/v1/orders/${id}/pay`, { headers: { Authorization: token }, data });
   expect(res.status()).toBe(200);
 }
 

@@ -250,3 +250,32 @@ test('a type-20 totem sees the order but no payment control', async ({ page, req
   await expect(page.getByRole('button', { name: 'Chiudi la cassa' })).toHaveCount(0);
   expect(await violations(page), 'type 20 list').toEqual([]);
 });
+
+test("an order held by a desk that is gone: staff release its claim with the password, then take the payment", async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(13) });
+  // Another device of the desk claimed the order, then was switched off before charging.
+  const gone = await staffToken(request, DEMO.cashDesk.code);
+  const claimed = await request.post(`/api/v1/orders/${order.id}/payment_claim`, { headers: { Authorization: gone }, data: { attempt: crypto.randomUUID() } });
+  expect(claimed.status()).toBe(200);
+  await pair(page, DEMO.cashDesk.code);
+  await openOrder(page, order);
+  const watched = watchTerminal(page);
+  await payButton(page, order).click();
+  await expect(page.getByRole('alert')).toHaveText('Pagamento non riuscito: Pagamento in corso alla cassa BARD-03: attendi che finisca');
+  await page.getByRole('button', { name: "Libera l'ordine dalla cassa BARD-03" }).click();
+  const dialog = page.getByRole('dialog', { name: "Liberare l'ordine dalla cassa BARD-03?" });
+  await expect(dialog).toContainText('Il terminale della cassa BARD-03 potrebbe aver già addebitato la carta');
+  const password = dialog.getByLabel('Password di configurazione di questo chiosco');
+  await expect(password).toBeFocused();
+  await password.fill('not-the-password');
+  await dialog.getByRole('button', { name: "Libera l'ordine" }).click();
+  await expect(dialog.getByText('Valore non valido')).toBeVisible();
+  expect(await violations(page), 'release dialog').toEqual([]);
+  await password.fill(DEMO.cashDesk.password);
+  await dialog.getByRole('button', { name: "Libera l'ordine" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.snackbar')).toContainText("Ordine liberato dalla cassa BARD-03: puoi incassare");
+  await payButton(page, order).click();
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  expect(watched.operations().filter((o) => o === '10')).toHaveLength(1);
+});
