@@ -11,9 +11,11 @@ import { pendingKioskWork, type PendingKioskItem } from '../../stores/kiosk-forg
 import { unpairDevice } from '../../stores/kiosk-pairing';
 import { notify } from '../../stores/notifications';
 import { httpUrl, toFormValidate } from '../../domain/validators';
+import { TotemTypes } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
 import { localizePath, toLocale } from '../../i18n/index';
 import ConfirmDialog from './ConfirmDialog';
+import ShopKiosks from './ShopKiosks';
 import KioskPendingWork from './KioskPendingWork';
 import { useTotemGuard } from './useTotemGuard';
 import './kiosk.css';
@@ -122,6 +124,8 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
           {t('kiosk.config.save')}
         </button>
       </form>
+
+      {totem.type !== TotemTypes.PUBLIC && <ShopKiosks locale={locale} self={totem.code} />}
 
       <section aria-labelledby="config-clear">
         <h2 id="config-clear">{t('kiosk.config.clearTitle')}</h2>
