@@ -47,6 +47,11 @@ const STAFF = A(401, 403, 403, 200, 200, 404);
 const rows: Row[] = [
   { name: 'GET v1/totem', method: 'GET', path: () => '/api/v1/totem', expect: A(401, 403, 200, 200, 200, 200) },
   { name: 'POST v1/totem/password', method: 'POST', path: () => '/api/v1/totem/password', body: () => ({ password: 'wrong' }), expect: A(401, 403, 422, 422, 422, 422) },
+  // The shop's kiosks (revoking is in kiosk-pairing-codes.test.ts: it would end the public kiosk's token here).
+  { name: 'GET v1/totems', method: 'GET', path: () => '/api/v1/totems', expect: A(401, 403, 403, 200, 200, 200) },
+  { name: 'POST v1/totems/{code}/pairing_code', method: 'POST', path: () => '/api/v1/totems/BARD-01/pairing_code', body: () => ({ password: 'wrong' }), expect: A(401, 403, 403, 422, 422, 404) },
+  { name: 'DELETE v1/totems/{code}/pairing_code', method: 'DELETE', path: () => '/api/v1/totems/BARD-01/pairing_code', expect: A(401, 403, 403, 200, 200, 404) },
+  { name: 'POST v1/totems/{code}/password', method: 'POST', path: () => '/api/v1/totems/BARD-01/password', body: () => ({ password: 'wrong' }), expect: A(401, 403, 403, 422, 422, 404) },
   // The fixture was not placed on the public kiosk: unknown to it (tests/api/public-kiosk-limits.test.ts).
   { name: 'POST v1/totem/push_in_queue', method: 'POST', path: () => '/api/v1/totem/push_in_queue', body: (f) => ({ order: f.uuid }), expect: A(401, 403, 404, 200, 200, 404) },
   { name: 'POST v1/totem/close_cashier', method: 'POST', path: () => '/api/v1/totem/close_cashier', body: () => ({ date: day(0) }), expect: A(401, 403, 403, 403, 201, 201) },
