@@ -10,6 +10,7 @@ import { $kioskDevice, clearKioskConfiguration, kioskHomePath, reloadKioskSettin
 import { pendingKioskWork, type PendingKioskItem } from '../../stores/kiosk-forget';
 import { unpairDevice } from '../../stores/kiosk-pairing';
 import { notify } from '../../stores/notifications';
+import { simulatedPosAllowed } from '../../stores/desk-terminal';
 import { httpUrl, toFormValidate } from '../../domain/validators';
 import { TotemTypes } from '../../domain/kiosk';
 import { useT } from '../../i18n/client';
@@ -54,7 +55,8 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
     setErrors(found);
     const first = URL_FIELDS.find((f) => found[f]);
     if (first) return document.getElementById(`config-${first}`)?.focus();
-    saveKioskSettings({ pos: values.pos.trim() || null, server_url: values.server_url.trim() || null, fakePos });
+    // The simulated POS only where the server takes its payments (demo mode): off otherwise.
+    saveKioskSettings({ pos: values.pos.trim() || null, server_url: values.server_url.trim() || null, fakePos: fakePos && simulatedPosAllowed(totem) });
     notify(t('kiosk.config.saved'), 'success');
   };
 
@@ -116,10 +118,14 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
         <h2 id="config-settings">{t('kiosk.config.settings')}</h2>
         {urlField('server_url')}
         {urlField('pos')}
-        <label className="check">
-          <input type="checkbox" checked={fakePos} onChange={(e) => setFakePos(e.target.checked)} /> {t('kiosk.config.fakePos')}
-        </label>
-        <p className="muted">{t('kiosk.config.fakePosHelp')}</p>
+        {simulatedPosAllowed(totem) && (
+          <>
+            <label className="check">
+              <input type="checkbox" checked={fakePos} onChange={(e) => setFakePos(e.target.checked)} /> {t('kiosk.config.fakePos')}
+            </label>
+            <p className="muted">{t('kiosk.config.fakePosHelp')}</p>
+          </>
+        )}
         <button type="submit" className="button">
           {t('kiosk.config.save')}
         </button>
