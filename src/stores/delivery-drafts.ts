@@ -7,15 +7,64 @@
 // the screen reads the order again when it opens (offline: it says so, the scans and the outbox
 // still work). A draft of an earlier release, which held the whole order, reads back as its
 // reference (zod drops the rest) and is written back so when the screen opens.
+import * as z from 'zod/mini';
 import type { OrderResponse } from '../api/contract/orders';
 import { ApiClientError } from '../api/client';
-import type { DeliveryDraft, OrderRef, PickupDraft } from '../api/contract/kiosk-storage';
 import { $apiUnreachable, flushOutbox } from './kiosk-outbox';
-
-export { DeliveryDraftSchema, PickupDraftSchema, type DeliveryDraft, type OrderRef, type PickupDraft } from '../api/contract/kiosk-storage';
 
 /** Storage keys of the drafts (one per screen on this kiosk). */
 export { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from './keys';
+
+const code = z.string().check(z.minLength(1), z.maxLength(64));
+
+/**
+ * An order on a counter as a draft keeps it: its id (the API reads it again) and its number (what
+ * staff see while it cannot be read). Never its uuid (the customer's guest link) nor any detail of
+ * the customer: the screen holds the order it read in memory only.
+ */
+export const OrderRefSchema = z.object({ id: z.number(), number: z.string() });
+export type OrderRef = z.infer<typeof OrderRefSchema>;
+
+export const DeliveryScanSchema = z.object({
+  code,
+  lineId: z.nullable(z.number()),
+  forced: z.boolean(),
+  reason: z.string().check(z.maxLength(1000)),
+  price: z.string().check(z.maxLength(20)),
+  productId: z.nullable(z.number()),
+  productLabel: z.string(),
+  checked: z.boolean(),
+});
+
+/** What staff scanned at the delivery counter and for which order (src/stores/delivery.ts). */
+export const DeliveryDraftSchema = z.object({
+  order: z.nullable(OrderRefSchema),
+  scans: z.array(DeliveryScanSchema),
+});
+export type DeliveryDraft = z.infer<typeof DeliveryDraftSchema>;
+
+export const PickupScanSchema = z.object({
+  code,
+  deliveryDetailId: z.nullable(z.number()),
+  orderId: z.nullable(z.number()),
+  orderNumber: z.string(),
+  lineId: z.nullable(z.number()),
+  productLabel: z.string(),
+  problem: z.nullable(z.string().check(z.maxLength(1000))),
+  checked: z.boolean(),
+});
+
+/** What staff scanned at the pickup counter (src/stores/pickup.ts). */
+export const PickupDraftSchema = z.object({
+  /** The order chosen at the counter, if any (units of other orders are then refused). */
+  orderId: z.nullable(z.number()),
+  /** Orders of the units on the counter (the chosen one, or those the scans found). */
+  orders: z.array(OrderRefSchema),
+  scans: z.array(PickupScanSchema),
+  /** The day the units are recorded back ('YYYY-MM-DD'); null: today. */
+  returnDay: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+});
+export type PickupDraft = z.infer<typeof PickupDraftSchema>;
 
 export const emptyDeliveryDraft = (): DeliveryDraft => ({ order: null, scans: [] });
 export const emptyPickupDraft = (): PickupDraft => ({ orderId: null, orders: [], scans: [], returnDay: null });

@@ -1,7 +1,7 @@
 // What a kiosk keeps in its own storage across reloads and outages (issues #13, #14): the card
-// payments in flight, the confirmations waiting to reach the API and the delivery and pickup
-// counters' drafts. The drafts hold references and scanned codes only, never a customer's details:
-// a tablet's storage outlives its customers (repairs, re-pairing). Apart from the totem entities
+// payments in flight and the confirmations waiting to reach the API (the delivery and pickup
+// drafts' shapes are in src/stores/delivery-drafts.ts: only those two screens load them, and a
+// module's schemas go with it to every page that loads it). Apart from the totem entities
 // (./kiosk.ts) that every customer page loads through the configuration: only kiosk screens need
 // these, and a module is loaded whole.
 import * as z from 'zod/mini';
@@ -62,54 +62,3 @@ export const OutboxEntrySchema = z.object({
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 export const OutboxSchema = z.array(OutboxEntrySchema);
-
-const code = z.string().check(z.minLength(1), z.maxLength(64));
-
-/**
- * An order on a counter as a draft keeps it: its id (the API reads it again) and its number (what
- * staff see while it cannot be read). Never its uuid (the customer's guest link) nor any detail of
- * the customer: the screen holds the order it read in memory only.
- */
-export const OrderRefSchema = z.object({ id: z.number(), number: z.string() });
-export type OrderRef = z.infer<typeof OrderRefSchema>;
-
-export const DeliveryScanSchema = z.object({
-  code,
-  lineId: z.nullable(z.number()),
-  forced: z.boolean(),
-  reason: z.string().check(z.maxLength(1000)),
-  price: z.string().check(z.maxLength(20)),
-  productId: z.nullable(z.number()),
-  productLabel: z.string(),
-  checked: z.boolean(),
-});
-
-/** What staff scanned at the delivery counter and for which order (src/stores/delivery.ts). */
-export const DeliveryDraftSchema = z.object({
-  order: z.nullable(OrderRefSchema),
-  scans: z.array(DeliveryScanSchema),
-});
-export type DeliveryDraft = z.infer<typeof DeliveryDraftSchema>;
-
-export const PickupScanSchema = z.object({
-  code,
-  deliveryDetailId: z.nullable(z.number()),
-  orderId: z.nullable(z.number()),
-  orderNumber: z.string(),
-  lineId: z.nullable(z.number()),
-  productLabel: z.string(),
-  problem: z.nullable(z.string().check(z.maxLength(1000))),
-  checked: z.boolean(),
-});
-
-/** What staff scanned at the pickup counter (src/stores/pickup.ts). */
-export const PickupDraftSchema = z.object({
-  /** The order chosen at the counter, if any (units of other orders are then refused). */
-  orderId: z.nullable(z.number()),
-  /** Orders of the units on the counter (the chosen one, or those the scans found). */
-  orders: z.array(OrderRefSchema),
-  scans: z.array(PickupScanSchema),
-  /** The day the units are recorded back ('YYYY-MM-DD'); null: today. */
-  returnDay: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-});
-export type PickupDraft = z.infer<typeof PickupDraftSchema>;
