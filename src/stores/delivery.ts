@@ -2,11 +2,11 @@
 // scanned for it (a persisted draft: the order's reference and the codes), each scan looked up and
 // assigned to a line (domain/delivery), and the confirmation and line resets sent through the
 // outbox (stores/kiosk-outbox.ts), so an outage or a reload loses nothing and nothing goes out
-// twice. The order itself is read from the API and held in memory only (stores/delivery-drafts.ts
-// says why). Components render and dispatch.
+// twice. The order itself is read from the API and held in memory only (./delivery-order.ts).
+// Components render and dispatch.
 import { atom } from 'nanostores';
 import { ApiClientError } from '../api/client';
-import { confirmations, fetchOrder, lookUpUnit } from '../api/delivery';
+import { confirmations, lookUpUnit } from '../api/delivery';
 import type { OrderResponse } from '../api/contract/orders';
 import {
   assignScan,
@@ -23,25 +23,20 @@ import {
   type ScannedUnit,
 } from '../domain/delivery';
 import type { I18nMessage } from '../domain/messages';
+import { emptyDeliveryDraft, isOffline, orderRef } from './delivery-drafts';
 import {
-  DELIVERY_DRAFT_KEY,
-  DeliveryDraftSchema,
-  emptyDeliveryDraft,
-  isOffline,
-  lineLost,
-  orderRef,
-  whenLineBack,
-  type DeliveryDraft,
-  type OrderReading,
-} from './delivery-drafts';
-import { $outbox, onConfirmationLanded, sendConfirmation } from './kiosk-outbox';
-import { persistentValidated } from './persisted';
+  $deliveryDraft,
+  $deliveryOrder,
+  $deliveryOrderReading,
+  counterOrder,
+  refreshDeliveryOrder,
+  resetDeliveryOrderForTests,
+  showDeliveryOrder as showOrder,
+  updateDeliveryDraft as update,
+} from './delivery-order';
+import { $outbox, sendConfirmation } from './kiosk-outbox';
 
-export const $deliveryDraft = persistentValidated(DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft);
-/** The order on the counter as this page last read it (memory only); see `counterOrder`. */
-export const $deliveryOrder = atom<OrderResponse | null>(null);
-/** Reading the draft's order again (the screen says it is loading, offline or refused). */
-export const $deliveryOrderReading = atom<OrderReading>(null);
+export { $deliveryDraft, $deliveryOrder, $deliveryOrderReading, counterOrder, followLandings, refreshDeliveryOrder } from './delivery-order';
 
 /** What the last scan or action came to, said next to the scan input (an aria-live region). */
 export interface ScanFeedback {
@@ -67,21 +62,6 @@ function feedback(entry: Omit<ScanFeedback, 'serial' | 'offer' | 'unit'> & Parti
   $deliveryFeedback.set({ offer: null, unit: null, ...entry, serial: ++serial });
 }
 
-const update = (change: (draft: DeliveryDraft) => DeliveryDraft) => $deliveryDraft.set(change($deliveryDraft.get()));
-
-/** The draft's order as read, or null while it is not (after a reload, offline, another tab's). */
-export function counterOrder(): OrderResponse | null {
-  const order = $deliveryOrder.get();
-  return order && order.id === $deliveryDraft.get().order?.id ? order : null;
-}
-
-/** An order read (or answered by a confirmation): shown when it is still the counter's. */
-function showOrder(order: OrderResponse): void {
-  if ($deliveryDraft.get().order?.id !== order.id) return;
-  $deliveryOrder.set(order);
-  $deliveryOrderReading.set(null);
-}
-
 /** Lines of orders whose delivery waits in the outbox are not free for another scan. */
 function pendingLines(orderId: number) {
   return queuedDelivery($outbox.get(), orderId);
@@ -102,30 +82,6 @@ export function closeDeliveryOrder(): void {
   $deliveryOrderReading.set(null);
   $deliveryErrors.set({});
   $deliveryFeedback.set(null);
-}
-
-/**
- * Reads the order on the counter again (when the page opens, after a landing, when the line is
- * back). No answer: the screen says the order will load when the line is back, and it does
- * (`followLandings`); the scans and the outbox work meanwhile. A refusal (the order is gone) is said.
- */
-export async function refreshDeliveryOrder(): Promise<void> {
-  // Written back as read: a draft of an earlier release (the whole order) keeps its reference only.
-  update((draft) => draft);
-  const ref = $deliveryDraft.get().order;
-  if (!ref) return;
-  if (!counterOrder()) $deliveryOrderReading.set({ state: 'loading' });
-  try {
-    showOrder(await fetchOrder(ref.id));
-  } catch (err) {
-    if ($deliveryDraft.get().order?.id !== ref.id || counterOrder()) return;
-    if (isOffline(err)) {
-      $deliveryOrderReading.set({ state: 'offline' });
-      lineLost();
-    } else {
-      $deliveryOrderReading.set({ state: 'refused', message: (err as Error).message });
-    }
-  }
 }
 
 async function scanOne(text: string): Promise<boolean> {
@@ -296,38 +252,10 @@ export async function resetLineDelivery(deliveryDetailId: number, code: string):
   }
 }
 
-let listening = false;
-/**
- * While the screen is open: a queued delivery or reset of the order on the counter landed (show the
- * order as it is now), or the API answers again after an outage (read the order again).
- */
-export function followLandings(): () => void {
-  if (listening) return () => {};
-  listening = true;
-  const stop = onConfirmationLanded((entry, data) => {
-    if (!$deliveryDraft.get().order) return;
-    if (entry.kind === 'delivery' || entry.kind === 'reset_delivery') {
-      try {
-        showOrder(confirmations.delivery.parse(data));
-      } catch {
-        void refreshDeliveryOrder();
-      }
-    }
-  });
-  const stopLine = whenLineBack(() => void refreshDeliveryOrder());
-  return () => {
-    listening = false;
-    stop();
-    stopLine();
-  };
-}
-
 /** For tests: this page's state. */
 export function resetDeliveryForTests(): void {
-  listening = false;
+  resetDeliveryOrderForTests();
   queue = Promise.resolve();
-  $deliveryOrder.set(null);
-  $deliveryOrderReading.set(null);
   $deliveryFeedback.set(null);
   $deliveryErrors.set({});
   $deliveryBusy.set(false);

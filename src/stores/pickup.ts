@@ -4,8 +4,8 @@
 // Confirm (GET v1/delivery_details/{id}/diff?to=) and after it (GET v1/order_details/{id}/diff),
 // the pickup and its resets sent through the outbox. The draft (the orders' references and the
 // scanned codes) is kept until sent or queued; the orders themselves are read from the API and held
-// in memory only (stores/delivery-drafts.ts says why).
-import { atom, computed } from 'nanostores';
+// in memory only (./pickup-orders.ts).
+import { atom } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '../api/delivery';
 import type { PriceDiff } from '../api/contract/delivery';
@@ -13,38 +13,19 @@ import type { OrderResponse } from '../api/contract/orders';
 import { todayInRome } from '../domain/dates';
 import { errorsByIndex, normalizeCode } from '../domain/delivery';
 import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../domain/pickup';
-import {
-  emptyPickupDraft,
-  isOffline,
-  lineLost,
-  orderRef,
-  PICKUP_DRAFT_KEY,
-  PickupDraftSchema,
-  whenLineBack,
-  type OrderReading,
-  type OrderRef,
-  type PickupDraft,
-} from './delivery-drafts';
+import { emptyPickupDraft, isOffline, orderRef, type PickupDraft } from './delivery-drafts';
 import type { ScanFeedback } from './delivery';
-import { $outbox, onConfirmationLanded, sendConfirmation } from './kiosk-outbox';
-import { persistentValidated } from './persisted';
+import { $outbox, sendConfirmation } from './kiosk-outbox';
+import {
+  $pickupDraft,
+  $pickupOrders,
+  $pickupOrdersReading,
+  keepPickupOrder as keepOrder,
+  resetPickupOrdersForTests,
+  updatePickupDraft as update,
+} from './pickup-orders';
 
-export const $pickupDraft = persistentValidated(PICKUP_DRAFT_KEY, PickupDraftSchema, emptyPickupDraft);
-/** The orders on the counter as this page last read them (memory only). */
-export const $pickupOrders = atom<OrderResponse[]>([]);
-/** Reading the draft's orders again (the screen says it is loading, offline or refused). */
-export const $pickupOrdersReading = atom<OrderReading>(null);
-/** The draft's orders in its order: those read, and the references of those not read yet. */
-export const $pickupCounter = computed([$pickupDraft, $pickupOrders], (draft, read) => {
-  const loaded: OrderResponse[] = [];
-  const missing: OrderRef[] = [];
-  for (const ref of draft.orders) {
-    const order = read.find((o) => o.id === ref.id);
-    if (order) loaded.push(order);
-    else missing.push(ref);
-  }
-  return { loaded, missing };
-});
+export { $pickupCounter, $pickupDraft, $pickupOrders, $pickupOrdersReading, followPickupLandings, refreshPickupOrders } from './pickup-orders';
 export const $pickupFeedback = atom<ScanFeedback | null>(null);
 export const $pickupErrors = atom<Record<string, string>>({});
 export const $pickupBusy = atom(false);
@@ -58,8 +39,6 @@ let serial = 0;
 function feedback(entry: Omit<ScanFeedback, 'serial' | 'offer' | 'unit'>): void {
   $pickupFeedback.set({ offer: null, unit: null, ...entry, serial: ++serial });
 }
-
-const update = (change: (draft: PickupDraft) => PickupDraft) => $pickupDraft.set(change($pickupDraft.get()));
 
 /** The day the units are recorded back. */
 export const returnDayOf = (draft: PickupDraft, now = new Date()): string => draft.returnDay ?? todayInRome(now);
@@ -82,37 +61,6 @@ export function closePickup(): void {
   $pickupFeedback.set(null);
   $pickupDiffs.set({});
   $pickupSettled.set([]);
-}
-
-/** An order read comes on the counter (its reference in the draft, the order in memory). */
-function keepOrder(order: OrderResponse): void {
-  update((draft) => ({ ...draft, orders: [...draft.orders.filter((o) => o.id !== order.id), orderRef(order)] }));
-  $pickupOrders.set([...$pickupOrders.get().filter((o) => o.id !== order.id), order]);
-}
-
-/**
- * Reads the orders on the counter again (when the page opens, after a landing, when the line is
- * back). No answer: the screen says they will load when the line is back, and they do
- * (`followPickupLandings`); scans and the outbox work meanwhile.
- */
-export async function refreshPickupOrders(): Promise<void> {
-  // Written back as read: a draft of an earlier release (whole orders) keeps their references only.
-  update((draft) => draft);
-  const refs = $pickupDraft.get().orders;
-  if (refs.length === 0) return;
-  if ($pickupCounter.get().missing.length > 0) $pickupOrdersReading.set({ state: 'loading' });
-  let reading: OrderReading = null;
-  for (const { id } of refs) {
-    try {
-      const order = await fetchOrder(id);
-      if ($pickupDraft.get().orders.some((o) => o.id === id)) keepOrder(order);
-    } catch (err) {
-      reading = isOffline(err) ? { state: 'offline' } : (reading ?? { state: 'refused', message: (err as Error).message });
-      if (isOffline(err)) break;
-    }
-  }
-  $pickupOrdersReading.set($pickupCounter.get().missing.length > 0 ? reading : null);
-  if (reading?.state === 'offline') lineLost();
 }
 
 async function scanOne(text: string): Promise<boolean> {
@@ -296,27 +244,9 @@ export async function resetLinePickup(deliveryDetailId: number, code: string): P
   }
 }
 
-let listening = false;
-/** While the screen is open: a queued pickup or reset landed, or the line is back: the orders are read again. */
-export function followPickupLandings(): () => void {
-  if (listening) return () => {};
-  listening = true;
-  const stop = onConfirmationLanded((entry) => {
-    if (entry.kind === 'pickup' || entry.kind === 'reset_pickup') void refreshPickupOrders();
-  });
-  const stopLine = whenLineBack(() => void refreshPickupOrders());
-  return () => {
-    listening = false;
-    stop();
-    stopLine();
-  };
-}
-
 export function resetPickupForTests(): void {
-  listening = false;
+  resetPickupOrdersForTests();
   queue = Promise.resolve();
-  $pickupOrders.set([]);
-  $pickupOrdersReading.set(null);
   $pickupFeedback.set(null);
   $pickupErrors.set({});
   $pickupBusy.set(false);
