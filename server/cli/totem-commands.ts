@@ -3,11 +3,15 @@
 //   create <CODE> --shop <slug|id> --type <10|20|30>   a new kiosk and its configuration password
 //   password <CODE>                                    a new configuration password (devices stay paired)
 //   pairing-code <CODE>                                a one-time pairing code (PAIRING_CODE_TTL_MINUTES)
+//   revoke <CODE>                                      a lost or stolen kiosk: its devices, its pending
+//                                                      code and every code it minted end (as from an
+//                                                      admin kiosk; the way out when the stolen tablet
+//                                                      was the shop's only admin kiosk)
 // Passwords and codes are printed once and stored hashed. The command line is how a shop's first
 // kiosk is made and paired; later ones can be handled from an admin kiosk's configuration page.
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/client';
-import { issuePairingCode } from '../staff/pairing';
+import { issuePairingCode, revokeTotem } from '../staff/pairing';
 import { rotateKioskPassword } from '../staff/kiosk-password';
 import { createKiosk, findKiosk, KioskCommandError } from '../staff/kiosks';
 
@@ -15,6 +19,7 @@ export const TOTEM_USAGE = [
   'usage: npm run totem -- create <CODE> --shop <slug|id> --type <10|20|30>',
   '       npm run totem -- password <CODE>',
   '       npm run totem -- pairing-code <CODE>',
+  '       npm run totem -- revoke <CODE>',
   'With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process.',
 ].join('\n');
 
@@ -44,6 +49,13 @@ async function run(db: Db, command: string, code: string, options: { shop?: stri
   if (command === 'pairing-code') {
     const issued = await issuePairingCode(db, totem, clock);
     return { status: 0, lines: [`${totem.code}: pairing code ${issued.code} (until ${issued.expiresAt.toISOString()}; one device, ${ONCE})`] };
+  }
+  if (command === 'revoke') {
+    const { tokens, codes } = await revokeTotem(db, totem, clock.now);
+    return {
+      status: 0,
+      lines: [`${totem.code}: revoked (${tokens} device session(s) ended, ${codes} pending pairing code(s) cancelled)`, `next, for its replacement: npm run totem -- password ${totem.code}, then npm run totem -- pairing-code ${totem.code}`],
+    };
   }
   return misused(`unknown command "${command}"`);
 }

@@ -97,6 +97,23 @@ describe.each(testDrivers)('npm run totem on $name', (driver) => {
     expect((await call(api, 'GET', '/api/v1/totem', token)).status).toBe(200);
   });
 
+  it('revokes a stolen kiosk: its device, its pending code and the codes it minted stop pairing', async () => {
+    expect((await run('create', 'BARD-05', '--shop', 'bardonecchia-sport-rent', '--type', '20')).status).toBe(0);
+    const stolen = await pair(api, secretIn((await run('pairing-code', 'BARD-05')).lines[0]!));
+    const ownCode = secretIn((await run('pairing-code', 'BARD-05')).lines[0]!);
+    // The stolen admin mints a code for the public kiosk with its password (the thief's way back in).
+    const password = secretIn((await run('password', 'BARD-05')).lines[0]!);
+    const minted = await call(api, 'POST', '/api/v1/totems/BARD-01/pairing_code', stolen, { password });
+    expect(minted.status).toBe(201);
+
+    const revoked = await run('revoke', 'bard-05');
+    expect(revoked).toMatchObject({ status: 0, lines: [expect.stringContaining('BARD-05: revoked (1 device session(s) ended, 2 pending pairing code(s) cancelled)'), expect.any(String)] });
+    expect((await call(api, 'GET', '/api/v1/totem', stolen)).status).toBe(401);
+    expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: ownCode })).status).toBe(422);
+    expect((await call(api, 'POST', '/api/v1/pair', undefined, { code: (minted.body as { data: { pairing_code: string } }).data.pairing_code })).status).toBe(422);
+    expect(await run('revoke', 'NOPE-99')).toEqual({ status: 1, lines: ['no kiosk NOPE-99'] });
+  });
+
   it('creates by shop id, a cash desk of another shop', async () => {
     expect((await run('create', 'SEST-02', '--shop', '1', '--type', '30')).status).toBe(0);
     const [row] = await api.deps.database.db.select().from(totems).where(eq(totems.code, 'SEST-02'));
