@@ -46,6 +46,21 @@ export async function checkKioskPassword(password: string): Promise<boolean> {
   }
 }
 
+/**
+ * /pair on a device that already is a kiosk: its configuration password guards a re-pair. When the
+ * server no longer knows this kiosk's token (staff revoked it: a stolen or replaced tablet), the
+ * password cannot be checked and guards nothing the device still holds: the new pairing code staff
+ * type next is the credential, so the form opens. A wrong password is false; no answer rejects.
+ */
+export async function unlockPairing(password: string): Promise<boolean> {
+  try {
+    return await checkKioskPassword(password);
+  } catch (err) {
+    if (err instanceof ApiClientError && err.status === 401) return true;
+    throw err;
+  }
+}
+
 /** Five taps, then the right password: the configuration may open (spec §4). */
 export async function unlockConfiguration(password: string): Promise<boolean> {
   const accepted = await checkKioskPassword(password);

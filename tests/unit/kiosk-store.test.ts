@@ -98,6 +98,20 @@ describe('configuration password', () => {
     expect(configuration.$configuration.get().canSeeConfig).toBe(true);
   });
 
+  it('/pair opens on a revoked kiosk: the server refusing its token (401) unlocks, a wrong password does not', async () => {
+    await pairAs(20);
+    serve(() => Response.json({ message: 'x', errors: { password: ['Valore non valido'] } }, { status: 422 }));
+    expect(await kiosk.unlockPairing('wrong')).toBe(false);
+    serve(() => Response.json({ message: 'Sessione scaduta' }, { status: 401 }));
+    expect(await kiosk.unlockPairing('anything')).toBe(true);
+    // Still a kiosk: the new code decides what it becomes (nothing is forgotten by unlocking).
+    expect(configuration.$configuration.get().totem?.code).toBe('BARD-02');
+    serve(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(kiosk.unlockPairing('anything')).rejects.toThrow();
+  });
+
   it('the configuration page takes its access once: leaving it needs the password again', async () => {
     await pairAs(30);
     configuration.$configuration.set({ ...configuration.$configuration.get(), canSeeConfig: true });

@@ -1,13 +1,14 @@
 // /pair: staff type the pairing code of a kiosk (POST v1/pair); the device becomes that totem and
 // opens its start. A device that already is a kiosk asks for its configuration password first, so a
-// passer-by cannot pair it to something else. A refused code is said under the field. A device that
+// passer-by cannot pair it to something else (a revoked kiosk, whose password the server can no
+// longer check, goes straight to the code). A refused code is said under the field. A device that
 // holds work only it can finish (a revoked kiosk) lists it and pairs again only as the same kiosk:
 // a code of another kiosk is refused under the field, the device staying what it was.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { refusalMessage } from '../../api/errors';
 import { $configuration } from '../../stores/configuration';
-import { $kioskDevice, checkKioskPassword } from '../../stores/kiosk';
+import { $kioskDevice, unlockPairing } from '../../stores/kiosk';
 import { KioskWorkPendingError, pendingKioskWork } from '../../stores/kiosk-forget';
 import { pairDevice } from '../../stores/kiosk-pairing';
 import { required, toFormValidate } from '../../domain/validators';
@@ -55,7 +56,7 @@ export default function PairDevice({ locale }: { locale: string }) {
       // Spec §5: a wrong or empty password does nothing and shows nothing.
       setBusy(true);
       try {
-        if (await checkKioskPassword(value)) setUnlocked(true);
+        if (await unlockPairing(value)) setUnlocked(true);
       } catch {
         // No answer: the API client said so.
       } finally {
