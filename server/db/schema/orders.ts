@@ -175,6 +175,13 @@ export const deliveryDetails = pgTable(
     forcedReason: text('forced_reason'),
     datetimeDelivery: timestamp('datetime_delivery', { withTimezone: true }),
     datetimeReturn: timestamp('datetime_return', { withTimezone: true }),
+    /**
+     * When the API wrote the hand-out and the return (its own clock), next to the business moments
+     * above: staff date a return on the day the unit came back, so datetime_return cannot say
+     * whether a confirmation replayed late came before it (staff/confirmation-moments.ts).
+     */
+    deliveryRecordedAt: timestamp('delivery_recorded_at', { withTimezone: true }),
+    returnRecordedAt: timestamp('return_recorded_at', { withTimezone: true }),
     used: boolean('used').notNull().default(false),
     managed: boolean('managed').notNull().default(false),
     price: money('price'),
