@@ -17,7 +17,7 @@ import { enqueue, type OrderRow } from '../orders/write';
 import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
 import { lockOrderForHandOut } from '../orders/hand-outs';
-import { momentToDisplay, returnsAfter } from './confirmation-moments';
+import { momentToDisplay, returnRecordedAfter, returnsAfter } from './confirmation-moments';
 
 type SpecificProductRow = typeof specificProducts.$inferSelect;
 type DeliveryDetailRow = typeof deliveryDetails.$inferSelect;
@@ -122,6 +122,7 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
       const day = toRomeDay(at);
       const touched = items.map((item) => units.get(item.internal_code)!.productId);
       const before = await freeUnitsOnDay(tx, touched, day);
+      const recordedAt = deps.now();
       const [delivery] = await tx.insert(deliveries).values({ orderId: order.id, kind: 'delivery', totemId: totem.id }).returning();
       await tx.insert(deliveryDetails).values(
         items.map((item) => ({
@@ -132,6 +133,7 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
           forced: item.forced,
           forcedReason: item.forced ? (item.reason ?? null) : null,
           datetimeDelivery: at,
+          deliveryRecordedAt: recordedAt,
           used: true,
           price: item.price ?? null,
         })),
@@ -182,6 +184,7 @@ export async function pickUp(deps: AppDeps, totem: AuthTotem, input: PickupInput
     const open = await openHandOuts(tx, { units: [...units.values()].map((u) => u.id) });
     const errors: FieldErrors = {};
     const seen = new Set<string>();
+    const recordedAt = deps.now();
     const plan: { item: PickupInput['items'][number]; unit: SpecificProductRow; detail: DeliveryDetailRow }[] = [];
     input.items.forEach((item, i) => {
       const field = `items.${i}.internal_code`;
@@ -200,7 +203,7 @@ export async function pickUp(deps: AppDeps, totem: AuthTotem, input: PickupInput
     });
     refuse(errors);
     for (const { item, unit, detail } of plan) {
-      await tx.update(deliveryDetails).set({ datetimeReturn: at, managed: true }).where(eq(deliveryDetails.id, detail.id));
+      await tx.update(deliveryDetails).set({ datetimeReturn: at, returnRecordedAt: recordedAt, managed: true }).where(eq(deliveryDetails.id, detail.id));
       if (item.problem) {
         await tx.insert(specificProductProblems).values({ specificProductId: unit.id, totemId: totem.id, orderId: detail.orderId, description: item.problem });
         await tx.update(specificProducts).set({ locked: true }).where(eq(specificProducts.id, unit.id));
@@ -246,14 +249,14 @@ export async function resetPickup(deps: AppDeps, { detail, unit }: HandOut, conf
       const [current] = await tx.select().from(deliveryDetails).where(eq(deliveryDetails.id, detail.id));
       if (!current) throw new ApiError(404, 'api.notFound');
       if (!current.datetimeReturn) throw fieldError('id', 'api.unitNotReturned', { code });
-      if (confirmedAt && current.datetimeReturn > confirmedAt) {
+      if (confirmedAt && returnRecordedAfter(current, confirmedAt)) {
         throw fieldError('id', 'api.unitReturnedSince', { code, date: momentToDisplay(current.datetimeReturn) });
       }
       if ((await openHandOuts(tx, { units: [unit.id] })).length > 0) throw fieldError('id', 'api.unitOut', { code });
       // Out again from today: refused when other orders booked every unit of it today (issue #11).
       const day = toRomeDay(deps.now());
       const before = await freeUnitsOnDay(tx, [unit.productId], day);
-      await tx.update(deliveryDetails).set({ datetimeReturn: null, managed: false }).where(eq(deliveryDetails.id, detail.id));
+      await tx.update(deliveryDetails).set({ datetimeReturn: null, returnRecordedAt: null, managed: false }).where(eq(deliveryDetails.id, detail.id));
       const [over] = overbooked(before, await freeUnitsOnDay(tx, [unit.productId], day));
       if (over) throw fieldError('id', 'api.handOutOverbooks', { code, product: unit.productModel, date: dayToDisplay(day), available: over.free });
     });
