@@ -13,9 +13,11 @@
 // A return's business moment (datetime_return) cannot say when it was recorded: staff date it on
 // the day the unit came back (the pickup's return day), before or after the day they record it.
 // So the API keeps when it wrote it (return_recorded_at, its own clock), and a return counts as
-// recorded then (returnRecordedMoment). A hand-out's moment needs no such care: the kiosk dates it
-// with its Confirm, and a hand-out is refused above unless it comes after every return recorded,
-// so a new hand-out is dated after any return that was recorded before it.
+// recorded then (returnRecordedMoment). A pickup compares T with the open hand-out's own moment
+// (datetime_delivery): the kiosk dates a hand-out with its Confirm, and one is refused above unless
+// it comes after every return recorded, so a new hand-out is always dated after the return it
+// follows. Comparing with when the hand-out was written (delivery_recorded_at, kept for the
+// record) would refuse the return of one queued in an outage, written after the return's moment.
 import { and, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deliveryDetails } from '../db/schema/index';
