@@ -11,7 +11,7 @@ import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '..
 import type { PriceDiff } from '../api/contract/delivery';
 import type { OrderResponse } from '../api/contract/orders';
 import { todayInRome } from '../domain/dates';
-import { errorsByIndex, normalizeCode } from '../domain/delivery';
+import { confirmMoment, errorsByIndex, normalizeCode } from '../domain/delivery';
 import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../domain/pickup';
 import { emptyPickupDraft, isOffline, orderRef, type PickupDraft } from './delivery-drafts';
 import type { ScanFeedback } from './delivery';
@@ -223,13 +223,17 @@ async function settle(scans: readonly PickupScan[], day: string): Promise<void> 
   $pickupSettled.set(settled.filter((s): s is { code: string; diff: PriceDiff } => s !== null));
 }
 
-/** Undoes a unit's pickup: it is out again for its order. */
+/**
+ * Undoes a unit's pickup: it is out again for its order. Dated now (confirmMoment) like every
+ * confirmation: replayed from the outbox after a later return of the unit, the server refuses it
+ * instead of undoing that later return.
+ */
 export async function resetLinePickup(deliveryDetailId: number, code: string): Promise<PickupConfirmResult> {
   if ($pickupBusy.get()) return { status: 'busy' };
   $pickupBusy.set(true);
   try {
     const { path, parse } = confirmations.resetPickup;
-    const outcome = await sendConfirmation('reset_pickup', path(deliveryDetailId), {}, code, parse);
+    const outcome = await sendConfirmation('reset_pickup', path(deliveryDetailId), { date: confirmMoment(new Date()) }, code, parse);
     if (outcome.status === 'sent') {
       if ($pickupDraft.get().orders.some((o) => o.id === outcome.data.id)) keepOrder(outcome.data);
       feedback({ code, tone: 'ok', message: { key: 'kiosk.pickup.resetDone', params: { code } } });

@@ -13,7 +13,7 @@ import { resetCounters } from '../support/counter-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
-import { romeTime } from '../../src/domain/dates';
+import { romeTime, todayInRome } from '../../src/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -31,6 +31,8 @@ let apiDown = false;
 let posts: string[];
 /** The bodies of the pickups the store sent. */
 let pickupBodies: { date?: string }[];
+/** The bodies of the pickup resets the store sent. */
+let resetBodies: { date?: string }[];
 
 beforeAll(async () => {
   api = await createTestApi(testDrivers[0]!);
@@ -47,12 +49,14 @@ beforeEach(() => {
   apiDown = false;
   posts = [];
   pickupBodies = [];
+  resetBodies = [];
   actAsKiosk({ type: 20, code: 'BARD-02' }, token);
   routeFetchToApi(api, {
     before: ({ method, path, init }) => {
       if (apiDown) throw new TypeError('fetch failed');
       if (method === 'POST') posts.push(`${path} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
       if (method === 'POST' && path === '/api/v1/pickup') pickupBodies.push(JSON.parse(String(init.body)));
+      if (method === 'POST' && path.endsWith('/reset_pickup')) resetBodies.push(JSON.parse(String(init.body)));
     },
   });
 });
@@ -212,6 +216,9 @@ describe('the pickup counter', () => {
 
     expect(await pickup.resetLinePickup(detailId, first)).toEqual({ status: 'sent' });
     expect(await codesOut(order.id)).toEqual([first]);
+    // The undo carries the moment staff tapped it (Rome, to the ms): a replay finds any later return.
+    expect(resetBodies).toHaveLength(1);
+    expect(resetBodies[0]!.date).toMatch(new RegExp(`^${todayInRome()} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}$`));
     await call(api, 'POST', `/api/v1/specific_products/${second}/unlock`, token);
   });
 
