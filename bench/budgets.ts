@@ -30,6 +30,12 @@ export const BOOKING_SCREEN_JS_GZIP_KB = 120;
  * the cut). Raised 138 → 142 on 2026-11-26 for the money-safety fixes of the kiosk review (one
  * recording per charge, claims kept while a charge is unresolved, the in-flight payments chip on
  * every kiosk page, timeouts on hung requests, the cashier close kept across a reload): cash desk
- * 140.8, delivery 133.1, pickup 133.6, inventory 127.0, board 124.7 KB. A little above the biggest.
+ * 140.8, delivery 133.1, pickup 133.6, inventory 127.0, board 124.7 KB. Raised 142 → 145 on
+ * 2026-11-26 for the security round on stolen tablets (the kiosks-of-this-shop section, the claim
+ * release, work pending before an unpair, the drafts re-reading their order, about 0.55 KB of new
+ * kiosk messages on every kiosk page): cash desk 143.5, delivery 135.7, pickup 136.2, inventory
+ * 129.2, board 126.9 KB. Loading the claim release on first use made the cash desk bigger in this
+ * measure (144.1: the graph counts lazy chunks too, and the split costs its own overhead). The
+ * kiosk's goal is 130 (performance work to come). A little above the biggest.
  */
-export const KIOSK_SCREEN_JS_GZIP_KB = 142;
+export const KIOSK_SCREEN_JS_GZIP_KB = 145;
