@@ -4,7 +4,7 @@
 // listed here is the exception: work only this device can finish (a card charge not recorded, a
 // payment claim nobody answered, a confirmation queued, a closed day not recorded). Unpairing waits
 // until staff settle it, and only the same kiosk of the same shop may take it over when the device
-// is paired again (src/stores/kiosk-forget.ts).
+// is paired again (src/features/kiosk/pairing/stores/kiosk-forget.ts).
 import type { DeskPayment, OutboxEntry, OutboxKind } from '../api/contract/kiosk-storage';
 
 export type PendingKioskItem =

@@ -4,7 +4,7 @@
 // element of its own, so the server HTML of a `client:lazy` island still matches at hydration.
 import { createElement, type ComponentType } from 'react';
 import reactClient from '@astrojs/react/client.js';
-import IslandBoundary from '../components/islands/IslandBoundary';
+import IslandBoundary from '../components/ui/IslandBoundary';
 
 type Render = ReturnType<typeof reactClient>;
 type Props = Record<string, unknown> & { locale?: string };

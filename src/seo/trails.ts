@@ -11,7 +11,7 @@ import { formatKm, formatMetres } from '../domain/format';
 import type { Locale } from '../i18n/index';
 import { hreflang } from './head';
 import type { SeoTable } from './catalogue';
-import type { LatLon } from '../components/trails/track-codec';
+import type { LatLon } from '../features/customer/trails/track-codec';
 
 /** Most points of the elevation profile (SVG path). */
 export const PROFILE_MAX_POINTS = 300;

@@ -24,21 +24,21 @@ export function storedTotemType(): number | null {
   }
 }
 
-/** The cash desk's payments in flight (src/stores/cash-desk.ts): survive a reload and an outage. */
+/** The cash desk's payments in flight (src/features/kiosk/cash-desk/stores/cash-desk.ts): survive a reload and an outage. */
 export const DESK_PAYMENTS_KEY = 'cash-desk-payments';
 
-/** The cash desk's payment claims sent and not answered, by order uuid (src/stores/cash-desk.ts). */
+/** The cash desk's payment claims sent and not answered, by order uuid (src/features/kiosk/cash-desk/stores/cash-desk.ts). */
 export const DESK_CLAIM_ATTEMPTS_KEY = 'cash-desk-claim-attempts';
 
-/** A kiosk's confirmations waiting for the API (src/stores/kiosk-outbox.ts). */
+/** A kiosk's confirmations waiting for the API (src/features/kiosk/shared/stores/kiosk-outbox.ts). */
 export const KIOSK_OUTBOX_KEY = 'kiosk-outbox';
 
-/** What staff scanned for a delivery / a pickup before confirming (src/stores/delivery-drafts.ts). */
+/** What staff scanned for a delivery / a pickup before confirming (src/features/kiosk/counter/stores/delivery-drafts.ts). */
 export const DELIVERY_DRAFT_KEY = 'kiosk-delivery-draft';
 export const PICKUP_DRAFT_KEY = 'kiosk-pickup-draft';
 
-/** The checkout's order submission awaiting a definite answer, with its Idempotency-Key (src/stores/order-submission.ts). */
+/** The checkout's order submission awaiting a definite answer, with its Idempotency-Key (src/features/customer/checkout/stores/order-submission.ts). */
 export const ORDER_SUBMISSION_KEY = 'order-submission';
 
-/** The cashier close in progress or its last result, with its Idempotency-Key (src/stores/cashier.ts). */
+/** The cashier close in progress or its last result, with its Idempotency-Key (src/features/kiosk/cash-desk/stores/cashier.ts). */
 export const CASHIER_CLOSE_KEY = 'cashier-close';

@@ -1,5 +1,5 @@
-// Signup and password reset (src/stores/account.ts) and the shop selector's sites
-// (src/stores/sites.ts), issue #18: real stores, the app's API client over a fake fetch.
+// Signup and password reset (src/features/customer/account/stores/account.ts) and the shop selector's sites
+// (src/features/customer/shell/stores/sites.ts), issue #18: real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { fieldMessages } from '../../src/api/errors';
@@ -9,8 +9,8 @@ beforeAll(() => {
 });
 
 const session = await import('../../src/stores/session');
-const { resetPassword, sendResetCode, signUp } = await import('../../src/stores/account');
-const { $sites, loadSites } = await import('../../src/stores/sites');
+const { resetPassword, sendResetCode, signUp } = await import('../../src/features/customer/account/stores/account');
+const { $sites, loadSites } = await import('../../src/features/customer/shell/stores/sites');
 
 /** Answers by path; every request is recorded with its Authorization header. */
 let routes: Record<string, () => Response> = {};

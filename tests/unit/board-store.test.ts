@@ -1,4 +1,4 @@
-// The live board's store (src/stores/board.ts) against the real API and its local Pusher-protocol
+// The live board's store (src/features/kiosk/board/stores/board.ts) against the real API and its local Pusher-protocol
 // endpoint, with the unmodified pusher-js (Node build): it reads the board, goes live, follows
 // order events (a burst costs few reads), says "unauthorized" when the channel is refused (a forged
 // signature, or an auth endpoint that says no), shows "offline" when the socket drops, reconnects
@@ -18,8 +18,8 @@ import { call, idDocument, pairAll, placeOrder, totemOf, type Kiosks } from '../
 
 useTestStorageEngine();
 const kiosk = await import('../../src/stores/kiosk');
-const { pairDevice } = await import('../../src/stores/kiosk-pairing');
-const board = await import('../../src/stores/board');
+const { pairDevice } = await import('../../src/features/kiosk/pairing/stores/kiosk-pairing');
+const board = await import('../../src/features/kiosk/board/stores/board');
 
 const LOCAL = { driver: 'local' as const, key: 'rentalp-local', cluster: null, channel: 'private-shop.6', ws_path: '/app/rentalp-local' };
 const AUTH = { endpoint: 'http://127.0.0.1:4321/api/v1/broadcasting/auth', token: 'Bearer abc' };

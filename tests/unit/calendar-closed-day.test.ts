@@ -1,7 +1,7 @@
 // The calendar's closed-day reason (issue #16): the day the shop reopens is written DD/MM/YYYY,
 // the site's one date display (spec §9, dayToDisplay), in every language — not "1/12".
 import { describe, expect, it } from 'vitest';
-import { dayLabel } from '../../src/components/islands/CalendarDay';
+import { dayLabel } from '../../src/features/customer/booking/CalendarDay';
 import type { CalendarCell } from '../../src/domain/calendar';
 import { getT } from '../../src/i18n/server';
 

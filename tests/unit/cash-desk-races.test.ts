@@ -1,4 +1,4 @@
-// The cash desk's payment store (src/stores/cash-desk.ts) when its requests race or hang, against
+// The cash desk's payment store (src/features/kiosk/cash-desk/stores/cash-desk.ts) when its requests race or hang, against
 // the real API (PGlite) and the real terminal simulator: one recording (and one receipt) per charge
 // however many triggers fire at once, a recorded payment never turned into money to give back by
 // a late answer, the claim kept while the charge is unresolved, a reload while printing, a lost
@@ -22,7 +22,7 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const desk = await import('../../src/stores/cash-desk');
+const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
 
 let api: TestApi;
 let pos: PosSimulator;

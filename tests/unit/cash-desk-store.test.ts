@@ -1,4 +1,4 @@
-// The cash desk's payment store (src/stores/cash-desk.ts, stores/cashier.ts) against the real API
+// The cash desk's payment store (src/features/kiosk/cash-desk/stores/cash-desk.ts, stores/cashier.ts) against the real API
 // (a seeded PGlite database) and the real terminal simulator: one payment per order whatever
 // happens — double taps, a reload in the middle, a second desk, an API outage after the charge, a
 // declined card, an order cancelled meanwhile — and the cashier close's comparison.
@@ -20,8 +20,8 @@ beforeAll(() => {
 });
 
 const configuration = await import('../../src/stores/configuration');
-const desk = await import('../../src/stores/cash-desk');
-const cashier = await import('../../src/stores/cashier');
+const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
+const cashier = await import('../../src/features/kiosk/cash-desk/stores/cashier');
 
 let api: TestApi;
 let pos: PosSimulator;

@@ -1,4 +1,4 @@
-// The cashier close's store (src/stores/cashier.ts) with the real terminal simulator and a fake API
+// The cashier close's store (src/features/kiosk/cash-desk/stores/cashier.ts) with the real terminal simulator and a fake API
 // at the fetch boundary: the terminal's report and the close's progress live in the kiosk's storage,
 // so a reload after the terminal closed still shows its totals and records them; every retry sends
 // the close's own Idempotency-Key and day; the terminal is closed once; the result survives a reload.
@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 /** The store as a page loads it: a fresh module over what the kiosk's storage holds. */
-const loadCashier = () => import('../../src/stores/cashier');
+const loadCashier = () => import('../../src/features/kiosk/cash-desk/stores/cashier');
 
 let pos: PosSimulator;
 /** The closes the API got: Idempotency-Key and body. */

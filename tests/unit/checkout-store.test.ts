@@ -1,4 +1,4 @@
-// The checkout's actions (src/stores/checkout.ts, issue #18) with the real stores, the app's own
+// The checkout's actions (src/features/customer/checkout/stores/checkout.ts, issue #18) with the real stores, the app's own
 // API client (src/api/instance.ts) and the real API behind it: the browser's fetch is routed to an
 // in-process API over a seeded database, so the answers and 422 messages are the server's own.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,9 +19,9 @@ beforeAll(() => {
 // Imported after the test engine is on, so the persistent atoms use it.
 const cartStore = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
-const { $pendingOrderSubmission } = await import('../../src/stores/order-submission');
-const { applyCoupon, applyFidelityCard, openCheckout, submitOrder } = await import('../../src/stores/checkout');
-const uploads = await import('../../src/stores/uploads');
+const { $pendingOrderSubmission } = await import('../../src/features/customer/checkout/stores/order-submission');
+const { applyCoupon, applyFidelityCard, openCheckout, submitOrder } = await import('../../src/features/customer/checkout/stores/checkout');
+const uploads = await import('../../src/features/customer/checkout/stores/uploads');
 
 let api: TestApi;
 let bike: Picked;

@@ -1,4 +1,4 @@
-// The delivery and pickup counters' drafts (src/stores/delivery.ts, stores/pickup.ts) against the
+// The delivery and pickup counters' drafts (src/features/kiosk/counter/stores/delivery.ts, stores/pickup.ts) against the
 // real API: what they store is the order's reference and the scanned codes, never a detail of the
 // customer (name, e-mail, phone, fiscal code, documents, the guest link); the screen reads the
 // order again when it opens; offline it says so, keeps the scans and still queues a Confirm, and
@@ -19,9 +19,9 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/stores/kiosk-outbox');
-const delivery = await import('../../src/stores/delivery');
-const pickup = await import('../../src/stores/pickup');
+const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
+const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
+const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
 
 let api: TestApi;
 let token: string;
@@ -135,7 +135,7 @@ describe("the counters' drafts", () => {
 
     // A new page: the stores load again and read what is stored.
     vi.resetModules();
-    const page = { delivery: await import('../../src/stores/delivery'), pickup: await import('../../src/stores/pickup') };
+    const page = { delivery: await import('../../src/features/kiosk/counter/stores/delivery'), pickup: await import('../../src/features/kiosk/counter/stores/pickup') };
     expect(page.delivery.$deliveryDraft.get()).toEqual({ order: { id: order.id, number: order.number }, scans: [scan] });
     await page.delivery.refreshDeliveryOrder();
     await page.pickup.refreshPickupOrders();

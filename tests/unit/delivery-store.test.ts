@@ -1,4 +1,4 @@
-// The delivery and pickup counters' stores (src/stores/delivery.ts, stores/pickup.ts) against the
+// The delivery and pickup counters' stores (src/features/kiosk/counter/stores/delivery.ts, stores/pickup.ts) against the
 // real API (a seeded PGlite database): scans looked up and assigned to lines, refusals said next to
 // the field, a partial delivery, a confirmation refused by the API kept for staff, an outage in the
 // middle (scans kept in the persisted draft, the confirmation queued and landing exactly once),
@@ -19,10 +19,10 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/stores/kiosk-outbox');
-const delivery = await import('../../src/stores/delivery');
-const pickup = await import('../../src/stores/pickup');
-const drafts = await import('../../src/stores/delivery-drafts');
+const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
+const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
+const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+const drafts = await import('../../src/features/kiosk/counter/stores/delivery-drafts');
 
 let api: TestApi;
 let token: string;

@@ -16,8 +16,8 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const desk = await import('../../src/stores/cash-desk');
-const claims = await import('../../src/stores/desk-claims');
+const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
+const claims = await import('../../src/features/kiosk/cash-desk/stores/desk-claims');
 const notifications = await import('../../src/stores/notifications');
 
 let api: TestApi;

@@ -1,5 +1,5 @@
 // The kiosk's order reads (issue #18: out of the islands): the cash desk's order page
-// (src/stores/desk-order.ts) and the searches of the shop's orders (src/stores/order-search.ts),
+// (src/features/kiosk/cash-desk/stores/desk-order.ts) and the searches of the shop's orders (src/features/kiosk/shared/stores/order-search.ts),
 // with the real stores and the app's API client against the real API over a seeded PGlite
 // database. A held answer (`hold`) stands for a slow network: the test releases it, nothing waits.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,8 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } = await import('../../src/stores/desk-order');
-const { $deskSearch, $finderSearch, findShopOrders, searchDeskOrders } = await import('../../src/stores/order-search');
+const { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } = await import('../../src/features/kiosk/cash-desk/stores/desk-order');
+const { $deskSearch, $finderSearch, findShopOrders, searchDeskOrders } = await import('../../src/features/kiosk/shared/stores/order-search');
 
 let api: TestApi;
 let adminToken: string;

@@ -1,11 +1,11 @@
-// The in-house form controller (src/components/islands/form/form-controller.ts) that replaced
+// The in-house form controller (src/components/ui/form/form-controller.ts) that replaced
 // react-hook-form: the subset our forms use, with its default timing, on fake elements (plain
 // objects with value/checked/type/focus), no DOM needed.
 import { describe, expect, it, vi } from 'vitest';
 import type { TFunction } from 'i18next';
 import * as z from 'zod/mini';
-import { createFormController, type FieldElement } from '../../src/components/islands/form/form-controller';
-import { zodResolver } from '../../src/components/islands/zod-resolver';
+import { createFormController, type FieldElement } from '../../src/components/ui/form/form-controller';
+import { zodResolver } from '../../src/components/ui/zod-resolver';
 import { toFormValidate, required, email } from '../../src/domain/validators';
 
 /** Writes the key and its params, so a test sees which message was chosen. */

@@ -1,4 +1,4 @@
-// The fresh-availability store actions (src/stores/fresh-availability.ts, day-availability.ts) on a
+// The fresh-availability store actions (src/features/customer/booking/stores/fresh-availability.ts, day-availability.ts) on a
 // hand-driven clock and page visibility, against a stubbed API whose counts a test changes, as
 // another customer's booking would: a re-read while visible or on coming back turns the product
 // sold out with a polite notice (a warning, in Italian), a hidden tab asks nothing, and adding a
@@ -15,8 +15,8 @@ beforeAll(() => useTestStorageEngine());
 const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const notifications = await import('../../src/stores/notifications');
-const fresh = await import('../../src/stores/fresh-availability');
-const dayStore = await import('../../src/stores/day-availability');
+const fresh = await import('../../src/features/customer/booking/stores/fresh-availability');
+const dayStore = await import('../../src/features/customer/booking/stores/day-availability');
 
 const SHOP = { id: 3, slug: 'negozio', label: 'Negozio', logos: [], categories: [], sports: [] };
 const KIT = 11;

@@ -15,7 +15,7 @@ const itFile = path.join(root, 'i18n/it.json');
 
 // Code that runs in the browser: the islands and what they import. `.astro` files (trail stats,
 // elevation profile) render at build time with the whole files, so they are not scanned.
-const CLIENT_DIRS = ['src/components/islands', 'src/components/trails', 'src/stores', 'src/api', 'src/domain', 'src/scripts'];
+const CLIENT_DIRS = ['src/components', 'src/features', 'src/stores', 'src/api', 'src/domain', 'src/scripts'];
 const CLIENT_FILE = /(?<!\.test)\.(tsx?|jsx?|mjs)$/;
 // t('section.…'), t(`section.${x}`) and domain messages such as { key: 'validators.required' }.
 const KEY_USE = /(?:\bt\(|\bkey:)\s*['"`]([A-Za-z]\w*)\./g;
@@ -75,13 +75,13 @@ describe('islands-messages plugin', () => {
 
 // A customer's browser gets `?customer`: the island sections without KIOSK_SECTIONS
 // (src/i18n/client.ts). A kiosk key in code a customer's page runs would show as the raw key.
-const ASTRO_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]*\/islands\/[^'"]+)['"]/g;
+const ASTRO_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]*\/(?:features|components)\/[^'"]+)['"]/g;
 const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 /** A kiosk's own pages: under /totem, in TotemLayout, or sized for a kiosk (`kiosk-page`, the pairing page). */
 const isKioskPage = (file: string, text: string) => /\/totem\/|TotemLayout\.astro$/.test(file) || /bodyClass="kiosk-page"/.test(text);
 /** Lazy islands every page carries but mounts only on a kiosk: they and what they import are kiosk code. */
 const KIOSK_ONLY_ISLANDS: Record<string, string> = {
-  'src/components/islands/KioskFooter.tsx': 'KioskFooterSlot mounts it only when a totem is configured (html.totem)',
+  'src/features/kiosk/shared/KioskFooter.tsx': 'KioskFooterSlot mounts it only when a totem is configured (html.totem)',
 };
 /**
  * Customer code that translates kiosk keys in a branch shown only on a kiosk: the keys it may use,
@@ -89,7 +89,7 @@ const KIOSK_ONLY_ISLANDS: Record<string, string> = {
  * and why.
  */
 const KIOSK_ONLY_BRANCHES: Record<string, { keys: string[]; why: string }> = {
-  'src/components/islands/CheckoutConfirmation.tsx': {
+  'src/features/customer/checkout/CheckoutConfirmation.tsx': {
     keys: ['kiosk.changes.backToDesk', 'kiosk.placed.payAtDesk', 'kiosk.placed.resets', 'kiosk.placed.done'],
     why: 'its kiosk lines show only in totem mode (pay at the desk, back to the desk)',
   },
@@ -148,8 +148,8 @@ describe('kiosk sections', () => {
 
   it('the scan of customer pages reaches their islands, and not the kiosk screens', () => {
     const code = customerPageCode();
-    expect([...code]).toEqual(expect.arrayContaining(['src/components/islands/Checkout.tsx', 'src/components/islands/LoginDialog.tsx', 'src/i18n/client.ts']));
-    expect(code.has('src/components/islands/CashDesk.tsx')).toBe(false);
+    expect([...code]).toEqual(expect.arrayContaining(['src/features/customer/checkout/Checkout.tsx', 'src/features/customer/shell/LoginDialog.tsx', 'src/i18n/client.ts']));
+    expect(code.has('src/features/kiosk/cash-desk/CashDesk.tsx')).toBe(false);
   });
 
   it("code a customer's page runs translates kiosk sections only where it shows on a kiosk", () => {

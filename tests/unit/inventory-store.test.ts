@@ -1,4 +1,4 @@
-// The kiosk's inventory store (src/stores/inventory.ts) against the real API on a seeded PGlite
+// The kiosk's inventory store (src/features/kiosk/inventory/stores/inventory.ts) against the real API on a seeded PGlite
 // database, as an admin totem (type 20) of the demo shop: the list and its filters (state,
 // product, code, extras with their order numbers), open problems of locked units, unlocking, a
 // reported problem (the server's 422 under the field, then the unit locked everywhere), one unit's
@@ -17,7 +17,7 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const store = await import('../../src/stores/inventory');
+const store = await import('../../src/features/kiosk/inventory/stores/inventory');
 
 let api: TestApi;
 let admin: string;

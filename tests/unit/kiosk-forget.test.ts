@@ -1,4 +1,4 @@
-// Forgetting a kiosk (src/stores/kiosk-forget.ts): the kiosk's real stores, driven against the
+// Forgetting a kiosk (src/features/kiosk/pairing/stores/kiosk-forget.ts): the kiosk's real stores, driven against the
 // in-process API and the terminal simulator, write to a browser-like storage what a working cash
 // desk writes (device and settings, a public kiosk's cart and order submission, the delivery and
 // pickup drafts, a queued confirmation, a payment the API did not record, an unanswered claim, a
@@ -46,15 +46,15 @@ for (const key of VALIDATED_KEYS) storage.setItem(key, '{"from": "an older relea
 const { closeCashDesk, openCashDesk, resetCashDesk } = await import('../support/cash-desk');
 const { routeFetchToApi } = await import('../support/kiosk-stores');
 const { resetCounters } = await import('../support/counter-stores');
-const { KIOSK_STORAGE_KEYS, forgetKioskData } = await import('../../src/stores/kiosk-forget');
+const { KIOSK_STORAGE_KEYS, forgetKioskData } = await import('../../src/features/kiosk/pairing/stores/kiosk-forget');
 const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const session = await import('../../src/stores/session');
-const submission = await import('../../src/stores/order-submission');
-const delivery = await import('../../src/stores/delivery');
-const pickup = await import('../../src/stores/pickup');
-const desk = await import('../../src/stores/cash-desk');
-const cashier = await import('../../src/stores/cashier');
+const submission = await import('../../src/features/customer/checkout/stores/order-submission');
+const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
+const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
+const cashier = await import('../../src/features/kiosk/cash-desk/stores/cashier');
 
 type World = Awaited<ReturnType<typeof openCashDesk>>;
 let world: World;

@@ -1,4 +1,4 @@
-// The kiosk's outbox (src/stores/kiosk-outbox.ts) against the real API (a seeded PGlite database):
+// The kiosk's outbox (src/features/kiosk/shared/stores/kiosk-outbox.ts) against the real API (a seeded PGlite database):
 // a confirmation is kept with its Idempotency-Key from before its first try, queued while the API
 // cannot be reached, sent again with the same key when it answers, oldest first; what the API
 // refuses while staff are at it comes back to them, what it refuses on a replay stays listed.
@@ -15,7 +15,7 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/stores/kiosk-outbox');
+const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
 
 let api: TestApi;
 let token: string;

@@ -1,4 +1,4 @@
-// Unpairing and pairing again (src/stores/kiosk-pairing.ts) on a browser-like storage, against the
+// Unpairing and pairing again (src/features/kiosk/pairing/stores/kiosk-pairing.ts) on a browser-like storage, against the
 // in-process API and the terminal simulator: unpairing forgets every key the kiosk wrote and
 // revokes its token; it is refused, with the list, while the device holds work only it can finish
 // (a queued confirmation, a charge not recorded, an unanswered claim, a closed day not recorded),
@@ -18,17 +18,17 @@ const storage = useBrowserStorage();
 const { closeCashDesk, openCashDesk } = await import('../support/cash-desk');
 const { routeFetchToApi } = await import('../support/kiosk-stores');
 const { resetCounters } = await import('../support/counter-stores');
-const { forgetKioskData, KioskWorkPendingError, pendingKioskWork } = await import('../../src/stores/kiosk-forget');
-const { pairDevice, unpairDevice } = await import('../../src/stores/kiosk-pairing');
+const { forgetKioskData, KioskWorkPendingError, pendingKioskWork } = await import('../../src/features/kiosk/pairing/stores/kiosk-forget');
+const { pairDevice, unpairDevice } = await import('../../src/features/kiosk/pairing/stores/kiosk-pairing');
 const { saveKioskSettings } = await import('../../src/stores/kiosk');
 const { $kioskDevice } = await import('../../src/stores/kiosk-device');
 const { $configuration } = await import('../../src/stores/configuration');
 const cart = await import('../../src/stores/cart');
-const outbox = await import('../../src/stores/kiosk-outbox');
-const delivery = await import('../../src/stores/delivery');
-const desk = await import('../../src/stores/cash-desk');
-const cashier = await import('../../src/stores/cashier');
-const { $deskPayments } = await import('../../src/stores/desk-payments');
+const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
+const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
+const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
+const cashier = await import('../../src/features/kiosk/cash-desk/stores/cashier');
+const { $deskPayments } = await import('../../src/features/kiosk/cash-desk/stores/desk-payments');
 
 type World = Awaited<ReturnType<typeof openCashDesk>>;
 let world: World;

@@ -18,10 +18,10 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/stores/kiosk-outbox');
-const delivery = await import('../../src/stores/delivery');
-const pickup = await import('../../src/stores/pickup');
-const drafts = await import('../../src/stores/delivery-drafts');
+const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
+const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
+const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+const drafts = await import('../../src/features/kiosk/counter/stores/delivery-drafts');
 
 let api: TestApi;
 let token: string;

@@ -12,8 +12,8 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const pickup = await import('../../src/stores/pickup');
-const board = await import('../../src/stores/board');
+const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+const board = await import('../../src/features/kiosk/board/stores/board');
 const device = await import('../../src/stores/kiosk-device');
 
 /** One request the fake API got, answered when the test says so (or never). */

@@ -1,4 +1,4 @@
-// The customer's order page and list (src/stores/orders.ts, issue #18) with the real store and the
+// The customer's order page and list (src/features/customer/orders/stores/orders.ts, issue #18) with the real store and the
 // app's API client over a fake fetch. The payment-confirmation re-reads run on a scheduler the test
 // drives: it runs each armed re-read itself, so nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { PAYMENT_CONFIRM_POLL } from '../../src/domain/payments';
 import { todayInRome } from '../../src/domain/dates';
 import { orderResponse } from '../support/order-response';
 
-const { $orderPage, afterDelay, cancelShownOrder, loadMyOrders, reloadOrder, showOrder } = await import('../../src/stores/orders');
+const { $orderPage, afterDelay, cancelShownOrder, loadMyOrders, reloadOrder, showOrder } = await import('../../src/features/customer/orders/stores/orders');
 
 const ORDER = orderResponse();
 

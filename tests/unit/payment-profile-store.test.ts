@@ -1,4 +1,4 @@
-// Paying an order (src/stores/payments.ts) and the account's changes (src/stores/profile.ts),
+// Paying an order (src/features/customer/orders/stores/payments.ts) and the account's changes (src/features/customer/account/stores/profile.ts),
 // issue #18: real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
@@ -9,8 +9,8 @@ beforeAll(() => {
 });
 
 const { $user } = await import('../../src/stores/session');
-const { payForOrder } = await import('../../src/stores/payments');
-const { removeDocument, saveProfileDetails, storeDocument } = await import('../../src/stores/profile');
+const { payForOrder } = await import('../../src/features/customer/orders/stores/payments');
+const { removeDocument, saveProfileDetails, storeDocument } = await import('../../src/features/customer/account/stores/profile');
 
 let respond: () => Response = () => Response.json({});
 const asked: { method: string; path: string; body: BodyInit | null | undefined }[] = [];

@@ -1,16 +1,16 @@
-// The push-in-queue screen's store (src/stores/push-in-queue.ts): numbers scanned while an earlier
+// The push-in-queue screen's store (src/features/kiosk/board/stores/push-in-queue.ts): numbers scanned while an earlier
 // one is still sent are each their own push, in the order they came (never joined into one), and
 // every answer of the run is kept for the screen, a refusal with its number.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueOutcome } from '../../src/stores/board';
+import type { QueueOutcome } from '../../src/features/kiosk/board/stores/board';
 
 /** Each push waits here until the test answers it: a slow line. */
 const pushes: { number: string; answer: (outcome: QueueOutcome) => void }[] = [];
-vi.mock('../../src/stores/board', () => ({
+vi.mock('../../src/features/kiosk/board/stores/board', () => ({
   queueOrder: (number: string) => new Promise<QueueOutcome>((answer) => pushes.push({ number, answer })),
 }));
 
-const { $pushInQueue, pushScan, resetPushInQueueForTests, RECENT_SHOWN } = await import('../../src/stores/push-in-queue');
+const { $pushInQueue, pushScan, resetPushInQueueForTests, RECENT_SHOWN } = await import('../../src/features/kiosk/board/stores/push-in-queue');
 
 const queued = (number: string): QueueOutcome => ({ ok: true, number, queuedAt: '2026-12-23T09:00:00Z' });
 const notFound: QueueOutcome = { ok: false, reason: 'notFound' };

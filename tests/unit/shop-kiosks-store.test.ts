@@ -1,4 +1,4 @@
-// "Kiosks of this shop" (src/stores/shop-kiosks.ts) against the real API on a seeded PGlite database,
+// "Kiosks of this shop" (src/features/kiosk/pairing/stores/shop-kiosks.ts) against the real API on a seeded PGlite database,
 // as the demo shop's admin kiosk BARD-02: the list with pending codes, a new pairing code only with
 // this kiosk's password (a wrong one said as such, its own code refused with the server's message),
 // cancelling it, revoking a kiosk (its device and its code end), a new password for a kiosk, and an
@@ -14,7 +14,7 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const store = await import('../../src/stores/shop-kiosks');
+const store = await import('../../src/features/kiosk/pairing/stores/shop-kiosks');
 
 const ADMIN_PASSWORD = totemOf('BARD-02').password;
 let api: TestApi;

@@ -17,8 +17,8 @@ beforeAll(() => {
 
 const configuration = await import('../../src/stores/configuration');
 const device = await import('../../src/stores/kiosk-device');
-const terminal = await import('../../src/stores/desk-terminal');
-const desk = await import('../../src/stores/cash-desk');
+const terminal = await import('../../src/features/kiosk/cash-desk/stores/desk-terminal');
+const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
 
 let api: TestApi;
 let cashToken: string;

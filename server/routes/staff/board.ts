@@ -2,7 +2,7 @@
 // screen is often a public kiosk). Today's orders (Europe/Rome) that a board can show: starting
 // today, ending today, queued today or handed out today; confirmed only, so a cancelled order leaves
 // the board. One query: the item count and the hand-out state come from correlated subqueries, not
-// one query per order. The board re-reads this after every order event (src/stores/board.ts).
+// one query per order. The board re-reads this after every order event (src/features/kiosk/board/stores/board.ts).
 import { Hono } from 'hono';
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';

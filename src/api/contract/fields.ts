@@ -3,7 +3,7 @@
 // zod/mini (issue #18): the browser bundles what it parses, and mini's functional API lets the
 // bundler drop what is not used. Mini has no default (English) messages: a rule's message is its
 // validators.* key, or the issue's code is mapped to one (server/http/validation.ts,
-// src/components/islands/zod-resolver.ts).
+// src/components/ui/zod-resolver.ts).
 import * as z from 'zod/mini';
 import { daysBetween, isDay } from '../../domain/dates';
 import { EMAIL_PATTERN } from '../../domain/validators';

@@ -1,6 +1,6 @@
 // What a kiosk keeps in its own storage across reloads and outages (issues #13, #14): the card
 // payments in flight and the confirmations waiting to reach the API (the delivery and pickup
-// drafts' shapes are in src/stores/delivery-drafts.ts: only those two screens load them, and a
+// drafts' shapes are in src/features/kiosk/counter/stores/delivery-drafts.ts: only those two screens load them, and a
 // module's schemas go with it to every page that loads it). Apart from the totem entities
 // (./kiosk.ts) that every customer page loads through the configuration: only kiosk screens need
 // these, and a module is loaded whole.

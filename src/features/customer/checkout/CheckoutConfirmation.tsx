@@ -1,0 +1,73 @@
+// The checkout's confirmation: the server's number and totals, pay now, a link to the order.
+import { useEffect, useRef } from 'react';
+import type { OrderResponse } from '../../../api/contract/orders';
+import { formatCurrency } from '../../../domain/format';
+import { useT } from '../../../i18n/client';
+import { localizePath, toLocale } from '../../../i18n/index';
+import { useStore } from '@nanostores/react';
+import { $totem, endKioskTurn, kioskHomePath } from '../../../stores/kiosk';
+import { notifyOnNextPage } from '../../../stores/notifications';
+import { afterCheckoutPath } from '../../../domain/cash-desk';
+import PayButton from '../shared/PayButton';
+
+/** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
+ * and sighted users land on it rather than on the page's top or the body. */
+export default function CheckoutConfirmation({ locale, order, edited }: { locale: string; order: OrderResponse; edited: boolean }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A kiosk takes no online payment (its cash desk has a terminal) and shows no link into the
+  // order: the next customer must not reach it. The screen returns to its start by itself.
+  const totem = useStore($totem);
+  // Shop staff who changed an order from the cash desk go back to that order's cash-desk page.
+  const backToDesk = afterCheckoutPath(totem, order, edited);
+  useEffect(() => {
+    if (backToDesk) {
+      notifyOnNextPage(t('checkout.saved', { number: order.number }), 'success');
+      // Replace: Back from the cash desk must not land on an emptied checkout.
+      location.replace(localizePath(lang, backToDesk));
+      return;
+    }
+    const el = heading.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, []);
+  if (backToDesk) return <p aria-busy="true">{t('kiosk.changes.backToDesk')}</p>;
+  return (
+    <section aria-labelledby="placed-title" className="placed">
+      <h2 id="placed-title" ref={heading} tabIndex={-1}>
+        {edited ? t('checkout.saved', { number: order.number }) : t('checkout.confirmed', { number: order.number })}
+      </h2>
+      <p>{t('checkout.confirmedText', { email: order.email })}</p>
+      <p>
+        {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
+      </p>
+      {totem ? (
+        <>
+          <p>{t('kiosk.placed.payAtDesk', { number: order.number })}</p>
+          <p className="muted">{t('kiosk.placed.resets')}</p>
+          <p className="actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                endKioskTurn();
+                location.assign(localizePath(lang, kioskHomePath() ?? '/'));
+              }}
+            >
+              {t('kiosk.placed.done')}
+            </button>
+          </p>
+        </>
+      ) : (
+        <p className="actions">
+          <PayButton locale={locale} order={order} />
+          <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
+            {t('checkout.viewOrder')}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// The customer's orders (/orders, from the account menu); a guest is asked to log in.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { OrderResponse } from '../../../api/contract/orders';
+import { $session, openLogin, requireLogin } from '../../../stores/session';
+import { loadMyOrders } from './stores/orders';
+import { dateShower } from '../shared/show-date';
+import { formatCurrency } from '../../../domain/format';
+import { useT } from '../../../i18n/client';
+import { localizePath, toLocale } from '../../../i18n/index';
+import '../../../components/ui/controls.css';
+
+export default function OrdersList({ locale }: { locale: string }) {
+  const t = useT(locale);
+  const showDate = dateShower(t);
+  const lang = toLocale(locale);
+  const session = useStore($session);
+  const [orders, setOrders] = useState<OrderResponse[] | null>(null);
+
+  useEffect(() => {
+    // A guest on a protected page is sent to login (spec §2).
+    if (!session.token) return requireLogin();
+    void loadMyOrders().then(setOrders);
+  }, [session.token]);
+
+  if (!session.token)
+    return (
+      <p>
+        {t('order.loginNeeded')}{' '}
+        <button type="button" className="button" onClick={openLogin}>
+          {t('login.open')}
+        </button>
+      </p>
+    );
+  if (!orders) return <p aria-busy="true">{t('order.loading')}</p>;
+  if (orders.length === 0) return <p>{t('order.none')}</p>;
+  return (
+    // A phone is narrower than the table: it scrolls inside its own labelled region, not the page.
+    <div className="table-scroll" role="region" aria-label={t('order.list')} tabIndex={0}>
+      <table className="orders">
+        <caption className="visually-hidden">{t('order.list')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('order.dates')}</th>
+            <th scope="col">{t('order.status')}</th>
+            <th scope="col">{t('checkout.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.uuid}>
+              <td>
+                {/* The number opens the order: a target as wide as the number itself. */}
+                <a className="orders__open" href={localizePath(lang, `/orders/${o.uuid}`)}>
+                  {o.number}
+                </a>
+                {o.shop && <span className="muted"> · {o.shop.label}</span>}
+              </td>
+              <td>
+                {showDate(o.date_from)}
+                {o.date_to !== o.date_from ? ` – ${showDate(o.date_to)}` : ''}
+              </td>
+              <td>
+                {t(`order.statuses.${o.status}`)}
+                {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
+              </td>
+              <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

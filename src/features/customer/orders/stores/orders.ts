@@ -1,0 +1,124 @@
+// The customer's order page and orders list (issue #18: requests and orchestration out of the
+// islands). The order page reads the order once, and back from the payment provider with `paid`
+// re-reads it a few times until the payment is confirmed (PAYMENT_CONFIRM_POLL), without offering
+// to pay again meanwhile. Time is injected (`schedule`) so the unit test runs the re-reads itself
+// instead of waiting for them (tests/unit/orders-store.test.ts).
+import { atom } from 'nanostores';
+import { ApiClientError } from '../../../../api/client';
+import type { OrderResponse } from '../../../../api/contract/orders';
+import type { PaymentOutcome } from '../../../../api/contract/payments';
+import { cancelMyOrder, fetchMyOrders, fetchOrder } from '../../../../api/orders';
+import { todayInRome } from '../../../../domain/dates';
+import type { NoticeType } from '../../../../domain/messages';
+import { PAYMENT_CONFIRM_POLL, paymentNotice } from '../../../../domain/payments';
+
+export interface OrderPage {
+  state: 'loading' | 'ready' | 'missing';
+  order: OrderResponse | null;
+  /** A payment is being confirmed: the page neither offers to pay nor to change the order. */
+  confirming: boolean;
+}
+
+const LOADING: OrderPage = { state: 'loading', order: null, confirming: false };
+
+export const $orderPage = atom<OrderPage>(LOADING);
+
+/** Runs `task` after `ms` milliseconds; answers a function that cancels it. */
+export type Schedule = (ms: number, task: () => unknown) => () => void;
+
+export const afterDelay: Schedule = (ms, task) => {
+  const timer = setTimeout(task, ms);
+  return () => clearTimeout(timer);
+};
+
+/** A notice for the customer, by its translation key (the page translates and shows it). */
+export type Announce = (notice: { key: string; level: NoticeType }) => void;
+
+export interface OrderWatch {
+  /** The page is leaving: no more re-reads, late answers ignored. */
+  stop(): void;
+  /** Settles once the first read is done (the order shown, or "not found"). */
+  loaded: Promise<void>;
+}
+
+/**
+ * Shows the order `id` in $orderPage. With the provider's `outcome` (back from paying), announces
+ * it — `paid` only once the order says so, re-reading it meanwhile.
+ */
+export function showOrder(id: string | null, outcome: PaymentOutcome | null, announce: Announce, schedule: Schedule = afterDelay): OrderWatch {
+  $orderPage.set(LOADING);
+  if (!id) {
+    $orderPage.set({ ...LOADING, state: 'missing' });
+    return { stop: () => undefined, loaded: Promise.resolve() };
+  }
+  let stopped = false;
+  let attempts = 0;
+  let cancel: (() => void) | undefined;
+  const load = (): Promise<void> =>
+    fetchOrder(id)
+      .then((order) => {
+        if (stopped) return;
+        // A provider may confirm a moment after sending the customer back: re-read a few times.
+        const waiting = outcome === 'paid' && !order.paid && ++attempts < PAYMENT_CONFIRM_POLL.attempts;
+        $orderPage.set({ state: 'ready', order, confirming: waiting });
+        if (!outcome) return;
+        if (waiting) {
+          if (attempts === 1) announce(paymentNotice(outcome, false, true));
+          cancel = schedule(PAYMENT_CONFIRM_POLL.intervalMs, load);
+          return;
+        }
+        announce(paymentNotice(outcome, order.paid));
+      })
+      .catch(() => {
+        if (stopped) return;
+        // A re-read while confirming a payment failed: keep the order on screen and say the
+        // payment is not confirmed yet; only a first read that fails means there is no order.
+        if (attempts > 0) {
+          $orderPage.set({ ...$orderPage.get(), confirming: false });
+          announce(paymentNotice('paid', false));
+        } else $orderPage.set({ ...LOADING, state: 'missing' });
+      });
+  return {
+    stop: () => {
+      stopped = true;
+      cancel?.();
+    },
+    loaded: load(),
+  };
+}
+
+/** Reads the shown order again (a payment refused because the order changed meanwhile). */
+export async function reloadOrder(): Promise<void> {
+  const shown = $orderPage.get().order;
+  if (!shown) return;
+  try {
+    const order = await fetchOrder(shown.uuid);
+    $orderPage.set({ ...$orderPage.get(), order });
+  } catch {
+    // The order stays as shown; the API client has announced what went wrong.
+  }
+}
+
+export type CancelOutcome = { kind: 'cancelled' } | { kind: 'refused'; message: string } | { kind: 'failed' };
+
+/** Cancels the shown order (today in Rome is the day the API checks the deadline against). */
+export async function cancelShownOrder(): Promise<CancelOutcome> {
+  const shown = $orderPage.get().order;
+  if (!shown) return { kind: 'failed' };
+  try {
+    const order = await cancelMyOrder(shown.uuid, todayInRome());
+    $orderPage.set({ ...$orderPage.get(), order });
+    return { kind: 'cancelled' };
+  } catch (err) {
+    return err instanceof ApiClientError ? { kind: 'refused', message: err.message } : { kind: 'failed' };
+  }
+}
+
+/** The logged-in customer's orders; none when they cannot be read (the client said why). */
+export async function loadMyOrders(): Promise<OrderResponse[]> {
+  try {
+    return await fetchMyOrders();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,203 @@
+// The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
+// selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
+// the cart button with its badge, shown only when the cart has items.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $configuration } from '../../../stores/configuration';
+import { $cartCount, clearCart } from '../../../stores/cart';
+import { $loginDialog, $session, $token, $user, clearSession, fetchUser, hideLogin, logout, openLogin, requireLogin } from '../../../stores/session';
+import { notify, notifyOnNextPage } from '../../../stores/notifications';
+import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../../scripts/island-events';
+import { DateModes, datesChipText } from '../../../domain/dates';
+import { dateShower } from '../shared/show-date';
+import { isTotemMode, TotemPages, totemRole } from '../../../domain/kiosk';
+import { useT } from '../../../i18n/client';
+import { localizePath, toLocale } from '../../../i18n/index';
+import { useHydrated, useIslandReady } from '../../../components/ui/useHydrated';
+import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
+import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import '../../../components/ui/controls.css';
+import './app-bar.css';
+
+// The login sheet and its form (form/use-form.ts), and the shop selector, load on their first open
+// (useOpenedOnce.ts), and again on the next open after a failed fetch (LazyDialog.tsx).
+const LoginDialog = lazyDialog(() => import('./LoginDialog'));
+const ShopSelector = lazyDialog(() => import('./ShopSelector'));
+
+/** A shop without a logo file: its initials stand for it. */
+function initials(label: string): string {
+  return label
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .slice(0, 3)
+    .map((word) => word[0])
+    .join('');
+}
+
+export default function AppBarControls({ locale, pageShop }: { locale: string; pageShop?: string }) {
+  const t = useT(locale);
+  const lang = toLocale(locale);
+  const hydrated = useHydrated();
+  const storedConfiguration = useStore($configuration);
+  const storedCount = useStore($cartCount);
+  const storedSession = useStore($session);
+  // The static HTML knows no visitor: match it on the first render (see useHydrated).
+  const configuration = hydrated ? storedConfiguration : { ...storedConfiguration, shop: null, totem: null, dates: [], multipleDates: DateModes.SINGLE };
+  const cartCount = hydrated ? storedCount : 0;
+  const session = hydrated ? storedSession : { token: null, user: null, loggedIn: false };
+  const loginDialog = useStore($loginDialog);
+  const loginOpen = hydrated && loginDialog.open;
+  const loginMounted = useOpenedOnce(loginOpen);
+  const [selectorOpen, setSelectorOpen] = useState(false);
+  const selectorMounted = useOpenedOnce(selectorOpen);
+  // A sheet whose code could not be fetched closes and says why (LazyDialog.tsx).
+  const dialogFailed = (close: () => void) => {
+    close();
+    notify(t('errors.network'), 'error');
+  };
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useIslandReady(root);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    // An open menu closes on a press anywhere else, like any menu.
+    const outside = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [menuOpen]);
+  const totemMode = isTotemMode(configuration.totem);
+
+  useEffect(() => {
+    // A stored token without a user (a reload): fetch the user; a refused token logs out.
+    if ($token.get() && !$user.get()) fetchUser().catch(() => clearSession());
+    // Pages and plain scripts may ask through window events too (spec §2).
+    window.addEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
+    window.addEventListener(HIDE_LOGIN_EVENT, hideLogin);
+    // The logo goes home; with items in the cart it asks first, and going on empties the cart.
+    const onLogo = (event: MouseEvent) => {
+      const logo = (event.target as Element | null)?.closest?.('a.logo');
+      if (!logo || $cartCount.get() === 0) return;
+      if (window.confirm(t('appBar.homeWarning'))) clearCart();
+      else event.preventDefault();
+    };
+    document.addEventListener('click', onLogo, true);
+    return () => {
+      window.removeEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
+      window.removeEventListener(HIDE_LOGIN_EVENT, hideLogin);
+      document.removeEventListener('click', onLogo, true);
+    };
+  }, [t]);
+
+  const chip = datesChipText(configuration.multipleDates, configuration.dates, dateShower(t));
+  const datesText = t(chip.key, chip.params);
+  const shop = configuration.shop;
+  // The dates belong to a shop: the chosen one, else the one whose page this is (then it is a plain
+  // link in the static HTML too); with neither, the selector asks for the shop first.
+  const calendarShop = shop?.slug ?? pageShop;
+
+  return (
+    <div className="app-controls" ref={root}>
+      {calendarShop ? (
+        <a className="chip" href={localizePath(lang, `/prenota/${calendarShop}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
+          {datesText}
+        </a>
+      ) : (
+        <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={t('appBar.changeDates', { dates: datesText })}>
+          {datesText}
+        </button>
+      )}
+      {totemMode && shop ? (
+        // A kiosk's shop is fixed: its logo and name, no selector (spec §2: the shop logo shows in totem mode only).
+        <span className="chip chip--shop">
+          {shop.logos[0]?.url ? (
+            <img className="shop-logo" src={shop.logos[0].url} alt={shop.label} />
+          ) : (
+            <span className="shop-logo shop-logo--text" role="img" aria-label={shop.label}>
+              {initials(shop.label)}
+            </span>
+          )}
+          <span aria-hidden="true">{shop.label}</span>
+        </span>
+      ) : (
+        <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={shop ? t('appBar.changeShop', { shop: shop.label }) : undefined}>
+          {shop?.label ?? t('appBar.chooseShop')}
+        </button>
+      )}
+      {configuration.totem && totemRole(configuration.totem.type).canSeeOrdersChip && (
+        // The kiosk's order list is the cash desk's search, never the customer's login.
+        <a className="chip" href={localizePath(lang, TotemPages.CASH_DESK)}>
+          {t('appBar.ordersList')}
+        </a>
+      )}
+      {!totemMode &&
+        (session.loggedIn && session.user ? (
+          <div
+            className="menu"
+            ref={menu}
+            onKeyDown={(event) => {
+              // Escape closes it and gives the focus back to its button.
+              if (event.key !== 'Escape' || !menuOpen) return;
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }}
+          >
+            <button ref={menuButton} type="button" className="chip" aria-haspopup="true" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+              {t('userMenu.greeting', { name: session.user.first_name ?? '' })}
+            </button>
+            {menuOpen && (
+              <ul className="menu__list" aria-label={t('userMenu.menu')}>
+                <li>
+                  <a href={localizePath(lang, '/orders')}>{t('userMenu.orders')}</a>
+                </li>
+                <li>
+                  <a href={localizePath(lang, '/account')}>{t('userMenu.profile')}</a>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={async () => {
+                      // Logged out here at once; home once the server's revocation is on its way
+                      // (keepalive: it lands after the page is gone; one not yet sent would not).
+                      await logout();
+                      // Logout leads home (spec §2); the home page says it.
+                      notifyOnNextPage(t('userMenu.loggedOut'), 'info');
+                      location.assign(localizePath(lang, '/'));
+                    }}
+                  >
+                    {t('userMenu.logout')}
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
+        ) : (
+          // `login-open`: hidden on a kiosk already in the static HTML (global.css, html.totem).
+          <button type="button" className="chip login-open" onClick={openLogin}>
+            {t('login.open')}
+          </button>
+        ))}
+      {cartCount > 0 && shop && (
+        <a className="chip chip--cart" href={localizePath(lang, `/prenota/${shop.slug}/order`)} aria-label={t('appBar.cartCount', { count: cartCount })}>
+          {t('appBar.cart')} <span className="badge" aria-hidden="true">{cartCount}</span>
+        </a>
+      )}
+      {/* A kiosk has no customer login and a fixed shop. */}
+      {!totemMode && loginMounted && (
+        <LazyDialog open={loginOpen} onFailed={() => dialogFailed(hideLogin)}>
+          <LoginDialog locale={locale} open={loginOpen} onClose={hideLogin} />
+        </LazyDialog>
+      )}
+      {!totemMode && selectorMounted && (
+        <LazyDialog open={selectorOpen} onFailed={() => dialogFailed(() => setSelectorOpen(false))}>
+          <ShopSelector locale={locale} open={selectorOpen} onClose={() => setSelectorOpen(false)} />
+        </LazyDialog>
+      )}
+    </div>
+  );
+}

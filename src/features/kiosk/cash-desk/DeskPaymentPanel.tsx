@@ -1,0 +1,197 @@
+// The cash desk's payment controls for one order (issue #13, type-30 totems): take the payment at
+// the terminal, and whatever a payment in flight needs from staff — wait, say what the terminal
+// shows after a lost answer, retry recording, print the receipt again, settle a conflict, release
+// the claim of a desk that is gone. The rules and requests live in stores/cash-desk.ts and
+// stores/desk-claims.ts; this renders their state and dispatches.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import type { OrderResponse } from '../../../api/contract/orders';
+import type { DeskPayment } from '../../../api/contract/kiosk-storage';
+import {
+  $deskPayments,
+  confirmTerminalCharge,
+  dismissPayment,
+  payOrder,
+  printReceipt,
+  retryRecording,
+  type PayOutcome,
+} from './stores/cash-desk';
+import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
+import { formatCurrency } from '../../../domain/format';
+import CashDeskReleaseDialog from './CashDeskReleaseDialog';
+
+interface Props {
+  t: TFunction;
+  order: OrderResponse;
+  /** A fresher order (paid, or re-read after a refusal). */
+  onOrder: (order: OrderResponse) => void;
+  /** Re-read the order from the API. */
+  onReload: () => void;
+}
+
+export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props) {
+  const payment = useStore($deskPayments)[order.uuid];
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The desk whose claim refused the payment, and whether staff are asked to release it.
+  const [claimedBy, setClaimedBy] = useState<string | null>(null);
+  const [releasing, setReleasing] = useState(false);
+  // A payment that finishes in the background (a retried recording, another tab) leaves storage:
+  // read the order again so the screen never offers to charge a card that was just charged.
+  const hadPayment = useRef(!!payment);
+  useEffect(() => {
+    if (hadPayment.current && !payment) onReload();
+    hadPayment.current = !!payment;
+  }, [payment, onReload]);
+
+  const run = async (step: () => Promise<PayOutcome | boolean | void>) => {
+    if (busy) return;
+    setBusy(true);
+    setRefusal(null);
+    setClaimedBy(null);
+    try {
+      const outcome = await step();
+      if (outcome && typeof outcome === 'object' && outcome.status === 'paid') onOrder(outcome.order);
+      else if (outcome && typeof outcome === 'object' && outcome.status === 'refused') {
+        if (outcome.message) setRefusal(t('kiosk.pay.refused', { message: outcome.message }));
+        setClaimedBy(outcome.claimedBy ?? null);
+        // Paid or changed elsewhere meanwhile: show the order as it is now.
+        onReload();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="desk-pay" aria-labelledby="desk-pay-title">
+      <h3 id="desk-pay-title">{t('kiosk.pay.title')}</h3>
+      <div aria-live="polite">
+        {payment ? (
+          <InFlight t={t} order={order} payment={payment} busy={busy} run={run} />
+        ) : busy ? (
+          <p className="notice" aria-busy="true">
+            {t('kiosk.pay.charging')}
+          </p>
+        ) : order.status === 'cancelled' ? (
+          <p>{t('kiosk.pay.nothingToPay')}</p>
+        ) : order.paid ? (
+          <p className="actions">
+            <button type="button" className="button" onClick={() => run(() => printReceipt(order))}>
+              {t('kiosk.pay.reprint')}
+            </button>
+          </p>
+        ) : (
+          <p className="actions">
+            <button
+              type="button"
+              className="button desk-pay__button"
+              disabled={busy || !mayStartPayment(order, payment)}
+              onClick={() => run(() => payOrder(order))}
+            >
+              {t('kiosk.pay.button', { amount: formatCurrency(order.total_amount) })}
+            </button>
+          </p>
+        )}
+      </div>
+      {refusal && (
+        <p role="alert" className="error">
+          {refusal}
+        </p>
+      )}
+      {claimedBy && (
+        <p className="actions">
+          <button type="button" className="button button--secondary" onClick={() => setReleasing(true)}>
+            {t('kiosk.pay.releaseClaim', { totem: claimedBy })}
+          </button>
+        </p>
+      )}
+      {releasing && claimedBy && (
+        <CashDeskReleaseDialog
+          t={t}
+          order={order}
+          totem={claimedBy}
+          onClose={() => setReleasing(false)}
+          onReleased={(fresh) => {
+            setReleasing(false);
+            setClaimedBy(null);
+            setRefusal(null);
+            onOrder(fresh);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: OrderResponse; payment: DeskPayment; busy: boolean; run: (step: () => Promise<PayOutcome | boolean | void>) => void }) {
+  const amount = formatCurrency(payment.amount);
+  const lastError = payment.error ? <p className="muted">{t('kiosk.pay.lastError', { error: payment.error })}</p> : null;
+  switch (payment.stage) {
+    case DeskPaymentStage.CHARGING:
+      return (
+        <p className="notice" aria-busy="true">
+          {t('kiosk.pay.charging')}
+        </p>
+      );
+    case DeskPaymentStage.UNCERTAIN:
+      return (
+        <div role="alert" className="desk-pay__question">
+          {payment.error && <p className="error">{payment.error}</p>}
+          <p>{t('kiosk.pay.uncertain', { amount })}</p>
+          <p className="actions">
+            <button type="button" className="button" disabled={busy} onClick={() => run(() => confirmTerminalCharge(order.uuid, true))}>
+              {t('kiosk.pay.yesCharged')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => run(() => confirmTerminalCharge(order.uuid, false))}>
+              {t('kiosk.pay.notCharged')}
+            </button>
+          </p>
+        </div>
+      );
+    case DeskPaymentStage.CHARGED:
+      return (
+        <div className="notice" data-testid="desk-recording">
+          <p>
+            <strong>{t('kiosk.pay.charged')}</strong> · {amount}
+          </p>
+          {lastError}
+          <p className="actions">
+            <button type="button" className="button" disabled={busy} onClick={() => run(() => retryRecording(order.uuid))}>
+              {t('kiosk.pay.retryNow')}
+            </button>
+          </p>
+        </div>
+      );
+    case DeskPaymentStage.RECORDED:
+      return payment.receiptFailed ? (
+        <div role="alert">
+          <p>{t('kiosk.pay.receiptFailed', { error: payment.error ?? '' })}</p>
+          <p className="actions">
+            <button type="button" className="button" disabled={busy} onClick={() => run(() => printReceipt(order))}>
+              {t('kiosk.pay.printReceipt')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => dismissPayment(order.uuid)}>
+              {t('kiosk.pay.close')}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <p className="notice" aria-busy="true">
+          {t('kiosk.pay.printing')}
+        </p>
+      );
+    case DeskPaymentStage.CONFLICT:
+      return (
+        <div role="alert">
+          <p className="error">{t('kiosk.pay.conflict', { error: payment.error ?? '' })}</p>
+          <p className="actions">
+            <button type="button" className="button" onClick={() => dismissPayment(order.uuid)}>
+              {t('kiosk.pay.settled')}
+            </button>
+          </p>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,98 @@
+// Changes staff make to an order at the cash desk (issue #13; issue #18: orchestration out of the
+// islands): contact data, who an item is for, cancelling. Each answers an outcome the screen
+// renders: saved; a 422's messages for the form's fields (the rest listed); refused by the order's
+// state (changed, paid or gone meanwhile, or a desk charging it) with the order as it is now read
+// again; another answer's message; or nothing to say (no answer: the client said so).
+import type { OrderResponse } from '../../../../api/contract/orders';
+import { fetchShopOrder } from '../../../../api/cash-desk';
+import { apiMessage, isUnprocessable } from '../../../../api/errors';
+import { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } from '../../../../api/order-changes';
+import { poolCustomerChanges, type PoolCustomerForm } from '../../../../domain/cash-desk';
+import { todayInRome } from '../../../../domain/dates';
+
+export type DeskFailure =
+  /** The order's state refused it: the server's why, and the order read again (null if it could not be). */
+  | { kind: 'refused'; message: string; current: Promise<OrderResponse | null> }
+  /** Another answer of the server: its message ('' when it gave none). */
+  | { kind: 'error'; message: string }
+  /** No answer: the API client already said so. */
+  | { kind: 'failed' };
+
+/** Saved: the order as the server now holds it, with its message when it gave one. */
+export type DeskSaved = { kind: 'saved'; order: OrderResponse; message?: string };
+
+export type DeskChange<F extends string> =
+  | DeskSaved
+  /** 422: the first message of each of the form's fields, in its order; the others listed. */
+  | { kind: 'invalid'; fields: [F, string][]; rest: string[] }
+  | DeskFailure;
+
+/** The order as the desk reads it now; null when it cannot be read. */
+export function readDeskOrder(uuid: string): Promise<OrderResponse | null> {
+  return fetchShopOrder(uuid).catch(() => null);
+}
+
+function failure(err: unknown, orderUuid: string): DeskFailure {
+  if (isRefusal(err)) return { kind: 'refused', message: err.message, current: readDeskOrder(orderUuid) };
+  const message = apiMessage(err);
+  return message === null ? { kind: 'failed' } : { kind: 'error', message };
+}
+
+/** The contact form's text fields in page order: the first one refused takes the focus. */
+export const DESK_CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const;
+export type DeskContactField = (typeof DESK_CONTACT_FIELDS)[number];
+
+export interface DeskContact {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  invoice: boolean;
+  fiscal_code: string;
+}
+
+/** PATCH the order's contact data. */
+export async function changeDeskContact(order: Pick<OrderResponse, 'id' | 'uuid'>, values: DeskContact): Promise<DeskChange<DeskContactField>> {
+  try {
+    const saved = await changeOrderContact(order.id, {
+      first_name: values.first_name,
+      last_name: values.last_name,
+      phone: values.phone,
+      email: values.email,
+      invoice: values.invoice,
+      // Without an invoice the server drops the code; not sending it keeps the two in step.
+      fiscal_code: values.invoice ? values.fiscal_code : undefined,
+    });
+    return { kind: 'saved', order: saved };
+  } catch (err) {
+    if (!isUnprocessable(err)) return failure(err, order.uuid);
+    // The fiscal code is on the form only with an invoice; otherwise its message is listed.
+    const shown = values.invoice ? DESK_CONTACT_FIELDS : DESK_CONTACT_FIELDS.filter((f) => f !== 'fiscal_code');
+    return { kind: 'invalid', ...splitFieldErrors(err, shown) };
+  }
+}
+
+/** The pool form's fields in page order. */
+export const DESK_POOL_FIELDS = ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level'] as const;
+export type DeskPoolField = (typeof DESK_POOL_FIELDS)[number];
+
+/** PATCH who a pool's items are for (an emptied field clears it on the server). */
+export async function changeDeskPoolCustomer(orderUuid: string, poolId: number, values: PoolCustomerForm): Promise<DeskChange<DeskPoolField>> {
+  try {
+    return { kind: 'saved', order: await changePoolCustomer(poolId, poolCustomerChanges(values)) };
+  } catch (err) {
+    if (!isUnprocessable(err)) return failure(err, orderUuid);
+    // The API names them customer.height…; the form's fields are height…
+    return { kind: 'invalid', ...splitFieldErrors(err, DESK_POOL_FIELDS, 'customer.') };
+  }
+}
+
+/** Cancels an unpaid order (today in Rome is the day the API checks against). */
+export async function cancelAtDesk(order: Pick<OrderResponse, 'id' | 'uuid'>): Promise<DeskSaved | DeskFailure> {
+  try {
+    const { order: cancelled, message } = await cancelOrder(order.id, todayInRome());
+    return { kind: 'saved', order: cancelled, message };
+  } catch (err) {
+    return failure(err, order.uuid);
+  }
+}

@@ -1,0 +1,63 @@
+// The cash desk's page of one order (/totem/cash-desk/{uuid}; issue #18: the read out of the
+// island): the order as the desk reads it, read again after a refused payment, replaced by the
+// answer of a change or a payment. CashDeskOrder renders $deskOrder and dispatches these.
+import { atom } from 'nanostores';
+import type { OrderResponse } from '../../../../api/contract/orders';
+import { fetchShopOrder } from '../../../../api/cash-desk';
+
+export interface DeskOrderPage {
+  state: 'loading' | 'ready' | 'missing';
+  order: OrderResponse | null;
+}
+
+const LOADING: DeskOrderPage = { state: 'loading', order: null };
+
+export const $deskOrder = atom<DeskOrderPage>(LOADING);
+
+/** Bumped by every first read: the answer of a read the page has left (or replaced) is dropped. */
+let shown = 0;
+
+export interface DeskOrderWatch {
+  /** The page is leaving: the read is aborted, a late answer ignored. */
+  stop(): void;
+  /** Settles once the first read is done (the order shown, or "not found"). */
+  loaded: Promise<void>;
+}
+
+/** Reads the order `uuid` into $deskOrder ("missing" when the desk cannot read it). */
+export function showDeskOrder(uuid: string): DeskOrderWatch {
+  const mine = ++shown;
+  const abort = new AbortController();
+  $deskOrder.set(LOADING);
+  const current = () => mine === shown && !abort.signal.aborted;
+  const loaded = fetchShopOrder(uuid, abort.signal).then(
+    (order) => {
+      if (current()) $deskOrder.set({ state: 'ready', order });
+    },
+    () => {
+      if (current()) $deskOrder.set({ state: 'missing', order: null });
+    },
+  );
+  return { stop: () => abort.abort(), loaded };
+}
+
+/**
+ * Reads the shown order again (a payment refused because it changed meanwhile). A failed re-read
+ * keeps the order on screen: the API client has said what went wrong.
+ */
+export async function reloadDeskOrder(): Promise<void> {
+  const before = $deskOrder.get().order;
+  if (!before) return;
+  try {
+    const order = await fetchShopOrder(before.uuid);
+    // Only if the page still shows that order (not another one opened meanwhile).
+    if ($deskOrder.get().order?.uuid === order.uuid) $deskOrder.set({ state: 'ready', order });
+  } catch {
+    // The order stays as shown.
+  }
+}
+
+/** The order as a change or a payment answered it. */
+export function setDeskOrder(order: OrderResponse): void {
+  $deskOrder.set({ state: 'ready', order });
+}

@@ -1,0 +1,107 @@
+// The orders at the pickup counter: per order, the units still out (those scanned marked so) and
+// the units back, whose pickup can be undone. Render only.
+import type { TFunction } from 'i18next';
+import type { OrderResponse } from '../../../api/contract/orders';
+import { returned, stillOut, unitCodeOf } from '../../../domain/delivery';
+import type { DeliveryDetail } from '../../../api/contract/orders';
+import { formatDateTime } from '../../../domain/format';
+import { dayLabels } from './ExtraProducts';
+
+interface Props {
+  t: TFunction;
+  orders: OrderResponse[];
+  scannedCodes: ReadonlySet<string>;
+  sendingCodes: ReadonlySet<string>;
+  onResetPickup: (deliveryDetailId: number, code: string) => void;
+}
+
+function labelOf(order: OrderResponse, detail: DeliveryDetail): string {
+  for (const pool of order.order_detail_pools) for (const line of pool.order_details) if (line.id === detail.id_order_detail) return line.product_label;
+  return detail.delivery_detail_specific_product?.specific_product.product_model ?? '';
+}
+
+export default function PickupOrders({ t, orders, scannedCodes, sendingCodes, onResetPickup }: Props) {
+  const when = (v: string | null | undefined) => (v ? formatDateTime(v, new Date(), dayLabels(t)) : '—');
+  return (
+    <>
+      {orders.map((order) => {
+        const out = stillOut(order);
+        const back = returned(order);
+        const outTitle = t('kiosk.pickup.out.title', { number: order.number, count: out.length });
+        const backTitle = t('kiosk.pickup.back.title', { number: order.number });
+        return (
+          <section key={order.id} className="pickup-order">
+            <h2>
+              {t('kiosk.delivery.order', { number: order.number })} · {order.first_name} {order.last_name}
+            </h2>
+            {out.length === 0 ? (
+              <p>{t('kiosk.pickup.out.none')}</p>
+            ) : (
+              <div className="table-scroll" role="region" aria-label={outTitle} tabIndex={0}>
+                <table className="delivery-lines pickup-out">
+                  <caption>{outTitle}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('kiosk.pickup.table.unit')}</th>
+                      <th scope="col">{t('kiosk.pickup.table.product')}</th>
+                      <th scope="col">{t('kiosk.pickup.table.since')}</th>
+                      <th scope="col">{t('kiosk.pickup.table.state')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {out.map((d) => {
+                      const code = unitCodeOf(d);
+                      const state = scannedCodes.has(code) ? 'scanned' : sendingCodes.has(code) ? 'sending' : 'out';
+                      return (
+                        <tr key={d.id} data-code={code}>
+                          <th scope="row">{code}</th>
+                          <td>{labelOf(order, d)}</td>
+                          <td>{when(d.datetime_delivery)}</td>
+                          <td>
+                            <span className={`badge delivery-state delivery-state--${state}`}>{t(`kiosk.pickup.status.${state}`)}</span>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {back.length > 0 && (
+              <div className="table-scroll" role="region" aria-label={backTitle} tabIndex={0}>
+                <table className="delivery-lines pickup-back">
+                  <caption>{backTitle}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('kiosk.pickup.table.unit')}</th>
+                      <th scope="col">{t('kiosk.pickup.table.product')}</th>
+                      <th scope="col">{t('kiosk.pickup.table.returned')}</th>
+                      <th scope="col">{t('kiosk.pickup.table.actions')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {back.map((d) => {
+                      const code = unitCodeOf(d);
+                      return (
+                        <tr key={d.id} data-code={code}>
+                          <th scope="row">{code}</th>
+                          <td>{labelOf(order, d)}</td>
+                          <td>{when(d.datetime_return)}</td>
+                          <td>
+                            <button type="button" className="button button--secondary" onClick={() => onResetPickup(d.id, code)}>
+                              {t('kiosk.pickup.reset', { code })}
+                            </button>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}
