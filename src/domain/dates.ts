@@ -1,14 +1,13 @@
 // Booking dates are calendar days in Europe/Rome kept as 'YYYY-MM-DD' strings, so day arithmetic
 // never passes through a local-time Date and cannot shift with the browser's time zone or DST.
 import { TZDate } from '@date-fns/tz';
-import type { DateMode as ContractDateMode } from '../api/contract/configuration';
 import { TIMEZONE } from './constants';
 import type { I18nMessage } from './messages';
 
-export type DateMode = ContractDateMode;
-
 /** The spec's date modes (`multipleDates`, §3): the numbers the API and the stored state carry. */
 export const DateModes = { MORNING: 0, AFTERNOON: 1, SINGLE: 2, RANGE: 3, SEASONAL: 20 } as const;
+/** One of them; the contract's DateModeSchema checks exactly these on the wire. */
+export type DateMode = (typeof DateModes)[keyof typeof DateModes];
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;

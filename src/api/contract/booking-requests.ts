@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { day, email, intLike, isRangeTooLong, optionalString, requiredString } from './fields';
 import { PHONE_PATTERN } from '../../domain/validators';
-import { locales } from '../../i18n/index';
+import { LOCALES } from '../../domain/constants';
 
 /** Longest first and last name, as on the order form. */
 export const BOOKING_REQUEST_NAME_MAX = 100;
@@ -99,7 +99,7 @@ export function bookingRequestSchema(today: string) {
       ),
       message: requiredString(BOOKING_REQUEST_MESSAGE_MAX),
       // The language of the customer's copy; without it, the request's Content-Language.
-      locale: z.optional(z.enum(locales)),
+      locale: z.optional(z.enum(LOCALES)),
     })
     .check(
       z.superRefine((v, ctx) => {
@@ -129,7 +129,7 @@ export const BookingRequestSchema = z.object({
   date_to: z.string(),
   people: z.number().check(z.int()),
   message: z.string(),
-  locale: z.enum(locales),
+  locale: z.enum(LOCALES),
   created_at: z.string(),
   // Whether the customer's copy went out: not when they gave no e-mail, when that address already
   // had its copies of the day (BOOKING_REQUEST_COPIES_PER_RECIPIENT) or when the mail failed.
