@@ -21,7 +21,7 @@ import {
 import { availableUnits, halfDayAvailability, halfDayOf, type BookingPeriod } from '../../src/domain/availability';
 import { toRomeDay } from '../../src/domain/dates';
 import type { DayAvailability } from '../../src/api/contract/availability';
-import { outUnitHolds, readOutUnits, type OutUnit } from '../staff/out-units';
+import { outUnitHolds, readOutUnits, type OutUnit } from '../availability/out-units';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SportRow = typeof sports.$inferSelect;

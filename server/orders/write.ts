@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { orderDetailPools, orderDetails, orders, products } from '../db/schema/index';
 import { ApiError, type FieldErrors } from '../http/errors';
 import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalogue/cache';
-import { outUnitHolds, readOutUnits } from '../staff/out-units';
+import { outUnitHolds, readOutUnits } from '../availability/out-units';
 import { DateModes, toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import type { StoredUpload } from './uploads';

@@ -1,7 +1,7 @@
 // Hand-outs against bookings (issue #11). A unit handed out as an extra, a unit of another product
 // given for a line (a forced hand-out), a unit delivered before its booking starts, or a pickup undone
 // (reset_pickup) holds a unit of its product that no booking of that product accounts for (see
-// out-units.ts). When the other orders have booked every unit of that product for the day, such a
+// availability/out-units.ts). When the other orders have booked every unit of that product for the day, such a
 // hand-out would leave a customer who booked on the website without the unit the website sold them.
 //
 // So these writes are checked inside their lock (or the PGlite queue): the units of each product
@@ -16,7 +16,7 @@ import { peakUsage } from '../../src/domain/availability';
 import type { Db } from '../db/client';
 import { orderDetails, orders, products } from '../db/schema/index';
 import { orderPeriod } from '../catalogue/cache';
-import { outUnitHolds, readOutUnits } from './out-units';
+import { outUnitHolds, readOutUnits } from '../availability/out-units';
 
 /** Units of each product free on `day` (negative when overbooked), as the database says now. */
 export async function freeUnitsOnDay(tx: Db, productIds: readonly number[], day: string): Promise<Map<number, number>> {
