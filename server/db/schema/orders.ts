@@ -6,7 +6,7 @@ import { users } from './accounts';
 import { totems } from './kiosk';
 import type { z } from 'zod';
 import type { OrderCustomerSchema, OrderStatus } from '../../../src/api/contract/orders';
-import type { DateMode } from '../../../src/api/contract/configuration';
+import type { DateMode } from '../../../src/domain/dates';
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 
