@@ -4,9 +4,8 @@
 // address, one order holds at most MAX_UNITS_PER_PRODUCT units of a product, and confirmation
 // e-mails are limited per recipient (the shop must not become a way to flood someone's inbox).
 // The limits come from the environment (server/README.md, "Abuse"); tests and benchmarks set their own.
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
-import type { AppContext } from '../http/context';
-import { clientIp } from '../http/context';
+// This module holds the rules; counting a request against them is rate-limits.ts.
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import { ApiError, type FieldErrors } from '../http/errors';
 import type { RateLimitRule } from '../http/rate-limit';
 import type { Quote } from './quote';
@@ -66,45 +65,4 @@ export function assertUnitsPerProduct(quote: Pick<Quote, 'pools'>): void {
     }
   }
   if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
-}
-
-const emailKey = (email: string) => `orders:email:${email.trim().toLowerCase()}`;
-
-/**
- * Before a new online order is written: counts the attempt against the caller's address and checks
- * (without counting) its e-mail (429 past either). Kiosk orders are not counted: staff and
- * customers at the counter place them. The address counts attempts, so a flood of requests is
- * bounded whatever they end in; the e-mail counts placed orders only (`recordOnlineOrder`), so a
- * customer retrying through "sold out", or a stranger typing their e-mail into failing orders,
- * spends nothing of it.
- */
-export async function countOnlineOrder(c: AppContext, email: string): Promise<void> {
-  if (c.get('auth')?.totem) return;
-  const { limiter, orderLimits } = c.get('deps');
-  // The address first: it bounds one machine even when every order carries a new e-mail.
-  await limiter.hit(`orders:address:${clientIp(c)}`, orderLimits.perAddress);
-  await limiter.check(emailKey(email), orderLimits.perEmail);
-}
-
-/** After a new online order was committed: counts it against its e-mail (never refuses it now). */
-export async function recordOnlineOrder(c: AppContext, email: string): Promise<void> {
-  if (c.get('auth')?.totem) return;
-  const { limiter, orderLimits } = c.get('deps');
-  try {
-    await limiter.hit(emailKey(email), orderLimits.perEmail);
-  } catch (err) {
-    // Orders placed at the same moment can pass the check together; this one is placed already.
-    if (!(err instanceof ApiError && err.status === 429)) throw err;
-  }
-}
-
-/** Whether one more confirmation may go to `email`; past the limit the order stands, the mail is skipped. */
-export async function mayMail(c: AppContext, email: string): Promise<boolean> {
-  try {
-    await c.get('deps').limiter.hit(`mail:orders:${email.trim().toLowerCase()}`, c.get('deps').orderLimits.mailsPerRecipient);
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 429) return false;
-    throw err;
-  }
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../http/context';
 import { formatCurrency } from '../../src/domain/format';
 import { dayToDisplay } from '../../src/domain/dates';
 import type { presentOrder } from './present';
-import { mayMail } from './limits';
+import { mayMail } from './rate-limits';
 
 type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 

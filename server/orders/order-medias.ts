@@ -6,10 +6,29 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { medias } from '../db/schema/index';
 import { fieldError } from '../http/errors';
+import type { OrderFormInput } from '../../src/api/contract/order-form';
+import type { UploadQuota } from '../../src/domain/upload-quota';
 import { assertOrderWithinQuota } from './upload-quota';
-import type { SaveOrderInput } from './write';
+import type { StoredUpload } from './uploads';
 
-type OrderMediasInput = Pick<SaveOrderInput, 'form' | 'uploads' | 'userId' | 'editing' | 'callerUserId' | 'uploadQuota'>;
+/** What the order write passes on about documents (its SaveOrderInput extends this). */
+export interface OrderMediasInput {
+  form: Pick<OrderFormInput, 'medias'>;
+  /** The order's owner: new uploads are theirs. */
+  userId: number | null;
+  /** New documents, already checked and written to disk, by their index in form.medias. */
+  uploads: Map<number, StoredUpload>;
+  /** Set when editing: only this order's documents (and the caller's own) may be linked. */
+  editing?: { id: number };
+  /**
+   * The authenticated customer making this request (not the order's owner: a guest-link holder or
+   * a kiosk may edit someone's order). Only their stored documents may be linked besides the
+   * edited order's own (issue #11).
+   */
+  callerUserId?: number | null;
+  /** Per-order document quota, checked again under the order's lock (orders/upload-quota.ts). */
+  uploadQuota?: UploadQuota;
+}
 
 /** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
 export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: number, now: Date): Promise<void> {

@@ -19,35 +19,22 @@ import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalog
 import { outUnitHolds, readOutUnits } from '../availability/out-units';
 import { DateModes, toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
-import type { StoredUpload } from './uploads';
-import type { UploadQuota } from '../../src/domain/upload-quota';
-import { saveOrderMedias } from './order-medias';
+import { saveOrderMedias, type OrderMediasInput } from './order-medias';
 import { noClaim, noOtherPaymentClaim } from './payment-claims';
 import { changeRefusal, lockOrderForChange, noHandOut } from './hand-outs';
 import { redeemCoupons } from './coupons';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export interface SaveOrderInput {
+export interface SaveOrderInput extends OrderMediasInput {
   shop: CatalogueShop;
   quote: Quote;
   form: OrderFormInput;
-  userId: number | null;
   /** The kiosk placing a new order (issue #12); ignored on edits, which keep the order's own. */
   totemId?: number | null;
   locale: Locale;
-  /** New documents, already checked and written to disk, by their index in form.medias. */
-  uploads: Map<number, StoredUpload>;
   /** Set when editing: the order whose lines are replaced. */
   editing?: OrderRow;
-  /**
-   * The authenticated customer making this request (not the order's owner: a guest-link holder or
-   * a kiosk may edit someone's order). Only their stored documents may be linked besides the
-   * edited order's own (issue #11).
-   */
-  callerUserId?: number | null;
-  /** Per-order document quota, checked again under the order's lock (orders/upload-quota.ts). */
-  uploadQuota?: UploadQuota;
 }
 
 function neededUnits(quote: Quote) {

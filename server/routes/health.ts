@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { HealthResponseSchema } from '../../src/api/contract/health';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/context';
 
 export const healthRoutes = new Hono<AppEnv>().get('/health', async (c) => {
   const { database } = c.get('deps');

@@ -9,7 +9,7 @@ import {
   OrderSearchQuerySchema,
   type OrderFormInput,
 } from '../../src/api/contract/order-form';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { documentsRequired } from '../../src/domain/kiosk';
 import { coupons, orders } from '../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
@@ -29,7 +29,8 @@ import { changeRefusal, lockOrderForChange, noHandOut } from '../orders/hand-out
 import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
-import { assertUnitsPerProduct, countOnlineOrder, recordOnlineOrder } from '../orders/limits';
+import { assertUnitsPerProduct } from '../orders/limits';
+import { countOnlineOrder, recordOnlineOrder } from '../orders/rate-limits';
 import { idempotentForAnyone } from '../http/idempotency';
 import { releaseCoupons } from '../orders/coupons';
 import type { Db } from '../db/client';
