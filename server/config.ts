@@ -1,0 +1,239 @@
+// The server's configuration: every environment variable `npm start`, `npm run start:cluster`,
+// `npm run dev`, `npm run totem` and the db:* commands read, parsed once when the process starts.
+// A wrong value stops the process there with one line per variable (scripts exit 2), instead of
+// a server that starts and misbehaves later (a limit silently back to its default, a typo in
+// NODE_ENV turning demo mode on in production). The result travels through `createDeps`; no other
+// server module reads process.env. README.md's "Configuration" table lists the same variables
+// and defaults (tests/unit/readme-configuration.test.ts compares them). The site's build
+// variables (`PUBLIC_*`) are astro:env's (src/env-schema.mjs); PUBLIC_SITE_URL is read here too,
+// for the links in e-mails.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { UPLOAD_QUOTA, type UploadQuota } from '../src/domain/upload-quota';
+import { PosFailureSchema, type PosFailure } from '../src/api/contract/pos';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits';
+import { DEFAULT_PAIRING_CODE_TTL_MINUTES, MAX_PAIRING_CODE_TTL_MINUTES } from './staff/pairing';
+import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests';
+import { cspOrigin } from './http/security-headers';
+import type { RateLimitRule } from './http/rate-limit';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MINUTE_MS = 60_000;
+const BYTES_PER_MB = 1024 * 1024;
+/** A proxy chain longer than this is a typo, not a deployment. */
+const MAX_TRUSTED_PROXIES = 10;
+/** The simulator's own bound on a delay (POST /control, src/api/contract/pos.ts). */
+const MAX_POS_DELAY_MS = 60_000;
+/**
+ * The payment-terminal simulator `npm start` runs: on loopback, because its /control injects
+ * failures (the demo's kiosk browser runs on the same machine; POS_HOST opens it to a shop's
+ * network), answering in a second as a real terminal does.
+ */
+const POS_SIMULATOR = { port: 4323, host: '127.0.0.1', delayMs: 1000 };
+
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'is not a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `is below ${min}`).max(max, `is above ${max}`));
+const port = () => wholeNumber(1, 65535);
+/** `1` on, `0` off; unset lets the code decide (often: by NODE_ENV). */
+const flag = () => z.enum(['0', '1'], { error: 'is neither 1 nor 0' }).optional();
+const address = () => z.string().regex(/^[A-Za-z0-9.:-]+$/, 'is not an address');
+const url = (protocol: RegExp, problem: string) => z.url({ protocol, error: problem });
+const PUSHER_VARIABLES = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER'] as const;
+const pusher = () => z.string().optional().describe('all four PUSHER_* (Pusher), or at most PUSHER_KEY and PUSHER_SECRET (the local endpoint)');
+
+/** Space- or comma-separated origins; an entry that is no http(s) origin is an error, not skipped. */
+const origins = z.string().transform((value, ctx) => {
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  const wrong = entries.filter((entry) => cspOrigin(entry) === null);
+  if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `has ${wrong.map((w) => `"${w}"`).join(', ')}, not an http(s) origin` });
+  return entries.map((entry) => cspOrigin(entry)!);
+});
+
+/**
+ * One entry per variable, in README.md's order. Each `describe` is the expected form the error
+ * message names; defaults are the values README.md documents.
+ */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'is not a known mode' }).optional().describe('development, production or test'),
+    PORT: port().default(4321).describe('a port number from 1 to 65535'),
+    HOST: address().default('0.0.0.0').describe('an IP address or host name to listen on'),
+    DATA_DIR: z.string().default('.data').describe('a folder (relative: from the project folder)'),
+    SMTP_URL: url(/^smtps?$/, 'is not an smtp:// or smtps:// URL').optional().describe('an smtp:// or smtps:// URL'),
+    PAYMENT_SIMULATOR: flag().describe('1 (on) or 0 (off)'),
+    DEMO_PAIRING_CODES: flag().describe('1 (on) or 0 (off)'),
+    PAIRING_CODE_TTL_MINUTES: wholeNumber(1, MAX_PAIRING_CODE_TTL_MINUTES)
+      .default(DEFAULT_PAIRING_CODE_TTL_MINUTES)
+      .describe(`a whole number of minutes from 1 to ${MAX_PAIRING_CODE_TTL_MINUTES}`),
+    TRUST_PROXY: wholeNumber(0, MAX_TRUSTED_PROXIES).optional().describe(`the number of proxies in front, from 0 to ${MAX_TRUSTED_PROXIES}`),
+    DATABASE_URL: url(/^postgres(ql)?$/, 'is not a postgres:// URL').optional().describe('a postgres:// or postgresql:// connection URL'),
+    ORDERS_PER_EMAIL_PER_DAY: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.perEmail.limit).describe('a whole number from 1 up'),
+    ORDERS_PER_ADDRESS_PER_HOUR: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.perAddress.limit).describe('a whole number from 1 up'),
+    ORDER_MAILS_PER_RECIPIENT_PER_DAY: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.mailsPerRecipient.limit).describe('a whole number from 1 up'),
+    BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR: wholeNumber(1).default(DEFAULT_BOOKING_REQUESTS_PER_ADDRESS.limit).describe('a whole number from 1 up'),
+    UPLOAD_FILES_PER_ORDER: wholeNumber(1).default(UPLOAD_QUOTA.filesPerOrder).describe('a whole number from 1 up'),
+    UPLOAD_MB_PER_ORDER: wholeNumber(1, Math.floor(Number.MAX_SAFE_INTEGER / BYTES_PER_MB))
+      .default(UPLOAD_QUOTA.bytesPerOrder / BYTES_PER_MB)
+      .describe('a whole number of megabytes from 1 up'),
+    UPLOAD_FILES_PER_DAY: wholeNumber(1).default(UPLOAD_QUOTA.filesPerDay).describe('a whole number from 1 up'),
+    KIOSK_UPLOAD_FILES_PER_DAY: wholeNumber(1).default(UPLOAD_QUOTA.kioskFilesPerDay).describe('a whole number from 1 up'),
+    PUBLIC_SITE_URL: url(/^https?$/, 'is not an http:// or https:// URL').default('http://localhost:4321').describe("the site's http(s) address"),
+    API_PORT: port().default(4322).describe('a port number from 1 to 65535'),
+    SKIP_BUILD: flag().describe('1 (serve dist/ as it is) or 0'),
+    POS_PORT: wholeNumber(0, 65535).default(POS_SIMULATOR.port).describe('a port number from 1 to 65535, or 0 (no simulator)'),
+    POS_HOST: address().default(POS_SIMULATOR.host).describe('an IP address or host name to listen on'),
+    FRAME_ANCESTORS: origins.optional().describe('http(s) origins separated by spaces or commas'),
+    POS_DELAY_MS: wholeNumber(0, MAX_POS_DELAY_MS).default(POS_SIMULATOR.delayMs).describe(`a whole number of milliseconds from 0 to ${MAX_POS_DELAY_MS}`),
+    POS_FAILURE: z.enum(PosFailureSchema.options, { error: 'is not a terminal failure' }).optional().describe(PosFailureSchema.options.join(', ')),
+    PUSHER_APP_ID: pusher(),
+    PUSHER_KEY: pusher(),
+    PUSHER_SECRET: pusher(),
+    PUSHER_CLUSTER: pusher(),
+  })
+  .superRefine((env, ctx) => {
+    // PUSHER_KEY and PUSHER_SECRET alone configure the local endpoint; an app id or a cluster
+    // means Pusher, which needs all four: half a Pusher setup must not fall back to local silently.
+    const pusher = [env.PUSHER_APP_ID, env.PUSHER_KEY, env.PUSHER_SECRET, env.PUSHER_CLUSTER];
+    if ((env.PUSHER_APP_ID || env.PUSHER_CLUSTER) && !pusher.every(Boolean)) {
+      const missing = PUSHER_VARIABLES.filter((_, i) => !pusher[i]);
+      ctx.addIssue({ code: 'custom', path: ['PUSHER_APP_ID'], message: `names a Pusher app but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} unset` });
+    }
+  });
+
+/** Never printed: a wrong connection URL may still carry a password. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'PUSHER_SECRET']);
+
+export type ConfigVariable = keyof typeof ConfigSchema.shape;
+type Variables = z.output<typeof ConfigSchema>;
+
+/** Realtime order events: Pusher when all four PUSHER_* are set, else the local endpoint (server/realtime). */
+export type RealtimeSettings =
+  | { driver: 'pusher'; appId: string; key: string; secret: string; cluster: string }
+  /** `secret` null: each process draws its own (one process, or several without shared sockets). */
+  | { driver: 'local'; key: string; secret: string | null };
+
+export interface Config {
+  /** NODE_ENV=production: demo features off unless their variable says otherwise. */
+  production: boolean;
+  port: number;
+  host: string;
+  /** Absolute: the embedded database in `db/`, uploads, the mail outbox. */
+  dataDir: string;
+  /** PostgreSQL; null: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  /** null: e-mails are written to `dataDir/outbox/`. */
+  smtpUrl: string | null;
+  /** The site's address for links in e-mails (PUBLIC_SITE_URL, no trailing slash). */
+  siteUrl: string;
+  /** Port of the API behind the Astro dev server (`npm run dev`). */
+  apiPort: number;
+  /** `npm start` serves `dist/` without rebuilding it. */
+  skipBuild: boolean;
+  /** Proxies in front whose X-Forwarded-* are believed (server/http/client-address.ts); 0: none. */
+  trustProxy: number;
+  /** Partner origins allowed to frame the site (`framed` mode). */
+  frameAncestors: readonly string[];
+  paymentSimulator: boolean;
+  /** Demo mode: the demo kiosks are seeded and their published codes pair (server/staff/pairing.ts). */
+  demoPairingCodes: boolean;
+  pairingCodeTtlMs: number;
+  orderLimits: OrderLimits;
+  bookingRequestLimit: RateLimitRule;
+  uploadQuota: UploadQuota;
+  /** The payment-terminal simulator `npm start` runs; port 0: not started. */
+  pos: { port: number; host: string; delayMs: number; failure: PosFailure | null };
+  realtime: RealtimeSettings;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration (see "Configuration" in README.md):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** What is wrong with one variable: its name, its value (unless secret), the problem, the expected form. */
+function problem(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  const name = String(issue.path[0] ?? '') as ConfigVariable;
+  const field = ConfigSchema.shape[name];
+  const value = SECRET_VARIABLES.has(name) ? '(value not shown)' : JSON.stringify(env[name] ?? '');
+  const fallback = (ConfigSchema.parse({}) as Partial<Record<ConfigVariable, unknown>>)[name];
+  const expected = `${field?.description ?? 'a valid value'}${fallback === undefined ? '' : `, or unset for ${String(fallback)}`}`;
+  return `${name}=${value} ${issue.message}; expected ${expected}`;
+}
+
+/** Empty means unset, as a shell's `VAR=` says. */
+function present(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function toConfig(v: Variables): Config {
+  const production = v.NODE_ENV === 'production';
+  const limit = (rule: RateLimitRule, count: number): RateLimitRule => ({ ...rule, limit: count });
+  return {
+    production,
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: path.resolve(projectRoot, v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL ?? null,
+    smtpUrl: v.SMTP_URL ?? null,
+    siteUrl: v.PUBLIC_SITE_URL.replace(/\/+$/, ''),
+    apiPort: v.API_PORT,
+    skipBuild: v.SKIP_BUILD === '1',
+    trustProxy: v.TRUST_PROXY ?? 0,
+    frameAncestors: v.FRAME_ANCESTORS ?? [],
+    // The demo's simulated payment page and demo kiosks: on unless production, where `1` keeps them.
+    paymentSimulator: v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1',
+    demoPairingCodes: v.DEMO_PAIRING_CODES === undefined ? !production : v.DEMO_PAIRING_CODES === '1',
+    pairingCodeTtlMs: v.PAIRING_CODE_TTL_MINUTES * MINUTE_MS,
+    orderLimits: {
+      perEmail: limit(DEFAULT_ORDER_LIMITS.perEmail, v.ORDERS_PER_EMAIL_PER_DAY),
+      perAddress: limit(DEFAULT_ORDER_LIMITS.perAddress, v.ORDERS_PER_ADDRESS_PER_HOUR),
+      mailsPerRecipient: limit(DEFAULT_ORDER_LIMITS.mailsPerRecipient, v.ORDER_MAILS_PER_RECIPIENT_PER_DAY),
+    },
+    bookingRequestLimit: limit(DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, v.BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR),
+    uploadQuota: {
+      filesPerOrder: v.UPLOAD_FILES_PER_ORDER,
+      bytesPerOrder: v.UPLOAD_MB_PER_ORDER * BYTES_PER_MB,
+      filesPerDay: v.UPLOAD_FILES_PER_DAY,
+      kioskFilesPerDay: v.KIOSK_UPLOAD_FILES_PER_DAY,
+      dayMs: UPLOAD_QUOTA.dayMs,
+    },
+    pos: { port: v.POS_PORT, host: v.POS_HOST, delayMs: v.POS_DELAY_MS, failure: v.POS_FAILURE ?? null },
+    realtime:
+      v.PUSHER_APP_ID && v.PUSHER_KEY && v.PUSHER_SECRET && v.PUSHER_CLUSTER
+        ? { driver: 'pusher', appId: v.PUSHER_APP_ID, key: v.PUSHER_KEY, secret: v.PUSHER_SECRET, cluster: v.PUSHER_CLUSTER }
+        : { driver: 'local', key: v.PUSHER_KEY ?? 'rentalp-local', secret: v.PUSHER_SECRET ?? null },
+  };
+}
+
+/** The configuration `env` describes, frozen; a ConfigError naming every wrong variable otherwise. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = ConfigSchema.safeParse(present(env));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => problem(issue, env)));
+  return deepFreeze(toConfig(parsed.data));
+}
+
+/** For the entry points (`npm start`, the CLIs): a wrong value prints its message and exits 2, no stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}
