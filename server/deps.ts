@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Database } from './db/client';
 import { CatalogueCache } from './catalogue/cache';
+import { Availability } from './availability/index';
 import { createMailer } from './mail/mailer';
 import { MemoryRateLimiter } from './http/rate-limit';
 import { PgRateLimiter } from './http/pg-rate-limit';
@@ -54,11 +55,14 @@ export const timerSchedule: Schedule = (ms, task) => {
 
 export async function createDeps(options: DepsOptions): Promise<AppDeps> {
   const now = options.now ?? (() => new Date());
-  const catalogue = new CatalogueCache(now);
+  const catalogue = new CatalogueCache();
   await catalogue.load(options.database.db);
+  const availability = new Availability(catalogue, now);
+  await availability.load(options.database.db);
   return {
     database: options.database,
     catalogue,
+    availability,
     realtime: options.realtime ?? createRealtime(),
     mailer: createMailer({ outboxDir: path.join(options.dataDir, 'outbox'), smtpUrl: options.smtpUrl }),
     // PostgreSQL may serve several API processes: they count in one table (issue #15).

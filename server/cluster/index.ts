@@ -23,7 +23,7 @@ export async function startCoordination(deps: AppDeps): Promise<Coordination> {
     return { bus: null, sync: null, close: stopSweeper };
   }
   const bus = new NotificationBus(database.url, database.db);
-  const sync = new CacheSync(deps.catalogue, database.db);
+  const sync = new CacheSync(deps);
   sync.attach(bus);
   if (deps.realtime instanceof LocalRealtime) relayRealtime(bus, deps.realtime, database.db);
   await bus.start();

@@ -1,13 +1,10 @@
-// Keeps this process's catalogue cache coherent with writes committed by any process (issue #15).
-// The database's triggers notify `rentalp_cache` at commit (migration 0014_cache_notify):
-// `o:<id>` an order's bookings changed, `u` units out on delivery changed, `c` the catalogue
-// changed. Notifications are gathered and applied one batch at a time, in arrival order, so a
-// slow read can never overwrite a newer one; a batch re-reads only what its notifications name.
-import { eq, inArray } from 'drizzle-orm';
-import type { BookingPeriod } from '../../src/domain/availability';
-import { orderPeriod, type CatalogueCache } from '../catalogue/cache';
-import type { Db } from '../db/client';
-import { orderDetails, orders } from '../db/schema/index';
+// Keeps this process's catalogue and availability coherent with writes committed by any process
+// (issue #15). The database's triggers notify `rentalp_cache` at commit (migration
+// 0014_cache_notify): `o:<id>` an order's bookings changed, `u` units out on delivery changed, `c`
+// the catalogue changed. Notifications are gathered and applied one batch at a time, in arrival
+// order, so a slow read can never overwrite a newer one; a batch re-reads only what its
+// notifications name, through the same after-commit hook as this process's own writes.
+import { afterCommit, type AvailabilityDeps } from '../availability/commit';
 import { RECONNECT_MIN_MS, type NotificationBus } from './bus';
 
 export const CACHE_CHANNEL = 'rentalp_cache';
@@ -19,10 +16,7 @@ export class CacheSync {
   private everything = false;
   private running: Promise<void> | null = null;
 
-  constructor(
-    private readonly catalogue: CatalogueCache,
-    private readonly db: Db,
-  ) {}
+  constructor(private readonly deps: AvailabilityDeps) {}
 
   attach(bus: NotificationBus): void {
     bus.on(CACHE_CHANNEL, (payload) => this.receive(payload));
@@ -59,11 +53,7 @@ export class CacheSync {
         this.outUnits = false;
         this.orders.clear();
         try {
-          if (everything) await this.catalogue.load(this.db);
-          else {
-            await refreshOrders(this.catalogue, this.db, orderIds);
-            if (outUnits) await this.catalogue.refreshOutUnits(this.db);
-          }
+          await afterCommit(this.deps, everything ? { everything } : { reread: orderIds, outUnits });
         } catch (error) {
           // The database went away mid-read: the bus reconnects and asks for a full reload.
           console.error('[cluster] cache refresh failed:', (error as Error).message);
@@ -77,23 +67,3 @@ export class CacheSync {
   }
 }
 
-/**
- * Re-reads the bookings of some orders into the cache (written by another process, or by a path
- * that does not update the cache itself). One statement, so an order and its lines come from the
- * same snapshot; an order that is gone holds nothing.
- */
-export async function refreshOrders(catalogue: CatalogueCache, db: Db, orderIds: readonly number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  const rows = await db
-    .select({ id: orders.id, status: orders.status, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo, productId: orderDetails.productId })
-    .from(orders)
-    .leftJoin(orderDetails, eq(orderDetails.orderId, orders.id))
-    .where(inArray(orders.id, [...orderIds]));
-  const entries = new Map(orderIds.map((id) => [id, { orderId: id, productIds: [] as number[], period: null as BookingPeriod | null }]));
-  for (const r of rows) {
-    const entry = entries.get(r.id)!;
-    if (r.status === 'confirmed') entry.period = orderPeriod(r);
-    if (r.productId !== null) entry.productIds.push(r.productId);
-  }
-  catalogue.replaceOrders([...entries.values()]);
-}

@@ -8,6 +8,7 @@ import type { RateLimiter } from './rate-limit';
 import type { UploadQuota } from '../../src/domain/upload-quota';
 import type { OrderLimits } from '../orders/limits';
 import type { CatalogueCache } from '../catalogue/cache';
+import type { Availability } from '../availability/index';
 import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
 import { unauthenticated } from './errors';
@@ -25,6 +26,8 @@ export interface AppDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   catalogue: CatalogueCache;
+  /** Units free to book, from memory; changed only after commits (server/availability/commit.ts). */
+  availability: Availability;
   /** Order events for the kiosks: the local Pusher-protocol endpoint or Pusher (issue #7). */
   realtime: Realtime;
   /** Where uploaded documents are stored. */

@@ -1,28 +1,30 @@
-// Writes an order in one transaction that can never overbook, with the same availability rule as
-// everywhere else. Two strategies, by database:
-// - PostgreSQL (several connections, possibly several processes): the rows of the booked products
-//   are locked FOR UPDATE (in id order, so two orders cannot deadlock) and their bookings are read
-//   again inside the lock. Concurrent orders for the same product wait for each other.
-// - PGlite (one connection, one process): every statement is serialized anyway, so order writes
-//   go through one in-process queue and the check reads the in-memory booking index, which inside
-//   that queue always equals the committed state. Two queries fewer per order.
+// The writes that change what an order books: place or edit it (one transaction that can never
+// overbook, checked as stock-check.ts says for each database) and cancel it. Each commits through
+// the availability hook (server/availability/commit.ts), so the in-memory availability counts the
+// change as soon as it is committed.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
-import { availableUnits } from '../../src/domain/availability';
+import { and, eq, isNull } from 'drizzle-orm';
 import { splitVat } from '../../src/domain/charges';
 import type { OrderFormInput } from '../../src/api/contract/order-form';
 import type { Locale } from '../../src/i18n/index';
 import type { Db } from '../db/client';
-import { orderDetailPools, orderDetails, orders, products } from '../db/schema/index';
-import { ApiError, type FieldErrors } from '../http/errors';
-import { orderPeriod, type CatalogueCache, type CatalogueShop } from '../catalogue/cache';
-import { outUnitHolds, readOutUnits } from '../availability/out-units';
+import { orderDetailPools, orderDetails, orders } from '../db/schema/index';
+import type { CatalogueShop } from '../catalogue/cache';
+import {
+  commitAndRefresh,
+  enqueue,
+  nothingChanged,
+  orderHolds,
+  orderReleased,
+  type AvailabilityDeps,
+} from '../availability/commit';
 import { DateModes, toRomeDay } from '../../src/domain/dates';
 import type { Quote } from './quote';
 import { saveOrderMedias, type OrderMediasInput } from './order-medias';
 import { noClaim, noOtherPaymentClaim } from './payment-claims';
 import { changeRefusal, lockOrderForChange, noHandOut } from './hand-outs';
-import { redeemCoupons } from './coupons';
+import { redeemCoupons, releaseCoupons } from './coupons';
+import { checkAvailabilityInMemory, checkAvailabilityLocked } from './stock-check';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -37,75 +39,6 @@ export interface SaveOrderInput extends OrderMediasInput {
   editing?: OrderRow;
 }
 
-function neededUnits(quote: Quote) {
-  const needed = new Map<number, { count: number; pool: number; label: string }>();
-  for (const pool of quote.pools) {
-    for (const line of pool.lines) {
-      const entry = needed.get(line.productId) ?? { count: 0, pool: pool.index, label: line.label };
-      entry.count++;
-      needed.set(line.productId, entry);
-    }
-  }
-  return needed;
-}
-
-function refuse(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw new ApiError(422, 'api.invalidData', {}, errors);
-}
-
-/** PGlite path: the in-memory index, called only inside the write queue. */
-function checkAvailabilityInMemory(catalogue: CatalogueCache, input: SaveOrderInput): void {
-  const errors: FieldErrors = {};
-  for (const [id, want] of neededUnits(input.quote)) {
-    const free = catalogue.available(id, input.quote.period, input.editing?.id);
-    if (want.count > free) {
-      errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
-    }
-  }
-  refuse(errors);
-}
-
-/** PostgreSQL path: lock the products, re-read their bookings and units out inside the lock. */
-async function checkAvailabilityLocked(tx: Db, input: SaveOrderInput, now: Date): Promise<void> {
-  const { quote, editing } = input;
-  const needed = neededUnits(quote);
-  const ids = [...needed.keys()].sort((a, b) => a - b);
-  const locked = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(products.id)
-    .for('update');
-  const held = await tx
-    .select({ productId: orderDetails.productId, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
-    .from(orderDetails)
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-    .where(
-      and(
-        inArray(orderDetails.productId, ids),
-        eq(orders.status, 'confirmed'),
-        lte(orders.dateFrom, quote.period.to),
-        gte(orders.dateTo, quote.period.from),
-        editing ? ne(orders.id, editing.id) : undefined,
-      ),
-    );
-  // Units still out past their booked end stay held until picked up (issue #7); deliveries and
-  // pickups lock the same product rows, so this read is as current as the bookings above.
-  const out = await readOutUnits(tx, ids);
-  const today = toRomeDay(now);
-  const errors: FieldErrors = {};
-  for (const { id, stock } of locked) {
-    const want = needed.get(id)!;
-    const periods = held.filter((h) => h.productId === id).map(orderPeriod);
-    periods.push(...outUnitHolds(out.filter((u) => u.productId === id), today, editing?.id));
-    const free = availableUnits(stock, periods, quote.period);
-    if (want.count > free) {
-      errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
-    }
-  }
-  refuse(errors);
-}
-
 export interface SavedOrder {
   order: OrderRow;
   pools: (typeof orderDetailPools.$inferSelect)[];
@@ -117,41 +50,24 @@ export interface WriteStrategy {
   serialized: boolean;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs `task` after every task queued before it (the PGlite write queue). Deliveries and pickups
- * join it too (issue #7), so the in-memory index stays equal to the committed state inside it.
- */
-export function enqueue<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-export function saveOrder(
-  db: Db,
-  catalogue: CatalogueCache,
-  input: SaveOrderInput,
-  now: Date,
-  strategy: WriteStrategy,
-): Promise<SavedOrder> {
-  if (!strategy.serialized) return writeOrder(db, catalogue, input, now, () => undefined, checkAvailabilityLocked);
-  return enqueue(() => writeOrder(db, catalogue, input, now, () => checkAvailabilityInMemory(catalogue, input)));
+export function saveOrder(deps: AvailabilityDeps, input: SaveOrderInput, now: Date, strategy: WriteStrategy): Promise<SavedOrder> {
+  if (!strategy.serialized) return writeOrder(deps, input, now, checkAvailabilityLocked);
+  return enqueue(() => {
+    checkAvailabilityInMemory(deps.availability, input);
+    return writeOrder(deps, input, now);
+  });
 }
 
 async function writeOrder(
-  db: Db,
-  catalogue: CatalogueCache,
+  deps: AvailabilityDeps,
   input: SaveOrderInput,
   now: Date,
-  checkBefore: () => void,
   checkInside?: (tx: Db, input: SaveOrderInput, now: Date) => Promise<void>,
 ): Promise<SavedOrder> {
   const { quote, form, shop, editing } = input;
-  checkBefore();
-  const saved = await db.transaction(async (tx) => {
-    if (checkInside) await checkInside(tx as unknown as Db, input, now);
+  // Once committed, the in-memory availability counts this order (and no longer its old lines).
+  return commitAndRefresh(deps, async (tx) => {
+    if (checkInside) await checkInside(tx, input, now);
     const values = {
       shopId: shop.row.id,
       mode: quote.mode,
@@ -183,7 +99,7 @@ async function writeOrder(
       // Checked again inside the transaction: a payment or a cancellation may have landed since the
       // order was read (a slow upload), and a paid order must keep the total it was paid for.
       // A delivery too (issue #11): the row lock first, then the write sees it (orders/hand-outs.ts).
-      await lockOrderForChange(tx as unknown as Db, editing.id);
+      await lockOrderForChange(tx, editing.id);
       const [updated] = await tx
         .update(orders)
         // A claim left (only a lapsed one lets the edit through) goes: the old total is no longer
@@ -194,7 +110,7 @@ async function writeOrder(
         // …and a cash desk may be charging the card for the old total right now.
         .where(and(eq(orders.id, editing.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now), noHandOut()))
         .returning();
-      if (!updated) throw await changeRefusal(tx as unknown as Db, editing.id, now);
+      if (!updated) throw await changeRefusal(tx, editing.id, now);
       row = updated as OrderRow;
       await tx.delete(orderDetails).where(eq(orderDetails.orderId, editing.id));
       await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));
@@ -239,9 +155,9 @@ async function writeOrder(
         ),
       )
       .returning();
-    await saveOrderMedias(tx as unknown as Db, input, row.id, now);
+    await saveOrderMedias(tx, input, row.id, now);
     // Coupon limits (issue #11): counted and recorded in this transaction, or the order is refused.
-    await redeemCoupons(tx as unknown as Db, {
+    await redeemCoupons(tx, {
       orderId: row.id,
       codes: quote.couponCodes.map((code) => ({
         code,
@@ -252,13 +168,30 @@ async function writeOrder(
       today: toRomeDay(now),
       edited: !!editing,
     });
-    return { order: row, pools: poolRows, details: detailRows };
+    return {
+      result: { order: row, pools: poolRows, details: detailRows },
+      change: orderHolds(row.id, quote.pools.flatMap((p) => p.lines.map((l) => l.productId)), quote.period),
+    };
   });
-  // Only after the commit: the in-memory availability now counts this order.
-  catalogue.setOrderBookings(
-    saved.order.id,
-    quote.pools.flatMap((p) => p.lines.map((l) => l.productId)),
-    quote.period,
-  );
-  return saved;
+}
+
+/**
+ * Cancels an order: only an unpaid one, not while a cash desk is charging the card for it, never
+ * with units out (even when a delivery lands right now: orders/hand-outs.ts). Its units and its
+ * coupons are free again; otherwise the refusal says why (410, 409).
+ */
+export async function cancelOrder(deps: AvailabilityDeps, orderId: number, now: Date): Promise<OrderRow> {
+  const row = await commitAndRefresh(deps, async (tx) => {
+    await lockOrderForChange(tx, orderId);
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now), noHandOut()))
+      .returning();
+    // Its coupons go back with it (issue #11, server/orders/coupons.ts).
+    if (cancelled) await releaseCoupons(tx, orderId);
+    return { result: cancelled, change: cancelled ? orderReleased(orderId) : nothingChanged };
+  });
+  if (!row) throw await changeRefusal(deps.database.db, orderId, now);
+  return row;
 }

@@ -113,25 +113,25 @@ export const catalogueRoutes = new Hono<AppEnv>()
         : bookingPeriod(query.mode, query.dates, shopSeason(shop, todayOf(c)));
     if (!period) return c.json({ availabilities: {} });
     const exclude = await editedOrderId(c, query.editOrderCode);
-    const { catalogue } = c.get('deps');
+    const { availability } = c.get('deps');
     const key = `${shop.row.id}:${period.from}:${period.to}:${period.half ?? ''}:${exclude ?? ''}`;
-    const body = catalogue.availabilityBody(key, () => ({ availabilities: catalogue.availabilities(shop, period, exclude) }));
+    const body = availability.answer(key, () => ({ availabilities: availability.availabilities(shop, period, exclude) }));
     return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
   })
   // Per-day availability of one product (the calendar; contract in src/api/contract/availability.ts).
-  // Served from the in-memory booking index like the route above, and memoised with it: the
-  // memo is emptied by every booking write, by every delivery change and when the day changes.
+  // Served from the in-memory availability like the route above, and memoised with it
+  // (server/availability/memo.ts).
   .get('/v1/shops/:id/availabilities/days', async (c) => {
     const shop = shopOr404(c);
     const query = queryParams(c, AvailabilityDaysQuerySchema);
     if (daysBetween(query.from, query.to) + 1 > MAX_AVAILABILITY_DAYS) {
       throw fieldError('to', 'calendar.tooManyDays', { max: MAX_AVAILABILITY_DAYS });
     }
-    const { catalogue } = c.get('deps');
+    const { catalogue, availability } = c.get('deps');
     // Main products and add-ons alike, but only the shop's own.
     if (catalogue.product(query.productId)?.shop !== shop) throw notFound();
     const exclude = await editedOrderId(c, query.editOrderCode);
     const key = `days:${shop.row.id}:${query.productId}:${query.from}:${query.to}:${exclude ?? ''}`;
-    const body = catalogue.availabilityBody(key, () => ({ data: catalogue.dailyAvailability(query.productId, query.from, query.to, exclude) }));
+    const body = availability.answer(key, () => ({ data: availability.dailyAvailability(query.productId, query.from, query.to, exclude) }));
     return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });

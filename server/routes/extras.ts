@@ -102,7 +102,7 @@ export const extrasRoutes = new Hono<AppEnv>()
     const answer: z.input<typeof AvailableSizesResponseSchema> = {
       data: {
         product_id: product.row.id,
-        available: c.get('deps').catalogue.available(product.row.id, period),
+        available: c.get('deps').availability.available(product.row.id, period),
         sizes: [...sizes].map(([size, units]) => ({ size: size || null, units })),
       },
     };

@@ -1,7 +1,7 @@
 // Orders, customer side: place (guests too), list, view, edit, change, cancel, export.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { and, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import {
   CancelQuerySchema,
   OrderChangesSchema,
@@ -18,22 +18,18 @@ import { formToTree } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
 import { isValidFidelityCard } from './catalogue';
 import { quoteOrder, type CouponRow } from '../orders/quote';
-import { saveOrder, type OrderRow } from '../orders/write';
+import { cancelOrder, saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { assertUploadQuota } from '../orders/upload-quota';
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
-import { noOtherPaymentClaim } from '../orders/payment-claims';
-import { changeRefusal, lockOrderForChange, noHandOut } from '../orders/hand-outs';
 import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
 import { assertUnitsPerProduct } from '../orders/limits';
 import { countOnlineOrder, recordOnlineOrder } from '../orders/rate-limits';
 import { idempotentForAnyone } from '../http/idempotency';
-import { releaseCoupons } from '../orders/coupons';
-import type { Db } from '../db/client';
 import { captureOrderPeople } from '../people/store';
 
 /** Room for ten documents of 8 MB plus the fields. */
@@ -105,8 +101,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
       if (media.file && media.file.size > 0) uploads.set(i, await storeUpload(deps.uploadsDir, media.file, `medias.${i}.file`));
     }
     saved = await saveOrder(
-      deps.database.db,
-      deps.catalogue,
+      deps,
       {
         shop,
         quote,
@@ -235,21 +230,7 @@ export const orderRoutes = new Hono<AppEnv>()
     queryParams(c, CancelQuerySchema);
     await assertCanChange(c, order, 'cancel');
     const { database, catalogue, now } = c.get('deps');
-    const row = await database.db.transaction(async (tx) => {
-      // Never with units out, even when a delivery lands right now (issue #11, orders/hand-outs.ts).
-      await lockOrderForChange(tx as unknown as Db, order.id);
-      const [cancelled] = await tx
-        .update(orders)
-        .set({ status: 'cancelled', cancelledAt: now(), updatedAt: now() })
-        // Unpaid only, and not while another cash desk is charging the card for it.
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now()), noHandOut()))
-        .returning();
-      // Its coupons go back with it (issue #11, server/orders/coupons.ts).
-      if (cancelled) await releaseCoupons(tx as unknown as Db, order.id);
-      return cancelled;
-    });
-    if (!row) throw await changeRefusal(database.db, order.id, now());
-    catalogue.setOrderBookings(order.id, [], null);
+    const row = await cancelOrder(c.get('deps'), order.id, now());
     void publishOrder(c.get('deps'), 'order.changed', row);
     return c.json({ data: await presentOrder(database.db, catalogue, row, now()), message: c.get('t')('api.orderCancelled') });
   });

@@ -1,8 +1,9 @@
 // Delivery and pickup of physical units (issue #7). Handing a unit out or taking it back changes
 // what is available (a unit out past its booked end stays held until picked up, see
-// catalogue/cache.ts), so these writes follow the order writes' discipline: on PostgreSQL they lock
-// the products' rows FOR UPDATE, in id order, like an order does; on PGlite they run in the same
-// in-process write queue. The in-memory index of units out is refreshed after each commit.
+// server/availability/out-units.ts), so these writes follow the order writes' discipline: on
+// PostgreSQL they lock the products' rows FOR UPDATE, in id order, like an order does; on PGlite
+// they run in the same in-process write queue. The in-memory units out are read again after each
+// commit (stockWrite).
 // A confirmation that reaches the API after its unit moved on (a replay from the kiosk's outbox) is
 // refused on that unit: see confirmation-moments.ts.
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
@@ -13,7 +14,8 @@ import { deliveries, deliveryDetails, orderDetails, products, specificProductPro
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
 import type { AppDeps, AuthTotem } from '../http/context';
-import { enqueue, type OrderRow } from '../orders/write';
+import type { OrderRow } from '../orders/write';
+import { commitAndRefresh, enqueue, outUnitsChanged } from '../availability/commit';
 import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
 import { lockOrderForHandOut } from '../orders/hand-outs';
@@ -23,22 +25,21 @@ type SpecificProductRow = typeof specificProducts.$inferSelect;
 type DeliveryDetailRow = typeof deliveryDetails.$inferSelect;
 
 
-/** Runs a write that changes which units are out, under the same lock or queue as order writes. */
+/**
+ * Runs a write that changes which units are out, under the same lock or queue as order writes, and
+ * commits it through the availability hook (server/availability/commit.ts): once committed, the
+ * in-memory units out are read again.
+ */
 export async function stockWrite<T>(deps: AppDeps, productIds: readonly number[], work: (tx: Db) => Promise<T>): Promise<T> {
-  const { db, driver } = deps.database;
-  const serialized = driver === 'pglite';
+  const serialized = deps.database.driver === 'pglite';
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  const task = async () => {
-    const result = await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+  const task = () =>
+    commitAndRefresh(deps, async (tx) => {
       if (!serialized && ids.length > 0) {
         await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update');
       }
-      return work(tx);
+      return { result: await work(tx), change: outUnitsChanged };
     });
-    await deps.catalogue.refreshOutUnits(db);
-    return result;
-  };
   return serialized ? enqueue(task) : task();
 }
 

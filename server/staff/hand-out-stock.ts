@@ -15,7 +15,7 @@ import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { peakUsage } from '../../src/domain/availability';
 import type { Db } from '../db/client';
 import { orderDetails, orders, products } from '../db/schema/index';
-import { orderPeriod } from '../catalogue/cache';
+import { orderPeriod } from '../availability/bookings';
 import { outUnitHolds, readOutUnits } from '../availability/out-units';
 
 /** Units of each product free on `day` (negative when overbooked), as the database says now. */

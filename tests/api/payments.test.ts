@@ -195,7 +195,7 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
     const form = parseWith(OrderFormSchema, formToTree(orderForm({ from: day(44), to: day(46), cart: [{ prices: [main.id] }] }).entries()));
     const shop = api.deps.catalogue.shopById(6)!;
     const quote = quoteOrder({ shop, form, fidelity: false, coupons: new Map(), now: api.deps.now(), locale: 'it' });
-    const edit = saveOrder(db, api.deps.catalogue, { shop, quote, form, userId: null, locale: 'it', uploads: new Map(), editing: stale! }, api.deps.now(), {
+    const edit = saveOrder(api.deps, { shop, quote, form, userId: null, locale: 'it', uploads: new Map(), editing: stale! }, api.deps.now(), {
       serialized: driver.name === 'pglite',
     });
     await expect(edit).rejects.toMatchObject({ status: 410 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orders, users } from '../schema/index';
 import type { CatalogueCache } from '../../catalogue/cache';
+import { Availability } from '../../availability/index';
 import { quoteOrder } from '../../orders/quote';
 import { saveOrder } from '../../orders/write';
 import { OrderFormSchema } from '../../../src/api/contract/order-form';
@@ -19,6 +20,7 @@ export async function seedDemoOrders(db: Db, catalogue: CatalogueCache, now: Dat
   const shop = catalogue.shops.find((s) => s.products.some((p) => p.row.code === 'SCI-BASE'))!;
   const product = shop.products.find((p) => p.row.code === 'SCI-BASE')!;
   const lastYear = now.getUTCFullYear() - 1;
+  const availability = new Availability(catalogue);
   const bookings = [
     { from: `${lastYear}-01-10`, to: `${lastYear}-01-12`, morning: false },
     { from: `${lastYear}-02-21`, to: `${lastYear}-02-21`, morning: true },
@@ -42,7 +44,8 @@ export async function seedDemoOrders(db: Db, catalogue: CatalogueCache, now: Dat
       ],
     });
     const quote = quoteOrder({ shop, form, fidelity: false, coupons: new Map(), now, locale: 'it', allowPast: true });
-    // The locked path is right on either database; the seed runs alone.
-    await saveOrder(db, catalogue, { shop, quote, form, userId: user.id, locale: 'it', uploads: new Map() }, now, { serialized: false });
+    // The locked path is right on either database; the seed runs alone. Its availability is never
+    // read (the API loads its own from the database).
+    await saveOrder({ database: { db }, catalogue, availability }, { shop, quote, form, userId: user.id, locale: 'it', uploads: new Map() }, now, { serialized: false });
   }
 }

@@ -1,0 +1,86 @@
+// The booking index: which confirmed order holds which product for which period. Read whole from
+// the database at start (and after a lost notification connection), then kept equal to it by the
+// after-commit hook (commit.ts), order by order.
+import { eq, inArray } from 'drizzle-orm';
+import { halfDayOf, type BookingPeriod } from '../../src/domain/availability';
+import type { Db } from '../db/client';
+import { orderDetails, orders } from '../db/schema/index';
+
+/** What one order holds: its lines' products for its period; `period` null when it holds nothing (cancelled, gone). */
+export interface OrderBookings {
+  orderId: number;
+  productIds: readonly number[];
+  period: BookingPeriod | null;
+}
+
+interface Booking {
+  orderId: number;
+  period: BookingPeriod;
+}
+
+export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string }): BookingPeriod {
+  return {
+    from: o.dateFrom,
+    to: o.dateTo,
+    half: halfDayOf(o.mode),
+  };
+}
+
+export class BookingIndex {
+  /** product id → one entry per booked unit (order line) of a confirmed order. */
+  private byProduct = new Map<number, Booking[]>();
+
+  /** Forgets everything, then holds these orders' bookings. */
+  replaceAll(entries: readonly OrderBookings[]): void {
+    this.byProduct.clear();
+    this.add(entries);
+  }
+
+  /** These orders now hold exactly these bookings (none when their period is null), in one pass. */
+  replace(entries: readonly OrderBookings[]): void {
+    const ids = new Set(entries.map((e) => e.orderId));
+    for (const [productId, list] of this.byProduct) {
+      const kept = list.filter((b) => !ids.has(b.orderId));
+      if (kept.length !== list.length) this.byProduct.set(productId, kept);
+    }
+    this.add(entries);
+  }
+
+  /** Periods booked on a product, without those of `excludeOrderId` (an order being edited). */
+  periods(productId: number, excludeOrderId?: number): BookingPeriod[] {
+    return (this.byProduct.get(productId) ?? []).filter((b) => b.orderId !== excludeOrderId).map((b) => b.period);
+  }
+
+  private add(entries: readonly OrderBookings[]): void {
+    for (const { orderId, productIds, period } of entries) {
+      if (!period) continue;
+      for (const productId of productIds) {
+        const list = this.byProduct.get(productId);
+        if (list) list.push({ orderId, period });
+        else this.byProduct.set(productId, [{ orderId, period }]);
+      }
+    }
+  }
+}
+
+/**
+ * The bookings of some orders (`orderIds`), or of every confirmed order, as the database holds
+ * them. One statement, so an order and its lines come from the same snapshot; an order asked for
+ * that is gone or not confirmed holds nothing.
+ */
+export async function readOrderBookings(db: Db, orderIds?: readonly number[]): Promise<OrderBookings[]> {
+  if (orderIds && orderIds.length === 0) return [];
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo, productId: orderDetails.productId })
+    .from(orders)
+    .leftJoin(orderDetails, eq(orderDetails.orderId, orders.id))
+    .where(orderIds ? inArray(orders.id, [...orderIds]) : eq(orders.status, 'confirmed'));
+  const entries = new Map((orderIds ?? []).map((id) => [id, { orderId: id, productIds: [] as number[], period: null as BookingPeriod | null }]));
+  for (const r of rows) {
+    let entry = entries.get(r.id);
+    if (!entry) entries.set(r.id, (entry = { orderId: r.id, productIds: [], period: null }));
+    if (r.status === 'confirmed') entry.period = orderPeriod(r);
+    if (r.productId !== null) entry.productIds.push(r.productId);
+  }
+  return [...entries.values()];
+}
