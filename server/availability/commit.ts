@@ -5,6 +5,8 @@
 // cluster sync (server/cluster/sync.ts) applies the commits of other processes through
 // `afterCommit` too. What changes availability is exactly what the database notifies on PostgreSQL
 // (migration 0014_cache_notify): orders' status, mode and dates, their lines' products, units out.
+// A unit locked for a problem is not among them: availability counts a product's stock, and staff
+// simply do not hand the locked unit out.
 // tests/api/availability-writers.test.ts takes every write path and checks the memory against a
 // fresh read of the database right after it.
 import type { Db } from '../db/client';

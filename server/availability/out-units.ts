@@ -1,5 +1,6 @@
-// Units out on delivery and what they hold (issue #7): shared by the in-memory availability index
-// (catalogue/cache.ts) and the locked PostgreSQL check of order writes (orders/write.ts).
+// Units out on delivery and what they hold (issue #7): shared by the in-memory availability
+// (index.ts) and the locked checks on the database (server/orders/stock-check.ts,
+// server/staff/hand-out-stock.ts).
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { BookingPeriod } from '../../src/domain/availability';
 import { addDays, toRomeDay } from '../../src/domain/dates';

@@ -168,6 +168,7 @@ async function writeOrder(
       today: toRomeDay(now),
       edited: !!editing,
     });
+    // No unit of the order is out (an edit is refused then), so no unit out moves with its dates.
     return {
       result: { order: row, pools: poolRows, details: detailRows },
       change: orderHolds(row.id, quote.pools.flatMap((p) => p.lines.map((l) => l.productId)), quote.period),
