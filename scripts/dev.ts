@@ -2,12 +2,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../server/db/client';
+import { loadConfigOrExit } from '../server/config';
 
+// Checked before anything starts: the API would stop on a wrong value while Astro went on serving.
+const config = loadConfigOrExit();
 const bin = (name: string) => path.join(projectRoot, 'node_modules', '.bin', name);
-const env = { ...process.env, API_PORT: process.env.API_PORT ?? '4322' };
+// astro.config.mjs proxies `/api` to API_PORT: it gets the port server/dev.ts listens on.
+const env = { ...process.env, API_PORT: String(config.apiPort) };
 const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/dev.ts'], { cwd: projectRoot, env, stdio: 'inherit' }),
-  spawn(bin('astro'), ['dev', '--port', process.env.PORT ?? '4321'], { cwd: projectRoot, env, stdio: 'inherit' }),
+  spawn(bin('astro'), ['dev', '--port', String(config.port)], { cwd: projectRoot, env, stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

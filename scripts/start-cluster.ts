@@ -9,33 +9,35 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { projectRoot } from '../server/db/client';
+import { loadConfigOrExit } from '../server/config';
 import { buildSite, isDistStale } from './build-if-stale';
 
 /** A worker that dies is started again, unless workers die this often (a crash loop). */
 const MAX_RESTARTS_PER_MINUTE = 5;
 const STOP_TIMEOUT_MS = 15_000;
 
+// Checked here, before any worker: each would stop on it, and the primary would restart them in a loop.
+const config = loadConfigOrExit();
 const { values } = parseArgs({ options: { workers: { type: 'string', short: 'w' } }, allowPositionals: false });
 const workers = z.coerce.number().int().min(1).max(64).safeParse(values.workers ?? availableParallelism());
 if (!workers.success) {
   console.error('[cluster] --workers must be a whole number from 1 to 64');
   process.exit(2);
 }
-if (!process.env.DATABASE_URL) {
+if (!config.databaseUrl) {
   console.error(
     '[cluster] DATABASE_URL is required: several API processes share one PostgreSQL. The embedded database (PGlite) serves a single process: use `npm start` for it.',
   );
   process.exit(1);
 }
-if (process.env.SKIP_BUILD !== '1' && isDistStale(projectRoot)) {
+if (!config.skipBuild && isDistStale(projectRoot)) {
   console.log('[cluster] dist/ is missing or older than the sources: building the site…');
   buildSite(projectRoot);
 }
 
 const env: Record<string, string> = { SKIP_BUILD: '1' };
-const pusher = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER'].every((k) => process.env[k]);
 // The local realtime endpoint signs subscriptions with PUSHER_SECRET: every worker must use the same.
-if (!pusher && !process.env.PUSHER_SECRET) env.PUSHER_SECRET = randomBytes(32).toString('hex');
+if (config.realtime.driver === 'local' && !config.realtime.secret) env.PUSHER_SECRET = randomBytes(32).toString('hex');
 
 cluster.setupPrimary({ exec: path.join(projectRoot, 'scripts/start.ts') });
 let stopping = false;

@@ -1,14 +1,17 @@
 // `npm start`: build the site if needed, migrate and seed the database, serve site + API on one port.
 import { projectRoot } from '../server/db/client';
-import { serverOptionsFromEnv, startServer } from '../server/main';
+import { loadConfigOrExit } from '../server/config';
+import { startServer } from '../server/main';
 import { buildSite, isDistStale } from './build-if-stale';
 
-if (process.env.SKIP_BUILD !== '1' && isDistStale(projectRoot)) {
+// First: a wrong variable stops here (exit 2), before a build or the database.
+const config = loadConfigOrExit();
+if (!config.skipBuild && isDistStale(projectRoot)) {
   console.log('[start] dist/ is missing or older than the sources: building the site…');
   buildSite(projectRoot);
 }
 
-const server = await startServer(serverOptionsFromEnv());
+const server = await startServer(config);
 console.log(`[start] storefront and API listening on ${server.url} (API at ${server.url}/api)`);
 
 let stopping = false;

@@ -13,28 +13,10 @@ import { serveDist } from './static';
 import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
 import { underStartupLock } from './cluster/startup-lock';
-import { frameAncestorsFromEnv, siteSecurityHeaders } from './http/security-headers';
+import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
 import { kioskStartNotices } from './staff/kiosks';
-import { PosFailureSchema, type PosFailure } from '../src/api/contract/pos';
-
-export interface ServerOptions {
-  port?: number;
-  host?: string;
-  databaseUrl?: string;
-  /** Data folder: the embedded database in `db/`, uploads, the mail outbox. */
-  dataDir?: string;
-  distDir?: string;
-  smtpUrl?: string;
-  /** Port of the payment-terminal simulator (issue #7); absent or 0: not started. */
-  posPort?: number;
-  posDelayMs?: number;
-  posFailure?: PosFailure | null;
-  /** Partner origins that may frame the site (`framed` mode); default `FRAME_ANCESTORS`. */
-  frameAncestors?: string[];
-  /** Address the terminal simulator listens on: loopback unless POS_HOST says otherwise. */
-  posHost?: string;
-}
+import type { Config } from './config';
 
 export interface RunningServer {
   url: string;
@@ -44,8 +26,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const defaultDataFolder = path.join(projectRoot, '.data');
-
 /**
  * Creating a PGlite database runs initdb in a second WebAssembly instance whose memory stays with
  * the process (measured: RSS 857 MB after creating vs 334 MB after reopening). So a fresh data
@@ -53,51 +33,60 @@ export const defaultDataFolder = path.join(projectRoot, '.data');
  * ever opens an existing one.
  */
 function initialiseInChild(dataDir: string): void {
+  // The child reads the same environment, so the same configuration, with this data folder.
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/cli/seed.ts')], {
     cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_IN_PROCESS: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`database initialisation failed (exit ${result.status})`);
 }
 
-export async function prepareDatabase(options: Pick<ServerOptions, 'databaseUrl' | 'dataDir'>) {
-  const dataDir = options.dataDir ?? defaultDataFolder;
-  const dbDir = path.join(dataDir, 'db');
+/**
+ * Opens, migrates and seeds the configured database. `createInChild`: a long-lived process (the
+ * server) has a fresh embedded database created by a child (above); a command that exits soon
+ * creates it itself.
+ */
+export async function prepareDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoPairingCodes'>,
+  { createInChild = false }: { createInChild?: boolean } = {},
+) {
+  const dbDir = path.join(config.dataDir, 'db');
   let initialised = false;
-  if (!options.databaseUrl && process.env.INIT_IN_PROCESS !== '1' && isFreshDataDir(dbDir)) {
-    initialiseInChild(dataDir);
+  if (!config.databaseUrl && createInChild && isFreshDataDir(dbDir)) {
+    initialiseInChild(config.dataDir);
     initialised = true;
   }
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: dbDir });
+  const database = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: dbDir });
   const seeded = await underStartupLock(database, async () => {
     await database.migrate();
-    return (await seed(database.db)) || initialised;
+    return (await seed(database.db, new Date(), { demoKiosks: config.demoPairingCodes })) || initialised;
   });
   return { database, seeded };
 }
 
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { database, seeded } = await prepareDatabase(options);
+/** `npm start`: the API and the prebuilt site on `config.port`, with the terminal simulator. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const { database, seeded } = await prepareDatabase(config, { createInChild: true });
   console.log(
     seeded
       ? `[db] ${database.driver}: migrated and seeded`
       : `[db] ${database.driver}: migrated, seed already applied`,
   );
   const app = new Hono<AppEnv>();
-  const deps = await createDeps({ database, dataDir: options.dataDir ?? defaultDataFolder, smtpUrl: options.smtpUrl });
-  if (deps.paymentSimulator && process.env.NODE_ENV === 'production') {
+  const deps = await createDeps({ database, config });
+  if (deps.paymentSimulator && config.production) {
     console.warn('[payments] PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
   } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');
   // A production database starts with no kiosk (the demo ones exist only in demo mode): say how to make one.
   for (const line of await kioskStartNotices(database.db, deps.demoPairingCodes)) console.log(line);
   app.route('/api', createApi(deps));
-  app.use('*', siteSecurityHeaders(options.frameAncestors ?? frameAncestorsFromEnv()));
+  app.use('*', siteSecurityHeaders(config.frameAncestors));
   app.use('*', rootLanguageRedirect());
-  app.use('*', serveDist(options.distDir ?? path.join(projectRoot, 'dist')));
+  app.use('*', serveDist(path.join(projectRoot, 'dist')));
 
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4321, hostname: options.host ?? '0.0.0.0' }, () =>
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s),
     );
   });
@@ -105,11 +94,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const url = `http://localhost:${port}`;
   // The local Pusher-protocol endpoint shares the port: ws://host:port/app/{key}.
   deps.realtime.attach?.(server as Server);
-  const pos = options.posPort ? await startPos(options) : null;
+  const pos = config.pos.port ? await startPos(config.pos) : null;
   // Timers that fire once; on PostgreSQL also the cache, realtime and notifications shared with
   // other API processes on the same database (issue #15).
   const coordination = await startCoordination(deps);
-  if (coordination.bus && deps.realtime.driver === 'local' && !process.env.PUSHER_SECRET) {
+  if (coordination.bus && config.realtime.driver === 'local' && !config.realtime.secret) {
     console.warn('[realtime] PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or subscriptions signed by one are refused by another');
   }
   let closing: Promise<void> | undefined;
@@ -129,35 +118,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
-/**
- * The terminal simulator takes payments and its /control injects failures: it listens on loopback
- * (the demo's kiosk browser runs on the same machine); POS_HOST opens it to a shop's network.
- */
-export const POS_SIMULATOR_HOST = '127.0.0.1';
-
 /** A port already taken (another `npm start`) leaves the product running without the simulator. */
-async function startPos(options: ServerOptions): Promise<PosSimulator | null> {
+async function startPos(options: Config['pos']): Promise<PosSimulator | null> {
   try {
-    const pos = await startPosSimulator({ port: options.posPort, host: options.posHost ?? POS_SIMULATOR_HOST, delayMs: options.posDelayMs, failure: options.posFailure });
+    const pos = await startPosSimulator(options);
     console.log(`[pos] payment-terminal simulator on ${pos.url} (POST /process, POST /control)`);
     return pos;
   } catch (err) {
-    console.warn(`[pos] payment-terminal simulator not started on port ${options.posPort}: ${(err as Error).message}`);
+    console.warn(`[pos] payment-terminal simulator not started on port ${options.port}: ${(err as Error).message}`);
     return null;
   }
-}
-
-export function serverOptionsFromEnv(env = process.env): ServerOptions {
-  const failure = PosFailureSchema.safeParse(env.POS_FAILURE);
-  return {
-    posPort: Number(env.POS_PORT ?? 4323),
-    posHost: env.POS_HOST || undefined,
-    posDelayMs: env.POS_DELAY_MS ? Number(env.POS_DELAY_MS) : undefined,
-    posFailure: failure.success ? failure.data : null,
-    port: Number(env.PORT ?? 4321),
-    host: env.HOST,
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : defaultDataFolder,
-    smtpUrl: env.SMTP_URL || undefined,
-  };
 }

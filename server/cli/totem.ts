@@ -2,8 +2,8 @@
 // one-time pairing code (server/cli/totem-commands.ts). This is how a shop's first kiosk is made and
 // paired where the demo kiosks do not exist (NODE_ENV=production). With the embedded database, stop
 // the server first (PGlite is single-process); with DATABASE_URL it runs beside the server.
-import { prepareDatabase, serverOptionsFromEnv } from '../main';
-import { pairingCodeTtlFromEnv } from '../staff/pairing';
+import { loadConfigOrExit } from '../config';
+import { prepareDatabase } from '../main';
 import { runTotemCommand, TOTEM_USAGE } from './totem-commands';
 
 const args = process.argv.slice(2);
@@ -11,17 +11,11 @@ if (args.length === 0 || args.includes('--help')) {
   console.log(TOTEM_USAGE);
   process.exit(args.length === 0 ? 2 : 0);
 }
-// Read before the database opens: a wrong PAIRING_CODE_TTL_MINUTES stops here, as it stops `npm start`.
-let ttlMs: number;
+// Read before the database opens: a wrong PAIRING_CODE_TTL_MINUTES (or any variable) stops here, as it stops `npm start`.
+const config = loadConfigOrExit();
+const { database } = await prepareDatabase(config);
 try {
-  ttlMs = pairingCodeTtlFromEnv();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(2);
-}
-const { database } = await prepareDatabase(serverOptionsFromEnv());
-try {
-  const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs });
+  const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs });
   for (const line of result.lines) (result.status === 0 ? console.log : console.error)(line);
   process.exitCode = result.status;
 } finally {

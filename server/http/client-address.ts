@@ -7,11 +7,14 @@
 import { isIPv6 } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 
-/** The address to count by, from the X-Forwarded-For header (if any) and the socket's address. */
-export function clientAddress(forwardedFor: string | string[] | undefined, socketAddress: string | undefined, trustProxy = process.env.TRUST_PROXY): string {
+/**
+ * The address to count by, from the X-Forwarded-For header (if any) and the socket's address;
+ * `trustProxy` is the configuration's TRUST_PROXY (server/config.ts), 0 without a proxy.
+ */
+export function clientAddress(forwardedFor: string | string[] | undefined, socketAddress: string | undefined, trustProxy: number): string {
   let address = socketAddress ?? 'local';
-  const hops = Number(trustProxy);
-  if (Number.isInteger(hops) && hops > 0) {
+  const hops = trustProxy;
+  if (hops > 0) {
     const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
     const forwarded = entries[entries.length - hops];
     if (forwarded) address = forwarded;
@@ -19,7 +22,7 @@ export function clientAddress(forwardedFor: string | string[] | undefined, socke
   return addressGroup(address);
 }
 
-export function upgradeClientAddress(req: IncomingMessage, trustProxy = process.env.TRUST_PROXY): string {
+export function upgradeClientAddress(req: IncomingMessage, trustProxy: number): string {
   return clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown', trustProxy);
 }
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { Locale } from '../../src/i18n/index';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
-import type { RateLimiter } from './rate-limit';
+import type { RateLimiter, RateLimitRule } from './rate-limit';
 import type { UploadQuota } from '../../src/domain/upload-quota';
 import type { OrderLimits } from '../orders/limits';
 import type { CatalogueCache } from '../catalogue/cache';
@@ -48,6 +48,12 @@ export interface AppDeps {
   pairingCodeTtlMs: number;
   /** Online orders per e-mail and address, confirmation e-mails per recipient (issue #11). */
   orderLimits: OrderLimits;
+  /** "Ask the shop" requests per client address (BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR). */
+  bookingRequestLimit: RateLimitRule;
+  /** Proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY; 0: none). */
+  trustProxy: number;
+  /** The site's address for links in e-mails (PUBLIC_SITE_URL). */
+  siteUrl: string;
 }
 
 export type AuthUser = typeof users.$inferSelect;
@@ -74,7 +80,7 @@ export function requireUser(c: AppContext): AuthUser {
 /** The client's address for rate limits: see server/http/client-address.ts (TRUST_PROXY hops). */
 export function clientIp(c: AppContext): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return clientAddress(c.req.header('x-forwarded-for'), incoming?.socket?.remoteAddress);
+  return clientAddress(c.req.header('x-forwarded-for'), incoming?.socket?.remoteAddress, c.get('deps').trustProxy);
 }
 
 /**
@@ -84,7 +90,7 @@ export function clientIp(c: AppContext): string {
  */
 export function publicOrigin(c: AppContext): string {
   const url = new URL(c.req.url);
-  if (Number(process.env.TRUST_PROXY) > 0) {
+  if (c.get('deps').trustProxy > 0) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
     if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;

@@ -21,7 +21,7 @@ export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-anc
 /** CSP of an uploaded document served back: no script, no plugins, no same-origin access. */
 export const MEDIA_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 
-/** An origin as CSP wants it: scheme, host and port only; anything else is dropped. */
+/** An origin as CSP wants it: scheme, host and port only; null for anything else (FRAME_ANCESTORS refuses it, server/config.ts). */
 export function cspOrigin(value: string): string | null {
   try {
     const url = new URL(value.trim());
@@ -30,15 +30,6 @@ export function cspOrigin(value: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Partner origins allowed to frame the site, from `FRAME_ANCESTORS` (space or comma separated). */
-export function frameAncestorsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.FRAME_ANCESTORS ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(cspOrigin)
-    .filter((origin): origin is string => origin !== null);
 }
 
 /** CSP of the site's pages: only who may frame them (scripts are Astro's, inline, see SECURITY.md). */

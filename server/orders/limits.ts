@@ -3,7 +3,7 @@
 // account costs nothing either; kiosks are the shop's own) is limited per e-mail and per client
 // address, one order holds at most MAX_UNITS_PER_PRODUCT units of a product, and confirmation
 // e-mails are limited per recipient (the shop must not become a way to flood someone's inbox).
-// The limits come from the environment (server/README.md, "Abuse"); tests and benchmarks set their own.
+// The environment may change the limits (server/config.ts; server/README.md, "Abuse"); tests and benchmarks set their own.
 // This module holds the rules; counting a request against them is rate-limits.ts.
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import { ApiError, type FieldErrors } from '../http/errors';
@@ -34,22 +34,6 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
   perAddress: { limit: 30, windowMs: HOUR_MS },
   mailsPerRecipient: { limit: 10, windowMs: DAY_MS },
 };
-
-/** The environment's overrides: ORDERS_PER_EMAIL_PER_DAY, ORDERS_PER_ADDRESS_PER_HOUR, ORDER_MAILS_PER_RECIPIENT_PER_DAY. */
-export function orderLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): OrderLimits {
-  const count = (name: string, fallback: RateLimitRule): RateLimitRule => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const limit = Number(raw);
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
-    return { ...fallback, limit };
-  };
-  return {
-    perEmail: count('ORDERS_PER_EMAIL_PER_DAY', DEFAULT_ORDER_LIMITS.perEmail),
-    perAddress: count('ORDERS_PER_ADDRESS_PER_HOUR', DEFAULT_ORDER_LIMITS.perAddress),
-    mailsPerRecipient: count('ORDER_MAILS_PER_RECIPIENT_PER_DAY', DEFAULT_ORDER_LIMITS.mailsPerRecipient),
-  };
-}
 
 /** 422 on the first line that takes a product past MAX_UNITS_PER_PRODUCT (main item or used add-on). */
 export function assertUnitsPerProduct(quote: Pick<Quote, 'pools'>): void {

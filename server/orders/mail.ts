@@ -12,7 +12,8 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
   const lines = order.order_detail_pools.flatMap((p) =>
     p.order_details.map((d) => `- ${d.product_label}: ${formatCurrency(d.total_price)}`),
   );
-  const origin = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
+  // PUBLIC_SITE_URL, read at start (server/config.ts): the site may live on another host than the API.
+  const origin = c.get('deps').siteUrl;
   const text = [
     t('mail.orderGreeting', { name: order.first_name }),
     '',

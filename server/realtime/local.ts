@@ -69,13 +69,16 @@ export class LocalRealtime implements Realtime {
   private readonly perAddress = new Map<string, number>();
   private readonly servers = new Map<Server, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>();
   private readonly limits: LocalRealtimeLimits;
+  /** TRUST_PROXY (server/config.ts): which X-Forwarded-For entry the per-address cap counts by. */
+  private readonly trustProxy: number;
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly config: RealtimeConfig,
-    limits: Partial<LocalRealtimeLimits> = {},
+    { trustProxy = 0, ...limits }: Partial<LocalRealtimeLimits> & { trustProxy?: number } = {},
   ) {
     this.key = config.key;
+    this.trustProxy = trustProxy;
     this.limits = {
       maxChannelsPerSocket: MAX_CHANNELS_PER_SOCKET,
       maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
@@ -164,7 +167,7 @@ export class LocalRealtime implements Realtime {
       // A malformed %-escape or URL: nothing to upgrade to.
       return refuseHandshake(socket, 400, 'Bad Request');
     }
-    const address = upgradeClientAddress(req);
+    const address = upgradeClientAddress(req, this.trustProxy);
     const open = this.perAddress.get(address) ?? 0;
     if (open >= this.limits.maxConnectionsPerAddress) return refuseHandshake(socket, 429, 'Too Many Requests');
     const knownKey = key === this.key;

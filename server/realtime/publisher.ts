@@ -2,7 +2,7 @@
 // official `pusher` package when PUSHER_APP_ID/KEY/SECRET/CLUSTER are set, otherwise the local
 // Pusher-protocol WebSocket endpoint (`local.ts`) that `npm start` serves on its own HTTP port
 // (path `/app/{key}`, as pusher-js asks for it with wsHost/wsPort).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 
 export interface Realtime {
@@ -36,18 +36,4 @@ export function verifyChannelAuth(config: Pick<RealtimeConfig, 'key' | 'secret'>
   const expected = Buffer.from(signChannel(config, socketId, channel));
   const given = Buffer.from(auth);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** Real Pusher when all four variables are set; the local endpoint otherwise (key/secret optional). */
-export function realtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): { driver: 'local' | 'pusher'; config: RealtimeConfig } {
-  const { PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER } = env;
-  if (PUSHER_APP_ID && PUSHER_KEY && PUSHER_SECRET && PUSHER_CLUSTER) {
-    return { driver: 'pusher', config: { appId: PUSHER_APP_ID, key: PUSHER_KEY, secret: PUSHER_SECRET, cluster: PUSHER_CLUSTER } };
-  }
-  return {
-    driver: 'local',
-    // Without a configured secret each process signs with its own random one: signatures only
-    // have to match between this API and its own WebSocket endpoint.
-    config: { key: PUSHER_KEY || 'rentalp-local', secret: PUSHER_SECRET || randomBytes(32).toString('hex') },
-  };
 }

@@ -20,23 +20,12 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * 5 requests an hour per client address: a visitor asks one shop or a few, while a script cannot
  * turn shops' inboxes (and the copies) into a mailing service. Only accepted requests count: a
- * visitor correcting a refused form spends nothing.
+ * visitor correcting a refused form spends nothing. BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR
+ * changes the count (server/config.ts, `AppDeps.bookingRequestLimit`).
  */
 export const DEFAULT_BOOKING_REQUESTS_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: HOUR_MS };
 /** Copies per recipient a day: someone else's address typed into the form gets a few at most. */
 export const BOOKING_REQUEST_COPIES_PER_RECIPIENT: RateLimitRule = { limit: 3, windowMs: DAY_MS };
-
-/** The environment's override BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR (server/README.md, "Ask the shop"). */
-export function bookingRequestLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitRule {
-  const raw = env.BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR;
-  if (raw === undefined || raw === '') return DEFAULT_BOOKING_REQUESTS_PER_ADDRESS;
-  const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR must be a positive integer, not "${raw}"`);
-  return { ...DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, limit };
-}
-
-// Read once at start-up: a wrong value stops the server instead of failing each request.
-const perAddress = bookingRequestLimitFromEnv();
 
 type Row = typeof bookingRequests.$inferSelect;
 /** A valid request with its language settled. */
@@ -145,13 +134,13 @@ async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop):
 export const bookingRequestRoutes = new Hono<AppEnv>();
 
 bookingRequestRoutes.post('/v1/booking_requests', async (c) => {
-  const { limiter, database, catalogue, now } = c.get('deps');
+  const { limiter, database, catalogue, now, bookingRequestLimit } = c.get('deps');
   const body = await jsonBody(c, bookingRequestSchema(todayInRome(now())));
   const request: Accepted = { ...body, locale: body.locale ?? c.get('locale') };
   // By slug from the static pages, by id from the booking page (the contract's shop_id).
   const shop = typeof request.shop_id === 'number' ? catalogue.shopById(request.shop_id) : catalogue.shopBySlug(request.shop_id);
   if (!shop) throw fieldError('shop_id', 'validators.unknownShop');
-  await limiter.hit(`booking-requests:address:${clientIp(c)}`, perAddress);
+  await limiter.hit(`booking-requests:address:${clientIp(c)}`, bookingRequestLimit);
   const [row] = await database.db
     .insert(bookingRequests)
     .values({

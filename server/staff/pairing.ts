@@ -22,31 +22,8 @@ import type { AuthTotem } from '../http/context';
 
 /** Long enough to walk to the device and type it, short enough that a lost note soon stops mattering. */
 export const DEFAULT_PAIRING_CODE_TTL_MINUTES = 15;
-/** A code living more than a day is a standing credential, not a one-time code: refused at start. */
+/** A code living more than a day is a standing credential, not a one-time code: refused at start (server/config.ts). */
 export const MAX_PAIRING_CODE_TTL_MINUTES = 24 * 60;
-const MINUTE_MS = 60_000;
-
-/** PAIRING_CODE_TTL_MINUTES (1–1440) in ms; unset: 15 min. Anything else stops the start. */
-export function pairingCodeTtlFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PAIRING_CODE_TTL_MINUTES;
-  if (raw === undefined || raw === '') return DEFAULT_PAIRING_CODE_TTL_MINUTES * MINUTE_MS;
-  const minutes = Number(raw);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_PAIRING_CODE_TTL_MINUTES) {
-    throw new Error(`PAIRING_CODE_TTL_MINUTES must be a whole number of minutes from 1 to ${MAX_PAIRING_CODE_TTL_MINUTES}, not "${raw}"`);
-  }
-  return minutes * MINUTE_MS;
-}
-
-/**
- * Demo mode: the demo kiosks exist (server/db/seed/kiosk.ts) and their published codes pair. On
- * unless NODE_ENV=production; DEMO_PAIRING_CODES=1 turns it on there too, DEMO_PAIRING_CODES=0 off
- * anywhere (as PAYMENT_SIMULATOR does for the simulated payment page).
- */
-export function demoPairingCodesEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.DEMO_PAIRING_CODES === '1') return true;
-  if (env.DEMO_PAIRING_CODES === '0') return false;
-  return env.NODE_ENV !== 'production';
-}
 
 /** SHA-256 of the normalised code: it is looked up, so it cannot be salted (12 random symbols, minutes of life). */
 export const hashPairingCode = (code: string) => sha256Hex(normalizePairingCode(code));

@@ -38,15 +38,12 @@ describe.each(testDrivers)('booking requests on $name', (driver) => {
   let api: TestApi;
   let clock = Date.now();
   let address = 0;
-  const savedTrustProxy = process.env.TRUST_PROXY;
   beforeAll(async () => {
-    // One proxy hop trusted: each request comes from the address the test names.
-    process.env.TRUST_PROXY = '1';
     api = await createTestApi(driver, { now: new Date(clock) });
+    // One proxy hop trusted: each request comes from the address the test names.
+    api.deps.trustProxy = 1;
   }, 120_000);
   afterAll(async () => {
-    if (savedTrustProxy === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = savedTrustProxy;
     await api.dispose();
   });
 

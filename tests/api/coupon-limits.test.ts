@@ -35,7 +35,7 @@ describe.each(testDrivers)('coupon limits on $name', (driver) => {
     db().select().from(couponRedemptions).where(eq(couponRedemptions.couponId, (await coupon(code)).id));
 
   it('limits GET v1/coupons/{code} like POST v1/coupons, on one count', async () => {
-    const key = `coupon:ip:${clientAddress(undefined, undefined)}`;
+    const key = `coupon:ip:${clientAddress(undefined, undefined, 0)}`;
     await api.deps.limiter.reset(key);
     for (let i = 0; i < COUPON_LOOKUP_RULE.limit; i++) {
       const res = i % 2 ? await api.request(`/api/v1/coupons/GUESS${i}`) : await api.request('/api/v1/coupons', { method: 'POST', json: { code: `GUESS${i}` } });

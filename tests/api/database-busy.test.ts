@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { createDeps } from '../../server/deps';
+import { testConfig } from '../support/config';
 import { createApp } from '../../server/app';
 import { MessageResponseSchema } from '../../src/api/contract/auth';
 
@@ -14,7 +15,7 @@ describe('embedded database busy', () => {
   it('answers 503 "busy" past the queue timeout, then serves again', async () => {
     const database = await openDatabase({ dataDir: 'memory://', queueTimeoutMs: 50 });
     await database.migrate();
-    const deps = await createDeps({ database, dataDir: mkdtempSync(path.join(tmpdir(), 'busy-')) });
+    const deps = await createDeps({ database, config: testConfig({ dataDir: mkdtempSync(path.join(tmpdir(), 'busy-')) }) });
     const app = createApp(deps);
     let release!: () => void;
     const held = database.db.transaction(async (tx) => {

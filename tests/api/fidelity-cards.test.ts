@@ -20,7 +20,7 @@ describe.each(testDrivers)('fidelity cards on $name', (driver) => {
   }, 120_000);
   afterAll(() => api.dispose());
   // Each test starts with a fresh count for this (test) address.
-  beforeEach(() => api.deps.limiter.reset(`fidelity:ip:${clientAddress(undefined, undefined)}`));
+  beforeEach(() => api.deps.limiter.reset(`fidelity:ip:${clientAddress(undefined, undefined, 0)}`));
 
   const signup = async (username: string, card?: string) =>
     api.request('/api/v1/signup', {

@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/client';
 import { sports, appMeta, orders } from '../../server/db/schema/index';
 import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
 import { createDeps } from '../../server/deps';
+import { testConfig } from '../support/config';
 import { testDrivers } from '../support/databases';
 import { answer, refusal } from '../support/contract';
 import { HealthResponseSchema, MessageResponseSchema } from '../../src/api/contract/index';
@@ -43,7 +44,7 @@ describe.each(testDrivers)('database foundation on $name', (driver) => {
     expect((await database.db.select().from(orders)).length).toBe(ordersAfterFirst);
   });
 
-  const app = async (db = database) => createApp({ ...(await createDeps({ database, dataDir: '/tmp/unused' })), database: db });
+  const app = async (db = database) => createApp({ ...(await createDeps({ database, config: testConfig({ dataDir: '/tmp/unused' }) })), database: db });
 
   it('answers GET /api/health with a database round trip', async () => {
     const res = await (await app()).request('/api/health');

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { PairingCodeResponseSchema, RevokeTotemResponseSchema } from '../../src/api/contract/staff';
 import { normalizePairingCode, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '../../src/domain/pairing';
 import { pairingCodes, totems } from '../../server/db/schema/index';
-import { DEFAULT_PAIRING_CODE_TTL_MINUTES, demoPairingCodesEnabled, hashPairingCode, pairingCodeTtlFromEnv } from '../../server/staff/pairing';
+import { DEFAULT_PAIRING_CODE_TTL_MINUTES, hashPairingCode } from '../../server/staff/pairing';
+import { loadConfig } from '../../server/config';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { login } from '../support/orders';
@@ -21,12 +22,13 @@ const passwordOf = (code: string) => totemOf(code).password;
 
 describe('PAIRING_CODE_TTL_MINUTES', () => {
   it('is 15 minutes unset, whole minutes up to a day when set, and stops the start otherwise', () => {
-    expect(pairingCodeTtlFromEnv({})).toBe(15 * MINUTE);
-    expect(pairingCodeTtlFromEnv({ PAIRING_CODE_TTL_MINUTES: '' })).toBe(15 * MINUTE);
-    expect(pairingCodeTtlFromEnv({ PAIRING_CODE_TTL_MINUTES: '30' })).toBe(30 * MINUTE);
-    expect(pairingCodeTtlFromEnv({ PAIRING_CODE_TTL_MINUTES: '1440' })).toBe(1440 * MINUTE);
+    const ttl = (value?: string) => loadConfig({ PAIRING_CODE_TTL_MINUTES: value }).pairingCodeTtlMs;
+    expect(ttl(undefined)).toBe(15 * MINUTE);
+    expect(ttl('')).toBe(15 * MINUTE);
+    expect(ttl('30')).toBe(30 * MINUTE);
+    expect(ttl('1440')).toBe(1440 * MINUTE);
     for (const wrong of ['0', '-5', '1.5', 'abc', '1441', '15m']) {
-      expect(() => pairingCodeTtlFromEnv({ PAIRING_CODE_TTL_MINUTES: wrong }), wrong).toThrow(/PAIRING_CODE_TTL_MINUTES/);
+      expect(() => ttl(wrong), wrong).toThrow(/PAIRING_CODE_TTL_MINUTES/);
     }
   });
 });
@@ -209,10 +211,11 @@ describe.each(testDrivers)('kiosk pairing codes on $name', (driver) => {
   });
 
   it('accepts the published demo codes only in demo mode; made codes work in both', async () => {
-    expect(demoPairingCodesEnabled({})).toBe(true);
-    expect(demoPairingCodesEnabled({ NODE_ENV: 'production' })).toBe(false);
-    expect(demoPairingCodesEnabled({ NODE_ENV: 'production', DEMO_PAIRING_CODES: '1' })).toBe(true);
-    expect(demoPairingCodesEnabled({ DEMO_PAIRING_CODES: '0' })).toBe(false);
+    const demoMode = (env: NodeJS.ProcessEnv) => loadConfig(env).demoPairingCodes;
+    expect(demoMode({})).toBe(true);
+    expect(demoMode({ NODE_ENV: 'production' })).toBe(false);
+    expect(demoMode({ NODE_ENV: 'production', DEMO_PAIRING_CODES: '1' })).toBe(true);
+    expect(demoMode({ DEMO_PAIRING_CODES: '0' })).toBe(false);
     // The demo codes are no rows of pairing_codes: they are published, not pending.
     const demoHashes = ['BARD-01', 'BARD-02', 'BARD-03', 'SEST-01'].map((code) => hashPairingCode(totemOf(code).pairingCode));
     const stored = await api.deps.database.db.select({ hash: pairingCodes.codeHash }).from(pairingCodes);

@@ -22,16 +22,13 @@ describe.each(testDrivers)('password reset limits on $name', (driver) => {
   let api: TestApi;
   let clock = Date.now();
   let address = 0;
-  const savedTrustProxy = process.env.TRUST_PROXY;
   beforeAll(async () => {
+    api = await createTestApi(driver, { now: new Date(clock) });
     // Each request from its own address (one proxy hop trusted): what an attacker rotating
     // addresses does, and what the per-address limit cannot stop.
-    process.env.TRUST_PROXY = '1';
-    api = await createTestApi(driver, { now: new Date(clock) });
+    api.deps.trustProxy = 1;
   }, 120_000);
   afterAll(async () => {
-    if (savedTrustProxy === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = savedTrustProxy;
     await api.dispose();
   });
 

@@ -2,7 +2,7 @@
 // clicks. Off when NODE_ENV=production unless PAYMENT_SIMULATOR=1; then online payment answers 503
 // and the simulator's pages do not exist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentSimulatorEnabled } from '../../server/deps';
+import { loadConfig } from '../../server/config';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
@@ -10,6 +10,7 @@ import { call, placeOrder } from '../support/staff';
 
 describe('payment simulator switch', () => {
   it('is on for the demo, off in production unless asked for, off anywhere on request', () => {
+    const paymentSimulatorEnabled = (env: NodeJS.ProcessEnv) => loadConfig(env).paymentSimulator;
     expect(paymentSimulatorEnabled({})).toBe(true);
     expect(paymentSimulatorEnabled({ NODE_ENV: 'production' })).toBe(false);
     expect(paymentSimulatorEnabled({ NODE_ENV: 'production', PAYMENT_SIMULATOR: '1' })).toBe(true);

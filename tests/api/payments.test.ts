@@ -96,12 +96,12 @@ describe.each(testDrivers)('online payments on $name', (driver) => {
         .then(async (res) => (await answer(res, PaymentSessionEnvelopeSchema)).data.payment_url);
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'noleggi.example.it' };
     expect(new URL(await ask(forwarded)).origin).toBe('http://localhost');
-    process.env.TRUST_PROXY = '1';
+    api.deps.trustProxy = 1;
     try {
       expect(new URL(await ask(forwarded)).origin).toBe('https://noleggi.example.it');
       expect(new URL(await ask({ 'x-forwarded-host': 'evil.example/x?' })).origin).toBe('http://localhost');
     } finally {
-      delete process.env.TRUST_PROXY;
+      api.deps.trustProxy = 0;
     }
   });
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, refusal } from '../support/contract';
 import { BroadcastingAuthResponseSchema } from '../../src/api/contract/realtime';
 import { createApp } from '../../server/app';
-import { createRealtime } from '../../server/realtime/index';
+import { createRealtime as createRealtimeDriver } from '../../server/realtime/index';
+import { loadConfig } from '../../server/config';
 import { PusherRealtime } from '../../server/realtime/pusher';
 import { signChannel } from '../../server/realtime/publisher';
 import { testDrivers } from '../support/databases';
@@ -178,12 +179,15 @@ describe.each(testDrivers)('realtime channels on $name', (driver) => {
 describe('realtime drivers', () => {
   it('selects Pusher only when PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and PUSHER_CLUSTER are all set', async () => {
     const all = { PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 's', PUSHER_CLUSTER: 'eu' };
+    const createRealtime = (env: NodeJS.ProcessEnv) => createRealtimeDriver(loadConfig(env).realtime, 0);
     const real = createRealtime(all);
     expect([real.driver, real.key, real.cluster]).toEqual(['pusher', 'k', 'eu']);
     expect(real.authorize('1.2', 'private-shop.6')).toBe(signChannel({ key: 'k', secret: 's' }, '1.2', 'private-shop.6'));
     const local = createRealtime({ PUSHER_KEY: 'k', PUSHER_SECRET: 's' });
     expect([local.driver, local.key]).toEqual(['local', 'k']);
     expect(createRealtime({}).key).toBe('rentalp-local');
+    // Half a Pusher setup stops the start instead of falling back to the local endpoint.
+    expect(() => createRealtime({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 's' })).toThrow(/PUSHER_APP_ID="1" names a Pusher app but PUSHER_CLUSTER is unset/);
     await Promise.all([real.close(), local.close()]);
   });
 

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA, type UploadQuota } from '../../src/domain/upload-quota';
-import { uploadQuotaFromEnv } from '../../server/orders/upload-quota';
+import { loadConfig } from '../../server/config';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, file, login, orderForm, pick, PDF_BYTES, PNG_BYTES, postOrder, type OrderInput, type OrderJson } from '../support/orders';
@@ -17,15 +17,17 @@ import { idDocument, pairAll, SHOP, type Kiosks } from '../support/staff';
 const pdf = (name = 'documento.pdf') => file(PDF_BYTES, name, 'application/pdf');
 const pdfs = (n: number) => Array.from({ length: n }, (_, i) => ({ file: pdf(`doc-${i}.pdf`) }));
 
-it('the defaults are the named constants, and the environment may change them', () => {
-  expect(uploadQuotaFromEnv({})).toEqual(UPLOAD_QUOTA);
+it('the defaults are the named constants, and the environment may change them (a wrong value stops the start)', () => {
+  const quota = (env: NodeJS.ProcessEnv) => loadConfig(env).uploadQuota;
+  expect(quota({})).toEqual(UPLOAD_QUOTA);
   expect(UPLOAD_QUOTA).toMatchObject({ filesPerOrder: 20, bytesPerOrder: 40 * 1024 * 1024, filesPerDay: 100 });
-  expect(uploadQuotaFromEnv({ UPLOAD_FILES_PER_ORDER: '5', UPLOAD_MB_PER_ORDER: '10', UPLOAD_FILES_PER_DAY: '7', KIOSK_UPLOAD_FILES_PER_DAY: 'x' })).toEqual({
+  expect(quota({ UPLOAD_FILES_PER_ORDER: '5', UPLOAD_MB_PER_ORDER: '10', UPLOAD_FILES_PER_DAY: '7', KIOSK_UPLOAD_FILES_PER_DAY: '' })).toEqual({
     ...UPLOAD_QUOTA,
     filesPerOrder: 5,
     bytesPerOrder: 10 * 1024 * 1024,
     filesPerDay: 7,
   });
+  expect(() => quota({ KIOSK_UPLOAD_FILES_PER_DAY: 'x' })).toThrow(/KIOSK_UPLOAD_FILES_PER_DAY="x" is not a whole number/);
 });
 
 describe.each(testDrivers)('upload quota on $name', (driver) => {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../server/http/context';
 import type { OrderLimits } from '../../server/orders/limits';
 import type { TestDriver } from './databases';
 import { ManualScheduler } from './scheduler';
+import { testConfig } from './config';
 import { requestInit, type TestRequestInit } from './request';
 
 export interface TestApi {
@@ -46,11 +47,9 @@ export async function createTestApi(
   const timers = new ManualScheduler();
   const deps = await createDeps({
     database,
-    dataDir,
+    config: testConfig({ dataDir, paymentSimulator: options.paymentSimulator ?? true, orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS }),
     now: () => now,
     schedule: timers.schedule,
-    paymentSimulator: options.paymentSimulator ?? true,
-    orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS,
   });
   const app = createApp(deps);
   return {

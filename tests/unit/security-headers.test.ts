@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { serializeJsonLd } from '../../src/seo/structured-data';
+import { loadConfig } from '../../server/config';
 import {
   API_CSP,
   apiSecurityHeaders,
-  frameAncestorsFromEnv,
   REFERRER_POLICY,
   siteCsp,
   siteSecurityHeaders,
@@ -23,10 +23,15 @@ describe('serializeJsonLd', () => {
 });
 
 describe('frame ancestors', () => {
-  it('keeps only well-formed http(s) origins, reduced to their origin', () => {
-    expect(
-      frameAncestorsFromEnv({ FRAME_ANCESTORS: 'https://hotel.example/booking, http://partner.test:8080 javascript:alert(1) nonsense' }),
-    ).toEqual(['https://hotel.example', 'http://partner.test:8080']);
+  it('takes well-formed http(s) origins, reduced to their origin; anything else stops the start', () => {
+    const frameAncestorsFromEnv = (env: NodeJS.ProcessEnv) => loadConfig(env).frameAncestors;
+    expect(frameAncestorsFromEnv({ FRAME_ANCESTORS: 'https://hotel.example/booking, http://partner.test:8080' })).toEqual([
+      'https://hotel.example',
+      'http://partner.test:8080',
+    ]);
+    expect(() => frameAncestorsFromEnv({ FRAME_ANCESTORS: 'https://hotel.example javascript:alert(1) nonsense' })).toThrow(
+      /FRAME_ANCESTORS=.* has "javascript:alert\(1\)", "nonsense", not an http\(s\) origin/,
+    );
     expect(frameAncestorsFromEnv({})).toEqual([]);
     expect(siteCsp(['https://hotel.example'])).toBe("frame-ancestors 'self' https://hotel.example");
   });

@@ -11,7 +11,6 @@ import { seedCatalogue, seedShopSeasons } from './catalogue';
 import { seedAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
-import { demoPairingCodesEnabled } from '../../staff/pairing';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
 // 4: shop seasons as month-day windows from seo-data (issue #16; seedShopSeasons).
@@ -31,16 +30,17 @@ async function setVersion(db: Db, value: string) {
 
 export interface SeedOptions {
   /**
-   * Demo mode (`demoPairingCodesEnabled()` by default): the demo kiosks, whose codes and passwords
-   * server/README.md publishes. Checked on every start, not only with a new seed version, so the
-   * database of a first start with demo mode off gets them once it is on.
+   * Demo mode: the demo kiosks, whose codes and passwords server/README.md publishes. Checked on
+   * every start, not only with a new seed version, so the database of a first start with demo mode
+   * off gets them once it is on. Servers and CLIs pass the configuration's DEMO_PAIRING_CODES
+   * (server/main.ts `prepareDatabase`); the default is the tests' (and the demo's).
    */
   demoKiosks?: boolean;
 }
 
 /** Seeds an empty database; returns false when it was already seeded (and had the demo kiosks it needs). */
 export async function seed(db: Db, now = new Date(), options: SeedOptions = {}): Promise<boolean> {
-  const demoKiosks = options.demoKiosks ?? demoPairingCodesEnabled();
+  const demoKiosks = options.demoKiosks ?? true;
   const version = await seededVersion(db);
   if (version === SEED_VERSION) return demoKiosks && (await seedKiosk(db));
   if (version === null) {
