@@ -5,7 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
-import { DEFAULT_LOCALE, LOCALES } from './src/domain/constants';
+import { DEFAULT_LOCALE, LOCALES } from './src/domain/locales';
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DEFAULT_ERROR_STATUS } from '../src/domain/constants';
+import { DEFAULT_ERROR_STATUS } from '../src/domain/error-page';
 import { getT } from '../src/i18n/server';
 import { localizePath, splitLocale } from '../src/i18n/index';
 

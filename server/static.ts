@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
-import { DEFAULT_LOCALE } from '../src/domain/constants';
+import { DEFAULT_LOCALE } from '../src/domain/locales';
 import { splitLocale } from '../src/domain/locale-path';
 import { ORDER_PAGE_SHELL, orderIdFromPath } from '../src/domain/orders';
 import { localizePath } from '../src/i18n/index';

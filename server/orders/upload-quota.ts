@@ -10,7 +10,7 @@
 //   per-order quota does not already; the address is what spans a guest's orders. 429: later.
 // Both answer with the message under the form's field.
 import { count, eq, sum } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { fitsOrderQuota, UPLOAD_QUOTA, type UploadQuota } from '../../src/domain/upload-quota';
 import type { Db } from '../db/client';
 import { medias } from '../db/schema/index';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { fieldError } from '../http/errors';
 
 const signatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { and, countDistinct, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAX_STORED_USER_MEDIAS, MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { MAX_STORED_USER_MEDIAS, MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { intLike } from '../../src/api/contract/fields';
 import { medias } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';

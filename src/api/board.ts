@@ -2,7 +2,7 @@
 // kiosk): today's board, pushing an order in the queue, and where pusher-js asks to sign the shop's
 // channel. The client is imported lazily, like staff-orders.ts, so importing this costs nothing.
 import { BoardEnvelopeSchema, PushInQueueResponseSchema, type Board, type PushInQueueResponse } from './contract/board';
-import { BOARD_READ_TIMEOUT_MS } from '../domain/constants';
+import { BOARD_READ_TIMEOUT_MS } from '../domain/kiosk';
 
 async function client() {
   return (await import('./instance')).api;

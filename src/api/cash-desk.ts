@@ -9,7 +9,7 @@ import {
   type PaymentClaimReleaseRequest,
   type PayRequest,
 } from './contract/staff';
-import { DESK_RECORD_TIMEOUT_MS } from '../domain/constants';
+import { DESK_RECORD_TIMEOUT_MS } from '../domain/desk-payments';
 
 async function client() {
   return (await import('./instance')).api;

@@ -3,7 +3,7 @@
 // first answer back instead of a second close (server/http/idempotency.ts).
 import { IDEMPOTENCY_HEADER } from './contract/idempotency';
 import { CloseCashierResponseSchema, type CloseCashierRequest } from './contract/staff';
-import { CASHIER_RECORD_TIMEOUT_MS } from '../domain/constants';
+import { CASHIER_RECORD_TIMEOUT_MS } from '../domain/desk-payments';
 
 async function client() {
   return (await import('./instance')).api;

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { PriceDiffEnvelopeSchema, type PriceDiff } from './contract/delivery';
 import { InventoryItemSchema } from './contract/inventory';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from './contract/orders';
-import { KIOSK_LOOKUP_TIMEOUT_MS } from '../domain/constants';
+import { KIOSK_LOOKUP_TIMEOUT_MS } from '../domain/delivery';
 
 async function client() {
   return (await import('./instance')).api;

@@ -7,8 +7,7 @@
 // a payment carrying the mark charged no card, and the server records it in demo mode only.
 import { PosProcessResponseSchema, type PosProcessRequest, type PosResult } from './contract/pos';
 import type { PosLogRequest } from './contract/staff';
-import { FAKE_POS_DELAY_MS, terminalDate, TerminalOperation, type TerminalOperationCode } from '../domain/terminal';
-import { TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { FAKE_POS_DELAY_MS, TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS, terminalDate, TerminalOperation, type TerminalOperationCode } from '../domain/terminal';
 
 /** True for an answer of the fake-POS switch (no terminal was called, no card charged). */
 export function isSimulatedResult(result: unknown): boolean {

@@ -2,7 +2,13 @@
 import type { CartProduct, CartState } from '../api/contract/cart';
 import type { Coupon } from '../api/contract/orders';
 import { roundMoney, sumMoney } from './money';
-import { MAX_UNITS_PER_PRODUCT } from './constants';
+
+/**
+ * Units of one product (as a main item or a used add-on) one order may hold (issue #11): a family or
+ * a small group; a bigger group asks the shop. Without it one anonymous order could take a product's
+ * whole stock for free. The API refuses more (422 on the line), and the cart never holds more.
+ */
+export const MAX_UNITS_PER_PRODUCT = 10;
 
 export type CouponLike = Pick<Coupon, 'code' | 'amount' | 'blocked'>;
 

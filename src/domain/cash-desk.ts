@@ -85,7 +85,7 @@ export function afterCheckoutPath(totem: { type: TotemType | number } | null | u
   return edited && totemRole(totem?.type).isAdmin ? cashDeskOrderPath(order.uuid) : null;
 }
 
-export { CUSTOMER_LEVELS, MEASURE_BOUNDS } from './constants';
+export { CUSTOMER_LEVELS, MEASURE_BOUNDS } from './people';
 
 export interface PoolCustomerForm {
   first_name: string;

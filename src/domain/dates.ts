@@ -1,8 +1,10 @@
 // Booking dates are calendar days in Europe/Rome kept as 'YYYY-MM-DD' strings, so day arithmetic
 // never passes through a local-time Date and cannot shift with the browser's time zone or DST.
 import { TZDate } from '@date-fns/tz';
-import { TIMEZONE } from './constants';
 import type { I18nMessage } from './messages';
+
+/** The shop's time zone (spec §9): every booking day and time is read in it. */
+export const TIMEZONE = 'Europe/Rome';
 
 /** The spec's date modes (`multipleDates`, §3): the numbers the API and the stored state carry. */
 export const DateModes = { MORNING: 0, AFTERNOON: 1, SINGLE: 2, RANGE: 3, SEASONAL: 20 } as const;

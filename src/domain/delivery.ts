@@ -9,6 +9,14 @@ import { romeTime, toRomeDay } from './dates';
 import type { I18nMessage } from './messages';
 import { delta, isEmpty, parseDecimal, quantity, validate, type ValidationResult } from './validators';
 
+/**
+ * A kiosk's look-up of a scanned unit gives up after this long and the scan goes on unchecked (the
+ * API judges it on Confirm): scans are handled one at a time, so a lookup hung on a half-open shop
+ * Wi-Fi would otherwise hold every later scan silently behind it. A lookup answers in well under a
+ * second; a scanner's next beep should not wait longer than this.
+ */
+export const KIOSK_LOOKUP_TIMEOUT_MS = 5_000;
+
 /** The highest price staff may type for an extra unit (the API's own bound). */
 export const MAX_EXTRA_PRICE = 100_000;
 

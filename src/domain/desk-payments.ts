@@ -27,6 +27,23 @@ export function recordRetryDelay(attempt: number): number {
 }
 
 /**
+ * Recording a desk payment in the API gives up after this long and is retried (the card was
+ * charged): a hung request otherwise held the recording, and its retries, for ever.
+ */
+export const DESK_RECORD_TIMEOUT_MS = 20_000;
+/**
+ * Recording the cashier close in the API gives up after this long: the close stays on screen with
+ * its retry (the same Idempotency-Key, so a close that landed is not recorded twice).
+ */
+export const CASHIER_RECORD_TIMEOUT_MS = 20_000;
+/**
+ * A cash desk claims an order before its terminal charges the card; no other desk may start a
+ * payment of it meanwhile. Long enough for a customer to find the card and type the PIN; a desk
+ * that died with a claim frees the order after this.
+ */
+export const PAYMENT_CLAIM_TTL_MS = 10 * 60_000;
+
+/**
  * What a payment found in storage when the page opens means now: a charge whose answer never came
  * back is uncertain (the page that asked is gone); every other stage goes on where it stopped.
  */

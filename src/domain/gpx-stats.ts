@@ -1,9 +1,12 @@
 // Track statistics (spec §1, §9): haversine distance on a 6371 km sphere, raw elevation gain and
 // loss, moving time (gaps over 15 s are pauses) and total time.
 import type { Gpx, GpxPoint, GpxStats } from '../api/contract/gpx';
-import { EARTH_RADIUS_M, GPX_MOVING_GAP_SECONDS } from './constants';
 
 export type { GpxStats } from '../api/contract/gpx';
+
+/** Points further apart in time than this are a pause, not moving time. */
+export const GPX_MOVING_GAP_SECONDS = 15;
+export const EARTH_RADIUS_M = 6_371_000;
 
 type LatLon = Pick<GpxPoint, 'lat' | 'lon'>;
 

@@ -2,8 +2,26 @@
 // daily reload. What is sent to the payment terminal is in ./terminal.ts: the app bar of every
 // customer page needs the roles, not the receipts.
 import type { Totem, TotemType } from '../api/contract/kiosk';
-import { KIOSK_TAP_COUNT, KIOSK_TAP_RESET_MS } from './constants';
 import { todayInRome } from './dates';
+
+/** The hidden gesture: this many taps within the reset window open the kiosk password dialog. */
+export const KIOSK_TAP_COUNT = 5;
+export const KIOSK_TAP_RESET_MS = 30_000;
+/** Widest the password dialogs grow (px), the kiosk's and the one for this shop's kiosks. */
+export const PASSWORD_DIALOG_MAX_WIDTH = 500;
+/**
+ * A public kiosk returns to its start screen, cart emptied, when nobody touched it for this long
+ * (a customer who walked away leaves no data for the next one), and sooner once an order was placed.
+ */
+export const KIOSK_IDLE_RESET_MS = 180_000;
+export const KIOSK_CONFIRMATION_RESET_MS = 60_000;
+/**
+ * A read of the wall board gives up after this long, so a hung read does not freeze the board: the
+ * next event or fallback poll (every 30 s while not live) reads it again. Here, not in ./board.ts:
+ * the cash desk puts orders in the queue through the board's API client, which would otherwise
+ * ship the board's column rules to every cash-desk page.
+ */
+export const BOARD_READ_TIMEOUT_MS = 15_000;
 
 export const TotemTypes = { PUBLIC: 10, ADMIN: 20, ADMIN_CASH_DESK: 30 } as const satisfies Record<string, TotemType>;
 

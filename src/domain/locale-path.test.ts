@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES, PREFIXED_LOCALES } from './constants';
+import { DEFAULT_LOCALE, LOCALES, PREFIXED_LOCALES } from './locales';
 import { localizePath, splitLocale } from './locale-path';
 
 describe('a locale in a URL path', () => {

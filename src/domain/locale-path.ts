@@ -1,9 +1,9 @@
 // Where a locale sits in a URL path (spec §2): the default locale (Italian) has no prefix, the
-// others live under /en/, /fr/. Derived from LOCALES and DEFAULT_LOCALE (./constants), so a new
+// others live under /en/, /fr/. Derived from LOCALES and DEFAULT_LOCALE (./locales), so a new
 // language needs no pattern edited anywhere: the pages and islands (src/i18n re-exports these),
 // the product server (server/static.ts), the noindex rule (src/seo/noindex.mjs), the order page's
 // address (./orders.ts) and the tests all read a path's locale here.
-import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from './constants';
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from './locales';
 
 // A prefix is a whole first segment: "/en" and "/en/…", never "/english".
 const LOCALE_PREFIX = new RegExp(`^/(${PREFIXED_LOCALES.join('|')})(/.*)?$`);

@@ -1,7 +1,12 @@
-// Identity-document medias in the cart (spec §3 "Media", §4 deletion rule, §9 max 2 stored).
+// Identity-document medias in the cart (spec §3 "Media", §4 deletion rule, §9 max 2 stored, 8 MB a file).
 import type { UserMedia } from '../api/contract/user';
 import type { Media } from '../api/contract/orders';
-import { MAX_STORED_USER_MEDIAS } from './constants';
+
+/** Stored documents of a user loaded into the cart on login (spec §9), and kept per account by the API. */
+export const MAX_STORED_USER_MEDIAS = 2;
+/** The largest file a customer may upload (spec §9), checked by the forms and the API alike. */
+export const MAX_UPLOAD_MB = 8;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 /** Medias the customer still sees (stored ones flagged deleted are only kept to tell the server). */
 export function visibleMedias<T extends Pick<Media, 'deleted'>>(medias: readonly T[]): T[] {

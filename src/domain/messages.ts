@@ -1,6 +1,15 @@
 /** How serious a notice is: the snackbar's colour and how long it stays (spec §8). */
 export type NoticeType = 'info' | 'success' | 'warning' | 'error';
 
+/** How long the snackbar shows a notice (spec §9), by how serious it is: a graver one stays longer. */
+export const SNACKBAR_TIMEOUT_MS = 3000;
+export const NOTIFICATION_TIMEOUT_MS = {
+  info: SNACKBAR_TIMEOUT_MS,
+  success: 5000,
+  warning: 6000,
+  error: 8000,
+} as const satisfies Record<NoticeType, number>;
+
 /** A translatable message: an i18n key (existing in i18n/*.json) and its interpolation values. */
 export interface I18nMessage {
   key: string;

@@ -1,8 +1,7 @@
 // The units one order may hold (issue #11): the cart's rule, the same constant the API enforces
 // (tests/api/order-limits.test.ts proves the API's 422).
 import { describe, expect, it } from 'vitest';
-import { fitsInOrder } from './cart';
-import { MAX_UNITS_PER_PRODUCT } from './constants';
+import { fitsInOrder, MAX_UNITS_PER_PRODUCT } from './cart';
 
 const line = (id: number, addOns: { id: number; used: boolean }[] = []) => ({ id, related: addOns });
 

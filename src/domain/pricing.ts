@@ -1,9 +1,11 @@
 // Which price applies for the chosen dates (spec §4 "Price selection by mode") and product totals.
 import type { Price, RelatedProduct } from '../api/contract/catalogue';
-import { OPEN_RENT_DAYS_TO } from './constants';
 import { DateModes, type DateMode } from './dates';
 import { sumMoney } from './money';
 import { priceTotal } from './charges';
+
+/** Upper bound of a multi-day price whose rent_days_to is open. */
+export const OPEN_RENT_DAYS_TO = 999;
 
 /** Upper bound of a price's day range; null, missing or 0 means open (999 days). */
 export function rentDaysTo(price: Pick<Price, 'rent_days_to'>): number {

@@ -2,7 +2,11 @@
 // detected). One rule for the browser script (src/scripts/navigation.ts) and for the product
 // server, which answers the redirect itself so a French or English visitor does not first load,
 // parse and paint the Italian home (issue #16: home's Lighthouse score was that redirect).
-import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from './constants';
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from './locales';
+
+/** The cookie that remembers a visitor's language (spec §9), set by a first visit or a language link. */
+export const LANGUAGE_COOKIE_KEY = 'i18n_redirected';
+export const LANGUAGE_COOKIE_DAYS = 365;
 
 type PrefixedLocale = (typeof PREFIXED_LOCALES)[number];
 

@@ -2,10 +2,22 @@
 // and the receipt lines of an order.
 import type { ReceiptItem } from '../api/contract/kiosk';
 import type { Order } from '../api/contract/orders';
-import { FAKE_POS_DELAY_MS, RECEIPT_PRODUCT_CATEGORY } from './constants';
 import { roundMoney } from './money';
 
-export { FAKE_POS_DELAY_MS };
+/** The fake terminal (no payment terminal configured) answers OK after this long. */
+export const FAKE_POS_DELAY_MS = 2000;
+/** The product category of every receipt line. */
+export const RECEIPT_PRODUCT_CATEGORY = 'R1';
+/**
+ * The payment terminal's receipt and print (and the cashier close) give up after this long: a hung
+ * orchestrator left "printing" on screen for ever, hiding "print again". They answer in seconds.
+ */
+export const TERMINAL_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * A card payment gives up waiting after this long (the customer's PIN, the bank's answer): the
+ * charge is then in doubt (uncertain, staff read the terminal), never "failed".
+ */
+export const TERMINAL_PAY_TIMEOUT_MS = 5 * 60_000;
 
 export const TerminalOperation = { PAY: 10, RECEIPT: 20, PRINT: 30, CLOSE_CASHIER: 40 } as const;
 export type TerminalOperationCode = (typeof TerminalOperation)[keyof typeof TerminalOperation];

@@ -2,7 +2,7 @@
 // 2 stored documents loaded per person); this quota is about abuse: documents are kept on disk, so
 // whoever can upload could otherwise fill the shop's disk through one order or many. The defaults
 // leave a family's documents, a few re-takes and a kiosk's busy day far below the limits.
-import { MAX_UPLOAD_BYTES } from './constants';
+import { MAX_UPLOAD_BYTES } from './medias';
 
 export interface UploadQuota {
   /** Documents one order may hold, deleted ones included (a deleted one is only flagged, its file stays). */

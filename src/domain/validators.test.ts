@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   httpUrl,
-  MAX_UPLOAD_BYTES,
   QUANTITY_TOLERANCE,
   delta,
   deltaRange,
@@ -19,6 +18,7 @@ import {
   toFormValidate,
   validate,
 } from './validators';
+import { MAX_UPLOAD_BYTES } from './medias';
 
 const REQUIRED = { key: 'validators.required' };
 

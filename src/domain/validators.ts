@@ -1,10 +1,11 @@
 // Form validation rules of spec §5. Each rule returns true or an i18n message ({ key, params })
 // under `validators.*`, so any form library can translate it (see toFormValidate).
-import { MAX_UPLOAD_BYTES, QUANTITY_TOLERANCE } from './constants';
+import { MAX_UPLOAD_BYTES } from './medias';
 import { roundTo } from './money';
 import type { I18nMessage } from './messages';
 
-export { MAX_UPLOAD_BYTES, QUANTITY_TOLERANCE };
+/** 20%: quantities may vary this much around a reference. */
+export const QUANTITY_TOLERANCE = 0.2;
 
 export type ValidationResult = true | I18nMessage;
 export type Validator = (value: unknown) => ValidationResult;

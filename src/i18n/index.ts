@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/constants';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/locales';
 
 export type { Locale };
 export const locales = LOCALES;

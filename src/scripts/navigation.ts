@@ -4,8 +4,7 @@
 // - picking a language sets the i18n_redirected cookie for 365 days;
 // - on the root path only, a first visit follows the browser language once (never for crawlers,
 //   so search engines always see each page in its own language).
-import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY } from '../domain/constants';
-import { rootLanguageDecision } from '../domain/root-language';
+import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY, rootLanguageDecision } from '../domain/root-language';
 import { REF_STORAGE_KEY, storedTotemType } from '../stores/keys';
 const FRAMED_STORAGE_KEY = 'framed';
 

@@ -11,7 +11,7 @@
 //   the route changes that keep the page are a page restored from the back/forward cache (which
 //   also still shows the loading bar of the navigation that left it) and history/hash changes.
 import { HIDE_LOGIN_EVENT } from './island-events';
-import { CHUNK_RELOAD_GUARD_MS, PREFETCH_IDLE_TIMEOUT_MS, PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_HEIGHT, PROGRESS_BAR_THROTTLE_MS } from '../domain/constants';
+import { CHUNK_RELOAD_GUARD_MS, PREFETCH_IDLE_TIMEOUT_MS, PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_HEIGHT, PROGRESS_BAR_THROTTLE_MS } from '../domain/page-loads';
 
 export const RELOAD_KEY = 'chunk-reload-at';
 

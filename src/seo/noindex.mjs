@@ -2,7 +2,7 @@
 // utility pages. Pages under these prefixes render `<meta name="robots" content="noindex">` (via
 // `isNoindexPath`) and the sitemap leaves them out. Plain JS: astro.config.mjs imports it. Its
 // importers (astro.config.mjs, BaseLayout.astro, tests/site) all load it through Vite, which
-// resolves the TypeScript import below, as it does astro.config.mjs's own src/domain/constants.
+// resolves the TypeScript import below, as it does astro.config.mjs's own src/domain/locales.
 import { splitLocale } from '../domain/locale-path';
 export const noindexPrefixes = ['/404', '/500', '/download', '/lang', '/pair', '/index-keep', '/user', '/login', '/orders', '/totem', '/account'];
 

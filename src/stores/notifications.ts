@@ -2,7 +2,7 @@
 // warning 6 s, error 8 s; empty text is ignored.
 import { atom } from 'nanostores';
 import * as z from 'zod/mini';
-import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from '../domain/constants';
+import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from '../domain/messages';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
 import type { NoticeType } from '../domain/messages';
 import { PENDING_NOTICE_KEY } from './keys';

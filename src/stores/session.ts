@@ -8,7 +8,7 @@ import type { User } from '../api/contract/user';
 import { UserResponseSchema } from '../api/contract/auth';
 import { LoginResponseSchema } from '../api/contract/user';
 import { sendRevocation } from '../api/logout';
-import { AUTH_TOKEN_TYPE } from '../domain/constants';
+import { AUTH_TOKEN_TYPE } from '../domain/auth';
 import { tokenCookie } from '../domain/cookies';
 import { dropStoredUserMedias, loadUserMedias } from './cart';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';

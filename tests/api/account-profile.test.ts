@@ -3,7 +3,7 @@
 // MAX_STORED_USER_MEDIAS, each held to its owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponseSchema } from '../../src/api/contract/auth';
-import { MAX_STORED_USER_MEDIAS } from '../../src/domain/constants';
+import { MAX_STORED_USER_MEDIAS } from '../../src/domain/medias';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { PDF_BYTES, PNG_BYTES, day, file, orderForm, pick, postOrder, signup } from '../support/orders';

@@ -5,7 +5,7 @@
 // once it is shared (issue #15), and the orders and their stock are.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import { orders } from '../../server/db/schema/index';
 import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct, orderLimitsFromEnv } from '../../server/orders/limits';
 import type { ApiError } from '../../server/http/errors';

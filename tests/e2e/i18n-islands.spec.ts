@@ -1,7 +1,7 @@
 // Islands download only the strings of the page's language (issue #2): each locale is its own chunk.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LOCALES } from '../../src/domain/constants';
+import { LOCALES } from '../../src/domain/locales';
 import { hydrated } from './hydration';
 
 test('a French page loads the French strings chunk and no other', async ({ page }) => {

@@ -2,7 +2,7 @@
 // booking page disables its button at the cap, and the store refuses a line that would pass it.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import type { CartProduct } from '../../src/api/contract/cart';
 import { DateModes } from '../../src/domain/dates';
 

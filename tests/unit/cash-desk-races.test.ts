@@ -16,7 +16,7 @@ import { day } from '../support/orders';
 import { call, placeOrder } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import type { DeskPayment } from '../../src/api/contract/kiosk-storage';
-import { DESK_RECORD_TIMEOUT_MS } from '../../src/domain/constants';
+import { DESK_RECORD_TIMEOUT_MS } from '../../src/domain/desk-payments';
 
 beforeAll(() => {
   useTestStorageEngine();

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS } from '../../src/domain/freshness';
 import { manualEnv, settle } from '../support/freshness-env';
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/constants';
+import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import { DateModes } from '../../src/domain/dates';
 
 beforeAll(() => useTestStorageEngine());

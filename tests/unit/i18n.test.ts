@@ -5,7 +5,7 @@ import fr from '../../i18n/fr.json';
 import { localizePath, splitLocale, contentLanguage, toLocale } from '../../src/i18n/index';
 import { createT } from '../../src/i18n/i18next';
 import { getT } from '../../src/i18n/server';
-import { LOCALES, PREFIXED_LOCALES } from '../../src/domain/constants';
+import { LOCALES, PREFIXED_LOCALES } from '../../src/domain/locales';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>

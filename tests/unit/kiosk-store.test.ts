@@ -17,7 +17,7 @@ const session = await import('../../src/stores/session');
 const kiosk = await import('../../src/stores/kiosk');
 const pairing = await import('../../src/features/kiosk/pairing/stores/kiosk-pairing');
 const { api } = await import('../../src/api/instance');
-const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../src/domain/constants');
+const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../src/domain/kiosk');
 const { REF_STORAGE_KEY } = await import('../../src/stores/keys');
 
 const shop = { id: 6, slug: 'bardonecchia-sport-rent', label: 'Bardonecchia Sport Rent', logos: [], sports: [] };

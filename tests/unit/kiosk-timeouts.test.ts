@@ -6,7 +6,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
-import { BOARD_READ_TIMEOUT_MS, KIOSK_LOOKUP_TIMEOUT_MS } from '../../src/domain/constants';
+import { BOARD_READ_TIMEOUT_MS } from '../../src/domain/kiosk';
+import { KIOSK_LOOKUP_TIMEOUT_MS } from '../../src/domain/delivery';
 
 beforeAll(() => {
   useTestStorageEngine();

@@ -2,7 +2,7 @@
 // robots meta) strips the locale prefix with the domain's splitLocale: every language's copy of a
 // noindex page is noindex, and a path that only starts like a locale is not mistaken for one.
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/domain/constants';
+import { LOCALES } from '../../src/domain/locales';
 import { localizePath } from '../../src/domain/locale-path';
 import { isNoindexUrlPath } from '../../src/seo/noindex.mjs';
 

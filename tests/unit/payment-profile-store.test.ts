@@ -2,7 +2,7 @@
 // issue #18: real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 
 beforeAll(() => {
   useTestStorageEngine();

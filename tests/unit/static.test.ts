@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { resolveStatic, serveDist, shellFor } from '../../server/static';
-import { PREFIXED_LOCALES } from '../../src/domain/constants';
+import { PREFIXED_LOCALES } from '../../src/domain/locales';
 import { localizePath, splitLocale } from '../../src/domain/locale-path';
 import { orderIdFromPath } from '../../src/domain/orders';
 

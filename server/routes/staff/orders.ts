@@ -13,7 +13,7 @@ import {
   type PaymentClaimHolderResponseSchema,
   type PaymentClaimResponseSchema,
 } from '../../../src/api/contract/staff';
-import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/constants';
+import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/desk-payments';
 import { roundMoney } from '../../../src/domain/money';
 import { orderDetailPools, orders, posLogs } from '../../db/schema/index';
 import { ApiError, notFound } from '../../http/errors';

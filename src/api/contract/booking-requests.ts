@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { day, email, intLike, isRangeTooLong, optionalString, requiredString } from './fields';
 import { PHONE_PATTERN } from '../../domain/validators';
-import { LOCALES } from '../../domain/constants';
+import { LOCALES } from '../../domain/locales';
 
 /** Longest first and last name, as on the order form. */
 export const BOOKING_REQUEST_NAME_MAX = 100;

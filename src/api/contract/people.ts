@@ -1,9 +1,9 @@
 // The people a customer rents for ("returning skiers", issue #17): GET/POST v1/user/people,
 // PATCH/DELETE v1/user/people/{id}. Stored by the API for the account, offered as one-tap choices
 // in the booking flow's "Per chi è …?" dialog and edited on the account page. The same rules the
-// dialog applies (src/domain/constants.ts bounds and levels) so the API and the forms agree.
+// dialog applies (src/domain/people.ts bounds and levels) so the API and the forms agree.
 import * as z from 'zod/mini';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/constants';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/people';
 import { requiredString } from './fields';
 
 /** People one account keeps: a family or a ski club's regulars, without an unbounded table. */

@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { User } from '../../../api/contract/user';
-import { MAX_STORED_USER_MEDIAS } from '../../../domain/constants';
+import { MAX_STORED_USER_MEDIAS } from '../../../domain/medias';
 import { removeDocument, storeDocument, type DocumentChange } from './stores/profile';
 import { notify } from '../../../stores/notifications';
 

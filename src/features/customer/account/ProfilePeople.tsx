@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useForm, type Path } from '../../../components/ui/form/use-form';
 import type { TFunction } from 'i18next';
 import { PersonInputSchema, type Person } from '../../../api/contract/people';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/constants';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';
 import { $people, addPerson, editPerson, loadPeople, personFormValues, removePerson } from './stores/people';
 import { notify } from '../../../stores/notifications';
 import { zodResolver } from '../../../components/ui/zod-resolver';

@@ -8,7 +8,7 @@ import { useForm } from '../../../components/ui/form/use-form';
 import type { Customer } from '../../../api/contract/cart';
 import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '../../../domain/validators';
 import { useT } from '../../../i18n/client';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/constants';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';
 import type { Person } from '../../../api/contract/people';
 import { personFormValues } from '../account/stores/people';
 import KnownPeople, { personName } from '../shared/KnownPeople';

@@ -4,7 +4,7 @@
 import type { User } from '../../../../api/contract/user';
 import { deleteDocument, saveProfile, uploadDocument } from '../../../../api/profile';
 import { firstApiMessage } from '../../../../api/errors';
-import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
+import { MAX_UPLOAD_BYTES } from '../../../../domain/medias';
 import { $user } from '../../../../stores/session';
 
 export interface ProfileDetails {

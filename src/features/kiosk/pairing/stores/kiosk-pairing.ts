@@ -7,7 +7,7 @@ import { ShopSchema } from '../../../../api/contract/catalogue';
 import { TotemSchema } from '../../../../api/contract/kiosk';
 import { PairResponseSchema } from '../../../../api/contract/staff';
 import { sendRevocation } from '../../../../api/logout';
-import { AUTH_TOKEN_TYPE } from '../../../../domain/constants';
+import { AUTH_TOKEN_TYPE } from '../../../../domain/auth';
 import { kioskHome } from '../../../../domain/kiosk';
 import { mayTakeOverWork } from '../../../../domain/kiosk-pending';
 import { $configuration } from '../../../../stores/configuration';
