@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
+import { envSchema } from './src/env-schema.mjs';
 import { DEFAULT_LOCALE, LOCALES } from './src/domain/locales';
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
@@ -26,12 +27,16 @@ function islandBoundary() {
   };
 }
 
-const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
-const apiPort = process.env.API_PORT ?? '4322';
+// The config itself cannot import astro:env: `site` takes PUBLIC_SITE_URL as the schema does (Astro
+// checks it is a URL). API_PORT is handed over by `npm run dev` (scripts/dev.ts), which has
+// checked it (server/config.ts); without it (`astro build`, a bare `astro dev`) no API runs beside.
+const site = process.env.PUBLIC_SITE_URL || envSchema.PUBLIC_SITE_URL.default;
+const apiPort = process.env.API_PORT;
 
 export default defineConfig({
   site,
   output: 'static',
+  env: { schema: envSchema, validateSecrets: true },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {
@@ -55,10 +60,9 @@ export default defineConfig({
       filter: (page) => !isNoindexUrlPath(new URL(page).pathname),
     }),
   ],
-  server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
     plugins: [islandsMessages(), islandBoundary()],
     // `npm run dev` runs the API beside the Astro dev server; the proxy keeps `/api` same-origin as in production.
-    server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+    server: apiPort ? { proxy: { '/api': `http://127.0.0.1:${apiPort}` } } : {},
   },
 });

@@ -15,9 +15,11 @@ const NOT_DOMAIN = ['server/**', 'src/api/**', 'src/stores/**', 'src/seo/**', 's
 
 const config: KnipConfig = {
   entry: [
-    // Build plugins and client directives that astro.config.mjs wires in: knip reads that file as
-    // a build config, so `--production` would not see them otherwise.
-    ...(production ? ['src/i18n/islands-messages-plugin.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!'] : []),
+    // Build plugins, client directives and the env schema that astro.config.mjs wires in: knip
+    // reads that file as a build config, so `--production` would not see them otherwise.
+    ...(production
+      ? ['src/i18n/islands-messages-plugin.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!', 'src/env-schema.mjs!']
+      : []),
     'scripts/*.ts!',
     'server/main.ts!',
     'server/cli/*.ts!',

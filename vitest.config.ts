@@ -1,6 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { envSchema } from './src/env-schema.mjs';
+
+/**
+ * `astro:env/client` outside Astro: each client variable from the environment, else its default,
+ * from the same schema the build uses (src/env-schema.mjs), so modules that read the site's
+ * configuration (src/config.ts) load in the unit tests as they do in the build.
+ */
+function astroEnvClient(): Plugin {
+  const id = 'astro:env/client';
+  return {
+    name: 'astro-env-client',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) =>
+      resolved === `\0${id}`
+        ? Object.entries(envSchema)
+            .filter(([, field]) => field.context === 'client')
+            .map(([name, field]) => `export const ${name} = ${JSON.stringify(process.env[name] || field.default)};`)
+            .join('\n')
+        : null,
+  };
+}
 
 export default defineConfig({
+  plugins: [astroEnvClient()],
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'server/**/*.test.ts', 'tests/site/**/*.test.ts'],
     environment: 'node',

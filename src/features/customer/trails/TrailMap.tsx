@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
+import { PUBLIC_MAP_TILE_ATTRIBUTION, PUBLIC_MAP_TILE_URL } from 'astro:env/client';
 import { decodeTrack, type LatLon } from './track-codec';
 import './TrailMap.css';
 
@@ -27,8 +28,6 @@ interface Props {
   labels: TrailMapLabels;
 }
 
-const TILE_URL: string = import.meta.env.PUBLIC_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const TILE_ATTRIBUTION: string | undefined = import.meta.env.PUBLIC_MAP_TILE_ATTRIBUTION || undefined;
 const SVG_SIZE = 1000;
 
 /** Leaflet's stylesheet, added only when the map is built (never render-blocking on the page). */
@@ -86,7 +85,8 @@ export default function TrailMap({ track: encoded, labels }: Props) {
       map = L.map(container.current, { scrollWheelZoom: false, zoomSnap: 0.5 });
       const osm = `<a href="https://www.openstreetmap.org/copyright">${labels.osmAttribution}</a>`;
       let failures = 0;
-      L.tileLayer(TILE_URL, { maxZoom: 18, attribution: TILE_ATTRIBUTION ?? osm })
+      // OpenStreetMap's tiles unless PUBLIC_MAP_TILE_URL names another server (src/env-schema.mjs).
+      L.tileLayer(PUBLIC_MAP_TILE_URL, { maxZoom: 18, attribution: PUBLIC_MAP_TILE_ATTRIBUTION ?? osm })
         .on('tileerror', () => {
           if (++failures === 3) setTilesFailed(true);
         })
