@@ -11,7 +11,7 @@
 // Both answer with the message under the form's field.
 import { count, eq, sum } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
-import { fitsOrderQuota, UPLOAD_QUOTA, type UploadQuota } from '../../src/domain/upload-quota';
+import { fitsOrderQuota, type UploadQuota } from '../../src/domain/upload-quota';
 import type { Db } from '../db/client';
 import { medias } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';
@@ -19,21 +19,6 @@ import { clientIp, type AppContext } from '../http/context';
 import type { RateLimitRule } from '../http/rate-limit';
 
 const BYTES_PER_MB = 1024 * 1024;
-
-/** Env overrides, each a positive integer: UPLOAD_FILES_PER_ORDER, UPLOAD_MB_PER_ORDER, UPLOAD_FILES_PER_DAY, KIOSK_UPLOAD_FILES_PER_DAY. */
-export function uploadQuotaFromEnv(env: NodeJS.ProcessEnv = process.env): UploadQuota {
-  const read = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isInteger(value) && value > 0 ? value : fallback;
-  };
-  return {
-    filesPerOrder: read('UPLOAD_FILES_PER_ORDER', UPLOAD_QUOTA.filesPerOrder),
-    bytesPerOrder: read('UPLOAD_MB_PER_ORDER', UPLOAD_QUOTA.bytesPerOrder / BYTES_PER_MB) * BYTES_PER_MB,
-    filesPerDay: read('UPLOAD_FILES_PER_DAY', UPLOAD_QUOTA.filesPerDay),
-    kioskFilesPerDay: read('KIOSK_UPLOAD_FILES_PER_DAY', UPLOAD_QUOTA.kioskFilesPerDay),
-    dayMs: UPLOAD_QUOTA.dayMs,
-  };
-}
 
 /** Documents an order holds and their bytes, deleted ones included. */
 async function heldBy(db: Db, orderId: number): Promise<{ files: number; bytes: number }> {

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import { orders } from '../../server/db/schema/index';
-import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct, orderLimitsFromEnv } from '../../server/orders/limits';
+import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct } from '../../server/orders/limits';
+import { loadConfig } from '../../server/config';
 import type { ApiError } from '../../server/http/errors';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
@@ -26,6 +27,7 @@ describe('order limits: configuration', () => {
     expect(DEFAULT_ORDER_LIMITS.perEmail).toEqual({ limit: 10, windowMs: 24 * 3_600_000 });
     expect(DEFAULT_ORDER_LIMITS.perAddress).toEqual({ limit: 30, windowMs: 3_600_000 });
     expect(DEFAULT_ORDER_LIMITS.mailsPerRecipient).toEqual({ limit: 10, windowMs: 24 * 3_600_000 });
+    const orderLimitsFromEnv = (env: NodeJS.ProcessEnv) => loadConfig(env).orderLimits;
     expect(orderLimitsFromEnv({})).toEqual(DEFAULT_ORDER_LIMITS);
     const env = orderLimitsFromEnv({ ORDERS_PER_EMAIL_PER_DAY: '3', ORDERS_PER_ADDRESS_PER_HOUR: '500', ORDER_MAILS_PER_RECIPIENT_PER_DAY: '7' });
     expect([env.perEmail.limit, env.perAddress.limit, env.mailsPerRecipient.limit]).toEqual([3, 500, 7]);
@@ -54,7 +56,7 @@ describe.each(testDrivers)('order limits on $name', (driver) => {
   }, 120_000);
   afterAll(() => api.dispose());
   afterEach(() => {
-    delete process.env.TRUST_PROXY;
+    api.deps.trustProxy = 0;
   });
 
   const ordersOf = async (email: string) =>
@@ -123,7 +125,7 @@ describe.each(testDrivers)('order limits on $name', (driver) => {
 
   it(`refuses order ${DEFAULT_ORDER_LIMITS.perAddress.limit + 1} from one address in an hour, whatever the e-mails; another address goes on`, async () => {
     // Behind one trusted proxy the address is the one it appended (server/http/client-address.ts).
-    process.env.TRUST_PROXY = '1';
+    api.deps.trustProxy = 1;
     const from = (address: string) => ({ 'x-forwarded-for': address });
     for (let i = 0; i < DEFAULT_ORDER_LIMITS.perAddress.limit; i++) {
       expect((await guestOrder(`cliente${i}@example.com`, from('203.0.113.7'))).status).toBe(201);
@@ -137,7 +139,7 @@ describe.each(testDrivers)('order limits on $name', (driver) => {
   it(`sends at most ${DEFAULT_ORDER_LIMITS.mailsPerRecipient.limit} confirmations a day to one recipient; past it the order or edit still succeeds`, async () => {
     const mailsTo = (email: string) => api.outbox().map(readMail).filter((m) => m.to.includes(email)).length;
     // Each order from its own address: only the recipient's limit is at play.
-    process.env.TRUST_PROXY = '1';
+    api.deps.trustProxy = 1;
     const placed: string[] = [];
     for (let i = 0; i < DEFAULT_ORDER_LIMITS.mailsPerRecipient.limit; i++) {
       const { status, body } = await guestOrder('bersaglio@example.com', { 'x-forwarded-for': `192.0.2.${i}` });
