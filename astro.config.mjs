@@ -12,7 +12,7 @@ const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts
 
 /**
  * Every React island is mounted through src/scripts/react-island-client.ts, which wraps it in the
- * shared error boundary (issue #17) and then calls Astro's own React client; only that module still
+ * shared error boundary and then calls Astro's own React client; only that module still
  * reaches the original entrypoint.
  * @returns {import('vite').Plugin}
  */

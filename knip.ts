@@ -1,4 +1,4 @@
-// Dead-code check run by `npm run lint` (issue #18): an export nobody imports, a file nobody
+// Dead-code check run by `npm run lint`: an export nobody imports, a file nobody
 // reaches or a dependency nobody uses fails lint. Knip's own plugins read astro.config.mjs (pages,
 // islands, integrations), vitest.config.ts, playwright.config.ts and eslint.config.js; the entries
 // below are what those configs do not name: processes started by path (npm scripts, spawn), the
@@ -7,7 +7,7 @@ import type { KnipConfig } from 'knip';
 
 // `knip --production` (the second run of `npm run lint`) asks what is dead once tests are left
 // out: a rule only its own test calls is dead. It is enforced on src/domain, where ~25 such
-// rules had gathered behind a test that pinned their names (issue #18). Elsewhere tests still
+// rules had gathered behind a test that pinned their names. Elsewhere tests still
 // lean on exports of their own (stores' reset…ForTests, the contract schemas tests parse with),
 // so there only the plain run applies.
 const production = process.argv.includes('--production') || process.argv.includes('--strict');

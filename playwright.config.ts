@@ -35,7 +35,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     // The suites place many orders from 127.0.0.1, mostly with one e-mail: the abuse limits
-    // (issue #11, server/README.md "Abuse") are raised for them; tests/api/order-limits.test.ts covers them.
+    // (server/README.md "Abuse") are raised for them; tests/api/order-limits.test.ts covers them.
     env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...E2E_ORDER_LIMITS },
     stdout: 'pipe',
   },

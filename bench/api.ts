@@ -40,7 +40,7 @@ async function load(url: string, title: string, target: string): Promise<Row> {
 
 export async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  // Every order comes from 127.0.0.1: the per-address limit (issue #11) is lifted for the load.
+  // Every order comes from 127.0.0.1: the per-address limit is lifted for the load.
   const server = await startProduct(dataDir, 4370, { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) });
   const base = server.url;
   const from = addDays(todayInRome(), 20);
@@ -74,7 +74,7 @@ export async function benchApi(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // BENCH_SCENARIO=cluster runs only the PostgreSQL scenario below.
   if (process.env.BENCH_SCENARIO !== 'cluster') await benchApi();
-  // Two API processes on one PostgreSQL vs one (issue #15), when a server is given.
+  // Two API processes on one PostgreSQL vs one, when a server is given.
   if (process.env.BENCH_DATABASE_URL) await (await import('./cluster')).benchCluster(process.env.BENCH_DATABASE_URL);
   else console.log('\nBENCH_DATABASE_URL is not set: the two-process PostgreSQL scenario is skipped.');
 }

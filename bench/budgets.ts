@@ -6,12 +6,12 @@
 export const STATIC_PAGE_BUDGET = { htmlGzipKb: 25, jsGzipKb: 15 };
 
 /**
- * Booking screens (booking page, calendar, checkout, order, orders list), issue #18: every
+ * Booking screens (booking page, calendar, checkout, order, orders list): every
  * JavaScript file the screen loads in the customer's real state (dates chosen, items in the cart,
  * logged in or not: every island awake) and on an empty visit, gzip, the locale messages chunk
  * included. One number for both measures: the bench (what a browser fetched, bench/site.ts) and
  * the size test (the static graph of each page in dist/, tests/site/script-budget.test.ts).
- * Measured on 2026-11-25 after issue #18's cut (lazy dialogs, date-fns out, the customer's
+ * Measured on 2026-11-25 after the cut (lazy dialogs, date-fns out, the customer's
  * messages without the kiosk's, the islands' own `t`, the contract on zod/mini, react-hook-form
  * replaced by the islands' own form controller, 12.7 → 1.3 KB, the idempotency header names apart
  * from the delivery schemas): booking page 114.2, calendar 116.3, checkout 119.1 (132.1 before the
@@ -23,9 +23,9 @@ export const STATIC_PAGE_BUDGET = { htmlGzipKb: 25, jsGzipKb: 15 };
 export const BOOKING_SCREEN_JS_GZIP_KB = 120;
 
 /**
- * Kiosk screens (issues #12–#14): a paired touch screen on the shop's network that loads once a
+ * Kiosk screens: a paired touch screen on the shop's network that loads once a
  * day, so its budget is its own: the size test's graph with the kiosk's messages, measured on
- * 2026-11-25 after issue #18's cut and react-hook-form's replacement: cash desk 135.9 (148.1 with
+ * 2026-11-25 after the cut and react-hook-form's replacement: cash desk 135.9 (148.1 with
  * react-hook-form), delivery 130.6, pickup 131.1, inventory 124.8, board 122.5 KB (163–174 before
  * the cut). Raised 138 → 142 on 2026-11-26 for the money-safety fixes of the kiosk review (one
  * recording per charge, claims kept while a charge is unresolved, the in-flight payments chip on

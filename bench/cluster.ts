@@ -1,4 +1,4 @@
-// The two-process scenario of `npm run bench:api` (issue #15), run when BENCH_DATABASE_URL names a
+// The two-process scenario of `npm run bench:api`, run when BENCH_DATABASE_URL names a
 // PostgreSQL server: one API process, then two (A and B) on a fresh database, with the same load
 // from this process; and the time from a commit through A to a fresh answer from B.
 import autocannon from 'autocannon';
@@ -31,7 +31,7 @@ async function availability(bases: readonly string[], from: string, to: string) 
 
 /** Orders of one unit through A, each on its own day; B is polled until it answers the new count. */
 async function propagation(a: string, b: string): Promise<{ p50: number; p99: number; max: number }> {
-  // A shop open all year (issue #16): the samples book PROPAGATION_SAMPLES days in a row.
+  // A shop open all year: the samples book PROPAGATION_SAMPLES days in a row.
   const shop = 2;
   const start = addDays(todayInRome(), 400);
   const load = (await (await fetch(`${a}/api/v1/shops/${shop}?from=${start}`)).json()) as {

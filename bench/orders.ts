@@ -28,7 +28,7 @@ export async function orders(bases: string | readonly string[], firstDay = 1): P
     data: { shops: { id: number; slug: string; season: { from: string; to: string } }[] }[];
   };
   const shopList = shops.data.flatMap((s) => s.shops);
-  // Issue #16: a shop takes days of its season only. Each shop's days start on the first day from
+  // A shop takes days of its season only. Each shop's days start on the first day from
   // which BOOKABLE_DAYS days in a row are in its season (today at a shop open all year).
   const firstDays = new Map(shopList.map((shop) => [shop.id, firstOpenStretch(shop.season)]));
   const priceIds = new Map<string, number>();

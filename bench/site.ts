@@ -4,7 +4,7 @@
 //     calendar, checkout, order, orders list): HTML size raw and gzip, and the JavaScript fetched
 //     until the page is idle (every script response until network idle, gzipped here with zlib),
 //     measured with Playwright on the site served by the real `npm start` entry (SKIP_BUILD=1,
-//     fresh data folder, loopback only). The booking screens are measured three times (issue #18):
+//     fresh data folder, loopback only). The booking screens are measured three times:
 //     on an empty visit, and in the customer's real state — dates chosen and a product in the cart
 //     (so the lazy app bar wakes at idle), as a guest and logged in as the demo customer — set in
 //     localStorage before the page loads, as the stores persist it;
@@ -50,14 +50,14 @@ const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 /** Lighthouse runs per page; the table shows the median (`BENCH_LIGHTHOUSE_RUNS` to change). */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const TARGET = { ...STATIC_PAGE_BUDGET, lighthouse: 100 };
-/** Lighthouse performance the booking screens must reach (issue #18); their other categories: 100. */
+/** Lighthouse performance the booking screens must reach; their other categories: 100. */
 const BOOKING_PERFORMANCE_TARGET = 98;
 /** The demo customer of the seed (server/README.md "Demo data"). */
 const DEMO_CUSTOMER = { username: 'mario.rossi@example.com', password: 'Demo-2026!' };
 /** After network idle, how long no new script may arrive before the page counts as settled. */
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_MAX_MS = 10_000;
-/** The booking screens need their islands at once: their own budget (issue #18), JS in total. */
+/** The booking screens need their islands at once: their own budget, JS in total. */
 const BOOKING_JS_GZIP_KB = BOOKING_SCREEN_JS_GZIP_KB;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];

@@ -1,5 +1,5 @@
 // `npm run start:cluster -- --workers 2`: N API processes (node:cluster) on one port and one
-// PostgreSQL (issue #15). Each worker is an ordinary `npm start` process; the cluster module hands
+// PostgreSQL. Each worker is an ordinary `npm start` process; the cluster module hands
 // incoming connections to them in turn. What they must agree on goes through the database
 // (server/cluster/*). The embedded database serves one process only, so DATABASE_URL is required.
 import cluster from 'node:cluster';

@@ -65,7 +65,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     const t = c.get('t') ?? translator('it');
     if (err instanceof ApiError) {
       const message = t(err.key, err.params);
-      // 422, and any refusal naming a field (a 429 upload quota: issue #11), carry `errors`.
+      // 422, and any refusal naming a field (a 429 upload quota), carry `errors`.
       if (err.status === 422 || Object.keys(err.fields).length > 0) {
         const errors = Object.fromEntries(
           Object.entries(err.fields).map(([field, list]) => [field, list.map((m) => t(m.key, m.params))]),

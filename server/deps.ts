@@ -45,7 +45,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     availability,
     realtime: options.realtime ?? createRealtime(config.realtime, config.trustProxy),
     mailer: createMailer({ outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined }),
-    // PostgreSQL may serve several API processes: they count in one table (issue #15).
+    // PostgreSQL may serve several API processes: they count in one table.
     limiter:
       options.database.driver === 'postgres'
         ? new PgRateLimiter(options.database.db, () => now().getTime())

@@ -96,7 +96,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   deps.realtime.attach?.(server as Server);
   const pos = config.pos.port ? await startPos(config.pos) : null;
   // Timers that fire once; on PostgreSQL also the cache, realtime and notifications shared with
-  // other API processes on the same database (issue #15).
+  // other API processes on the same database.
   const coordination = await startCoordination(deps);
   if (coordination.bus && config.realtime.driver === 'local' && !config.realtime.secret) {
     console.warn('[realtime] PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or subscriptions signed by one are refused by another');

@@ -1,5 +1,5 @@
 // Password-reset codes (spec §7: forgot_password, reset_password_code, reset_password), hardened
-// against guessing (issue #11). A 6-digit code is one in a million, so what keeps it safe is how
+// against guessing. A 6-digit code is one in a million, so what keeps it safe is how
 // many guesses anyone gets:
 // - per address (the routes' RESET_PER_IP), and per account whatever the address, so rotating
 //   addresses does not help: RESET_CODES_PER_ACCOUNT codes an hour, RESET_WRONG_GUESSES_PER_ACCOUNT

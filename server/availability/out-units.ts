@@ -1,4 +1,4 @@
-// Units out on delivery and what they hold (issue #7): shared by the in-memory availability
+// Units out on delivery and what they hold: shared by the in-memory availability
 // (index.ts) and the locked checks on the database (server/orders/stock-check.ts,
 // server/staff/hand-out-stock.ts).
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { deliveryDetails, orderDetails, orders, specificProducts } from '../db/schema/index';
 
 /**
- * A physical unit handed out and not back yet (issue #7). While its booking runs, the booking holds
+ * A physical unit handed out and not back yet. While its booking runs, the booking holds
  * it; handed out before the booking starts, it is also held from its delivery day; once the booked
  * end has passed it stays held, from the day after that end until it is picked up. A unit out with
  * no booking of its product (an extra, or a unit of another product given for a line) is held from

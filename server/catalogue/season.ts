@@ -1,4 +1,4 @@
-// A shop's season on the server (issue #16). The shops table holds the month-day window; this is
+// A shop's season on the server. The shops table holds the month-day window; this is
 // the only reader of those columns, so the API's `season` (presenter), the season booking period
 // (quote, availabilities, sizes) and the out-of-season refusal all agree on the same days.
 import { currentOrNextSeason, type SeasonDays, type SeasonWindow } from '../../src/domain/season';

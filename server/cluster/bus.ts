@@ -1,4 +1,4 @@
-// The notifications several API processes exchange through PostgreSQL itself (issue #15): one
+// The notifications several API processes exchange through PostgreSQL itself: one
 // dedicated connection per process LISTENs; anyone NOTIFYs through the pool (or, for the cache, the
 // database's triggers do it inside the writing transaction, see migration 0014_cache_notify).
 //

@@ -1,5 +1,5 @@
 // What an API process runs beside its HTTP server so that several of them can share one database
-// (issue #15). On PostgreSQL: the notification bus, the cache kept coherent through it, and the
+//. On PostgreSQL: the notification bus, the cache kept coherent through it, and the
 // local realtime endpoint's events relayed to the other processes. On both databases: the sweep
 // that fires timers once (on PGlite there is one process, but the same rows survive a restart).
 import type { AppDeps } from '../http/context';

@@ -1,4 +1,4 @@
-// Realtime events across API processes with the local Pusher-protocol endpoint (issue #15): an
+// Realtime events across API processes with the local Pusher-protocol endpoint: an
 // event published by one process is NOTIFYed on `rentalp_realtime`; every other process delivers
 // it to the pusher-js clients connected to it. With PUSHER_* set, Pusher itself fans out and this
 // is not used. A NOTIFY payload must stay under 8000 bytes: a larger event is written to

@@ -1,5 +1,5 @@
 // Keeps this process's catalogue and availability coherent with writes committed by any process
-// (issue #15). The database's triggers notify `rentalp_cache` at commit (migration
+//. The database's triggers notify `rentalp_cache` at commit (migration
 // 0014_cache_notify): `o:<id>` an order's bookings changed, `u` units out on delivery changed, `c`
 // the catalogue changed. Notifications are gathered and applied one batch at a time, in arrival
 // order, so a slow read can never overwrite a newer one; a batch re-reads only what its

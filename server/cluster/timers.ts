@@ -1,5 +1,5 @@
 // Timers that must fire once across API processes, also when the process that armed them dies
-// (issue #15). A timer is a row of `scheduled_tasks`; whoever claims it runs it:
+//. A timer is a row of `scheduled_tasks`; whoever claims it runs it:
 // - the arming process keeps an in-memory timer (`deps.schedule`) for promptness; when it fires it
 //   claims its row only if nobody did (`due_at` still the armed moment);
 // - every process sweeps every SWEEP_INTERVAL_MS and claims due rows with FOR UPDATE SKIP LOCKED,

@@ -19,7 +19,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** PostgreSQL: the connection string, for connections outside the pool (LISTEN, issue #15). */
+  /** PostgreSQL: the connection string, for connections outside the pool (LISTEN). */
   url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;

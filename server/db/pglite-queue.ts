@@ -3,7 +3,7 @@
 // transaction, a flood of requests) every request waits however long it takes: the browser gives
 // up, the customer retries, the queue grows. Here callers wait in our own queue for at most
 // `timeoutMs`; one that times out is taken out *before* it ran, so a request answered 503 "busy"
-// never changes anything later (issue #11). PostgreSQL has a pool and its own lock timeouts.
+// never changes anything later. PostgreSQL has a pool and its own lock timeouts.
 import type { PGlite } from '@electric-sql/pglite';
 
 /** How long a query may wait for its turn on the embedded database before the request gives up. */

@@ -1,4 +1,4 @@
-// Fidelity cards on the server (issue #11): the lookup rate limit every route that reads a card
+// Fidelity cards on the server: the lookup rate limit every route that reads a card
 // number shares, issuing new cards with random numbers, and claiming a card for one account.
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The size of request bodies under `/api` (issue #11): JSON, form-encoded and any other body is
+// The size of request bodies under `/api`: JSON, form-encoded and any other body is
 // refused past API_BODY_LIMIT with 413 `{ message }`, from its announced length or while it is read
 // (never buffered whole). Only multipart posts to the routes that take documents skip it: those
 // routes carry their own, larger limit (`orderBodyLimit`, room for ten 8 MB documents).
@@ -17,7 +17,7 @@ export const API_BODY_LIMIT = 64 * 1024;
 /**
  * Routes that take documents, relative to wherever the API is mounted: POST v1/shops/{id}/orders
  * (new order), v1/orders/{id} (edit), v1/orders/{id}/media and …/medias (documents added later),
- * v1/user/media (a document kept on the account, issue #17).
+ * v1/user/media (a document kept on the account).
  */
 const UPLOAD_ROUTE = /(?:^|\/)v1\/(?:shops\/[^/]+\/orders|orders\/[^/]+(?:\/medias?)?|user\/media)$/;
 

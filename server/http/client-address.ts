@@ -1,4 +1,4 @@
-// The client address rate limits and connection caps count by (issue #11), for the API and the
+// The client address rate limits and connection caps count by, for the API and the
 // local WebSocket endpoint alike. Without a proxy it is the connection's own address. With
 // TRUST_PROXY set to the number of trusted proxies in front (`1` = one nginx), the address is the
 // entry that many hops from the right of X-Forwarded-For — the one our own proxy appended — never

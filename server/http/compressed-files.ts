@@ -1,4 +1,4 @@
-// Compressed bodies of the site's text files (issue #16: Lighthouse 100 on home). `npm start`
+// Compressed bodies of the site's text files (Lighthouse 100 on home). `npm start`
 // served dist/ uncompressed: the home page's 22 KB of HTML and 28 KB of CSS took two extra round
 // trips on a mobile network, which alone cost home its first paint score. Each file is compressed
 // once per encoding and kept while its size and mtime are unchanged (a rebuild replaces it).

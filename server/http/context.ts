@@ -28,7 +28,7 @@ export interface AppDeps {
   catalogue: CatalogueCache;
   /** Units free to book, from memory; changed only after commits (server/availability/commit.ts). */
   availability: Availability;
-  /** Order events for the kiosks: the local Pusher-protocol endpoint or Pusher (issue #7). */
+  /** Order events for the kiosks: the local Pusher-protocol endpoint or Pusher. */
   realtime: Realtime;
   /** Where uploaded documents are stored. */
   uploadsDir: string;
@@ -38,15 +38,15 @@ export interface AppDeps {
   now: () => Date;
   /** This process's timers (the late payment confirmation's prompt run): tests pass one they advance. */
   schedule: Schedule;
-  /** The simulated payment provider (demo): off in production unless PAYMENT_SIMULATOR=1 (issue #11). */
+  /** The simulated payment provider (demo): off in production unless PAYMENT_SIMULATOR=1. */
   paymentSimulator: boolean;
-  /** Document upload quota per order and per uploader and day (issue #11, orders/upload-quota.ts). */
+  /** Document upload quota per order and per uploader and day (orders/upload-quota.ts). */
   uploadQuota: UploadQuota;
-  /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_PAIRING_CODES=1 (issue #11). */
+  /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_PAIRING_CODES=1. */
   demoPairingCodes: boolean;
   /** How long a minted pairing code pairs: PAIRING_CODE_TTL_MINUTES, 15 min by default (server/staff/pairing.ts). */
   pairingCodeTtlMs: number;
-  /** Online orders per e-mail and address, confirmation e-mails per recipient (issue #11). */
+  /** Online orders per e-mail and address, confirmation e-mails per recipient. */
   orderLimits: OrderLimits;
   /** "Ask the shop" requests per client address (BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR). */
   bookingRequestLimit: RateLimitRule;

@@ -1,7 +1,7 @@
 // Multipart forms in bracket notation, as a Laravel-style backend reads them:
 // `cart[0][prices][1]=12` becomes `{ cart: [{ prices: [, '12'] }] }`.
 //
-// The keys are the client's, so they are hostile until proven otherwise (issue #11): a key such as
+// The keys are the client's, so they are hostile until proven otherwise: a key such as
 // `hasOwnProperty[call]` once walked into `Object.prototype.hasOwnProperty` and replaced its `call`
 // for the whole process. The tree is therefore built from null-prototype objects, only own
 // properties are descended into, segments are `[A-Za-z0-9_]+`, only the form's known top-level names

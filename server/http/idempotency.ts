@@ -1,4 +1,4 @@
-// The `Idempotency-Key` request header (issue #14, "works through an API outage"), as payment APIs
+// The `Idempotency-Key` request header ("works through an API outage"), as payment APIs
 // use it: the kiosk queues its confirmations while the API is unreachable and sends each with a key
 // of its own, reused for every retry. The first request with a key runs; any later one with the
 // same key (and the same request) gets the first answer again, with `Idempotent-Replayed: true`.
@@ -22,7 +22,7 @@
 //   confirmation whose unit moved on since its own moment (staff/confirmation-moments.ts: a
 //   hand-out of a unit returned since, a return of a unit out again since).
 // Without the header, or without a totem (the handler then answers 401/403), nothing changes.
-// Order creation (issue #11) takes keys from anyone (`idempotentForAnyone`): a guest's or a
+// Order creation takes keys from anyone (`idempotentForAnyone`): a guest's or a
 // customer's browser retrying after a lost answer gets its order once. Keys are scoped per caller:
 // a kiosk's per its shop (`shop:{id}`), a customer's per account, guests' together. A kiosk's
 // outbox belongs to the device, not to the kiosk it is paired as: a device re-paired as another

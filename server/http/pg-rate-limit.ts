@@ -1,4 +1,4 @@
-// Rate limits shared by every API process on one PostgreSQL (issue #15): the same fixed windows as
+// Rate limits shared by every API process on one PostgreSQL: the same fixed windows as
 // MemoryRateLimiter (a window opens at a key's first hit and lasts the rule's windowMs), kept in
 // the `rate_limits` table. A hit is one atomic statement — INSERT … ON CONFLICT DO UPDATE …
 // RETURNING — so two processes counting the same key at the same moment both count, and neither

@@ -1,5 +1,5 @@
 // Fixed-window rate limits. `RateLimiter` is what handlers see; it is asynchronous so that a store
-// shared by several API processes (PostgreSQL, issue #15) can stand behind it. `MemoryRateLimiter`
+// shared by several API processes (PostgreSQL) can stand behind it. `MemoryRateLimiter`
 // counts in this process: right for the embedded single-process mode. Its store is bounded: the least
 // recently hit keys go first when it is full, so a flood of addresses costs a fixed amount of memory
 // and each hit stays O(1).

@@ -1,4 +1,4 @@
-// Response headers that limit what a page or an answer can leak or be made to do (issue #11).
+// Response headers that limit what a page or an answer can leak or be made to do.
 // - Order pages carry the order's uuid in their path (a guest's capability): `Referrer-Policy:
 //   same-origin` keeps it from the Referer sent to any other site (a map tile, a partner link).
 // - `frame-ancestors` says who may frame the shop: the spec's `framed` mode exists for partner sites

@@ -1,7 +1,7 @@
 // Who may see or change an order: its owner, whoever holds its unguessable uuid (the guest link),
 // and the admin kiosks (totems of type 20 or 30) of its shop. Anyone else gets 404, so order ids
 // reveal nothing; a public kiosk (type 10) of the shop gets 403. A totem never sees another shop's
-// orders, not even by uuid, and is held to its type whatever form the reference takes (issue #11):
+// orders, not even by uuid, and is held to its type whatever form the reference takes:
 // a public kiosk stands in a shop for anyone to use, so a uuid it was handed or overheard opens
 // nothing through it (the customer's own link, without the kiosk's token, still does).
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Coupon usage limits (issue #11): total uses, uses per customer (the account, or the e-mail of a
+// Coupon usage limits: total uses, uses per customer (the account, or the e-mail of a
 // guest) and validity dates, checked and recorded inside the order's transaction.
 //
 // The count of live redemptions (`coupons.uses_count`) is raised by one conditional UPDATE that

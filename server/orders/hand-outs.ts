@@ -1,4 +1,4 @@
-// An edit or a cancellation racing a hand-out (issue #11). Once a unit of an order is out, its
+// An edit or a cancellation racing a hand-out. Once a unit of an order is out, its
 // lines and dates may not change and it may not be cancelled (access.ts says so before anything is
 // read). That check alone is a read-then-write: a delivery committed between it and the write let a
 // cancel succeed with units out, and an edit delete the lines a delivery points at (a foreign-key

@@ -1,4 +1,4 @@
-// Free stock holding (issue #11): an order holds stock until it is cancelled or picked up, and
+// Free stock holding: an order holds stock until it is cancelled or picked up, and
 // placing one online costs nothing. So online order creation (guests and customers alike: an
 // account costs nothing either; kiosks are the shop's own) is limited per e-mail and per client
 // address, one order holds at most MAX_UNITS_PER_PRODUCT units of a product, and confirmation

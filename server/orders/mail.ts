@@ -27,7 +27,7 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
     t('mail.orderLink', { url: `${origin}/orders/${order.uuid}` }),
   ].join('\n');
   try {
-    // Past the recipient's limit (issue #11) the order stands; only its e-mail is not sent.
+    // Past the recipient's limit the order stands; only its e-mail is not sent.
     if (!(await mayMail(c, order.email))) {
       console.warn('[mail] order confirmation not sent: recipient over its daily limit');
       return;

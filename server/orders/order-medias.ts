@@ -1,7 +1,7 @@
 // The documents of an order, written inside the order's transaction (server/orders/write.ts): new
 // uploads, stored documents kept or reused, deletions, and the per-order quota counted again under
 // the order's row lock. Apart from the order write because it is its own set of rules (whose
-// documents may be linked, what a deletion touches: issue #11).
+// documents may be linked, what a deletion touches).
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { medias } from '../db/schema/index';
@@ -23,7 +23,7 @@ export interface OrderMediasInput {
   /**
    * The authenticated customer making this request (not the order's owner: a guest-link holder or
    * a kiosk may edit someone's order). Only their stored documents may be linked besides the
-   * edited order's own (issue #11).
+   * edited order's own.
    */
   callerUserId?: number | null;
   /** Per-order document quota, checked again under the order's lock (orders/upload-quota.ts). */
@@ -42,7 +42,7 @@ export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: 
     }
     if (!media.id) continue;
     // The edited order's own documents, and the caller's own when a customer is logged in: never
-    // the order owner's other documents for whoever else edits it (issue #11).
+    // the order owner's other documents for whoever else edits it.
     const owners = [eq(medias.orderId, input.editing?.id ?? -1)];
     if (input.callerUserId) owners.push(eq(medias.userId, input.callerUserId));
     const [row] = await tx

@@ -1,4 +1,4 @@
-// Payment claims (issue #13): a cash desk claims an order before its terminal charges the card, so
+// Payment claims: a cash desk claims an order before its terminal charges the card, so
 // that a second desk (or a second device paired as the same desk), an edit or a cancellation
 // cannot land while the card is being charged. The claim lives in the order's row, not in a
 // process: several API processes on one database agree on it. A payment is recorded only under its

@@ -59,7 +59,7 @@ function findMainProduct(shop: CatalogueShop, priceId: number): CatalogueProduct
   return shop.products.find((p) => p.prices.some((price) => price.id === priceId && price.mainPrice));
 }
 
-/** Issue #16: every booked day falls inside the shop's season; 422 on the form's date field otherwise. */
+/** Every booked day falls inside the shop's season; 422 on the form's date field otherwise. */
 function assertInSeason(shop: CatalogueShop, period: BookingPeriod): void {
   const window = seasonWindow(shop);
   const closed = firstDayOutOfSeason(period.from, period.to, window);

@@ -75,7 +75,7 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
         editing ? ne(orders.id, editing.id) : undefined,
       ),
     );
-  // Units still out past their booked end stay held until picked up (issue #7); deliveries and
+  // Units still out past their booked end stay held until picked up; deliveries and
   // pickups lock the same product rows, so this read is as current as the bookings above.
   const out = await readOutUnits(tx, ids);
   const today = toRomeDay(now);

@@ -1,4 +1,4 @@
-// The document upload quota (issue #11; limits and why in src/domain/upload-quota.ts), applied to
+// The document upload quota (limits and why in src/domain/upload-quota.ts), applied to
 // the order form (new orders and edits) and to the upload routes:
 // - per order, counted in the database: the documents the order holds, deleted ones included
 //   (their files stay on disk), plus the new ones. A first check before any file is written, the

@@ -32,7 +32,7 @@ export interface SaveOrderInput extends OrderMediasInput {
   shop: CatalogueShop;
   quote: Quote;
   form: OrderFormInput;
-  /** The kiosk placing a new order (issue #12); ignored on edits, which keep the order's own. */
+  /** The kiosk placing a new order; ignored on edits, which keep the order's own. */
   totemId?: number | null;
   locale: Locale;
   /** Set when editing: the order whose lines are replaced. */
@@ -98,7 +98,7 @@ async function writeOrder(
     if (editing) {
       // Checked again inside the transaction: a payment or a cancellation may have landed since the
       // order was read (a slow upload), and a paid order must keep the total it was paid for.
-      // A delivery too (issue #11): the row lock first, then the write sees it (orders/hand-outs.ts).
+      // A delivery too: the row lock first, then the write sees it (orders/hand-outs.ts).
       await lockOrderForChange(tx, editing.id);
       const [updated] = await tx
         .update(orders)
@@ -156,7 +156,7 @@ async function writeOrder(
       )
       .returning();
     await saveOrderMedias(tx, input, row.id, now);
-    // Coupon limits (issue #11): counted and recorded in this transaction, or the order is refused.
+    // Coupon limits: counted and recorded in this transaction, or the order is refused.
     await redeemCoupons(tx, {
       orderId: row.id,
       codes: quote.couponCodes.map((code) => ({
@@ -189,7 +189,7 @@ export async function cancelOrder(deps: AvailabilityDeps, orderId: number, now: 
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'confirmed'), isNull(orders.paidAt), noOtherPaymentClaim(now), noHandOut()))
       .returning();
-    // Its coupons go back with it (issue #11, server/orders/coupons.ts).
+    // Its coupons go back with it (server/orders/coupons.ts).
     if (cancelled) await releaseCoupons(tx, orderId);
     return { result: cancelled, change: cancelled ? orderReleased(orderId) : nothingChanged };
   });

@@ -1,4 +1,4 @@
-// The account's people (issue #17): presentation, lookups held to the owner, and the capture of an
+// The account's people: presentation, lookups held to the owner, and the capture of an
 // order's skiers. A person of another account is "not found", never "forbidden": ids reveal nothing.
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// A payment-terminal orchestrator simulator (issue #7, spec §7): what a kiosk's `pos` host answers
+// A payment-terminal orchestrator simulator (spec §7): what a kiosk's `pos` host answers
 // to POST /process with operations (10 pay, 20 receipt, 30 print, 40 close cashier), a payload and
 // the order. Each operation gets a result entry with `operation_completed`; it takes about a second
 // like a real terminal (configurable). Failures are injected through its options or POST /control:

@@ -1,8 +1,8 @@
-// Order events on the shop's private channel (issue #7): created, changed, paid, delivered, picked
+// Order events on the shop's private channel: created, changed, paid, delivered, picked
 // up, pushed in queue. A small summary travels (Pusher caps a message at 10 kB); the kiosk fetches
 // what it needs with its own rights (the board re-reads v1/totem/board). Every totem of the shop,
 // the public kiosk (type 10) included, receives these events, so they carry no capability and no
-// personal data (issue #11): no uuid (it opens the guest link), no name, phone, e-mail or amount.
+// personal data: no uuid (it opens the guest link), no name, phone, e-mail or amount.
 import { shopChannel, type OrderEvent, type OrderEventName } from '../../src/api/contract/realtime';
 import type { AppDeps } from '../http/context';
 import type { OrderRow } from '../orders/write';

@@ -1,4 +1,4 @@
-// Pusher protocol frames of the local realtime endpoint (issue #11): building the ones we send and
+// Pusher protocol frames of the local realtime endpoint: building the ones we send and
 // reading the ones clients send, bounded in nesting before anything is parsed.
 import { jsonDepth } from '../http/validation';
 

@@ -3,7 +3,7 @@
 // against the same signature broadcasting/auth hands out), ping/pong, event delivery and
 // pusher:error. Served on `/app/{key}` of the product's HTTP server (wsHost/wsPort = the site's).
 //
-// Hostile input (issue #11): nothing a client sends can throw out of a listener. A handshake whose
+// Hostile input: nothing a client sends can throw out of a listener. A handshake whose
 // path or key cannot be read is answered 400 before upgrading; the key is checked before
 // upgrading, and a wrong key gets Pusher's 4001 close (a refused HTTP upgrade would make pusher-js
 // retry for ever, 4001 tells it not to reconnect) without ever becoming a client. Frames are
@@ -92,7 +92,7 @@ export class LocalRealtime implements Realtime {
   }
 
   /**
-   * Set when several API processes share one database (issue #15): each event published here is
+   * Set when several API processes share one database: each event published here is
    * also handed to the other processes, which deliver it to their own sockets (`deliver`).
    */
   relay: ((channel: string, event: string, json: string) => Promise<void>) | null = null;

@@ -1,4 +1,4 @@
-// Realtime order events (issue #7). One interface, two drivers: the real Pusher service through the
+// Realtime order events. One interface, two drivers: the real Pusher service through the
 // official `pusher` package when PUSHER_APP_ID/KEY/SECRET/CLUSTER are set, otherwise the local
 // Pusher-protocol WebSocket endpoint (`local.ts`) that `npm start` serves on its own HTTP port
 // (path `/app/{key}`, as pusher-js asks for it with wsHost/wsPort).

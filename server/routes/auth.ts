@@ -46,7 +46,7 @@ export async function presentUser(c: AppContext, user: AuthUser): Promise<z.inpu
     username: user.username,
     to_string: `${user.firstName} ${user.lastName}`,
     phone: user.phone,
-    // The file's name too (issue #17): the account page tells the documents apart by it.
+    // The file's name too: the account page tells the documents apart by it.
     medias: docs.map((m) => ({ id: m.id, url: `/api/v1/media/${m.id}`, name: m.name })),
     fidelity_card_number: user.fidelityCardNumber,
     scope: user.scope,
@@ -81,7 +81,7 @@ export const authRoutes = new Hono<AppEnv>()
     await limiter.reset(`login:user:${username}`);
     if (body.bocard && body.bocard !== user.fidelityCardNumber) {
       const bocard = body.bocard;
-      // Claimed by one conditional UPDATE (issue #11): a card held by another account is refused.
+      // Claimed by one conditional UPDATE: a card held by another account is refused.
       await database.db.transaction(async (tx) => {
         const number = await claimFidelityCard(tx as unknown as Db, bocard, user.id);
         if (!number) throw fieldError('bocard', 'api.fidelityCardNotFound');
@@ -107,13 +107,13 @@ export const authRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const body = await jsonBody(c, UserUpdateRequestSchema);
     const { db } = c.get('deps').database;
-    // A card number tried here is a lookup like any other: the same per-address limit (issue #11).
+    // A card number tried here is a lookup like any other: the same per-address limit.
     if (body.fidelity_card_number) await limitCardLookup(c);
     const updated = await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       let card = body.fidelity_card_number === undefined ? user.fidelityCardNumber : body.fidelity_card_number;
       if (body.fidelity_card_number) {
-        // Claimed by one conditional UPDATE (issue #11): of two accounts, one gets a free card.
+        // Claimed by one conditional UPDATE: of two accounts, one gets a free card.
         card = await claimFidelityCard(tx, body.fidelity_card_number, user.id);
         if (!card) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
       }
@@ -165,7 +165,7 @@ export const authRoutes = new Hono<AppEnv>()
       // Lost a race with a parallel signup for the same address.
       if (!created) throw fieldError('username', 'api.usernameTaken');
       if (!body.fidelity_card_number) return created;
-      // The check above was a read: the claim itself is one conditional UPDATE (issue #11), and
+      // The check above was a read: the claim itself is one conditional UPDATE, and
       // losing it to a parallel claim rolls the new account back.
       const number = await claimFidelityCard(tx, body.fidelity_card_number, created.id);
       if (!number) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');

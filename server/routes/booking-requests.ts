@@ -1,4 +1,4 @@
-// POST v1/booking_requests (spec §7, issue #16 "Ask the shop"): a visitor asks a shop for what the
+// POST v1/booking_requests (spec §7, "Ask the shop"): a visitor asks a shop for what the
 // online flow cannot take (a group, gear sold out on their days). The request is stored, mailed to
 // the shop and, when the visitor gave an e-mail, copied to them in their language.
 import { Hono } from 'hono';

@@ -18,7 +18,7 @@ import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 
 export async function isValidFidelityCard(c: AppContext, number: string | undefined): Promise<boolean> {
   if (!number) return false;
-  // Every route taking a card number counts on the same limit as fidelity_card/info (issue #11).
+  // Every route taking a card number counts on the same limit as fidelity_card/info.
   await limitCardLookup(c);
   const [card] = await c
     .get('deps')
@@ -32,7 +32,7 @@ export async function isValidFidelityCard(c: AppContext, number: string | undefi
  * The order named by edit_order_code (its number, id or uuid), so its own bookings are left out;
  * only for whoever may open it (orders/access.ts: its owner, the holder of its uuid, the shop's
  * admin kiosks). For anyone else the code is ignored exactly like an unknown one, so availability
- * tells nobody whether someone else's order exists or what it holds (issue #11).
+ * tells nobody whether someone else's order exists or what it holds.
  */
 async function editedOrderId(c: AppContext, code: string | undefined): Promise<number | undefined> {
   if (!code) return undefined;

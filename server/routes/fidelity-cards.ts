@@ -25,7 +25,7 @@ async function findCard(c: AppContext) {
 
 export const fidelityCardRoutes = new Hono<AppEnv>()
   .get('/v1/fidelity_card', async (c) => {
-    // Holder's name and points are personal data: only the holder (kiosks, issue #7) sees them.
+    // Holder's name and points are personal data: only the holder (kiosks) sees them.
     const user = requireUser(c);
     const card = await findCard(c);
     if (card.userId !== user.id && user.fidelityCardNumber !== card.number) throw notFound();

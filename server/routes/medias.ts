@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import type { z } from 'zod';
 import type { MediaDeletedSchema } from '../../src/api/contract/orders';
 
-/** `field` names the form field of the files, for the quota's message (issue #11). */
+/** `field` names the form field of the files, for the quota's message. */
 async function uploadTo(c: AppContext, files: File[], field: 'medias' | 'file') {
   const order = await accessibleOrder(c, c.req.param('id')!);
   const { database, catalogue, now, uploadsDir, uploadQuota } = c.get('deps');
@@ -54,7 +54,7 @@ async function formFiles(c: AppContext, field: string): Promise<File[]> {
 /**
  * A document and whether the caller may see it: the owner, or whoever may see its order, by the
  * order's uuid (`?order=`, the guest link) or otherwise. Both go through accessibleOrder, so a totem
- * presenting the uuid is still held to its shop and type (issue #11); any refusal answers 404.
+ * presenting the uuid is still held to its shop and type; any refusal answers 404.
  */
 async function accessibleMedia(c: AppContext) {
   const { db } = c.get('deps').database;

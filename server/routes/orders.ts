@@ -61,7 +61,7 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
 }
 
 /**
- * Spec §5 (issue #12): an order a kiosk places carries at least one identity document (a new upload
+ * Spec §5: an order a kiosk places carries at least one identity document (a new upload
  * or a stored one it keeps) unless the totem has data_security_user_optional. Checked before any
  * upload is stored or anything is written.
  */
@@ -85,7 +85,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
     now: deps.now(),
     locale: c.get('locale'),
   });
-  // Issue #11: no order holds a product's stock wholesale, and online ones are counted (after the
+  // No order holds a product's stock wholesale, and online ones are counted (after the
   // form and the prices are checked: a customer correcting a typo spends nothing; the e-mail's
   // count only for an order that is placed, so retries through "sold out" spend nothing either).
   assertUnitsPerProduct(quote);
@@ -123,7 +123,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
     throw err;
   }
   if (!editing) await recordOnlineOrder(c, form.email);
-  // Issue #17: the skiers of a customer's own order become the account's known people.
+  // The skiers of a customer's own order become the account's known people.
   await captureOrderPeople(deps.database.db, user, saved.order, quote.pools.map((p) => p.customer), deps.now());
   void publishOrder(deps, editing ? 'order.changed' : 'order.created', saved.order);
   const presented = await presentSaved(deps.database.db, deps.catalogue, saved, deps.now(), {
@@ -138,7 +138,7 @@ export const orderRoutes = new Hono<AppEnv>()
   // A retry with the same Idempotency-Key (a lost answer) gets the first answer, not a second order.
   .post('/v1/shops/:id/orders', orderBodyLimit, idempotentForAnyone, async (c) => {
     const shopId = idParam(c);
-    // A kiosk places orders for its own shop only (issue #7).
+    // A kiosk places orders for its own shop only.
     const totem = c.get('auth')?.totem;
     if (totem && totem.shopId !== shopId) throw forbidden();
     const form = await readOrderForm(c);

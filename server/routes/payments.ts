@@ -1,4 +1,4 @@
-// Online payment by the customer (issue #6 "pay"): the API route that opens a payment session,
+// Online payment by the customer ("pay"): the API route that opens a payment session,
 // and the reference server's stand-in for the payment provider's hosted page. In production the
 // provider hosts that page and calls the API back; here the page is served by the API itself and
 // calls `completePaymentSession` directly, so the whole flow runs and is tested on one machine.
@@ -113,7 +113,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       const session = await findPaymentSession(deps, id);
       if (session?.status === 'open' && session.expiresAt > deps.now()) {
         // A timer in the database, not in this process: it fires once, in whichever API process
-        // claims it, also if this one stops meanwhile (issue #15).
+        // claims it, also if this one stops meanwhile.
         await scheduleTask(deps, 'payment.late-confirmation', id, new Date(deps.now().getTime() + LATE_CONFIRMATION_MS));
         return c.redirect(returnUrl(session.returnPath, 'paid'), 303);
       }

@@ -1,4 +1,4 @@
-// The account's people (issue #17, contract src/api/contract/people.ts): list, add, edit, delete.
+// The account's people (contract src/api/contract/people.ts): list, add, edit, delete.
 // Only a logged-in customer (401 otherwise); another account's person answers 404.
 import { Hono } from 'hono';
 import { and, desc, eq, ne } from 'drizzle-orm';

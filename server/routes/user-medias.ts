@@ -1,4 +1,4 @@
-// The account's stored identity documents (issue #17, spec §9: at most 2 loaded). Spec §7's media
+// The account's stored identity documents (spec §9: at most 2 loaded). Spec §7's media
 // endpoints are order-scoped (POST v1/orders/{id}/media); a document kept on the account before
 // any order needs an account-scoped upload: POST v1/user/media, one `file`, the same checks as an
 // order's (8 MB, sniffed type). With `replace` (the id of one of the account's documents) the new
@@ -53,7 +53,7 @@ export const userMediaRoutes = new Hono<AppEnv>().post('/v1/user/media', userMed
       throw fieldError('file', 'api.documentsLimit', { max: MAX_STORED_USER_MEDIAS });
     }
   }
-  // The account's daily upload quota (issue #11) counts these documents like an order's.
+  // The account's daily upload quota counts these documents like an order's.
   await countDailyUploads(c, 1, 'file');
   const stored = await storeUpload(uploadsDir, form.file, 'file');
   try {

@@ -1,4 +1,4 @@
-// Delivery and pickup of physical units (issue #7). Handing a unit out or taking it back changes
+// Delivery and pickup of physical units. Handing a unit out or taking it back changes
 // what is available (a unit out past its booked end stays held until picked up, see
 // server/availability/out-units.ts), so these writes follow the order writes' discipline: on
 // PostgreSQL they lock the products' rows FOR UPDATE, in id order, like an order does; on PGlite
@@ -82,7 +82,7 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
   const lockIds = [...[...known.values()].map((u) => u.productId), ...lines.map((l) => l.productId)];
   try {
     await stockWrite(deps, lockIds, async (tx) => {
-      // The order's row first (issue #11): a cancel or edit in progress finishes before, and one
+      // The order's row first: a cancel or edit in progress finishes before, and one
       // that comes after sees these units out (orders/hand-outs.ts). Its lines are read again under
       // that lock: an edit may have just replaced them.
       await lockOrderForHandOut(tx, order.id);
@@ -119,7 +119,7 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
         seenLines.add(item.id_order_detail);
       });
       refuse(errors);
-      // Extras, forced and early hand-outs must not take units other orders booked (issue #11).
+      // Extras, forced and early hand-outs must not take units other orders booked.
       const day = toRomeDay(at);
       const touched = items.map((item) => units.get(item.internal_code)!.productId);
       const before = await freeUnitsOnDay(tx, touched, day);
@@ -254,7 +254,7 @@ export async function resetPickup(deps: AppDeps, { detail, unit }: HandOut, conf
         throw fieldError('id', 'api.unitReturnedSince', { code, date: momentToDisplay(current.datetimeReturn) });
       }
       if ((await openHandOuts(tx, { units: [unit.id] })).length > 0) throw fieldError('id', 'api.unitOut', { code });
-      // Out again from today: refused when other orders booked every unit of it today (issue #11).
+      // Out again from today: refused when other orders booked every unit of it today.
       const day = toRomeDay(deps.now());
       const before = await freeUnitsOnDay(tx, [unit.productId], day);
       await tx.update(deliveryDetails).set({ datetimeReturn: null, returnRecordedAt: null, managed: false }).where(eq(deliveryDetails.id, detail.id));

@@ -1,4 +1,4 @@
-// What an early or late return changes in the price of an order line (issue #7), by the same
+// What an early or late return changes in the price of an order line, by the same
 // domain rules as the booking: selectPrice picks the price of the date mode and day tier, priceTotal
 // charges it for the days (day prices per day, half-day and season prices flat). The booked side is
 // priced for the booked days, the actual side for the days from the booked start to the return day;

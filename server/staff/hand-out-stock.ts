@@ -1,4 +1,4 @@
-// Hand-outs against bookings (issue #11). A unit handed out as an extra, a unit of another product
+// Hand-outs against bookings. A unit handed out as an extra, a unit of another product
 // given for a line (a forced hand-out), a unit delivered before its booking starts, or a pickup undone
 // (reset_pickup) holds a unit of its product that no booking of that product accounts for (see
 // availability/out-units.ts). When the other orders have booked every unit of that product for the day, such a

@@ -1,4 +1,4 @@
-// The shop's physical units as the kiosk's inventory sees them (issue #7): where each one is (in
+// The shop's physical units as the kiosk's inventory sees them: where each one is (in
 // the shop, out for an order, locked by a problem), extras handed out outside the order lines, and
 // the problems reported on a unit.
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';

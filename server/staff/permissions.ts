@@ -1,4 +1,4 @@
-// Who may use the staff endpoints (issue #7). Only a kiosk (totem) token opens them: no token is
+// Who may use the staff endpoints. Only a kiosk (totem) token opens them: no token is
 // 401, a customer's token 403. The totem's type is its role: 10 public kiosk (places orders for its
 // own shop), 20 totem admin (orders, delivery, pickup and inventory of its shop), 30 admin + cash
 // desk (also pays orders and closes the cashier). Another shop's orders and units answer 404: a

@@ -1,4 +1,4 @@
-// Availability of a product for a booking period (spec §4 date modes; issue #4 availability rules).
+// Availability of a product for a booking period (spec §4 date modes; availability rules).
 // Time is cut in half-day slots: a morning and an afternoon booking of the same day share no slot,
 // a full-day or range booking takes both halves of each of its days, a season booking takes the
 // whole season. Units in use = the peak number of bookings holding the same slot within the asked

@@ -1,4 +1,4 @@
-// The shop's wall board (issue #13): which column each of today's orders belongs in. A rental shop's
+// The shop's wall board: which column each of today's orders belongs in. A rental shop's
 // day at the counter: customers waiting in the queue, orders starting today to get ready, what went
 // out today, and what is due back today. Each order shows in one column at most, so the wall never
 // lists it twice; an order with everything back, or cancelled (the server leaves it out), is done

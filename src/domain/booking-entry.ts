@@ -1,4 +1,4 @@
-// The "Prenota" entry of a static page (issue #16): a shop's calendar with one category chosen,
+// The "Prenota" entry of a static page: a shop's calendar with one category chosen,
 // then its booking page scrolled to that category. One path builder and one parser, so the static
 // pages, the calendar and the booking island agree on the parameter.
 

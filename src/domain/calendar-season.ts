@@ -1,4 +1,4 @@
-// The shop's season as the booking calendar uses it (issue #16): which days can be picked, why the
+// The shop's season as the booking calendar uses it: which days can be picked, why the
 // others cannot ("fuori stagione: apre il 01/12/2026": the opening day written by dayToDisplay like
 // every date of the site, spec §9), which month the calendar opens on, and whether dates already
 // chosen in this browser can skip the calendar. The yearly window comes from the API's shop

@@ -1,4 +1,4 @@
-// What each day of the calendar shows for the chosen product (issue #6): whether it is still free
+// What each day of the calendar shows for the chosen product: whether it is still free
 // in the morning and in the afternoon, net of what the visitor's cart already holds, and the price
 // the current selection would have if that day were picked. The calendar island only renders this.
 //

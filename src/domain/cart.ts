@@ -4,7 +4,7 @@ import type { Coupon } from '../api/contract/orders';
 import { roundMoney, sumMoney } from './money';
 
 /**
- * Units of one product (as a main item or a used add-on) one order may hold (issue #11): a family or
+ * Units of one product (as a main item or a used add-on) one order may hold: a family or
  * a small group; a bigger group asks the shop. Without it one anonymous order could take a product's
  * whole stock for free. The API refuses more (422 on the line), and the cart never holds more.
  */
@@ -49,7 +49,7 @@ export function cartCountOf(productId: number | string, cartProducts: readonly C
 
 /**
  * Whether one more cart line (its product and its used add-ons) keeps every product within
- * MAX_UNITS_PER_PRODUCT units for the order (issue #11): the API refuses more, so the cart never
+ * MAX_UNITS_PER_PRODUCT units for the order: the API refuses more, so the cart never
  * takes them.
  */
 export function fitsInOrder(line: CartProductRef, cartProducts: readonly CartProductRef[]): boolean {

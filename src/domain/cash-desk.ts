@@ -1,4 +1,4 @@
-// What shop staff may still change in an order from the cash desk (issue #13), and why not.
+// What shop staff may still change in an order from the cash desk, and why not.
 // The server decides (server/orders/access.ts assertCanChange, the pool route in
 // server/routes/staff/orders.ts); this mirrors those rules so the screen offers only what the
 // server will accept and says why it offers nothing else. A refusal that arrives anyway (a payment

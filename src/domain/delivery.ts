@@ -1,4 +1,4 @@
-// Delivery and pickup at the counter (issue #14), as pure rules: the lines of an order per person
+// Delivery and pickup at the counter, as pure rules: the lines of an order per person
 // and what is still to hand out, which line a scanned unit goes to, what is still out, the extras
 // in the shape of spec §3, what waits in the outbox, and how a price difference is worded.
 // No DOM, no fetch: the stores (stores/delivery.ts, stores/pickup.ts) feed it what the API said.

@@ -1,4 +1,4 @@
-// The cash desk's view of orders (issue #13): what today asks of each order — money to collect,
+// The cash desk's view of orders: what today asks of each order — money to collect,
 // equipment to hand out — so those come first in the list, and how far its hand-out has gone.
 import type { OrderResponse } from '../api/contract/orders';
 

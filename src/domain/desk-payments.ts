@@ -1,4 +1,4 @@
-// The cash desk's payment rules (issue #13): the stages of a payment in flight, what a reload
+// The cash desk's payment rules: the stages of a payment in flight, what a reload
 // finds, how recording is retried, and the cashier close's comparison. The store
 // (src/features/kiosk/cash-desk/stores/cash-desk.ts) runs them; the screen shows them.
 import type { DeskPayment, DeskPaymentStageName } from '../api/contract/kiosk-storage';

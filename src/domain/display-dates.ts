@@ -11,7 +11,7 @@ import { capitalize } from './format';
 // for these screens and the kiosk's alike; here only the customer screens' style: their separator
 // (dateTimeLabel's 'customer') and the capital first letter. Days are compared as Rome
 // 'YYYY-MM-DD' strings and written by dayToDisplay; date-fns' `format` is not used: with its locale
-// tables it was 5.9 KB gzip on every booking screen (issue #18), for a fixed DD/MM/YYYY and HH:mm.
+// tables it was 5.9 KB gzip on every booking screen, for a fixed DD/MM/YYYY and HH:mm.
 
 export interface DisplayDateOptions {
   /** The instant "today" is measured from (tests pin it). */

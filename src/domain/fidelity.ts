@@ -1,4 +1,4 @@
-// Fidelity (loyalty) card numbers (issue #11). New cards get a random number with a Luhn check
+// Fidelity (loyalty) card numbers. New cards get a random number with a Luhn check
 // digit, so a number is not guessable (15 random digits: 10^15 to try, against a rate-limited
 // lookup) and a mistyped digit or swapped pair is caught by the browser before any request. The
 // cards issued before this rule (`FID-0001`, the demo's) keep working as they are.

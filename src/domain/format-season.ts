@@ -1,4 +1,4 @@
-// A shop's season in words (issue #16): "1 dicembre – 15 aprile", "1 December – 15 April",
+// A shop's season in words: "1 dicembre – 15 aprile", "1 December – 15 April",
 // "1 décembre – 15 avril". The one place that turns a month-day window into text, with Intl, so
 // the cards, the shop page and any island say it the same way.
 import { ALL_YEAR, isAllYear, isMonthDay, type MonthDay, type SeasonWindow } from './season';

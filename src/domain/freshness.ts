@@ -1,4 +1,4 @@
-// Fresh availability (issue #17): while a booking page or the calendar is visible, the availability
+// Fresh availability: while a booking page or the calendar is visible, the availability
 // it shows is never older than AVAILABILITY_MAX_AGE_MS, and a re-read that finds a unit taken by
 // someone else meanwhile says so. These are the rules; the timers live in src/api/freshness.ts and
 // the re-reads in src/features/customer/booking/stores/fresh-availability.ts.

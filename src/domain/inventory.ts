@@ -1,4 +1,4 @@
-// Rules of the kiosk's inventory and product pages (issue #14): where a unit is (available, out,
+// Rules of the kiosk's inventory and product pages: where a unit is (available, out,
 // locked), the filters staff pick, a scanned code as the API takes it, the address of a unit's page
 // and of an order at the cash desk. Pure: shared by the store, the islands and their tests.
 

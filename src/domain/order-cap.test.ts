@@ -1,4 +1,4 @@
-// The units one order may hold (issue #11): the cart's rule, the same constant the API enforces
+// The units one order may hold: the cart's rule, the same constant the API enforces
 // (tests/api/order-limits.test.ts proves the API's 422).
 import { describe, expect, it } from 'vitest';
 import { fitsInOrder, MAX_UNITS_PER_PRODUCT } from './cart';

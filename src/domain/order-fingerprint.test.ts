@@ -1,4 +1,4 @@
-// What makes two order submissions the same (the checkout's Idempotency-Key, issue #11).
+// What makes two order submissions the same (the checkout's Idempotency-Key).
 import { describe, expect, it } from 'vitest';
 import { orderFormFingerprint } from './orders';
 

@@ -118,7 +118,7 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
 }
 
 /**
- * What makes two order submissions the same one (issue #11, the checkout's Idempotency-Key): every
+ * What makes two order submissions the same one (the checkout's Idempotency-Key): every
  * field in order, each document by its name, type, size and date. A retry of the same submission
  * keeps its key; a changed cart or contact is a new submission with a new key. The answer is a
  * digest, never the fields: it is kept in the browser's storage (a kiosk's too) until the

@@ -1,4 +1,4 @@
-// Kiosk pairing codes (issue #11): staff read a new code on an admin kiosk and type it on the
+// Kiosk pairing codes: staff read a new code on an admin kiosk and type it on the
 // device's touch keyboard, once. The rules here are shared by the server (which makes and checks
 // codes) and the tests.
 

@@ -1,4 +1,4 @@
-// Pickup at the counter (issue #14), as pure rules: whether a scanned unit can be taken back, the
+// Pickup at the counter, as pure rules: whether a scanned unit can be taken back, the
 // pickup's body and date, how a price difference is worded (money back or a surcharge), and which
 // units wait in the outbox. No DOM, no fetch: stores/pickup.ts feeds it what the API said.
 import type { PickupRequest } from '../api/contract/delivery';

@@ -1,4 +1,4 @@
-// What a static page says a product costs (issue #16): its lowest day price ("da 19,00 € al
+// What a static page says a product costs: its lowest day price ("da 19,00 € al
 // giorno"), its half-day and season prices when it has them. Computed from a product's prices in
 // the API's shape, so the build (from the committed catalogue or an outside API) and the test that
 // compares the pages with the API's answer summarise with the same rule.

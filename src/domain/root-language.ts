@@ -1,7 +1,7 @@
 // Which language a visit to the root path `/` is sent to (spec §2: the browser language is
 // detected). One rule for the browser script (src/scripts/navigation.ts) and for the product
 // server, which answers the redirect itself so a French or English visitor does not first load,
-// parse and paint the Italian home (issue #16: home's Lighthouse score was that redirect).
+// parse and paint the Italian home (home's Lighthouse score was that redirect).
 import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from './locales';
 
 /** The cookie that remembers a visitor's language (spec §9), set by a first visit or a language link. */

@@ -1,4 +1,4 @@
-// A shop's season (issue #16): the days of the year it rents, the same every year, written as a
+// A shop's season: the days of the year it rents, the same every year, written as a
 // month-day window ('12-01'..'04-15' may wrap over New Year). The committed shop data holds the
 // window; the API presents its current or next occurrence as real days (`season.from`–`season.to`),
 // and every day of a booking must fall inside a window. A shop without a season rents all year:

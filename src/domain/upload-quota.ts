@@ -1,4 +1,4 @@
-// Document upload quota (issue #11). Spec §9 bounds what matters to a customer (8 MB a file, at most
+// Document upload quota. Spec §9 bounds what matters to a customer (8 MB a file, at most
 // 2 stored documents loaded per person); this quota is about abuse: documents are kept on disk, so
 // whoever can upload could otherwise fill the shop's disk through one order or many. The defaults
 // leave a family's documents, a few re-takes and a kiosk's busy day far below the limits.

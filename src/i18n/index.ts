@@ -22,4 +22,4 @@ export function toLocale(value: unknown): Locale {
 export { localizePath, splitLocale } from '../domain/locale-path';
 
 // `createT` (i18next) is in ./i18next.ts: islands import this module, and the browser does not
-// carry i18next (issue #18; their `t` is ./translate.ts).
+// carry i18next (their `t` is ./translate.ts).

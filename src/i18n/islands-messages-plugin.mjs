@@ -3,7 +3,7 @@
 // the server. The browser loads its locale's messages for the islands (src/i18n/client.ts) as
 // `i18n/<locale>.json?islands`, which this plugin cuts down to the sections islands use; a
 // customer's browser (no kiosk configured, not a kiosk page) loads `?customer`, the same without
-// the kiosk's strings (5.9 of the 10 KB gzip of Italian, issue #18). Plain JS: astro.config.mjs
+// the kiosk's strings (5.9 of the 10 KB gzip of Italian). Plain JS: astro.config.mjs
 // imports it.
 import { readFile } from 'node:fs/promises';
 

@@ -1,7 +1,7 @@
 // The islands' `t` (src/i18n/client.ts): the part of i18next the island messages use — nested keys,
 // `{{name}}` interpolation without escaping, plurals by `count` (`_zero` for 0 when written, then
 // the Intl plural category, then the bare key), `defaultValue`, the key itself when missing — in
-// a few hundred bytes instead of i18next's 16 KB gzip on every booking screen (issue #18). Static
+// a few hundred bytes instead of i18next's 16 KB gzip on every booking screen. Static
 // pages and the server keep i18next (src/i18n/i18next.ts); tests/unit/translate.test.ts checks that
 // both give the same text for every island key in every locale.
 import type { TFunction } from 'i18next';

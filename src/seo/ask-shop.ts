@@ -1,4 +1,4 @@
-// The shops "Chiedi al negozio" (issue #16) writes to, named by slug: the one key the static pages
+// The shops "Chiedi al negozio" writes to, named by slug: the one key the static pages
 // share with every booking API. The ids of seo-data/shops.json are the reference API's seed, and a
 // build for another API (CATALOGUE_API_URL) would put ids in the pages that API does not know; the
 // contract's shop_id takes a slug, which the API resolves. Imported, not read: the built pages no

@@ -1,4 +1,4 @@
-// What each shop rents and from what price, for the static pages (issue #16). Two sources, one
+// What each shop rents and from what price, for the static pages. Two sources, one
 // shape: the committed catalogue (seo-data/catalogue.json, which the reference API seeds from),
 // or, when CATALOGUE_API_URL names a booking API, that API's own answer for each shop
 // (GET v1/shops/slug/{slug}, parsed with the contract schema). Either way the prices are

@@ -1,4 +1,4 @@
-// The account page's API (issue #17): PATCH v1/user field errors (phone rule), and the account's
+// The account page's API: PATCH v1/user field errors (phone rule), and the account's
 // stored identity documents: POST v1/user/media (add, replace), DELETE v1/media/{id}, at most
 // MAX_STORED_USER_MEDIAS, each held to its owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

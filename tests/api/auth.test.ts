@@ -1,5 +1,5 @@
 // Accounts (spec §7): login, profile, logout, signup, password reset by emailed code; 401 paths and
-// the language of validation messages (issue #4).
+// the language of validation messages.
 import {
   MessageResponseSchema,
   ResetCodeResponseSchema,

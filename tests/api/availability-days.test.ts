@@ -1,4 +1,4 @@
-// Per-day availability of one product (issue #6, the calendar): GET v1/shops/{id}/availabilities/days
+// Per-day availability of one product (the calendar): GET v1/shops/{id}/availabilities/days
 // answers the free units of each half-day from the in-memory booking index, the same rule as
 // GET v1/shops/{id}/availabilities asked for one half-day at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { call, pairAll, placeOrder, unit } from '../support/staff';
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 // Shop 10 (from the seed, like the catalogue tests), its 2-unit junior kit and its 6-unit base kit.
 const SHOP = 10;
-/** Days counted from the first day SHOP is open (issue #16: seasons are real); `day` counts from today. */
+/** Days counted from the first day SHOP is open (seasons are real); `day` counts from today. */
 const seasonDay = (n: number) => inSeasonDay(SHOP, n);
 
 describe.each(testDrivers)('per-day availability API on $name', (driver) => {
@@ -73,7 +73,7 @@ describe.each(testDrivers)('per-day availability API on $name', (driver) => {
     expect(asRows(await days('CASCO', seasonDay(79), seasonDay(83)))).toEqual(expected(10));
     const edited = await days('SCI-BASE', seasonDay(79), seasonDay(83), { edit_order_code: placed.order.uuid });
     expect(edited.every((d) => d.morning === stock && d.afternoon === stock)).toBe(true);
-    // A guest order's number alone opens nothing (issue #11: the holder of its uuid edits it), and
+    // A guest order's number alone opens nothing (the holder of its uuid edits it), and
     // an unknown code leaves nothing out either.
     expect(asRows(await days('SCI-BASE', seasonDay(79), seasonDay(83), { edit_order_code: placed.order.number }))).toEqual(expected(stock));
     expect(asRows(await days('SCI-BASE', seasonDay(79), seasonDay(83), { edit_order_code: 'no-such-order' }))).toEqual(expected(stock));

@@ -1,4 +1,4 @@
-// The shop's live board (issue #13): GET v1/totem/board answers today's (Rome) orders of the
+// The shop's live board: GET v1/totem/board answers today's (Rome) orders of the
 // kiosk's shop — starting or ending today, queued today, handed out today — confirmed only, with no
 // contact data; push_in_queue stores queued_at. Every answer is parsed with the contract.
 import { eq, sql } from 'drizzle-orm';
@@ -122,7 +122,7 @@ describe.each(testDrivers)('the board on $name', (driver) => {
   });
 
   it("never shows another shop's orders; each shop's kiosks see their own", async () => {
-    // The other shop rents in its season only (issue #16): the board's day is one it is open.
+    // The other shop rents in its season only: the board's day is one it is open.
     const open = daysBetween(day(0), inSeasonDay(OTHER_SHOP, 0));
     at('12:00', open);
     try {

@@ -1,4 +1,4 @@
-// "Ask the shop" (issue #16, spec §7 POST v1/booking_requests): the request is stored and mailed to
+// "Ask the shop" (spec §7 POST v1/booking_requests): the request is stored and mailed to
 // the shop and, with an e-mail, copied to the customer in their language; every invalid field is a
 // 422 under that field with nothing stored or mailed; accepted requests are limited per address.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

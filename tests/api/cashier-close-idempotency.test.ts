@@ -1,4 +1,4 @@
-// POST v1/totem/close_cashier honours the `Idempotency-Key` header (issue #13, server/http/
+// POST v1/totem/close_cashier honours the `Idempotency-Key` header (server/http/
 // idempotency.ts): the kiosk retries a close whose answer was lost with the same key and gets the
 // first close back (same status and body, `Idempotent-Replayed: true`), never a second recorded
 // close; another key is another close. On PGlite and PostgreSQL.

@@ -11,7 +11,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { AvailabilitiesSchema, ShopLoadSchema, ShopSchema, SiteSchema, SportSchema, type ShopLoad } from '../../src/api/contract/catalogue';
 import { inSeasonDay } from '../support/season';
 
-/** Days counted from the first day the shops booked here are open (issue #16: seasons are real). */
+/** Days counted from the first day the shops booked here are open (seasons are real). */
 const day = (n: number) => inSeasonDay([1, 10], n);
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
@@ -190,7 +190,7 @@ describe.each(testDrivers)('catalogue API on $name', (driver) => {
       expect([from, to, a[base], a[casco]]).toEqual([from, to, count, count === stock ? 10 : 9]);
     }
     expect((await availability(api, 10, { from: day(60), to: day(62), edit_order_code: placed.order.uuid }))[base]).toBe(stock);
-    // The guest order's number alone is no edit right: ignored like an unknown code (issue #11).
+    // The guest order's number alone is no edit right: ignored like an unknown code.
     expect((await availability(api, 10, { from: day(60), to: day(62), edit_order_code: placed.order.number }))[base]).toBe(stock - 1);
   });
 

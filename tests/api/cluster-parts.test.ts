@@ -1,4 +1,4 @@
-// The pieces several API processes share through the database (issue #15), in process: the
+// The pieces several API processes share through the database, in process: the
 // PostgreSQL rate limiter, timers that fire once (both databases), the realtime relay with its
 // outbox for events larger than a NOTIFY, and `npm run start:cluster`.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue #15: two real API processes (`npm start`, A and B) on one PostgreSQL. What one commits, the
+// Two real API processes (`npm start`, A and B) on one PostgreSQL. What one commits, the
 // other answers within 1 s (availabilities, the calendar, shop loads); a lost notification
 // connection is recovered within its stated bound; the login limit is one limit; a realtime event
 // crosses processes; a timer armed by a process that is killed still lands, once.
@@ -16,7 +16,7 @@ import { AvailabilityDaysSchema } from '../../src/api/contract/availability';
 import { call, pair, SHOP, totemOf } from '../support/staff';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-if (!pgUrl) console.warn('[tests] TEST_DATABASE_URL is not set: the two-process PostgreSQL tests (issue #15) are SKIPPED.');
+if (!pgUrl) console.warn('[tests] TEST_DATABASE_URL is not set: the two-process PostgreSQL tests are SKIPPED.');
 
 /** What "within 1 s" means in the issue. */
 const FRESH_MS = 1000;

@@ -1,4 +1,4 @@
-// Coupon usage limits (issue #11): total uses, uses per customer (account or guest e-mail) and
+// Coupon usage limits: total uses, uses per customer (account or guest e-mail) and
 // validity dates, checked and recorded in the order's transaction; GET v1/coupons/{code} limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { inSeasonDay } from '../support/season';
 
 const SHOP = 1;
-/** Days counted from the first day the shop booked here is open (issue #16: seasons are real). */
+/** Days counted from the first day the shop booked here is open (seasons are real). */
 const day = (n: number) => inSeasonDay(SHOP, n);
 
 describe.each(testDrivers)('coupon limits on $name', (driver) => {

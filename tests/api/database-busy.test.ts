@@ -1,4 +1,4 @@
-// The embedded database busy (issue #11): a request that waits too long for its turn answers 503
+// The embedded database busy: a request that waits too long for its turn answers 503
 // with Retry-After instead of hanging, and what it asked for is never done afterwards.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,7 @@ import { outcomeByRoute } from '../support/contract';
 import { inSeasonDay } from '../support/season';
 
 const SHOP = 10;
-/** Days counted from the first day the shop booked here is open (issue #16: seasons are real). */
+/** Days counted from the first day the shop booked here is open (seasons are real). */
 const day = (n: number) => inSeasonDay(SHOP, n);
 const INVALID = 'Data non valida';
 const BAD_DAYS = ['0050-01-01', '0000-01-01', '0099-12-31', '1999-12-31', '2101-01-01', '9999-12-31'];

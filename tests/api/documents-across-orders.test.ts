@@ -1,4 +1,4 @@
-// Documents are not copied across orders (issue #11). An order edit may link stored documents of the
+// Documents are not copied across orders. An order edit may link stored documents of the
 // edited order, and the caller's own ones when the caller is the logged-in customer: a guest-link
 // holder or a kiosk editing someone's order cannot pull in (and then read) the owner's documents of
 // other orders, nor delete them. A document of another order is never deleted by an edit.

@@ -1,5 +1,5 @@
 // `edit_order_code` (the cart's orderCodeToReplace, spec §7) leaves the edited order's own bookings
-// out of availability, only for whoever may edit that order (issue #11): its logged-in owner, the
+// out of availability, only for whoever may edit that order: its logged-in owner, the
 // holder of its uuid, the shop's admin kiosks. Anyone else sending someone's order number gets the
 // same answer as for a code that does not exist, so availability is no oracle for orders.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Fidelity cards hardened (issue #11): random check-digited numbers for new cards, every route that
+// Fidelity cards hardened: random check-digited numbers for new cards, every route that
 // takes a card number on the fidelity_card/info limit, and a card claimed by one account only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

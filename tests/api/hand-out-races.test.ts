@@ -1,4 +1,4 @@
-// An edit or a cancellation racing a hand-out (issue #11): once a unit of the order is out, both are
+// An edit or a cancellation racing a hand-out: once a unit of the order is out, both are
 // refused with the same answer (410, "already handed out"), whether the delivery landed before the
 // request was read or while it was being written; never a 500, never a cancelled order with units
 // out, never a delivery of a cancelled order. The write decides under the order's row lock

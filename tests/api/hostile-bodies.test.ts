@@ -1,4 +1,4 @@
-// Hostile request bodies (issue #11): bracket-notation keys naming inherited members must never
+// Hostile request bodies: bracket-notation keys naming inherited members must never
 // touch a shared object, forms and JSON are bounded in size, field count and depth, and after any
 // of them the API keeps answering. Each case below answered 500, poisoned the process or was
 // buffered whole before the fix.

@@ -1,4 +1,4 @@
-// The `Idempotency-Key` header on the kiosk's confirmations (issue #14, "works through an API
+// The `Idempotency-Key` header on the kiosk's confirmations ("works through an API
 // outage"): POST v1/delivery, v1/pickup and both resets answer a retry with the same key with the
 // first answer (same status and body, `Idempotent-Replayed: true`) and hand nothing out twice, also
 // when two retries race; keys are per shop (a device re-paired as another kiosk of the shop); a 5xx is not stored; a key whose request died is

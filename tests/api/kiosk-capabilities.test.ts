@@ -1,4 +1,4 @@
-// A public kiosk must not reach customers' orders (issue #11). A type-10 kiosk stands in the shop for
+// A public kiosk must not reach customers' orders. A type-10 kiosk stands in the shop for
 // anyone to use and follows the shop's channel for its board, so: order events carry no capability
 // and no personal data (no uuid, phone, e-mail, names, amount); a totem presenting an order's uuid
 // is held to its type (a public kiosk: 403) and to its shop (another shop's: 404), for the order,
@@ -116,7 +116,7 @@ describe.each(testDrivers)('kiosk capabilities on $name', (driver) => {
     // 403 where the order route answers, 404 for a document (which says nothing about its order).
     expect(seen).toEqual({ guest: 403, get: 403, export: 403, media: 404, patch: 403, edit: 403, upload: 403, deleteMedia: 404, cancel: 403 });
     await untouched(order);
-    // Its number or id does not open it either (unchanged, issue #7).
+    // Its number or id does not open it either (unchanged).
     expect((await call(api, 'GET', `/api/v1/orders/${order.number}/export`, k.public)).status).toBe(403);
     expect((await call(api, 'GET', `/api/v1/media/${order.medias[0]!.id}`, k.public)).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-// Orders placed at a kiosk (issue #12): the order records the totem that placed it (`totem_code`,
+// Orders placed at a kiosk: the order records the totem that placed it (`totem_code`,
 // kept by edits), and a kiosk without data_security_user_optional must send an identity document
 // (spec §5), refused before anything is stored. Customers and guests are not affected.
 import { readdirSync } from 'node:fs';

@@ -141,7 +141,7 @@ describe.each(testDrivers)('order documents on $name', (driver) => {
     }
     expect((await api.request(`${bare}?order=${crypto.randomUUID()}`, { token: stranger })).status).toBe(404);
     expect((await api.request('/api/v1/media/abc')).status).toBe(404);
-    // The owner's profile lists the document, by its file's name too (the account page, issue #17).
+    // The owner's profile lists the document, by its file's name too (the account page).
     const user = await answer(await api.request('/api/v1/user', { token: mario }), UserResponseSchema);
     expect(user.data.medias).toContainEqual({ id: media.id, url: bare, name: 'mio.pdf' });
     // Still there for the owner after the refused attempts.

@@ -1,4 +1,4 @@
-// `Idempotency-Key` on order creation (issue #11): a storefront retrying POST v1/shops/{id}/orders
+// `Idempotency-Key` on order creation: a storefront retrying POST v1/shops/{id}/orders
 // after a lost answer gets the first answer again (`Idempotent-Replayed: true`) and one order, also
 // when the retry's multipart body has another boundary and carries the same document; the same key
 // with another body is the middleware's 422; keys are per caller (a guest's key means nothing to a

@@ -1,8 +1,8 @@
-// Free stock holding (issue #11): one order holds at most MAX_UNITS_PER_PRODUCT units of a product
+// Free stock holding: one order holds at most MAX_UNITS_PER_PRODUCT units of a product
 // (add-ons counted), online orders are limited per e-mail and per client address, and confirmation
 // e-mails per recipient (the order still succeeds). Run with the production defaults
 // (DEFAULT_ORDER_LIMITS), on PGlite and PostgreSQL: the limiter's store is the database's business
-// once it is shared (issue #15), and the orders and their stock are.
+// once it is shared, and the orders and their stock are.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
@@ -19,7 +19,7 @@ import { ShopLoadSchema } from '../../src/api/contract/catalogue';
 import { inSeasonDay } from '../support/season';
 import { SHOP, idDocument, pairAll } from '../support/staff';
 
-/** Days counted from the first day the shop booked here is open (issue #16: seasons are real). */
+/** Days counted from the first day the shop booked here is open (seasons are real). */
 const day = (n: number) => inSeasonDay(1, n);
 
 describe('order limits: configuration', () => {

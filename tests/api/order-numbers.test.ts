@@ -1,4 +1,4 @@
-// Order numbers past 10 million (issue #11): `orders.number` was `lpad(id, 7)`, and lpad cuts a
+// Order numbers past 10 million: `orders.number` was `lpad(id, 7)`, and lpad cuts a
 // longer text, so order 10,000,001 got 01-1000000, order 1,000,000's number (a unique violation:
 // the order could not be placed at all). Numbers below 10 million read as before; past it the
 // width grows. The sequence is moved forward to get there, on PGlite and PostgreSQL.

@@ -11,7 +11,7 @@ import { refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
 import { DateModes, addDays, todayInRome } from '../../src/domain/dates';
 
-/** Days counted from the first day the shops booked here are open (issue #16: seasons are real). */
+/** Days counted from the first day the shops booked here are open (seasons are real). */
 const day = (n: number) => inSeasonDay([1, 10], n);
 const yesterday = addDays(todayInRome(), -1);
 

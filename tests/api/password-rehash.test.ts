@@ -1,4 +1,4 @@
-// Rehash on login (issue #11): a password stored under older scrypt parameters is hashed again with
+// Rehash on login: a password stored under older scrypt parameters is hashed again with
 // the current ones when its owner logs in (customers) or types it (kiosk configuration password);
 // with the production cost that is N=2^17, r=8, p=1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Password-reset brute force (issue #11): limits per account whatever the address (codes issued an
+// Password-reset brute force: limits per account whatever the address (codes issued an
 // hour, wrong guesses a day, then the holder is told), attempts counted and codes used atomically
 // in SQL, proven with concurrent requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

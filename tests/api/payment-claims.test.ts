@@ -1,4 +1,4 @@
-// Payment claims (issue #13): a cash desk claims an order before its terminal charges the card, so
+// Payment claims: a cash desk claims an order before its terminal charges the card, so
 // two desks — or two devices paired as the same desk — never charge it twice, and an edit or a
 // cancellation cannot land while the card is being charged.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The simulated payment page (issue #11) is the demo's: it marks an order paid for anyone who
+// The simulated payment page is the demo's: it marks an order paid for anyone who
 // clicks. Off when NODE_ENV=production unless PAYMENT_SIMULATOR=1; then online payment answers 503
 // and the simulator's pages do not exist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The account's people (issue #17, "returning skiers"): GET/POST/PATCH/DELETE v1/user/people,
+// The account's people ("returning skiers"): GET/POST/PATCH/DELETE v1/user/people,
 // held to their owner (another account's person is 404), 422 field errors, the per-account limit,
 // and the skiers of a logged-in customer's orders remembered (deduped by name, latest measures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { answer, refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
 
 const SKIS = 1; // a shop whose skis need the customer's details
-/** Days counted from the first day the shop booked here is open (issue #16: seasons are real). */
+/** Days counted from the first day the shop booked here is open (seasons are real). */
 const day = (n: number) => inSeasonDay(SKIS, n);
 const ANNA = { first_name: 'Anna', last_name: 'Neri', height: 165, weight: 58, shoe_size: 38.5, level: 'esperto' };
 

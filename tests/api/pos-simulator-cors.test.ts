@@ -1,4 +1,4 @@
-// The terminal simulator's failure switch is not reachable from web pages (issue #11): /process
+// The terminal simulator's failure switch is not reachable from web pages: /process
 // and /health answer any origin (the kiosk page calls them from its own origin), /control has no
 // CORS, so a page the kiosk shows cannot make the terminal fail or read its takings. Nor can it
 // send the switches a simple request that needs no preflight (a `text/plain` fetch, a form): they

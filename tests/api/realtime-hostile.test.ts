@@ -1,4 +1,4 @@
-// Hostile input to the local Pusher-protocol endpoint (issue #11). Against the real `npm start`
+// Hostile input to the local Pusher-protocol endpoint. Against the real `npm start`
 // process: a handshake with a malformed %-escape, frames that are not Pusher messages (null, [], 1,
 // "x", deeply nested JSON), a wrong app key, channels other than `private-shop.{id}`, too many
 // channels on one socket, too many sockets from one address. After each, the process still answers

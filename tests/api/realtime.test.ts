@@ -160,7 +160,7 @@ describe.each(testDrivers)('realtime channels on $name', (driver) => {
     expect((await c.next('pusher:subscription_error')).channel).toBe(`private-shop.${SHOP}`);
     c.send({ event: 'pusher:subscribe', data: { channel: `private-shop.${SHOP}`, auth: api.deps.realtime.authorize(socketId, `private-shop.${SHOP}`) } });
     expect((await c.next('pusher_internal:subscription_succeeded')).channel).toBe(`private-shop.${SHOP}`);
-    // Only the shops' private channels exist (issue #11): a public channel is refused.
+    // Only the shops' private channels exist: a public channel is refused.
     c.send({ event: 'pusher:subscribe', data: { channel: 'news' } });
     expect((await c.next('pusher:subscription_error')).channel).toBe('news');
     expect((await c.next('pusher:error')).data).toMatchObject({ code: 4009 });

@@ -1,4 +1,4 @@
-// Seasons are real (issue #16): a shop's season bounds what can be booked. The shops table holds the
+// Seasons are real: a shop's season bounds what can be booked. The shops table holds the
 // month-day window from seo-data/shops.json; the API presents its current or next occurrence as
 // `season`, a season price covers exactly that occurrence, and an order or an edit with a day
 // outside the season is 422 on `from`. The API's clock is fixed, so every date here is absolute.

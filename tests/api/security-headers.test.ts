@@ -1,4 +1,4 @@
-// The API wired with its security headers (issue #11): every answer carries the referrer policy
+// The API wired with its security headers: every answer carries the referrer policy
 // (order paths hold a guest's uuid), nosniff and a data-only CSP; a served document is sandboxed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';

@@ -1,4 +1,4 @@
-// Staff hardening (issue #11): dates of every staff schema within 2000–2100 (422 on the field, never
+// Staff hardening: dates of every staff schema within 2000–2100 (422 on the field, never
 // a 500 or year 50000), and hand-outs (extras, forced units, reset pickup) that cannot take units the
 // website sold to other orders for the same day.
 import { randomUUID } from 'node:crypto';

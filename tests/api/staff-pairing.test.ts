@@ -106,7 +106,7 @@ describe.each(testDrivers)('kiosk pairing on $name', (driver) => {
     const { db } = api.deps.database;
     const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(totems))[0]!.n;
     expect(await count()).toBe(DEMO_TOTEMS.length);
-    // A database at the previous seed version, with kiosks (a second start) or without (before issue #7).
+    // A database at the previous seed version, with kiosks (a second start) or without (before kiosks existed).
     await db.update(appMeta).set({ value: '2' }).where(eq(appMeta.key, 'seed_version'));
     expect(await seed(db)).toBe(true);
     expect(await count()).toBe(DEMO_TOTEMS.length);

@@ -1,4 +1,4 @@
-// The permission matrix of the staff API (issue #7): every staff endpoint called by a guest (no
+// The permission matrix of the staff API: every staff endpoint called by a guest (no
 // token), a customer, and each kiosk type of the shop (10 public, 20 admin, 30 admin + cash desk)
 // plus a cash desk of another shop. Denials come before any state change, so denied roles share
 // one fixture; allowed roles get a fresh one where the call changes it (pay, cancel, delivery…).
@@ -168,7 +168,7 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
     const seen: Partial<Expect> = {};
     for (const role of ROLES) {
       const { main } = await pick(api, SHOP, 'CIASPOLE', { from: day(45) });
-      // With an identity document, which the public kiosk needs (issue #12, kiosk-orders.test.ts).
+      // With an identity document, which the public kiosk needs (kiosk-orders.test.ts).
       const form = orderForm({ from: day(45), cart: [{ prices: [main.id] }], medias: [{ file: idDocument() }] });
       const res = await api.request(`/api/v1/shops/${SHOP}/orders`, { method: 'POST', body: form, token: tokens[role] });
       seen[role] = res.status;
@@ -180,7 +180,7 @@ describe.each(testDrivers)('staff permission matrix on $name', (driver) => {
     const other = tokens.other;
     expect((await call(api, 'GET', `/api/v1/orders/${shared.uuid}`, other)).status).toBe(404);
     expect((await call(api, 'GET', `/api/v1/guest/orders/${shared.uuid}`, other)).status).toBe(404);
-    // A public kiosk is held to its type even with the uuid (issue #11, kiosk-capabilities.test.ts).
+    // A public kiosk is held to its type even with the uuid (kiosk-capabilities.test.ts).
     expect((await call(api, 'GET', `/api/v1/orders/${shared.uuid}`, kiosks.public)).status).toBe(403);
     expect((await call(api, 'GET', `/api/v1/orders/${shared.uuid}`, kiosks.admin)).status).toBe(200);
     const list = await call(api, 'GET', '/api/v1/specific_products', other);

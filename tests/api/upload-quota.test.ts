@@ -1,4 +1,4 @@
-// Document upload quota (issue #11): per order (documents and bytes, deleted ones included: their
+// Document upload quota: per order (documents and bytes, deleted ones included: their
 // files stay on disk) answered 422, per uploader and day (account, kiosk, or client address for
 // guests) answered 429, each with the message under the form's field and nothing left on disk. The
 // defaults are the constants of src/domain/upload-quota.ts; tests set small ones through the deps.

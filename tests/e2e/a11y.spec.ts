@@ -8,7 +8,7 @@ import { DateModes } from '../../src/domain/dates';
 
 async function withDates(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/');
-  // Days the shop is open (issue #16).
+  // Days the shop is open.
   const dates = [inSeasonDay('sport-noleggio-sestriere', 40), inSeasonDay('sport-noleggio-sestriere', 42)];
   await page.evaluate((configuration) => {
     localStorage.setItem('configuration', JSON.stringify(configuration));

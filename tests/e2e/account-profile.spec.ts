@@ -1,4 +1,4 @@
-// The account page (issue #17): reached from the user menu's "Profilo"; the details edited through
+// The account page: reached from the user menu's "Profilo"; the details edited through
 // PATCH v1/user with the API's 422 under the field, a stored document added then replaced, each
 // surviving a reload; axe with every rule on the page.
 import { expect, test } from '@playwright/test';

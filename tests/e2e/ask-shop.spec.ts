@@ -1,4 +1,4 @@
-// "Chiedi al negozio" (issue #16): a product sold out for the chosen dates offers the form, prefilled
+// "Chiedi al negozio": a product sold out for the chosen dates offers the form, prefilled
 // with the dates and the product, and the request lands in the outbox for the shop and for the
 // customer; on a shop's page the form shows the browser's and the server's 422 messages under the
 // fields; the hotels page's form asks the shop picked; the static pages name the shop by slug; no

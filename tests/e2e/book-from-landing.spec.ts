@@ -1,4 +1,4 @@
-// One tap to book (issue #16): from a category×town page, a shop card's "Prenota" opens that shop's
+// One tap to book: from a category×town page, a shop card's "Prenota" opens that shop's
 // calendar on the category's gear; once the dates are chosen the booking page opens on that
 // category (scrolled to it, focus on its heading). A later visit with those dates still bookable
 // goes straight to the booking page. Expectations come from the API's shop and season.

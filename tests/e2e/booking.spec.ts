@@ -13,13 +13,13 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await page.goto('/sci/sestriere/');
   await page.getByRole('link', { name: 'Sport Noleggio Sestriere' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sport Noleggio Sestriere' })).toBeVisible();
-  // The shop page's main "Prenota" opens the shop's calendar (issue #16).
+  // The shop page's main "Prenota" opens the shop's calendar.
   await page.getByRole('main').getByRole('link', { name: 'Prenota da Sport Noleggio Sestriere', exact: true }).click();
   await expect(page).toHaveURL(/\/prenota\/sport-noleggio-sestriere\/calendar/);
 
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  // A month the shop is open all of (issue #16).
+  // A month the shop is open all of.
   await showMonthOf(page, inSeasonDay('sport-noleggio-sestriere', 40));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b12 / }).click();

@@ -1,4 +1,4 @@
-// Moving the booking calendar to a month, whichever month it opened on (issue #16: it opens on the
+// Moving the booking calendar to a month, whichever month it opened on (it opens on the
 // shop's first bookable month, or on the dates already chosen): back to today's month, the first
 // it can show, then forward.
 import { expect, type Page } from '@playwright/test';

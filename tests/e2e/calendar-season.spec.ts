@@ -1,4 +1,4 @@
-// Seasons in the calendar (issue #16): days outside the shop's season are disabled and say when it
+// Seasons in the calendar: days outside the shop's season are disabled and say when it
 // reopens ("fuori stagione: apre il 01/12/2026"), the calendar opens on the first bookable month, and the
 // season mode shows the season's days. Written for any day of the year: what to expect is computed
 // from the API's season for the shop, with the season rules of src/domain/season.ts. The journey

@@ -1,4 +1,4 @@
-// The calendar (issue #6): for the product type chosen in its picker, every day shows whether the
+// The calendar: for the product type chosen in its picker, every day shows whether the
 // product is still free in the morning and in the afternoon (net of the cart) and the price of the
 // current selection if that day were picked. Bookings are placed through the API; expected prices
 // come from the API's shop answer through the same domain rules, never typed in here.
@@ -14,7 +14,7 @@ import { inSeasonDay, monthsFromToday } from '../support/season';
 import { DateModes } from '../../src/domain/dates';
 
 const SHOP = 'sport-noleggio-sestriere';
-// A month the shop is open all of (issue #16: its season), clear of the days the other journeys
+// A month the shop is open all of (its season), clear of the days the other journeys
 // book on (other day numbers). The avalanche kit has one unit.
 const MONTH = inSeasonDay(SHOP, 75).slice(0, 7);
 const AHEAD = monthsFromToday(`${MONTH}-01`);
@@ -178,7 +178,7 @@ test('from the shop page: the calendar opens on the product and judges each day 
 test('a failed availability load says so and the dates can still be chosen; a stale answer never lands', async ({ page, request }) => {
   const shop = await loadShop(request);
   const [first, second] = shop.products;
-  // A month the shop is open all of, and the next (issue #16).
+  // A month the shop is open all of, and the next.
   const month = inSeasonDay(SHOP, 30).slice(0, 7);
   const daysOf = (url: string, morning: number) => {
     const q = new URL(url).searchParams;

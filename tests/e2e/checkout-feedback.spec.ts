@@ -14,7 +14,7 @@ import { formatCurrency } from '../../src/domain/format';
 
 const SHOP = 'sport-noleggio-sestriere';
 
-/** Days the shop is open (issue #16), counted from its first bookable day. */
+/** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay(SHOP, n);
 
 /** A cart with snowshoes (no customer info needed) for two days `offset` days ahead, on the checkout. */
@@ -230,7 +230,7 @@ test('customer dialog: measures have their own messages, the level starts unchos
   await page.goto(`/prenota/${SHOP}/calendar`);
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  // A month the shop is open all of (issue #16).
+  // A month the shop is open all of.
   await showMonthOf(page, day(60));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b24 / }).click();

@@ -10,7 +10,7 @@ async function chooseRange(page: Page, shop: string, from: number, to: number) {
   await page.goto(`/prenota/${shop}/calendar`);
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  // A month the shop is open all of (issue #16).
+  // A month the shop is open all of.
   await showMonthOf(page, inSeasonDay(shop, 60));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: new RegExp(`\\b${from} `) }).click();

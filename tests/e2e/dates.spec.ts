@@ -1,11 +1,11 @@
-// Dates as spec §9 shows them (issue #17): an order of today reads "Oggi", one of tomorrow "Domani"
+// Dates as spec §9 shows them: an order of today reads "Oggi", one of tomorrow "Domani"
 // (Rome days), on the orders list and the order page, in the page's language; the dates chip too.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, todayInRome } from '../../src/domain/dates';
 import { hydrated } from './hydration';
 import { DateModes } from '../../src/domain/dates';
 
-// A shop open all year (issue #16): these tests need an order today, whatever day they run on.
+// A shop open all year: these tests need an order today, whatever day they run on.
 const SHOP = 'alpin-tour-sestriere';
 
 async function token(request: APIRequestContext): Promise<string> {

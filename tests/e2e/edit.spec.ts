@@ -5,7 +5,7 @@ import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { DateModes } from '../../src/domain/dates';
 
-/** Days the shop is open (issue #16), counted from its first bookable day. */
+/** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
 
 test('editing the dates of an order changes its total and keeps its number', async ({ page, request }) => {
@@ -27,7 +27,7 @@ test('editing the dates of an order changes its total and keeps its number', asy
   await hydrated(page);
   await expect(page).toHaveURL(/\/calendar/);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  // Another month the shop is open all of (issue #16).
+  // Another month the shop is open all of.
   await showMonthOf(page, day(90));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b3 / }).click();

@@ -1,4 +1,4 @@
-// The error page (spec §2) and the islands' error boundary (issue #17).
+// The error page (spec §2) and the islands' error boundary.
 // - A failing site route: the product's static server (server/static.ts serveDist over the built
 //   dist/) is started here with its file lookup failing for one route — the failure a broken disk
 //   or a permission error gives — so no test-only switch exists in the product.

@@ -1,4 +1,4 @@
-// `?framed` (spec §2, issue #17): a shop embedded in another site hides the logo, the network footer
+// `?framed` (spec §2): a shop embedded in another site hides the logo, the network footer
 // and the shop footer (the embedding site has its own), on the first page and on every page reached
 // from it — by a link (the parameter is carried) or any other way (the tab remembers it).
 import { expect, test, type Page } from '@playwright/test';

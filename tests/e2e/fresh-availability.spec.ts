@@ -1,4 +1,4 @@
-// Fresh availability (issue #17): while the calendar or a shop's booking page is open, another
+// Fresh availability: while the calendar or a shop's booking page is open, another
 // client books the last unit through the API; once the tab is visible again (the hidden → visible
 // switch emulated deterministically: document.visibilityState and its event) the page shows it
 // taken, with a polite notice. Adding a product whose last unit was just taken shows the notice
@@ -10,7 +10,7 @@ import { inSeasonDay, monthsFromToday } from '../support/season';
 import { DateModes } from '../../src/domain/dates';
 
 const SHOP = 'sport-noleggio-sestriere';
-// A month the shop is open all of (issue #16: its season), clear of the days the other journeys
+// A month the shop is open all of (its season), clear of the days the other journeys
 // book on (other day numbers). The avalanche kit has one unit.
 const MONTH = inSeasonDay(SHOP, 75).slice(0, 7);
 const AHEAD = monthsFromToday(`${MONTH}-01`);

@@ -1,4 +1,4 @@
-// Islands download only the strings of the page's language (issue #2): each locale is its own chunk.
+// Islands download only the strings of the page's language: each locale is its own chunk.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../../src/domain/locales';

@@ -2,7 +2,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 
-// A shop open all year (issue #16): next month's days can be booked whatever day this runs on.
+// A shop open all year: next month's days can be booked whatever day this runs on.
 const SHOP = 'alpin-tour-sestriere';
 
 /** Presses Tab until `target` has the focus (at most `max` times), as a keyboard user would. */

@@ -1,4 +1,4 @@
-// Kiosk pages (issue #12): axe with every rule (best practices included) finds nothing, and every
+// Kiosk pages: axe with every rule (best practices included) finds nothing, and every
 // control is a touch target of at least 48 px, on a portrait (1080×1920) and a landscape
 // (1920×1080) kiosk screen.
 import { violations } from './axe';

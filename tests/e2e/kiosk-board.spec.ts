@@ -1,4 +1,4 @@
-// The live board and push-in-queue (issue #13), against `npm start` and its local Pusher-protocol
+// The live board and push-in-queue, against `npm start` and its local Pusher-protocol
 // endpoint: a wall kiosk shows the board in one browser context while a second context (another
 // kiosk of the shop) places orders and pushes them in the queue — they move on the board without a
 // reload; a forged channel signature says "Impossibile acquisire il flusso dati."; a dropped socket

@@ -1,4 +1,4 @@
-// Kiosk part 1 (issue #12): the daily reload, and a public kiosk's self-service booking — its
+// Kiosk part 1: the daily reload, and a public kiosk's self-service booking — its
 // shop only, documents required, the order recorded as the kiosk's, and the screen back to its
 // start (cart emptied) when nobody uses it.
 import { expect, test, type Page } from '@playwright/test';

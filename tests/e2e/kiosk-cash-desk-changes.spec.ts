@@ -1,4 +1,4 @@
-// Changing an order from the kiosk's cash desk (issue #13): contact data, who each item is for,
+// Changing an order from the kiosk's cash desk: contact data, who each item is for,
 // dates and items through the cart's edit mode and back to the cash desk, cancelling; only what
 // the order still allows is offered, the rest says why, and a refusal that arrives anyway is shown
 // with the order read again. The orders are placed through the API, as a customer would online.

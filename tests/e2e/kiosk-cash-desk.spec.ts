@@ -1,4 +1,4 @@
-// The kiosk's cash desk (issue #13) against `npm start` and its payment-terminal simulator: find
+// The kiosk's cash desk against `npm start` and its payment-terminal simulator: find
 // orders by number, name and phone; take a payment (pay, record, receipt with R1 items, print);
 // one charge whatever happens — double tap, reload in the middle, a second desk, an API outage
 // after the charge; a declined card, a terminal that does not answer, the fake POS; closing the

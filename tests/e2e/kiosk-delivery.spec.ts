@@ -1,4 +1,4 @@
-// The delivery and pickup counters (issue #14) against `npm start`: codes typed as a USB scanner
+// The delivery and pickup counters against `npm start`: codes typed as a USB scanner
 // types them (fast, then Enter); unknown, locked and already-out units and another product refused
 // next to the field, which keeps the focus; a partial delivery then the rest; a reset; an extra with
 // its price checked by the ±20 % rule; a pickup with a problem (the unit is locked) and a reset of

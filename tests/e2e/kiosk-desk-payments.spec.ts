@@ -1,4 +1,4 @@
-// Card payments in flight seen from any kiosk page (issue #13): a charge the API has not recorded
+// Card payments in flight seen from any kiosk page: a charge the API has not recorded
 // yet is counted in a chip linking to its order on every kiosk page, and its recording goes on
 // from whatever kiosk page is open, not only from the order's.
 import { expect, test } from '@playwright/test';

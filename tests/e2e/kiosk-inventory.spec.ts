@@ -1,4 +1,4 @@
-// The inventory and the product pages (issue #14) on an admin totem (type 20), against `npm start`:
+// The inventory and the product pages on an admin totem (type 20), against `npm start`:
 // the state and product filters and the code search narrow the list; the extras switch (`extra=1`)
 // lists units out without an order line; a unit locked by a pickup problem shows it and is
 // unlocked after a question; a problem is reported (the server's 422 under the field first); a

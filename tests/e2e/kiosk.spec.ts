@@ -1,4 +1,4 @@
-// Kiosk part 1 (issue #12): pairing through the UI, totem mode (no login controls, even in the
+// Kiosk part 1: pairing through the UI, totem mode (no login controls, even in the
 // static HTML), the footer's code and the shop's logo, the route guards, configuration behind five
 // taps and the password, its clears, the daily reload, and a public kiosk's self-service order.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The cart never holds more units of a product than one order may (issue #11): with the breakage
+// The cart never holds more units of a product than one order may: with the breakage
 // cover on ten lines the booking page stops taking lines that use it, says why, and no other
 // product can add it; the API refuses an eleventh the same way (tests/api/order-limits.test.ts).
 import { expect, test, type Page } from '@playwright/test';
@@ -11,7 +11,7 @@ async function chooseThreeDays(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/calendar');
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
-  // A month the shop is open all of (issue #16).
+  // A month the shop is open all of.
   await showMonthOf(page, inSeasonDay('sport-noleggio-sestriere', 40));
   const days = page.getByRole('group').filter({ has: page.locator('.day') });
   await days.getByRole('button', { name: /\b16 / }).click();

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 
-/** Days the shop is open (issue #16), counted from its first bookable day. */
+/** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
 
 async function placeGuestOrder(request: APIRequestContext, offset: number) {

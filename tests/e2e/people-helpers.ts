@@ -1,4 +1,4 @@
-// Helpers of the account specs (issue #17): a fresh customer made through the API, logged in
+// Helpers of the account specs: a fresh customer made through the API, logged in
 // through the login dialog as a customer does.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';

@@ -8,7 +8,7 @@ import { DateModes } from '../../src/domain/dates';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 const SHOP = 'sport-noleggio-sestriere';
-/** Days the shop is open (issue #16), counted from its first bookable day. */
+/** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay(SHOP, n);
 
 async function placeGuestOrder(request: APIRequestContext) {

@@ -1,4 +1,4 @@
-// Returning skiers (issue #17): a customer with two past orders finds their skiers in the
+// Returning skiers: a customer with two past orders finds their skiers in the
 // "Per chi è …?" dialog, picks one in one tap (every field filled, the latest measures), and the
 // order carries those measures; the account page lists them to rename.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import { logIn, newCustomer } from './people-helpers';
 
 const SHOP = 'sport-noleggio-sestriere';
 const USER = 'elena.ritorno@example.com';
-/** Days the shop is open (issue #16), counted from its first bookable day. */
+/** Days the shop is open, counted from its first bookable day. */
 const isoDay = (offset: number) => inSeasonDay(SHOP, offset);
 const MARCO = { first_name: 'Marco', last_name: 'Conti', height: '172', weight: '64', shoe_size: '42', level: 'intermedio' };
 /** The second order: Marco has grown; these are the measures the dialog must offer. */
@@ -29,7 +29,7 @@ async function pastOrder(request: APIRequestContext, token: string, day: string,
   expect(res.status()).toBe(201);
 }
 
-/** A day of the month the range is chosen in: the shop is open all that month (issue #16). */
+/** A day of the month the range is chosen in: the shop is open all that month. */
 const RANGE_MONTH_DAY = isoDay(60);
 
 async function chooseRange(page: Page, from: number, to: number) {

@@ -71,11 +71,11 @@ test('?framed hides the logo and the network footer, also after following an int
   await page.goto(`${shopPath}?framed`);
   await expect(logo(page)).toBeHidden();
   await expect(networkFooter(page)).toBeHidden();
-  // The shop's contacts too (issue #17: the embedding site has its own): in the page, not shown.
+  // The shop's contacts too (the embedding site has its own): in the page, not shown.
   await expect(page.locator('.shop-footer')).toHaveCount(1);
   await expect(page.locator('.shop-footer')).toBeHidden();
 
-  // The shop page's "Prenota" opens the shop's calendar (issue #16).
+  // The shop page's "Prenota" opens the shop's calendar.
   await page.getByRole('main').getByRole('link', { name: `Prenota da ${shop.label}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/prenota/${shop.slug}/calendar/?\\?`));
   expect(new URL(page.url()).searchParams.has('framed')).toBe(true);

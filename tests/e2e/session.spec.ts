@@ -6,7 +6,7 @@ import { hydrated } from './hydration';
 import { DateModes } from '../../src/domain/dates';
 
 const shopPage = '/noleggio/sport-noleggio-sestriere/';
-/** Three days the shop is open (issue #16), whatever today is: stored dates the app keeps. */
+/** Three days the shop is open, whatever today is: stored dates the app keeps. */
 const [from, to] = [inSeasonDay('sport-noleggio-sestriere', 40), inSeasonDay('sport-noleggio-sestriere', 42)];
 
 test('login: a wrong password shows the error under the field; the right one greets the customer and survives a reload', async ({ page }) => {

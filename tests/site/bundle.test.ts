@@ -28,7 +28,7 @@ describe('built scripts', () => {
     expect(scripts.some((file) => readFileSync(path.join(dir, file), 'utf8').includes('react.transitional.element'))).toBe(true);
   });
 
-  it('parse with zod/mini: no script in dist/_astro holds classic zod (issue #18)', () => {
+  it('parse with zod/mini: no script in dist/_astro holds classic zod', () => {
     const dir = path.join(siteDir(), '_astro');
     const texts = readdirSync(dir)
       .filter((f) => f.endsWith('.js'))

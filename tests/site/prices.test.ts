@@ -1,4 +1,4 @@
-// Prices and seasons on the static pages (issue #16) against the API: every category×town page and
+// Prices and seasons on the static pages against the API: every category×town page and
 // every shop page of the built site (dist/), in the three locales, shows each shop's season and, for
 // each product the API serves in that sport, the prices the API answers on a fresh database
 // (GET v1/shops/slug/{slug} parsed with the contract schema, summarised by the domain rule); so do

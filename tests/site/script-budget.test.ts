@@ -1,4 +1,4 @@
-// Deterministic JavaScript size of the screens (issue #18 "CI enforces the promises"): for each
+// Deterministic JavaScript size of the screens ("CI enforces the promises"): for each
 // page, the scripts its HTML references (module scripts, every island's component and renderer,
 // inline scripts) and everything they import statically, gzipped and summed, against the budgets
 // of bench/budgets.ts. Dynamic imports (lazy chunks: dialogs, the order confirmation) are not

@@ -1,4 +1,4 @@
-// What several API processes on one PostgreSQL share beyond the business tables (issue #15):
+// What several API processes on one PostgreSQL share beyond the business tables:
 // rate-limit windows, timers that must fire once, and realtime events too large for a NOTIFY.
 // The embedded database (one process) has the same tables; only the timers are used there.
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Coupon redemptions (issue #11): one row per coupon an order uses, written in the order's
+// Coupon redemptions: one row per coupon an order uses, written in the order's
 // transaction. The per-customer limit counts the rows of the same account or e-mail; a cancelled
 // order's rows are deleted (server/orders/coupons.ts says why).
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

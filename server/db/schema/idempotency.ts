@@ -1,4 +1,4 @@
-// Idempotency keys of the kiosk's confirmations (issue #14): the first answer to a request sent
+// Idempotency keys of the kiosk's confirmations: the first answer to a request sent
 // with an `Idempotency-Key` header, so a retry with the same key gets it again instead of running
 // twice. Keys are scoped per caller (`scope`: a totem, a customer, or guests). A row without `completed_at` is in progress: `attempt`
 // names the request that holds it since `started_at` (a lease, so a process that died mid-way does
@@ -10,7 +10,7 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     /**
-     * Whose key it is: `totem:{id}`, `user:{id}` or `guest` (order creation, issue #11). A guest's
+     * Whose key it is: `totem:{id}`, `user:{id}` or `guest` (order creation). A guest's
      * key is a random UUID its browser made, and a replay also needs the same body.
      */
     scope: text('scope').notNull(),

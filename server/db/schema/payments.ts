@@ -1,4 +1,4 @@
-// Online payments by the customer (issue #6 "pay"): one row per visit to the payment provider's
+// Online payments by the customer ("pay"): one row per visit to the payment provider's
 // hosted page. The amount is frozen when the session opens, so an order edited meanwhile is never
 // marked paid for an old total.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The people a customer rents for (issue #17, "returning skiers"): one row per person and account,
+// The people a customer rents for ("returning skiers"): one row per person and account,
 // unique by normalised name (personNameKey), so an order's skiers update the known ones instead of
 // piling up duplicates. Measures are kept as numbers: a shoe size can be 42.5.
 import { doublePrecision, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

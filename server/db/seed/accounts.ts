@@ -19,7 +19,7 @@ export const DEMO_CUSTOMER = {
 };
 
 export const DEMO_COUPONS = [
-  // Once per customer (account or e-mail): a welcome discount, not a standing one (issue #11).
+  // Once per customer (account or e-mail): a welcome discount, not a standing one.
   { code: 'BENVENUTO10', amount: 10, blocked: false, description: 'Benvenuto: 10 € di sconto', maxUsesPerCustomer: 1 },
   { code: 'NEVE5', amount: 5, blocked: false, description: 'Neve: 5 € di sconto' },
   { code: 'SCADUTO', amount: 10, blocked: true, description: 'Codice scaduto' },

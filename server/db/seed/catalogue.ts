@@ -19,11 +19,11 @@ import { ALL_YEAR } from '../../../src/domain/season';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** A shop's season window as stored (issue #16): the committed one, or all year. */
+/** A shop's season window as stored: the committed one, or all year. */
 const seasonWindow = (shop: SeedSource['shops'][number]) => shop.season ?? ALL_YEAR;
 
 /**
- * Sets every shop's season window from the committed data: databases seeded before issue #16 held
+ * Sets every shop's season window from the committed data: databases seeded before seasons existed held
  * concrete days (migration 0016 kept their month-days only) and shops without a season a guessed one.
  */
 export async function seedShopSeasons(db: Db, source: SeedSource): Promise<void> {

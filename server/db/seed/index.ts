@@ -13,7 +13,7 @@ import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
-// 4: shop seasons as month-day windows from seo-data (issue #16; seedShopSeasons).
+// 4: shop seasons as month-day windows from seo-data (seedShopSeasons).
 export const SEED_VERSION = '4';
 
 export async function seededVersion(db: Db): Promise<string | null> {

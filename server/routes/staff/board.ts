@@ -1,4 +1,4 @@
-// The shop's live board (issue #13): GET v1/totem/board, for any kiosk of the shop (the wall
+// The shop's live board: GET v1/totem/board, for any kiosk of the shop (the wall
 // screen is often a public kiosk). Today's orders (Europe/Rome) that a board can show: starting
 // today, ending today, queued today or handed out today; confirmed only, so a cancelled order leaves
 // the board. One query: the item count and the hand-out state come from correlated subqueries, not

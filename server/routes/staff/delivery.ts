@@ -1,4 +1,4 @@
-// Delivery and pickup at the counter (issue #7, admin totems of the order's shop): units handed
+// Delivery and pickup at the counter (admin totems of the order's shop): units handed
 // out for order lines or as extras, taken back, either step undone, and the price difference of an
 // early or late return.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// The staff side of the API (issue #7), mounted by app.ts before the catch-all.
+// The staff side of the API, mounted by app.ts before the catch-all.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { totemRoutes } from './totem';

@@ -1,4 +1,4 @@
-// Inventory (issue #7, admin totems): the shop's units, one unit with its history and problems,
+// Inventory (admin totems): the shop's units, one unit with its history and problems,
 // unlocking a unit once its problem is fixed, and the problems reported on a unit.
 import { Hono } from 'hono';
 import { and, desc, eq, isNull } from 'drizzle-orm';

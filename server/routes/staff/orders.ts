@@ -1,4 +1,4 @@
-// Orders, staff side (issue #7): search the shop's orders, take a payment at the cash desk (its
+// Orders, staff side: search the shop's orders, take a payment at the cash desk (its
 // claim, and staff releasing the claim of a desk that is gone), change who a pool's items are for. Viewing, changing, cancelling and exporting an order are the
 // customer routes (routes/orders.ts) with the staff access rules of orders/access.ts.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// Realtime channels (issue #7): signs a private-channel subscription the way Pusher does, only
+// Realtime channels: signs a private-channel subscription the way Pusher does, only
 // for the calling totem's own shop channel.
 import { Hono } from 'hono';
 import { BroadcastingAuthRequestSchema, shopChannel, type BroadcastingAuthResponseSchema } from '../../../src/api/contract/realtime';

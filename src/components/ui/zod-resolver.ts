@@ -1,4 +1,4 @@
-// Form validation by the contract's zod schema (issue #17): the browser refuses what the
+// Form validation by the contract's zod schema: the browser refuses what the
 // API would refuse, with the same message keys (validators.*) translated here. The form keeps its
 // raw values; the caller builds the request body from them.
 import type { FieldError, FieldErrors, Resolver } from './form/form-controller';

@@ -1,4 +1,4 @@
-// The forms' state without a form library (issue #18): react-hook-form's shared chunk was 12.7 KB
+// The forms' state without a form library: react-hook-form's shared chunk was 12.7 KB
 // gzip on the checkout, most of it machinery our forms never use. This covers exactly what they do,
 // with react-hook-form's names and default timing, framework-free (use-form.ts is the React hook):
 // - uncontrolled inputs registered by ref, one value per name (no dot paths, no field arrays);

@@ -1,4 +1,4 @@
-// The account's stored identity documents (issue #17, spec §9: at most 2): add one while there is
+// The account's stored identity documents (spec §9: at most 2): add one while there is
 // room, replace or delete each. Every change answers the user as the server now holds it; a
 // refusal (422: size, type, the limit) is shown under the file field it concerns.
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The account's people (issue #17): the skiers of past orders and those added here, to rename,
+// The account's people: the skiers of past orders and those added here, to rename,
 // edit or delete; the booking dialog offers them. Renders the people store, dispatches its actions;
 // the form is validated by the contract's schema and the API's 422s land under the fields.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// "Chiedi al negozio" (issue #16): a button that opens a short form in a modal dialog — name, e-mail
+// "Chiedi al negozio": a button that opens a short form in a modal dialog — name, e-mail
 // or phone, dates, people, message, and the shop when the page offers several — sent to
 // POST v1/booking_requests. Validated by the contract's schema in the browser and by the API; the
 // API's 422 messages land under the fields they name. The static HTML is the button alone: the

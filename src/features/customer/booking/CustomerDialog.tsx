@@ -40,7 +40,7 @@ export default function CustomerDialog(props: { locale: string; product: string 
     if (!props.product && el.open) el.close();
   }, [props.product]);
 
-  // Issue #17: a known person fills every field; the focus moves to Confirm, so one more press (or
+  // A known person fills every field; the focus moves to Confirm, so one more press (or
   // Enter) books for them, and the status line says whose details are in.
   const confirm = useRef<HTMLButtonElement>(null);
   const [picked, setPicked] = useState<string | null>(null);

@@ -25,7 +25,7 @@ import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 // The confirmation (with the pay button and its payment code) is needed only once the order is
 // placed: fetched when the customer presses the button, kept out of the page's first load (the
-// checkout's JS budget is 120 KB gzip, issue #18).
+// checkout's JS budget is 120 KB gzip).
 const loadConfirmation = () => import('./CheckoutConfirmation');
 const CheckoutConfirmation = lazy(loadConfirmation);
 import CheckoutDocuments from './CheckoutDocuments';

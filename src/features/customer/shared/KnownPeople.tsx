@@ -1,4 +1,4 @@
-// The logged-in customer's known people as one-tap choices in the "Per chi è …?" dialog (issue #17):
+// The logged-in customer's known people as one-tap choices in the "Per chi è …?" dialog:
 // a tap fills every field of the dialog (still editable). Renders the people store and dispatches;
 // loading is the store's (src/features/customer/account/stores/people.ts). Nothing is shown to a guest or on a kiosk.
 import { useEffect } from 'react';

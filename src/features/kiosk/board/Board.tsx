@@ -1,4 +1,4 @@
-// /totem/board (issue #13): the shop's wall screen. Today's orders in four columns (queue, to
+// /totem/board: the shop's wall screen. Today's orders in four columns (queue, to
 // prepare, handed out today, due back today; src/domain/board.ts decides which), kept current by the
 // board store through the shop's realtime channel. Nothing to touch: it connects when it opens,
 // says plainly when it is not live, and comes back by itself. Only what a wall may show: order

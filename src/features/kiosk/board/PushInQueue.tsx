@@ -1,4 +1,4 @@
-// /totem/push_in_queue (issue #13): staff type an order's number, or a USB barcode scanner types it
+// /totem/push_in_queue: staff type an order's number, or a USB barcode scanner types it
 // and presses Enter, and the order goes to the board's queue. The field empties at every Enter, so
 // each number is its own push, even while an earlier one is still sent (stores/push-in-queue.ts
 // sends them in turn); a refusal (unknown order, cancelled) is said under the field with its

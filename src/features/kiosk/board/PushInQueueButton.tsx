@@ -1,4 +1,4 @@
-// "Put in the queue" for one order (issue #13), for the cash desk's order page: the order goes to
+// "Put in the queue" for one order, for the cash desk's order page: the order goes to
 // the board's queue column (POST v1/totem/push_in_queue), and the button says since when it is
 // there. Offered for confirmed orders only (the server refuses a cancelled one with 410).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Changing an order at the cash desk (issue #13), inside the order's cash-desk page: its contact
+// Changing an order at the cash desk, inside the order's cash-desk page: its contact
 // data, who each item is for, its dates and items (through the cart's edit mode: the booking
 // screens, then back here), cancelling it. Only what the order still allows is offered
 // (domain/cash-desk.ts orderChangeOptions); the rest says why. A refusal the server sends anyway

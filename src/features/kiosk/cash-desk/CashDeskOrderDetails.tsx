@@ -1,4 +1,4 @@
-// One order as the cash desk reads it (issue #13): who and when, payment and hand-out state, the
+// One order as the cash desk reads it: who and when, payment and hand-out state, the
 // lines per person with their add-ons and discounts, coupons, taxes and totals. Render only.
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../../api/contract/orders';

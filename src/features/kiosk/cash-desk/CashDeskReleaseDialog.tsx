@@ -1,4 +1,4 @@
-// "Release the claim of cash desk X" (issue #13): the question names the desk whose claim holds the
+// "Release the claim of cash desk X": the question names the desk whose claim holds the
 // order, warns that its terminal may already have charged the card, and asks this kiosk's
 // configuration password (checked by the server). The rule and the request are the store's
 // (stores/desk-claims.ts); this asks, dispatches and shows the answer.

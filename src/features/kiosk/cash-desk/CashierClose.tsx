@@ -1,4 +1,4 @@
-// Closing the cashier at the end of the day (issue #13, type-30 totems): asks first (the terminal
+// Closing the cashier at the end of the day (type-30 totems): asks first (the terminal
 // prints its report and restarts its totals), then shows the terminal's total next to the one the
 // API recorded and the difference when they disagree. A close the API did not record keeps the
 // terminal's report on screen with a retry, so the terminal is never closed twice. The close's

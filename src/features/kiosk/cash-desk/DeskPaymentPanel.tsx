@@ -1,4 +1,4 @@
-// The cash desk's payment controls for one order (issue #13, type-30 totems): take the payment at
+// The cash desk's payment controls for one order (type-30 totems): take the payment at
 // the terminal, and whatever a payment in flight needs from staff — wait, say what the terminal
 // shows after a lost answer, retry recording, print the receipt again, settle a conflict, release
 // the claim of a desk that is gone. The rules and requests live in stores/cash-desk.ts and

@@ -1,4 +1,4 @@
-// The delivery counter (/totem/delivery, admin totems, issue #14): find the order, scan each unit
+// The delivery counter (/totem/delivery, admin totems): find the order, scan each unit
 // (it goes to a free line of its product), force another product with a reason or hand a unit out
 // as an extra, Confirm (partial deliveries allowed), reset a line. Render and dispatch only:
 // stores/delivery.ts decides and sends (through the outbox: an outage loses nothing). The order is

@@ -1,4 +1,4 @@
-// The pickup counter (/totem/pickup, admin totems, issue #14): scan what comes back, with an order
+// The pickup counter (/totem/pickup, admin totems): scan what comes back, with an order
 // chosen or without (a scanned unit finds its hand-out and its order), note a problem (the unit is
 // locked), see the price difference of an early or late return before confirming, undo a pickup.
 // Render and dispatch only: stores/pickup.ts decides and sends (through the outbox). The orders

@@ -1,4 +1,4 @@
-// The inventory's filters (issue #14): code or model (a scanner types the code and Enter searches;
+// The inventory's filters: code or model (a scanner types the code and Enter searches;
 // the text is then selected for the next scan), product, state, and the switch to the extras (units
 // out without an order line). The pickers apply at once; the text on Enter or the button.
 import { useRef, useState, type FormEvent } from 'react';

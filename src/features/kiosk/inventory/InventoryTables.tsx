@@ -1,4 +1,4 @@
-// The inventory's tables (issue #14): the shop's units (code linking to the unit's page, product
+// The inventory's tables: the shop's units (code linking to the unit's page, product
 // and model, state in words, the order it is out for or its open problems, unlock and report), and
 // the extras (units out without an order line). Wide tables scroll inside a focusable region on a
 // portrait screen instead of pushing the page sideways.

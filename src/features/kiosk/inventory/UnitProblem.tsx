@@ -1,4 +1,4 @@
-// Reporting a problem on a unit (issue #14): a short form (the description), on the unit's page
+// Reporting a problem on a unit: a short form (the description), on the unit's page
 // and in a dialog from the inventory's rows. The server validates it: its 422 message is shown
 // under the field, which takes the focus back. A reported problem locks the unit.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The outage banner of every kiosk page (issue #14): says plainly when the API cannot be reached
+// The outage banner of every kiosk page: says plainly when the API cannot be reached
 // and how many confirmations wait to be sent (they go by themselves), and lists what the API
 // refused on a replay, with its words, until staff resolve it. Render only; stores/kiosk-outbox.ts
 // does the sending.

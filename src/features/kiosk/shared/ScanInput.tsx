@@ -1,4 +1,4 @@
-// The scan field of the delivery and pickup counters (issue #14): a USB scanner types the code fast
+// The scan field of the delivery and pickup counters: a USB scanner types the code fast
 // and presses Enter, so the field is uncontrolled (nothing re-renders between keystrokes), keeps
 // the focus (a key typed while nothing is focused lands here), empties at once for the next code,
 // and on a refusal gives the refused code back selected, so the next scan simply replaces it.
