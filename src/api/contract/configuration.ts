@@ -13,7 +13,6 @@ export const DateModeSchema = z.union([
   z.literal(DateModes.RANGE),
   z.literal(DateModes.SEASONAL),
 ]);
-export type DateMode = z.infer<typeof DateModeSchema>;
 
 /** A calendar day in Europe/Rome, 'YYYY-MM-DD'. */
 export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
