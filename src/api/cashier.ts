@@ -1,17 +1,13 @@
-// The cashier close's request (issue #13): what the API recorded for the day the desk closes. With
+// The cashier close's request: what the API recorded for the day the desk closes. With
 // the close's own Idempotency-Key, reused for every retry, so a retry after a lost answer gets the
 // first answer back instead of a second close (server/http/idempotency.ts).
 import { IDEMPOTENCY_HEADER } from './contract/idempotency';
 import { CloseCashierResponseSchema, type CloseCashierRequest } from './contract/staff';
 import { CASHIER_RECORD_TIMEOUT_MS } from '../domain/desk-payments';
-
-async function client() {
-  return (await import('./instance')).api;
-}
+import type { ApiClient } from './client';
 
 /** POST v1/totem/close_cashier with the close's key; no answer in CASHIER_RECORD_TIMEOUT_MS is no answer. */
-export async function recordCashierClose(body: CloseCashierRequest, key: string) {
-  const api = await client();
+export async function recordCashierClose(api: ApiClient, body: CloseCashierRequest, key: string) {
   const answer = await api.post('v1/totem/close_cashier', {
     json: body,
     headers: { [IDEMPOTENCY_HEADER]: key },

@@ -1,5 +1,6 @@
 // Typed client of the booking API (spec §7, error catalogue §8). Framework-free: the stores give
-// it the current language, token and what to do on errors, so it can be unit-tested alone.
+// it the current language, token and what to do on errors (the page's client is made by the
+// stores), so it can be unit-tested alone. The request modules beside it take a client.
 import type * as z from 'zod/mini';
 import { contentLanguage, type Locale } from '../i18n/index';
 
@@ -154,3 +155,6 @@ export function createApiClient(options: ApiClientOptions) {
     urlFor,
   };
 }
+
+/** A client made by createApiClient: what every request function of src/api takes. */
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,15 +1,12 @@
-// The kiosk's delivery and pickup requests (issue #14, spec §7): a scanned unit, an order, the
+// The kiosk's delivery and pickup requests (spec §7): a scanned unit, an order, the
 // price difference of an early or late return, and the confirmations' paths and answers. The
-// confirmations themselves go through the outbox (stores/kiosk-outbox.ts), never straight from here.
+// confirmations themselves go through the kiosk's outbox (src/api/outbox.ts), never straight from here.
 import * as z from 'zod/mini';
 import { PriceDiffEnvelopeSchema, type PriceDiff } from './contract/delivery';
 import { InventoryItemSchema } from './contract/inventory';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema, type OrderResponse } from './contract/orders';
 import { KIOSK_LOOKUP_TIMEOUT_MS } from '../domain/delivery';
-
-async function client() {
-  return (await import('./instance')).api;
-}
+import type { ApiClient } from './client';
 
 const UnitEnvelopeSchema = z.object({ data: InventoryItemSchema });
 export type ScannedUnitResponse = z.infer<typeof InventoryItemSchema>;
@@ -20,8 +17,7 @@ export type ScannedUnitResponse = z.infer<typeof InventoryItemSchema>;
  * within KIOSK_LOOKUP_TIMEOUT_MS fails like no answer at all (NetworkError): the scan goes on
  * unchecked instead of holding the scans after it.
  */
-export async function lookUpUnit(code: string, signal?: AbortSignal): Promise<ScannedUnitResponse> {
-  const api = await client();
+export async function lookUpUnit(api: ApiClient, code: string, signal?: AbortSignal): Promise<ScannedUnitResponse> {
   const { data } = await api.get(`v1/specific_products/${encodeURIComponent(code)}`, {
     schema: UnitEnvelopeSchema,
     signal,
@@ -33,22 +29,19 @@ export async function lookUpUnit(code: string, signal?: AbortSignal): Promise<Sc
 }
 
 /** GET v1/orders/{id} with the kiosk's token. */
-export async function fetchOrder(id: number, signal?: AbortSignal): Promise<OrderResponse> {
-  const api = await client();
+export async function fetchOrder(api: ApiClient, id: number, signal?: AbortSignal): Promise<OrderResponse> {
   const { data } = await api.get(`v1/orders/${id}`, { schema: OrderEnvelopeSchema, signal, quiet: true, quietOffline: true });
   return data;
 }
 
 /** GET v1/delivery_details/{id}/diff?to=: the hand-out priced as if back on `to`. */
-export async function handOutDiff(deliveryDetailId: number, to: string, signal?: AbortSignal): Promise<PriceDiff> {
-  const api = await client();
+export async function handOutDiff(api: ApiClient, deliveryDetailId: number, to: string, signal?: AbortSignal): Promise<PriceDiff> {
   const { data } = await api.get(`v1/delivery_details/${deliveryDetailId}/diff`, { query: { to }, schema: PriceDiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
   return data;
 }
 
 /** GET v1/order_details/{id}/diff: the line priced by its latest hand-out (after the pickup: its return day). */
-export async function lineDiff(orderDetailId: number, signal?: AbortSignal): Promise<PriceDiff> {
-  const api = await client();
+export async function lineDiff(api: ApiClient, orderDetailId: number, signal?: AbortSignal): Promise<PriceDiff> {
   const { data } = await api.get(`v1/order_details/${orderDetailId}/diff`, { schema: PriceDiffEnvelopeSchema, signal, quiet: true, quietOffline: true });
   return data;
 }

@@ -1,4 +1,4 @@
-// Keeps data read from the API fresh while the page is seen (issue #17, fresh availability): a
+// Keeps data read from the API fresh while the page is seen (fresh availability): a
 // re-read before the data turns `maxAgeMs` old, one at once when the tab becomes visible again,
 // none while it is hidden (a background tab costs the server nothing), and a forced one on demand
 // (just before adding to the cart). Framework-free: time, timers and the page's visibility come

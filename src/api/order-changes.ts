@@ -1,12 +1,11 @@
-// Changes shop staff make to an order from the cash desk (issue #13): contact data, who each item
+// Changes shop staff make to an order from the cash desk: contact data, who each item
 // is for, cancelling (reading the order again is api/cash-desk.ts fetchShopOrder). The kiosk's
-// token goes with every call (api/instance.ts in totem mode); the server checks what the order
+// token goes with every call (the page's client sends it on a kiosk); the server checks what the order
 // still allows (410 otherwise; 409 while a cash desk is charging the card). Errors are the client's
 // ApiClientError (422 with field messages). The changes are `quiet`: the screen says every refusal
 // itself, where the staff are looking (a network failure is still announced by the client).
 import type * as z from 'zod/mini';
-import { api } from './instance';
-import { ApiClientError } from './client';
+import { ApiClientError, type ApiClient } from './client';
 import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';
 import type { OrderChangesSchema } from './contract/order-form';
 import type { PoolChanges } from './contract/staff';
@@ -25,19 +24,19 @@ const orderPath = (id: number) => `v1/orders/${id}`;
 const QUIET = { quiet: true } as const;
 
 /** PATCH v1/orders/{id}: first and last name, phone, e-mail, invoice and fiscal code. */
-export async function changeOrderContact(id: number, changes: OrderContactChanges): Promise<OrderResponse> {
+export async function changeOrderContact(api: ApiClient, id: number, changes: OrderContactChanges): Promise<OrderResponse> {
   const { data } = await api.patch(orderPath(id), { ...QUIET, json: changes, schema: OrderEnvelopeSchema });
   return data;
 }
 
 /** PATCH v1/order_detail_pools/{id}: who the pool's items are for (an empty string clears a field). */
-export async function changePoolCustomer(poolId: number, customer: NonNullable<PoolChanges['customer']>): Promise<OrderResponse> {
+export async function changePoolCustomer(api: ApiClient, poolId: number, customer: NonNullable<PoolChanges['customer']>): Promise<OrderResponse> {
   const { data } = await api.patch(`v1/order_detail_pools/${poolId}`, { ...QUIET, json: { customer } satisfies PoolChanges, schema: OrderEnvelopeSchema });
   return data;
 }
 
 /** DELETE v1/orders/{id}?date=: cancels an unpaid order; `day` is today in Rome ('YYYY-MM-DD'). */
-export async function cancelOrder(id: number, day: string): Promise<ChangedOrder> {
+export async function cancelOrder(api: ApiClient, id: number, day: string): Promise<ChangedOrder> {
   const { data, message } = await api.delete(orderPath(id), { ...QUIET, query: { date: day }, schema: OrderEnvelopeSchema });
   return { order: data, message };
 }

@@ -1,9 +1,9 @@
-// Online payment by the customer (issue #6 "pay"): opens a payment session and says where to send
-// the customer, only when that address is the provider's (issue #11). PayButton dispatches it.
-import { api } from './instance';
+// Online payment by the customer: opens a payment session and says where to send
+// the customer, only when that address is the provider's. PayButton dispatches it.
 import { PaymentSessionEnvelopeSchema } from './contract/payments';
 import { apiBaseUrl, paymentHosts } from '../config';
 import { isTrustedPaymentUrl } from '../domain/payments';
+import type { ApiClient } from './client';
 
 /** The API answered a payment address outside the trusted provider hosts: nobody is sent there. */
 export class UntrustedPaymentUrlError extends Error {
@@ -22,7 +22,7 @@ export function trustedPaymentHosts(pageHref: string, configured: readonly strin
  * POST v1/orders/{uuid}/payments; resolves to the provider's page to send the customer to.
  * 404, 410 and 422 reach the caller as ApiClientError (the order changed meanwhile).
  */
-export async function startPayment(orderUuid: string, returnPath: string, pageHref: string): Promise<string> {
+export async function startPayment(api: ApiClient, orderUuid: string, returnPath: string, pageHref: string): Promise<string> {
   const { data } = await api.post(`v1/orders/${orderUuid}/payments`, {
     json: { return_path: returnPath },
     schema: PaymentSessionEnvelopeSchema,

@@ -1,4 +1,4 @@
-// The kiosk's payment-terminal orchestrator client (spec §7, §8; issue #13): POST {pos}/process with
+// The kiosk's payment-terminal orchestrator client (spec §7, §8): POST {pos}/process with
 // the operations, their payload and the order. Success needs every requested operation's
 // `operation_completed` not to be false; a failure's `notes` become the message; no answer at all
 // is "Errore: Verificare pos orchestrator."; any failure with an order is posted to pos_logs before

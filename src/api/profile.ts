@@ -1,20 +1,20 @@
-// Requests of the account page (issue #17): the profile (PATCH v1/user) and the stored identity
+// Requests of the account page: the profile (PATCH v1/user) and the stored identity
 // documents (POST v1/user/media to add or replace, spec §7's DELETE v1/media/{id} to delete).
 // Each answers the user as GET v1/user does, so the page shows what the server now holds.
 import type * as z from 'zod/mini';
-import { api } from './instance';
 import { UserResponseSchema, type UserUpdateRequestSchema } from './contract/auth';
 import type { User } from './contract/user';
+import type { ApiClient } from './client';
 
 export type ProfileChanges = z.input<typeof UserUpdateRequestSchema>;
 
 /** PATCH v1/user: first and last name, phone, loyalty card (null removes it). */
-export async function saveProfile(changes: ProfileChanges): Promise<User> {
+export async function saveProfile(api: ApiClient, changes: ProfileChanges): Promise<User> {
   return (await api.patch('v1/user', { json: changes, schema: UserResponseSchema })).data;
 }
 
 /** POST v1/user/media: a new document, or with `replace` the one it takes the place of. */
-export async function uploadDocument(file: File, replace?: number): Promise<User> {
+export async function uploadDocument(api: ApiClient, file: File, replace?: number): Promise<User> {
   const form = new FormData();
   form.append('file', file);
   if (replace) form.append('replace', String(replace));
@@ -22,7 +22,7 @@ export async function uploadDocument(file: File, replace?: number): Promise<User
 }
 
 /** DELETE v1/media/{id}, then the user again (the list of documents it now has). */
-export async function deleteDocument(id: number): Promise<User> {
+export async function deleteDocument(api: ApiClient, id: number): Promise<User> {
   await api.delete(`v1/media/${id}`);
   return (await api.get('v1/user', { schema: UserResponseSchema })).data;
 }

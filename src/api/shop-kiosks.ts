@@ -9,39 +9,31 @@ import {
   RevokeTotemResponseSchema,
   ShopKiosksResponseSchema,
 } from './contract/staff';
-
-async function client() {
-  return (await import('./instance')).api;
-}
+import type { ApiClient } from './client';
 
 const kioskPath = (code: string, action: string) => `v1/totems/${encodeURIComponent(code)}/${action}`;
 
 /** GET v1/totems: the kiosks this one may manage, with their pending codes (never the codes). */
-export async function listShopKiosks() {
-  const api = await client();
+export async function listShopKiosks(api: ApiClient) {
   return (await api.get('v1/totems', { schema: ShopKiosksResponseSchema })).data;
 }
 
 /** POST v1/totems/{code}/pairing_code with this kiosk's password: the code, shown once, and its end. */
-export async function mintPairingCode(code: string, password: string) {
-  const api = await client();
+export async function mintPairingCode(api: ApiClient, code: string, password: string) {
   return (await api.post(kioskPath(code, 'pairing_code'), { json: { password }, schema: PairingCodeResponseSchema, quiet: true })).data;
 }
 
 /** DELETE v1/totems/{code}/pairing_code: the pending code stops pairing. */
-export async function cancelPairingCode(code: string) {
-  const api = await client();
+export async function cancelPairingCode(api: ApiClient, code: string) {
   return (await api.delete(kioskPath(code, 'pairing_code'), { schema: CancelPairingCodeResponseSchema })).data;
 }
 
 /** POST v1/totems/{code}/revoke: every device of the kiosk, and every pending code for it or made by it, ends. */
-export async function revokeKiosk(code: string) {
-  const api = await client();
+export async function revokeKiosk(api: ApiClient, code: string) {
   return (await api.post(kioskPath(code, 'revoke'), { schema: RevokeTotemResponseSchema })).data;
 }
 
 /** POST v1/totems/{code}/password with this kiosk's password: the kiosk's new password, shown once. */
-export async function newKioskPassword(code: string, password: string) {
-  const api = await client();
+export async function newKioskPassword(api: ApiClient, code: string, password: string) {
   return (await api.post(kioskPath(code, 'password'), { json: { password }, schema: KioskPasswordResponseSchema, quiet: true })).data;
 }

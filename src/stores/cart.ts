@@ -20,15 +20,11 @@ export const $cartCount = computed($cart, (cart) => cartItemCount(cart));
 
 const update = (change: (cart: CartState) => CartState) => $cart.set(change($cart.get()));
 
-/** Adds a line; false (nothing added) when it would pass the units one order may hold (issue #11). */
+/** Adds a line; false (nothing added) when it would pass the units one order may hold. */
 export function addProduct(product: CartProduct): boolean {
   if (!fitsInOrder(product, $cart.get().products)) return false;
   update((cart) => ({ ...cart, products: [...cart.products, product] }));
   return true;
-}
-
-export function updateProduct(index: number, patch: Partial<CartProduct>): void {
-  update((cart) => ({ ...cart, products: cart.products.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
 }
 
 export function removeProduct(index: number): void {
@@ -68,10 +64,6 @@ export function loadUserMedias(userMedias: readonly UserMedia[]): void {
 
 export function dropStoredUserMedias(): void {
   update((cart) => ({ ...cart, userHaveMedias: false, medias: dropStoredMedias(cart.medias) }));
-}
-
-export function setFidelityCardInitialized(value: boolean): void {
-  update((cart) => ({ ...cart, fidelityCardInitialized: value }));
 }
 
 /**

@@ -1,13 +1,13 @@
 // What the visitor is booking (spec §3 "Configuration state"): site, sport, shop, dates and date
 // mode, fidelity card, kiosk settings. The persisted part follows spec §3 for a non-kiosk browser;
-// the shop's products, categories and availabilities are loaded per page and kept in memory.
+// the shop's products, categories and availabilities are loaded per page (./shop-load.ts) and kept
+// in memory.
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import * as z from 'zod/mini';
 import { ConfigurationStateSchema } from '../api/contract/configuration';
-import type { Category, Product, Shop, Site, Sport } from '../api/contract/catalogue';
-import { ShopLoadSchema } from '../api/contract/catalogue';
-import { FidelityInfoResponseSchema, type CheckedFidelityCard } from '../api/contract/fidelity';
+import type { Category, Product, Shop, ShopLoad, Site, Sport } from '../api/contract/catalogue';
+import type { CheckedFidelityCard } from '../api/contract/fidelity';
 import type { DateMode } from '../domain/dates';
 import { normalizeDates } from '../domain/dates';
 import { visibleCategories } from '../domain/catalogue';
@@ -106,44 +106,28 @@ export function bookingParams() {
   });
 }
 
-async function client() {
-  return (await import('../api/instance')).api;
-}
-
-/** Loads a shop's categories and products priced for the chosen dates. */
-export async function loadShop(slug: string): Promise<void> {
-  const api = await client();
-  const { data } = await api.get(`v1/shops/slug/${encodeURIComponent(slug)}`, {
-    query: bookingParams(),
-    schema: z.object({ data: ShopLoadSchema }),
-  });
-  patch({ shop: data.shop });
-  $categories.set(visibleCategories(data.categories));
-  $products.set(data.products);
+/** A shop read for the chosen dates (./shop-load.ts): its visible categories and its products. */
+export function showShop(loaded: ShopLoad): void {
+  patch({ shop: loaded.shop });
+  $categories.set(visibleCategories(loaded.categories));
+  $products.set(loaded.products);
 }
 
 /**
- * A failed lookup sets the fidelity card to null (spec §4). The shop's prices depend on the card
- * (its discount), so a shop already loaded is loaded again: what the checkout shows is then what
- * the server will charge.
+ * A fidelity card typed by the customer: its number, normalized and kept among the asked ones, or
+ * null when it fails its check digit (a typo: refused here, before any request).
  */
-export async function loadFidelityCard(typed: string): Promise<CheckedFidelityCard | null> {
-  // A number failing its check digit is a typo: refused here, before any request (issue #11).
+export function askFidelityCard(typed: string): string | null {
   if (!isPlausibleFidelityCardNumber(typed)) return null;
   const number = normalizeFidelityCardNumber(typed);
   const asked = $configuration.get().askedFidelityCards;
   patch({ askedFidelityCards: asked.includes(number) ? asked : [...asked, number] });
-  let card: CheckedFidelityCard | null = null;
-  try {
-    const api = await client();
-    const { data } = await api.get('v1/fidelity_card/info', { query: { fidelity_card_number: number }, schema: FidelityInfoResponseSchema, quiet: true });
-    card = data.valid ? { ...data, number } : null;
-  } catch {
-    card = null;
-  }
+  return number;
+}
+
+/** The card as the API answered it (null: none, or not valid); true when it is another card than before. */
+export function setFidelityCard(card: CheckedFidelityCard | null): boolean {
   const before = $configuration.get().fidelityCard?.number ?? null;
   patch({ fidelityCard: card });
-  const shop = $configuration.get().shop;
-  if (shop && $products.get().length > 0 && before !== (card?.number ?? null)) await loadShop(shop.slug).catch(() => undefined);
-  return card;
+  return before !== (card?.number ?? null);
 }

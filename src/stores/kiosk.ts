@@ -7,20 +7,17 @@ import { computed } from 'nanostores';
 import { ApiClientError } from '../api/client';
 import { ShopSchema } from '../api/contract/catalogue';
 import { TotemSchema } from '../api/contract/kiosk';
-import { TotemPasswordResponseSchema, TotemResponseSchema } from '../api/contract/staff';
+import { checkTotemPassword, fetchTotem } from '../api/totem';
+import { loadApi } from './api-loader';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS, kioskHome, mayOpenTotemPage, TotemPages, TotemTypes, totemPageOf } from '../domain/kiosk';
 import { $configuration, clearConfiguration } from './configuration';
 import { $cart, clearCart } from './cart';
 import { $kioskDevice, $kioskOrderPlaced } from './kiosk-device';
 
-export { $kioskDevice, $kioskOrderPlaced, markKioskOrderPlaced } from './kiosk-device';
+export { $kioskDevice } from './kiosk-device';
 
 /** The totem settings of spec §3, or null when this browser is no kiosk. */
 export const $totem = computed($configuration, (configuration) => configuration.totem);
-
-async function client() {
-  return (await import('../api/instance')).api;
-}
 
 /** Where this kiosk starts (without locale prefix); null when it is no kiosk or lost its shop. */
 export function kioskHomePath(): string | null {
@@ -35,9 +32,8 @@ export function kioskHomePath(): string | null {
  */
 export async function checkKioskPassword(password: string): Promise<boolean> {
   if (!password) return false;
-  const api = await client();
   try {
-    await api.post('v1/totem/password', { json: { password }, schema: TotemPasswordResponseSchema, quiet: true });
+    await checkTotemPassword(await loadApi(), password);
     return true;
   } catch (err) {
     if (err instanceof ApiClientError && (err.status === 422 || err.status === 429)) return false;
@@ -93,9 +89,7 @@ export function saveKioskSettings(settings: KioskSettings): void {
 
 /** Reads the kiosk's settings and shop again from the server (after a change in the back office). */
 export async function reloadKioskSettings(): Promise<void> {
-  const api = await client();
-  const { data } = await api.get('v1/totem', { schema: TotemResponseSchema });
-  const { shop: serverShop, realtime, ...settings } = data;
+  const { shop: serverShop, realtime, ...settings } = await fetchTotem(await loadApi());
   const shop = ShopSchema.parse(serverShop);
   $configuration.set({ ...$configuration.get(), totem: TotemSchema.parse(settings), shop });
   $kioskDevice.set({ ...$kioskDevice.get(), shop, realtime });

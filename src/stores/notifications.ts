@@ -1,17 +1,21 @@
 // The snackbar at the top (spec §2, §8): one notice at a time; 3000 ms by default; success 5 s,
-// warning 6 s, error 8 s; empty text is ignored.
+// warning 6 s, error 8 s; empty text is ignored. A notice is a translation key with its values
+// (the snackbar says it in the page's language: no store translates) or a text already in the
+// customer's language (the server's own message, or one an island translated).
 import { atom } from 'nanostores';
 import * as z from 'zod/mini';
-import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from '../domain/messages';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
-import type { NoticeType } from '../domain/messages';
+import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, type I18nMessage, type NoticeType } from '../domain/messages';
 import { PENDING_NOTICE_KEY } from './keys';
 
 export type { NoticeType };
 
+/** A key to translate, or a text to show as it is. */
+export type NoticeMessage = string | I18nMessage;
+
 export interface Notice {
   id: number;
-  text: string;
+  message: NoticeMessage;
   type: NoticeType;
   /** Colour name for the snackbar; none for info. */
   color: string | null;
@@ -19,33 +23,59 @@ export interface Notice {
   timeout: number;
 }
 
-export const $notice = atom<Notice | null>(null);
-
-let nextId = 1;
-let timer: ReturnType<typeof setTimeout> | undefined;
-
 const colours: Record<NoticeType, string | null> = { info: null, success: 'success', warning: 'warning', error: 'error' };
 
-export function notify(text: string | null | undefined, type: NoticeType = 'info', options: { icon?: string; timeout?: number } = {}): void {
-  if (!text || !text.trim()) return;
-  const timeout =
-    options.timeout ?? (type === 'info' ? SNACKBAR_TIMEOUT_MS : NOTIFICATION_TIMEOUT_MS[type as keyof typeof NOTIFICATION_TIMEOUT_MS] ?? SNACKBAR_TIMEOUT_MS);
-  const notice: Notice = { id: nextId++, text, type, color: colours[type], icon: options.icon ?? null, timeout };
-  $notice.set(notice);
-  // The snackbar hydrates lazily: make sure it is there to show this.
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAKE_ISLANDS_EVENT));
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    if ($notice.get()?.id === notice.id) $notice.set(null);
-  }, timeout);
-}
-
-export function dismissNotice(): void {
-  clearTimeout(timer);
-  $notice.set(null);
-}
-
 const PendingNoticeSchema = z.object({ text: z.string(), type: z.enum(['info', 'success', 'warning', 'error']) });
+
+const isBlank = (message: NoticeMessage | null | undefined): message is null | undefined => !message || (typeof message === 'string' && !message.trim());
+
+/** The snackbar's notice and its actions (its timer, its ids); the page has one (below), a test makes its own. */
+export function createNotifications() {
+  const $notice = atom<Notice | null>(null);
+  let nextId = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function notify(message: NoticeMessage | null | undefined, type: NoticeType = 'info', options: { icon?: string; timeout?: number } = {}): void {
+    if (isBlank(message)) return;
+    const timeout =
+      options.timeout ?? (type === 'info' ? SNACKBAR_TIMEOUT_MS : NOTIFICATION_TIMEOUT_MS[type as keyof typeof NOTIFICATION_TIMEOUT_MS] ?? SNACKBAR_TIMEOUT_MS);
+    const notice: Notice = { id: nextId++, message, type, color: colours[type], icon: options.icon ?? null, timeout };
+    $notice.set(notice);
+    // The snackbar hydrates lazily: make sure it is there to show this.
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAKE_ISLANDS_EVENT));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if ($notice.get()?.id === notice.id) $notice.set(null);
+    }, timeout);
+  }
+
+  function dismissNotice(): void {
+    clearTimeout(timer);
+    $notice.set(null);
+  }
+
+  /** Shows, once, the notice the previous page left (garbage in storage is dropped). */
+  function showPendingNotice(): void {
+    let raw: string | null = null;
+    try {
+      raw = sessionStorage.getItem(PENDING_NOTICE_KEY);
+      sessionStorage.removeItem(PENDING_NOTICE_KEY);
+    } catch {
+      return;
+    }
+    if (!raw) return;
+    try {
+      const pending = PendingNoticeSchema.safeParse(JSON.parse(raw));
+      if (pending.success) notify(pending.data.text, pending.data.type);
+    } catch {
+      // Not JSON: nothing to show.
+    }
+  }
+
+  return { $notice, notify, dismissNotice, showPendingNotice };
+}
+
+export const { $notice, notify, dismissNotice, showPendingNotice } = createNotifications();
 
 /**
  * A notice for the page this tab goes to next (an action that ends with a page load, like logout
@@ -57,23 +87,5 @@ export function notifyOnNextPage(text: string | null | undefined, type: NoticeTy
     sessionStorage.setItem(PENDING_NOTICE_KEY, JSON.stringify({ text, type }));
   } catch {
     // Storage blocked: the notice is lost, the action itself is not.
-  }
-}
-
-/** Shows, once, the notice the previous page left (garbage in storage is dropped). */
-export function showPendingNotice(): void {
-  let raw: string | null = null;
-  try {
-    raw = sessionStorage.getItem(PENDING_NOTICE_KEY);
-    sessionStorage.removeItem(PENDING_NOTICE_KEY);
-  } catch {
-    return;
-  }
-  if (!raw) return;
-  try {
-    const pending = PendingNoticeSchema.safeParse(JSON.parse(raw));
-    if (pending.success) notify(pending.data.text, pending.data.type);
-  } catch {
-    // Not JSON: nothing to show.
   }
 }

@@ -1,16 +1,14 @@
 // The customer's session (spec §3, §4): user, loggedIn, token. The token is stored with its
 // `Bearer ` prefix under the auth module's keys (auth._token.local, auth._refresh_token.local) and
-// mirrored in a cookie on path /. Login saves the token, fetches the user and loads up to two of
-// the user's stored documents into the cart; logout or reset clears user and token and drops them.
+// mirrored in a cookie on path /; a reset clears user and token and drops the user's stored
+// documents from the cart. The requests that log in and out and read the user are in ./login.ts:
+// the API client (./api.ts) reads this store, so this one makes none.
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { User } from '../api/contract/user';
-import { UserResponseSchema } from '../api/contract/auth';
-import { LoginResponseSchema } from '../api/contract/user';
-import { sendRevocation } from '../api/logout';
 import { AUTH_TOKEN_TYPE } from '../domain/auth';
 import { tokenCookie } from '../domain/cookies';
-import { dropStoredUserMedias, loadUserMedias } from './cart';
+import { dropStoredUserMedias } from './cart';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
 
 export const TOKEN_KEY = 'auth._token.local';
@@ -19,8 +17,6 @@ export const REFRESH_TOKEN_KEY = 'auth._refresh_token.local';
 /** `Bearer …`, or undefined (then the key is removed from storage). */
 export const $token = persistentAtom<string | undefined>(TOKEN_KEY, undefined);
 export const $user = atom<User | null>(null);
-/** True while a login request is in flight (the dialog's spinner). */
-export const $loginLoading = atom(false);
 
 /**
  * The login sheet (spec §4): closed or open; `enableLater` is true when a page asked for a login
@@ -71,45 +67,4 @@ export function clearSession(): void {
   $user.set(null);
   writeCookie(TOKEN_KEY, null);
   dropStoredUserMedias();
-}
-
-async function client() {
-  return (await import('../api/instance')).api;
-}
-
-export async function fetchUser(): Promise<User | null> {
-  if (!$token.get()) return null;
-  const api = await client();
-  const { data } = await api.get('v1/user', { schema: UserResponseSchema });
-  $user.set(data);
-  return data;
-}
-
-/**
- * Logs in; a 422 is rethrown for the form to show its field errors, any other failure only clears
- * the spinner (spec §8). Resolves with the user on success.
- */
-export async function login(payload: { username: string; password: string; bocard?: string }): Promise<User> {
-  $loginLoading.set(true);
-  try {
-    const api = await client();
-    const { data } = await api.post('v1/login', { json: payload, schema: LoginResponseSchema });
-    saveToken(data.token);
-    const user = (await fetchUser())!;
-    loadUserMedias(user.medias);
-    return user;
-  } finally {
-    $loginLoading.set(false);
-  }
-}
-
-/**
- * Logged out at once, here; the server is told after (src/api/logout.ts). Resolves once the
- * revocation is on its way (not answered), never rejects: a caller that leaves the page does so
- * after this, so the request is not lost with the page.
- */
-export function logout(): Promise<void> {
-  const token = $token.get();
-  clearSession();
-  return sendRevocation(token);
 }

@@ -1,10 +1,22 @@
 // The world of the cash desk's unit tests: the test API (PGlite), the real payment-terminal
-// simulator and the cash desk BARD-03 paired with it, opened once per file and reset per test.
+// simulator and the cash desk BARD-03 paired with it, opened once per file and reset per test; and
+// a cash desk store of the test's own, whose recording retries are cleared when the test ends.
+import { afterEach } from 'vitest';
 import { startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
+import { createCashDesk } from '../../src/features/kiosk/cash-desk/stores/cash-desk';
 import { testDrivers } from './databases';
 import { createTestApi, type TestApi } from './app';
 import { actAsKiosk } from './kiosk-stores';
 import { pair, totemOf } from './staff';
+import { clearedAtTheEnd } from './timers';
+
+const timers = clearedAtTheEnd();
+afterEach(() => timers.clear());
+
+/** A cash desk store as a page makes it (nothing of an earlier test's payments driven or resumed). */
+export function freshCashDesk() {
+  return createCashDesk(timers.schedule);
+}
 
 export interface CashDesk {
   api: TestApi;

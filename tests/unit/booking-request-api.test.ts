@@ -1,6 +1,6 @@
 // src/api/booking-requests.ts through the real API client over a fake fetch: the call it makes
 // (method, path, language, JSON body) and the answer read with the contract's response schema.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
 import { ApiClientError, NetworkError, createApiClient } from '../../src/api/client';
 
@@ -17,22 +17,21 @@ const calls: Call[] = [];
 const notices: string[] = [];
 let respond: (call: Call) => Response | Promise<Response>;
 
-vi.mock('../../src/api/instance', () => ({
-  api: createApiClient({
-    baseUrl: 'https://shop.example.com/api',
-    locale: () => 'fr',
-    token: () => null,
-    isLoggedIn: () => false,
-    onUnauthorized: () => undefined,
-    notifyError: (m) => notices.push(m),
-    networkErrorMessage: () => 'Erreur de communication avec le serveur',
-    fetch: (async (url: URL, init: RequestInit) => {
-      const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      return respond(call);
-    }) as unknown as typeof fetch,
-  }),
-}));
+/** The client the requests are made with: a fake fetch at the boundary. */
+const api = createApiClient({
+  baseUrl: 'https://shop.example.com/api',
+  locale: () => 'fr',
+  token: () => null,
+  isLoggedIn: () => false,
+  onUnauthorized: () => undefined,
+  notifyError: (m) => notices.push(m),
+  networkErrorMessage: () => 'Erreur de communication avec le serveur',
+  fetch: (async (url: URL, init: RequestInit) => {
+    const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    return respond(call);
+  }) as unknown as typeof fetch,
+});
 
 const { sendBookingRequest } = await import('../../src/api/booking-requests');
 
@@ -72,7 +71,7 @@ beforeEach(() => {
 
 describe('sendBookingRequest', () => {
   it('POSTs the body as JSON to v1/booking_requests in the page language and answers the stored request', async () => {
-    expect(await sendBookingRequest(body)).toEqual(stored);
+    expect(await sendBookingRequest(api, body)).toEqual(stored);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: 'POST', body });
     expect(calls[0]!.url.href).toBe('https://shop.example.com/api/v1/booking_requests');
@@ -83,18 +82,18 @@ describe('sendBookingRequest', () => {
 
   it('rejects an answer that does not match the contract', async () => {
     respond = () => Response.json({ data: { ...stored, people: 'four' }, message: 'ok' }, { status: 201 });
-    await expect(sendBookingRequest(body)).rejects.toBeInstanceOf(ZodError);
+    await expect(sendBookingRequest(api, body)).rejects.toBeInstanceOf(ZodError);
   });
 
   it('hands 422 field errors and 429 to the caller, without a snackbar notice', async () => {
     respond = () => Response.json({ message: 'Magasin inconnu', errors: { shop_id: ['Magasin inconnu'] } }, { status: 422 });
-    const invalid = await sendBookingRequest(body).catch((e: unknown) => e);
+    const invalid = await sendBookingRequest(api, body).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ApiClientError);
     expect(invalid).toMatchObject({ status: 422, errors: { shop_id: ['Magasin inconnu'] } });
     respond = () => Response.json({ message: 'Trop de tentatives' }, { status: 429 });
-    await expect(sendBookingRequest(body)).rejects.toMatchObject({ status: 429, message: 'Trop de tentatives' });
+    await expect(sendBookingRequest(api, body)).rejects.toMatchObject({ status: 429, message: 'Trop de tentatives' });
     respond = () => Promise.reject(new TypeError('Failed to fetch'));
-    await expect(sendBookingRequest(body)).rejects.toBeInstanceOf(NetworkError);
+    await expect(sendBookingRequest(api, body)).rejects.toBeInstanceOf(NetworkError);
     expect(notices).toEqual([]);
   });
 });

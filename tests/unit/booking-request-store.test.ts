@@ -13,7 +13,7 @@ import { day, readMail } from '../support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('../../src/api/instance', () => ({
+vi.mock('../../src/stores/api', () => ({
   api: createApiClient({
     baseUrl: 'http://localhost/api',
     locale: () => 'en',

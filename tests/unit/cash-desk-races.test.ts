@@ -11,7 +11,7 @@ import type { PosSimulator } from '../../server/pos/simulator';
 import { orders } from '../../server/db/schema/index';
 import type { TestApi } from '../support/app';
 import { routeFetchToApi } from '../support/kiosk-stores';
-import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
+import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
 import { day } from '../support/orders';
 import { call, placeOrder } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -22,7 +22,9 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
+/** The cash desk store as the page makes it (new for each test). */
+let desk: ReturnType<typeof freshCashDesk>;
+const { $deskPayments } = await import('../../src/features/kiosk/cash-desk/stores/desk-payments');
 
 let api: TestApi;
 let pos: PosSimulator;
@@ -41,7 +43,7 @@ afterAll(() => closeCashDesk(world));
 
 beforeEach(async () => {
   cleanTestStorage();
-  desk.resetCashDeskForTests();
+  desk = freshCashDesk();
   requests = [];
   intercept = null;
   await resetCashDesk(world);
@@ -79,7 +81,7 @@ async function leftInFlight(order: OrderResponse, stage: DeskPayment['stage'], e
     receiptFailed: false,
     ...extra,
   };
-  desk.$deskPayments.set({ [order.uuid]: payment });
+  $deskPayments.set({ [order.uuid]: payment });
   return payment;
 }
 
@@ -100,7 +102,7 @@ describe('recording a charge', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['paid', 'paid', 'paid']);
     expect(count(`POST /api/v1/orders/${order.id}/pay`)).toBe(1);
     expect(count('POS [20,30]')).toBe(1);
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
   });
 
   it('keeps a payment recorded when a late answer of the same charge says 410', async () => {
@@ -115,10 +117,10 @@ describe('recording a charge', () => {
     const outcome = desk.retryRecording(order.uuid);
     await pay.wasSent;
     // Another tab recorded it meanwhile; its receipt did not print.
-    desk.$deskPayments.set({ [order.uuid]: { ...payment, stage: 'recorded', receiptFailed: true } });
+    $deskPayments.set({ [order.uuid]: { ...payment, stage: 'recorded', receiptFailed: true } });
     pay.release(Response.json({ message: "L'ordine è già stato pagato" }, { status: 410 }));
     expect(await outcome).toEqual({ status: 'pending' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true });
   });
 
   it('gives up on a recording that never answers and keeps the charge to retry', async () => {
@@ -136,7 +138,7 @@ describe('recording a charge', () => {
     await pay.wasSent;
     await vi.advanceTimersByTimeAsync(DESK_RECORD_TIMEOUT_MS);
     expect(await outcome).toEqual({ status: 'pending' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
     vi.useRealTimers();
     intercept = null;
     expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid' });
@@ -149,7 +151,7 @@ describe('opening a kiosk page with payments in flight', () => {
     const uncertain = await newOrder(44);
     const a = await leftInFlight(charged, 'charged', { posResult: { ok: true } });
     const b = await leftInFlight(uncertain, 'uncertain');
-    desk.$deskPayments.set({ [a.uuid]: a, [b.uuid]: b });
+    $deskPayments.set({ [a.uuid]: a, [b.uuid]: b });
     // Recording stays down: only the claims go through.
     intercept = (_method, path) => (path.endsWith('/pay') ? Promise.reject(new TypeError('fetch failed')) : undefined);
     const later = new Date(Date.now() + 5 * 60_000);
@@ -170,7 +172,7 @@ describe('opening a kiosk page with payments in flight', () => {
     const order = await newOrder(45);
     await leftInFlight(order, 'recorded');
     await desk.resumeDeskPayments();
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true });
     expect(requests.filter((r) => r.startsWith('POS'))).toEqual([]);
   });
 });
@@ -203,7 +205,7 @@ describe('claiming', () => {
     void desk.payOrder(order);
     await claim.wasSent;
     await vi.waitFor(async () => expect((await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentClaimAttempt).not.toBeNull());
-    desk.resetCashDeskForTests();
+    desk = freshCashDesk();
     intercept = null;
     // A new page: what was in memory is gone, the storage is not.
     expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });

@@ -10,7 +10,7 @@ import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../server/po
 import { orders, posLogs } from '../../server/db/schema/index';
 import type { TestApi } from '../support/app';
 import { routeFetchToApi } from '../support/kiosk-stores';
-import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
+import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
 import { day } from '../support/orders';
 import { call, pair, payAtDesk, placeOrder, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -20,8 +20,11 @@ beforeAll(() => {
 });
 
 const configuration = await import('../../src/stores/configuration');
-const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
-const cashier = await import('../../src/features/kiosk/cash-desk/stores/cashier');
+const { createCashier, CashierRecordError } = await import('../../src/features/kiosk/cash-desk/stores/cashier');
+/** The cash desk's stores as the page makes them (new for each test). */
+let desk: ReturnType<typeof freshCashDesk>;
+const { $deskPayments } = await import('../../src/features/kiosk/cash-desk/stores/desk-payments');
+let cashier: ReturnType<typeof createCashier>;
 
 let api: TestApi;
 let pos: PosSimulator;
@@ -42,7 +45,8 @@ afterAll(() => closeCashDesk(world));
 
 beforeEach(async () => {
   cleanTestStorage();
-  desk.resetCashDeskForTests();
+  desk = freshCashDesk();
+  cashier = createCashier();
   requests = [];
   apiDown = null;
   loseAnswer = null;
@@ -74,7 +78,7 @@ describe('taking a payment', () => {
     const outcome = await desk.payOrder(order);
     expect(outcome).toMatchObject({ status: 'paid', order: { id: order.id, paid: true } });
     expect(requests).toEqual([`POST /api/v1/orders/${order.id}/payment_claim`, 'POS [10]', `POST /api/v1/orders/${order.id}/pay`, 'POS [20,30]']);
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
     const [row] = await api.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.paymentLog).toMatchObject({ totem: 'BARD-03', pos_log: { operation: 10, operation_completed: true, amount: order.total_amount } });
   });
@@ -91,9 +95,9 @@ describe('taking a payment', () => {
     // The page that asked the terminal is gone: its claim and its record are all that is left.
     const attempt = randomUUID();
     await call(api, 'POST', `/api/v1/orders/${order.id}/payment_claim`, cashToken, { attempt });
-    desk.$deskPayments.set({ [order.uuid]: { uuid: order.uuid, id: order.id, number: order.number, amount: order.total_amount, attempt, stage: 'charging', startedAt: new Date().toISOString(), error: null, receiptFailed: false } });
+    $deskPayments.set({ [order.uuid]: { uuid: order.uuid, id: order.id, number: order.number, amount: order.total_amount, attempt, stage: 'charging', startedAt: new Date().toISOString(), error: null, receiptFailed: false } });
     await desk.resumeDeskPayments();
-    expect(desk.$deskPayments.get()[order.uuid]!.stage).toBe('uncertain');
+    expect($deskPayments.get()[order.uuid]!.stage).toBe('uncertain');
     expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
     expect(terminalCalls()).toEqual([]);
     const outcome = await desk.confirmTerminalCharge(order.uuid, true);
@@ -111,7 +115,7 @@ describe('taking a payment', () => {
     configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, pos: off.url } });
     const outcome = await desk.payOrder(order);
     expect(outcome).toEqual({ status: 'pending' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore: Verificare pos orchestrator.' });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore: Verificare pos orchestrator.' });
     expect(await api.deps.database.db.select().from(posLogs).where(eq(posLogs.orderNumber, order.number))).toHaveLength(1);
     configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, pos: pos.url } });
     expect(await desk.confirmTerminalCharge(order.uuid, false)).toEqual({ status: 'refused', message: '' });
@@ -122,7 +126,7 @@ describe('taking a payment', () => {
     const order = await newOrder(24);
     await control({ failure: 'declined', once: true });
     expect(await desk.payOrder(order)).toEqual({ status: 'refused', message: POS_NOTES.declined });
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
     const logs = await api.deps.database.db.select().from(posLogs).where(eq(posLogs.orderNumber, order.number));
     expect(logs.map((l) => l.response)).toEqual([{ results: [expect.objectContaining({ notes: POS_NOTES.declined })] }]);
     expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
@@ -132,12 +136,12 @@ describe('taking a payment', () => {
     const order = await newOrder(25);
     apiDown = /\/pay$/;
     expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
     expect((await fresh(order.id)).paid).toBe(false);
     apiDown = null;
     expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid' });
     expect(terminalCalls()).toEqual(['POS [10]', 'POS [20,30]']);
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
   });
 
   it('a recording that landed but whose answer was lost is answered as recorded on the retry (same attempt)', async () => {
@@ -147,7 +151,7 @@ describe('taking a payment', () => {
     expect((await fresh(order.id)).paid).toBe(true);
     loseAnswer = null;
     expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid', order: { paid: true } });
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
   });
 
   it('a charge the API cannot record because another payment was recorded meanwhile is money to give back', async () => {
@@ -160,7 +164,7 @@ describe('taking a payment', () => {
     expect((await payAtDesk(api, order.id, cashToken, { pos_log: { other: true } })).status).toBe(200);
     apiDown = null;
     expect(await desk.retryRecording(order.uuid)).toEqual({ status: 'pending' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'conflict', error: "L'ordine è già stato pagato" });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'conflict', error: "L'ordine è già stato pagato" });
   });
 
   it('charges the total the API answers when the desk claims the order, not the one on screen', async () => {
@@ -178,7 +182,7 @@ describe('taking a payment', () => {
       new URL(String(input)).pathname === '/process' ? Response.json({ message: 'Errore interno' }, { status: 500 }) : realFetch(input, init),
     );
     expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore interno' });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore interno' });
   });
 
   it("refuses while another device of the desk charges the order, naming the desk, and charges nothing", async () => {
@@ -194,10 +198,10 @@ describe('taking a payment', () => {
     const order = await newOrder(28);
     await control({ failure: 'paper_out' });
     expect(await desk.payOrder(order)).toMatchObject({ status: 'paid' });
-    expect(desk.$deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true, error: POS_NOTES.paperOut });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'recorded', receiptFailed: true, error: POS_NOTES.paperOut });
     await control({ failure: null });
     expect(await desk.printReceipt(await fresh(order.id))).toBe(true);
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
   });
 });
 
@@ -210,8 +214,8 @@ describe('closing the cashier', () => {
     await desk.payOrder(b);
     apiDown = /close_cashier$/;
     const error = await cashier.closeCashier().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(cashier.CashierRecordError);
-    const report = (error as InstanceType<typeof cashier.CashierRecordError>).report;
+    expect(error).toBeInstanceOf(CashierRecordError);
+    const report = (error as InstanceType<typeof CashierRecordError>).report;
     expect(report.totals).toEqual({ payments: 2, amount: Math.round((a.total_amount + b.total_amount) * 100) / 100 });
     apiDown = null;
     const comparison = await cashier.recordClose();

@@ -1,5 +1,5 @@
 // The checkout's actions (src/features/customer/checkout/stores/checkout.ts, issue #18) with the real stores, the app's own
-// API client (src/api/instance.ts) and the real API behind it: the browser's fetch is routed to an
+// API client (src/stores/api.ts) and the real API behind it: the browser's fetch is routed to an
 // in-process API over a seeded database, so the answers and 422 messages are the server's own.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
@@ -64,7 +64,8 @@ const values = { first_name: 'Carla', last_name: 'Checkout', phone: '+39 333 765
 describe('openCheckout', () => {
   it('drops documents whose file did not survive a reload and prices the lines for the chosen dates', async () => {
     bikeInCart();
-    cartStore.updateProduct(0, { id_price: 999_999 }); // a price of other dates
+    // A price of other dates.
+    cartStore.$cart.set({ ...cartStore.$cart.get(), products: cartStore.$cart.get().products.map((p, i) => (i === 0 ? { ...p, id_price: 999_999 } : p)) });
     const kept = uploads.keepFile(new File(['%PDF-1.4'], 'fronte.pdf', { type: 'application/pdf' }));
     cartStore.$cart.set({
       ...cartStore.$cart.get(),

@@ -9,7 +9,7 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
-import { resetCounters } from '../support/counter-stores';
+import { freshCounters, type Counters } from '../support/counter-stores';
 import { day, orderForm, pick, postOrder } from '../support/orders';
 import { call, idDocument, pair, SHOP, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -19,9 +19,8 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
-const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
-const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+let delivery: Counters['delivery'];
+let pickup: Counters['pickup'];
 
 let api: TestApi;
 let token: string;
@@ -35,7 +34,7 @@ afterAll(() => api.dispose());
 
 beforeEach(() => {
   cleanTestStorage();
-  resetCounters();
+  ({ delivery, pickup } = freshCounters());
   api.setNow(new Date());
   apiDown = false;
   actAsKiosk({ type: 20, code: 'BARD-02' }, token);
@@ -102,25 +101,25 @@ describe("the counters' drafts", () => {
     const stop = delivery.followLandings();
     expect(await delivery.scanForDelivery(unit('CIASPOLE', 2))).toBe(true);
 
-    // A reload while the API is away: the draft has the reference and the scan, the page no order.
+    // A reload while the API is away: the new page's draft has the reference and the scan, the page no order.
     apiDown = true;
-    delivery.resetDeliveryForTests();
-    const reopened = delivery.followLandings();
-    await delivery.refreshDeliveryOrder();
-    expect(delivery.counterOrder()).toBeNull();
-    expect(delivery.$deliveryOrderReading.get()).toEqual({ state: 'offline' });
-    expect(outbox.$apiUnreachable.get()).toBe(true);
-    expect(delivery.$deliveryDraft.get()).toMatchObject({ order: { number: order.number }, scans: [{ code: unit('CIASPOLE', 2) }] });
+    const reloaded = freshCounters();
+    const reopened = reloaded.delivery.followLandings();
+    await reloaded.delivery.refreshDeliveryOrder();
+    expect(reloaded.delivery.counterOrder()).toBeNull();
+    expect(reloaded.delivery.$deliveryOrderReading.get()).toEqual({ state: 'offline' });
+    expect(reloaded.outbox.$apiUnreachable.get()).toBe(true);
+    expect(reloaded.delivery.$deliveryDraft.get()).toMatchObject({ order: { number: order.number }, scans: [{ code: unit('CIASPOLE', 2) }] });
     // A scan needs the order's lines: refused, said; Confirm of what was scanned is queued.
-    expect(await delivery.scanForDelivery(unit('CIASPOLE', 3))).toBe(false);
-    expect(delivery.$deliveryFeedback.get()).toMatchObject({ message: { key: 'kiosk.delivery.scan.notLoaded' } });
-    expect(await delivery.confirmDelivery()).toEqual({ status: 'queued' });
+    expect(await reloaded.delivery.scanForDelivery(unit('CIASPOLE', 3))).toBe(false);
+    expect(reloaded.delivery.$deliveryFeedback.get()).toMatchObject({ message: { key: 'kiosk.delivery.scan.notLoaded' } });
+    expect(await reloaded.delivery.confirmDelivery()).toEqual({ status: 'queued' });
 
     // The line is back: the queued delivery lands and the order is on the counter again, as it is now.
     apiDown = false;
-    await outbox.flushOutbox();
-    await vi.waitFor(() => expect(delivery.counterOrder()?.delivery.delivery_details).toHaveLength(1));
-    expect(delivery.$deliveryOrderReading.get()).toBeNull();
+    await reloaded.outbox.flushOutbox();
+    await vi.waitFor(() => expect(reloaded.delivery.counterOrder()?.delivery.delivery_details).toHaveLength(1));
+    expect(reloaded.delivery.$deliveryOrderReading.get()).toBeNull();
     stop();
     reopened();
   });
@@ -133,9 +132,8 @@ describe("the counters' drafts", () => {
     const stored = () => `${getTestStorage()[DELIVERY_DRAFT_KEY]} ${getTestStorage()[PICKUP_DRAFT_KEY]}`;
     expect(stored()).toContain(order.email);
 
-    // A new page: the stores load again and read what is stored.
-    vi.resetModules();
-    const page = { delivery: await import('../../src/features/kiosk/counter/stores/delivery'), pickup: await import('../../src/features/kiosk/counter/stores/pickup') };
+    // A new page: the stores are made again and read what is stored.
+    const page = freshCounters();
     expect(page.delivery.$deliveryDraft.get()).toEqual({ order: { id: order.id, number: order.number }, scans: [scan] });
     await page.delivery.refreshDeliveryOrder();
     await page.pickup.refreshPickupOrders();

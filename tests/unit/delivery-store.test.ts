@@ -7,9 +7,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../support/databases';
+import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
 import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
-import { resetCounters } from '../support/counter-stores';
+import { freshCounters, type Counters } from '../support/counter-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -19,9 +20,9 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
-const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
-const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+let outbox: Counters['outbox'];
+let delivery: Counters['delivery'];
+let pickup: Counters['pickup'];
 const drafts = await import('../../src/features/kiosk/counter/stores/delivery-drafts');
 
 let api: TestApi;
@@ -42,7 +43,7 @@ afterAll(() => api.dispose());
 
 beforeEach(() => {
   cleanTestStorage();
-  resetCounters();
+  ({ outbox, delivery, pickup } = freshCounters());
   // The stores date hand-outs and returns by the kiosk's clock: the API's runs with it, not frozen
   // at its start (a return dated by the API before a hand-out the kiosk dated is refused).
   api.setNow(new Date());
@@ -54,7 +55,7 @@ beforeEach(() => {
   routeFetchToApi(api, {
     before: ({ method, path, init }) => {
       if (apiDown) throw new TypeError('fetch failed');
-      if (method === 'POST') posts.push(`${path} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
+      if (method === 'POST') posts.push(`${path} ${(init.headers as Record<string, string>)[IDEMPOTENCY_HEADER] ?? '-'}`);
       if (method === 'POST' && path === '/api/v1/pickup') pickupBodies.push(JSON.parse(String(init.body)));
       if (method === 'POST' && path.endsWith('/reset_pickup')) resetBodies.push(JSON.parse(String(init.body)));
     },

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { TestApi } from '../support/app';
 import { routeFetchToApi } from '../support/kiosk-stores';
-import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
+import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
+import { shownText } from '../support/notices';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -16,7 +17,6 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
 const claims = await import('../../src/features/kiosk/cash-desk/stores/desk-claims');
 const notifications = await import('../../src/stores/notifications');
 
@@ -26,6 +26,8 @@ let cashToken: string;
 let requests: string[];
 /** Makes the API unreachable for requests whose path matches (an outage). */
 let apiDown: RegExp | null;
+/** The cash desk store as the page makes it (new for each test). */
+let desk: ReturnType<typeof freshCashDesk>;
 
 let world: CashDesk;
 beforeAll(async () => {
@@ -36,7 +38,7 @@ afterAll(() => closeCashDesk(world));
 
 beforeEach(async () => {
   cleanTestStorage();
-  desk.resetCashDeskForTests();
+  desk = freshCashDesk();
   requests = [];
   apiDown = null;
   await resetCashDesk(world);
@@ -73,7 +75,8 @@ describe("another desk's claim", () => {
     expect(await desk.payOrder(order)).toMatchObject({ status: 'refused', claimedBy: 'BARD-03' });
     const released = await claims.releaseDeskClaim(order, 'BARD-03', PASSWORD);
     expect(released).toMatchObject({ status: 'released', order: { id: order.id, paid: false } });
-    expect(notifications.$notice.get()).toMatchObject({ text: 'Ordine liberato dalla cassa BARD-03: puoi incassare', type: 'success' });
+    expect(notifications.$notice.get()).toMatchObject({ message: { key: 'kiosk.pay.released', params: { totem: 'BARD-03' } }, type: 'success' });
+    expect(await shownText(notifications.$notice.get())).toBe('Ordine liberato dalla cassa BARD-03: puoi incassare');
 
     expect(await desk.payOrder(order)).toMatchObject({ status: 'paid', order: { paid: true } });
     expect(charges()).toEqual(['POS [10]']);

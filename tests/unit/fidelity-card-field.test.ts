@@ -8,7 +8,7 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../src/stores/configuration');
+const shopLoad = await import('../../src/stores/shop-load');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,8 +22,8 @@ describe('fidelity card lookup in the browser', () => {
   it('sends no request for a number whose check digit is wrong', async () => {
     const fetch = vi.fn(async () => Response.json({ data: { valid: true, discount: 0.1, holder_initials: 'X.' } }));
     vi.stubGlobal('fetch', fetch);
-    expect(await configuration.loadFidelityCard(typo)).toBeNull();
-    expect(await configuration.loadFidelityCard('12345')).toBeNull();
+    expect(await shopLoad.loadFidelityCard(typo)).toBeNull();
+    expect(await shopLoad.loadFidelityCard('12345')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -34,8 +34,8 @@ describe('fidelity card lookup in the browser', () => {
       return Response.json({ data: { valid: true, discount: 0.1, holder_initials: 'M.R.' } });
     });
     const grouped = good.replace(/(\d{4})(?=\d)/g, '$1 ');
-    expect(await configuration.loadFidelityCard(grouped)).toMatchObject({ number: good, valid: true });
-    expect(await configuration.loadFidelityCard('FID-0001')).toMatchObject({ number: 'FID-0001' });
+    expect(await shopLoad.loadFidelityCard(grouped)).toMatchObject({ number: good, valid: true });
+    expect(await shopLoad.loadFidelityCard('FID-0001')).toMatchObject({ number: 'FID-0001' });
     expect(asked).toEqual([good, 'FID-0001']);
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS } from '../../src/domain/freshness';
 import { manualEnv, settle } from '../support/freshness-env';
+import { shownText } from '../support/notices';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
 import { DateModes } from '../../src/domain/dates';
 
@@ -15,7 +16,7 @@ beforeAll(() => useTestStorageEngine());
 const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const notifications = await import('../../src/stores/notifications');
-const fresh = await import('../../src/features/customer/booking/stores/fresh-availability');
+const { createShopAvailability } = await import('../../src/features/customer/booking/stores/fresh-availability');
 const dayStore = await import('../../src/features/customer/booking/stores/day-availability');
 
 const SHOP = { id: 3, slug: 'negozio', label: 'Negozio', logos: [], categories: [], sports: [] };
@@ -23,12 +24,16 @@ const KIT = 11;
 const BOOTS = 12;
 const DATES = ['2027-01-10', '2027-01-12'];
 
+/** The shop page's availability store as the page makes it (new for each test). */
+let fresh: ReturnType<typeof createShopAvailability>;
+
 /** The stubbed API: availabilities and per-day counts, and every request it got. */
 let server: { counts: Record<string, number>; days: { date: string; morning: number; afternoon: number }[]; down: boolean; requests: string[] };
 
 const item = (id: number) => ({ id, id_shop: SHOP.id, id_price: 100 + id, related: [], multipleDates: DateModes.RANGE, dates: DATES, days: 3 });
 
 beforeEach(() => {
+  fresh = createShopAvailability();
   cleanTestStorage();
   cart.clearCart();
   configuration.clearConfiguration({ full: true });
@@ -70,7 +75,8 @@ describe('shop availability kept fresh', () => {
     expect(configuration.$availableCounts.get()[KIT]).toBe(0);
     expect(fresh.$takenMeanwhile.get()).toEqual([KIT]);
     // A warning: the snackbar announces it politely (role=status), not as an alert.
-    expect(notifications.$notice.get()).toMatchObject({ type: 'warning', text: 'Un altro cliente ha appena prenotato Kit valanga: per queste date non ne restano.' });
+    expect(notifications.$notice.get()).toMatchObject({ type: 'warning', message: { key: 'booking.takenMeanwhile', params: { count: 1, products: 'Kit valanga' } } });
+    expect(await shownText(notifications.$notice.get())).toBe('Un altro cliente ha appena prenotato Kit valanga: per queste date non ne restano.');
   });
 
   it('asks nothing while the tab is hidden, and re-reads as soon as it is visible again', async () => {
@@ -84,7 +90,7 @@ describe('shop availability kept fresh', () => {
     await env.setVisible(true);
     expect(availabilityReads()).toBe(2);
     expect(configuration.$availableCounts.get()[KIT]).toBe(0);
-    expect(notifications.$notice.get()?.text).toContain('Kit valanga');
+    expect(await shownText(notifications.$notice.get())).toContain('Kit valanga');
   });
 
   it('never mistakes what the customer put in the cart, or new dates, for a unit someone else took', async () => {
@@ -111,7 +117,7 @@ describe('shop availability kept fresh', () => {
     server.counts = { [KIT]: 0, [BOOTS]: 0 };
     await env.setVisible(false);
     await env.setVisible(true);
-    expect(notifications.$notice.get()?.text).toBe('Altri clienti hanno appena prenotato Kit valanga, Scarponi: per queste date non ne restano.');
+    expect(await shownText(notifications.$notice.get())).toBe('Altri clienti hanno appena prenotato Kit valanga, Scarponi: per queste date non ne restano.');
   });
 });
 
@@ -125,7 +131,8 @@ describe('adding to the cart', () => {
     expect(availabilityReads()).toBe(2);
     expect(cart.$cart.get().products).toHaveLength(0);
     expect(fresh.$takenMeanwhile.get()).toEqual([KIT]);
-    expect(notifications.$notice.get()).toMatchObject({ type: 'warning', text: expect.stringContaining('Kit valanga') });
+    expect(notifications.$notice.get()).toMatchObject({ type: 'warning', message: { key: 'booking.takenMeanwhile' } });
+    expect(await shownText(notifications.$notice.get())).toContain('Kit valanga');
     // The forced read reset the rhythm: the next one is a full period after it.
     const before = availabilityReads();
     await env.advance(AVAILABILITY_MAX_AGE_MS - AVAILABILITY_READ_ALLOWANCE_MS - 1);
@@ -184,10 +191,8 @@ describe('calendar days kept fresh', () => {
     await env.setVisible(true);
     expect(server.requests).toHaveLength(2);
     expect(ready()?.days.get('2027-01-10')).toEqual({ morning: 1, afternoon: 0 });
-    expect(notifications.$notice.get()).toMatchObject({
-      type: 'warning',
-      text: 'Un altro cliente ha appena prenotato Kit valanga: in un giorno del mese non ne restano più.',
-    });
+    expect(notifications.$notice.get()).toMatchObject({ type: 'warning', message: { key: 'calendar.takenMeanwhile', params: { count: 1, product: 'Kit valanga' } } });
+    expect(await shownText(notifications.$notice.get())).toBe('Un altro cliente ha appena prenotato Kit valanga: in un giorno del mese non ne restano più.');
     stop();
   });
 

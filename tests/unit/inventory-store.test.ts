@@ -17,7 +17,9 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const store = await import('../../src/features/kiosk/inventory/stores/inventory');
+const { createInventory } = await import('../../src/features/kiosk/inventory/stores/inventory');
+/** The inventory's store as a page makes it (new for each test). */
+let store: ReturnType<typeof createInventory>;
 
 let api: TestApi;
 let admin: string;
@@ -33,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => api.dispose());
 
 beforeEach(() => {
-  store.resetInventoryForTests();
+  store = createInventory();
   apiDown = false;
   requests = [];
   actAsKiosk({ type: 20, code: 'BARD-02' }, admin);

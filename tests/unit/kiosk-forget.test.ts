@@ -43,18 +43,15 @@ const VALIDATED_KEYS = [
 // What an older release left, unreadable now: each store keeps it aside when it loads.
 for (const key of VALIDATED_KEYS) storage.setItem(key, '{"from": "an older release"');
 
-const { closeCashDesk, openCashDesk, resetCashDesk } = await import('../support/cash-desk');
+const { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk } = await import('../support/cash-desk');
 const { routeFetchToApi } = await import('../support/kiosk-stores');
-const { resetCounters } = await import('../support/counter-stores');
+const { freshCounters } = await import('../support/counter-stores');
 const { KIOSK_STORAGE_KEYS, forgetKioskData } = await import('../../src/features/kiosk/pairing/stores/kiosk-forget');
 const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const session = await import('../../src/stores/session');
 const submission = await import('../../src/features/customer/checkout/stores/order-submission');
-const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
-const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
-const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
-const cashier = await import('../../src/features/kiosk/cash-desk/stores/cashier');
+const { createCashier, CashierRecordError } = await import('../../src/features/kiosk/cash-desk/stores/cashier');
 
 type World = Awaited<ReturnType<typeof openCashDesk>>;
 let world: World;
@@ -68,8 +65,6 @@ beforeAll(async () => {
 afterAll(() => closeCashDesk(world));
 afterEach(() => {
   down.length = 0;
-  desk.resetCashDeskForTests();
-  resetCounters();
   vi.unstubAllGlobals();
 });
 
@@ -77,6 +72,10 @@ describe('forgetting the kiosk', () => {
   it('leaves no key the kiosk wrote, found in storage after driving every store', async () => {
     const { api, pos, token } = world;
     await resetCashDesk(world);
+    // The kiosk's stores as a page makes them, each reading what is stored.
+    const { delivery, pickup } = freshCounters();
+    const desk = freshCashDesk();
+    const cashier = createCashier();
     api.setNow(new Date());
     routeFetchToApi(api, {
       terminalUrl: pos.url,
@@ -114,7 +113,7 @@ describe('forgetting the kiosk', () => {
     expect((await desk.payOrder(claimed)).status).toBe('refused');
     loseAnswer = null;
     down.push(/close_cashier$/);
-    await expect(cashier.closeCashier()).rejects.toBeInstanceOf(cashier.CashierRecordError);
+    await expect(cashier.closeCashier()).rejects.toBeInstanceOf(CashierRecordError);
 
     const written = Object.keys(storage);
     // The drive reached every store: each wrote its key, and each kept the older value aside.

@@ -9,13 +9,20 @@ import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit, type StaffOrderJson } from '../support/staff';
+import { clearedAtTheEnd } from '../support/timers';
+import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
+const { createOutbox } = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
+
+const timers = clearedAtTheEnd();
+/** An outbox as a kiosk page makes it: its queue read from storage, its retries cleared when the test ends. */
+const newOutbox = (requestTimeoutMs?: number) => createOutbox({ requestTimeoutMs, schedule: timers.schedule });
+let outbox: ReturnType<typeof newOutbox>;
 
 let api: TestApi;
 let token: string;
@@ -33,14 +40,14 @@ afterAll(() => api.dispose());
 
 beforeEach(() => {
   cleanTestStorage();
-  outbox.resetOutboxForTests();
+  outbox = newOutbox();
   requests = [];
   apiDown = false;
   loseAnswer = false;
   actAsKiosk({ type: 20, code: 'BARD-02' }, token);
   routeFetchToApi(api, {
     before: ({ method, path, init }) => {
-      requests.push(`${method} ${path} ${(init.headers as Record<string, string>)[outbox.IDEMPOTENCY_HEADER] ?? '-'}`);
+      requests.push(`${method} ${path} ${(init.headers as Record<string, string>)[IDEMPOTENCY_HEADER] ?? '-'}`);
       if (apiDown) throw new TypeError('fetch failed');
     },
     after: () => {
@@ -49,6 +56,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  timers.clear();
   vi.unstubAllGlobals();
 });
 
@@ -139,16 +147,18 @@ describe('kiosk outbox', () => {
 
   it('a try that hangs without an answer counts as no answer: queued, not blocking the next ones', async () => {
     const order = await placeOrder(api, { from: day(45), code: 'CIASPOLE' });
-    outbox.resetOutboxForTests(50);
+    const impatient = newOutbox(50);
     const answering = globalThis.fetch;
     // A half-open connection: the request never gets an answer, until it is given up.
     vi.stubGlobal('fetch', (_input: URL, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
-    expect(await outbox.sendConfirmation('delivery', 'v1/delivery', handOut(order, unit('CIASPOLE', 5)), order.number, parse)).toEqual({ status: 'queued' });
-    expect(outbox.$apiUnreachable.get()).toBe(true);
+    expect(await impatient.sendConfirmation('delivery', 'v1/delivery', handOut(order, unit('CIASPOLE', 5)), order.number, parse)).toEqual({ status: 'queued' });
+    expect(impatient.$apiUnreachable.get()).toBe(true);
     vi.stubGlobal('fetch', answering);
-    outbox.resetOutboxForTests(); // the usual patience again: the in-process API may take more than 50 ms
-    await outbox.flushOutbox();
-    expect(outbox.$outbox.get()).toEqual([]);
+    // The next page, with the usual patience (the in-process API may take more than 50 ms), sends what was queued.
+    timers.clear();
+    const patient = newOutbox();
+    await patient.flushOutbox();
+    expect(patient.$outbox.get()).toEqual([]);
     expect(await deliveriesOf(order.id)).toHaveLength(1);
   });
 

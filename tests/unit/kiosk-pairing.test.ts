@@ -15,19 +15,16 @@ import { DELIVERY_DRAFT_KEY, KIOSK_OUTBOX_KEY } from '../../src/stores/keys';
 
 const storage = useBrowserStorage();
 
-const { closeCashDesk, openCashDesk } = await import('../support/cash-desk');
+const { closeCashDesk, freshCashDesk, openCashDesk } = await import('../support/cash-desk');
 const { routeFetchToApi } = await import('../support/kiosk-stores');
-const { resetCounters } = await import('../support/counter-stores');
+const { freshCounters } = await import('../support/counter-stores');
 const { forgetKioskData, KioskWorkPendingError, pendingKioskWork } = await import('../../src/features/kiosk/pairing/stores/kiosk-forget');
 const { pairDevice, unpairDevice } = await import('../../src/features/kiosk/pairing/stores/kiosk-pairing');
 const { saveKioskSettings } = await import('../../src/stores/kiosk');
 const { $kioskDevice } = await import('../../src/stores/kiosk-device');
 const { $configuration } = await import('../../src/stores/configuration');
 const cart = await import('../../src/stores/cart');
-const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
-const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
-const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
-const cashier = await import('../../src/features/kiosk/cash-desk/stores/cashier');
+const { createCashier, CashierRecordError } = await import('../../src/features/kiosk/cash-desk/stores/cashier');
 const { $deskPayments } = await import('../../src/features/kiosk/cash-desk/stores/desk-payments');
 
 type World = Awaited<ReturnType<typeof openCashDesk>>;
@@ -39,6 +36,11 @@ let loseAnswer: RegExp | null = null;
 let requests: string[];
 /** The tokens the API gave to the stores' pairings, in order. */
 let pairedTokens: Promise<string>[];
+/** The kiosk's stores as a page makes them (new for each test). */
+let outbox: ReturnType<typeof freshCounters>['outbox'];
+let delivery: ReturnType<typeof freshCounters>['delivery'];
+let desk: ReturnType<typeof freshCashDesk>;
+let cashier: ReturnType<typeof createCashier>;
 
 beforeAll(async () => {
   world = await openCashDesk();
@@ -46,6 +48,9 @@ beforeAll(async () => {
 afterAll(() => closeCashDesk(world));
 
 beforeEach(() => {
+  ({ outbox, delivery } = freshCounters());
+  desk = freshCashDesk();
+  cashier = createCashier();
   world.api.setNow(new Date());
   requests = [];
   pairedTokens = [];
@@ -64,8 +69,6 @@ beforeEach(() => {
 afterEach(() => {
   down.length = 0;
   loseAnswer = null;
-  desk.resetCashDeskForTests();
-  resetCounters();
   $deskPayments.set({});
   forgetKioskData();
   storage.clear();
@@ -120,7 +123,7 @@ describe('unpairing', () => {
     expect((await desk.payOrder(claimed)).status).toBe('refused');
     loseAnswer = null;
     down.push(/close_cashier$/);
-    await expect(cashier.closeCashier()).rejects.toBeInstanceOf(cashier.CashierRecordError);
+    await expect(cashier.closeCashier()).rejects.toBeInstanceOf(CashierRecordError);
     const before = { ...storage };
 
     expect(await unpairDevice()).toEqual({

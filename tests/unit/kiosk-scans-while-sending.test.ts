@@ -8,7 +8,7 @@ import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanosto
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support/kiosk-stores';
-import { resetCounters } from '../support/counter-stores';
+import { freshCounters, type Counters } from '../support/counter-stores';
 import { day } from '../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -18,9 +18,9 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-const outbox = await import('../../src/features/kiosk/shared/stores/kiosk-outbox');
-const delivery = await import('../../src/features/kiosk/counter/stores/delivery');
-const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
+let outbox: Counters['outbox'];
+let delivery: Counters['delivery'];
+let pickup: Counters['pickup'];
 const drafts = await import('../../src/features/kiosk/counter/stores/delivery-drafts');
 
 let api: TestApi;
@@ -48,7 +48,7 @@ afterAll(() => api.dispose());
 
 beforeEach(() => {
   cleanTestStorage();
-  resetCounters();
+  ({ outbox, delivery, pickup } = freshCounters());
   // The stores date confirmations by the kiosk's clock: the API's runs with it.
   api.setNow(new Date());
   posts = [];
@@ -129,11 +129,11 @@ describe('the delivery counter while Confirm is sent', () => {
     expect(JSON.parse(getTestStorage()[drafts.DELIVERY_DRAFT_KEY]!).scans).toEqual([]);
     const stored = JSON.parse(getTestStorage()[KIOSK_OUTBOX_KEY]!) as { kind: string; body: { delivery_details: { internal_code: string }[] } }[];
     expect(stored.map((e) => [e.kind, e.body.delivery_details.map((d) => d.internal_code)])).toEqual([['delivery', [code]]]);
-    // The page again (its busy flag forgotten): nothing to confirm, the unit is said to be sending.
-    delivery.resetDeliveryForTests();
-    expect(await delivery.confirmDelivery()).toEqual({ status: 'invalid' });
-    expect(await delivery.scanForDelivery(code)).toBe(false);
-    expect(delivery.$deliveryFeedback.get()).toMatchObject({ message: { key: 'kiosk.delivery.scan.queued' } });
+    // The page again (its stores made anew from storage): nothing to confirm, the unit is said to be sending.
+    const reloaded = freshCounters();
+    expect(await reloaded.delivery.confirmDelivery()).toEqual({ status: 'invalid' });
+    expect(await reloaded.delivery.scanForDelivery(code)).toBe(false);
+    expect(reloaded.delivery.$deliveryFeedback.get()).toMatchObject({ message: { key: 'kiosk.delivery.scan.queued' } });
     release();
     expect(await confirming).toEqual({ status: 'sent' });
     expect(posts).toHaveLength(1);
@@ -205,10 +205,11 @@ describe('the pickup counter while Confirm is sent', () => {
     const confirming = pickup.confirmPickup();
     await onTheLine(1);
     expect(JSON.parse(getTestStorage()[drafts.PICKUP_DRAFT_KEY]!).scans).toEqual([]);
-    pickup.resetPickupForTests();
-    expect(await pickup.confirmPickup()).toEqual({ status: 'invalid' });
-    expect(await pickup.scanForPickup(code)).toBe(false);
-    expect(pickup.$pickupFeedback.get()).toMatchObject({ message: { key: 'kiosk.pickup.scan.queued' } });
+    // The page again, from storage.
+    const reloaded = freshCounters();
+    expect(await reloaded.pickup.confirmPickup()).toEqual({ status: 'invalid' });
+    expect(await reloaded.pickup.scanForPickup(code)).toBe(false);
+    expect(reloaded.pickup.$pickupFeedback.get()).toMatchObject({ message: { key: 'kiosk.pickup.scan.queued' } });
     release();
     expect(await confirming).toEqual({ status: 'sent' });
     expect(posts).toHaveLength(1);

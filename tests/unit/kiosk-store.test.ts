@@ -15,8 +15,9 @@ const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const session = await import('../../src/stores/session');
 const kiosk = await import('../../src/stores/kiosk');
+const device = await import('../../src/stores/kiosk-device');
 const pairing = await import('../../src/features/kiosk/pairing/stores/kiosk-pairing');
-const { api } = await import('../../src/api/instance');
+const { api } = await import('../../src/stores/api');
 const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../src/domain/kiosk');
 const { REF_STORAGE_KEY } = await import('../../src/stores/keys');
 
@@ -44,7 +45,7 @@ beforeEach(() => {
   cart.clearCart();
   configuration.clearConfiguration({ full: true });
   kiosk.$kioskDevice.set({ token: null, shop: null, realtime: null, fakePos: false });
-  kiosk.$kioskOrderPlaced.set(false);
+  device.$kioskOrderPlaced.set(false);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -198,7 +199,7 @@ describe('a public kiosk left alone', () => {
     expect(kiosk.kioskIdleTimeout()).toBeNull();
     await pairAs(10);
     expect(kiosk.kioskIdleTimeout()).toBe(KIOSK_IDLE_RESET_MS);
-    kiosk.markKioskOrderPlaced();
+    device.markKioskOrderPlaced();
     expect(kiosk.kioskIdleTimeout()).toBe(KIOSK_CONFIRMATION_RESET_MS);
     await pairAs(20);
     expect(kiosk.kioskIdleTimeout()).toBeNull();
@@ -224,7 +225,7 @@ describe('a public kiosk left alone', () => {
     target.dispatchEvent(new Event('pointerdown'));
     vi.advanceTimersByTime(KIOSK_IDLE_RESET_MS - 1000);
     expect(onIdle).not.toHaveBeenCalled();
-    kiosk.markKioskOrderPlaced();
+    device.markKioskOrderPlaced();
     vi.advanceTimersByTime(KIOSK_CONFIRMATION_RESET_MS);
     expect(onIdle).toHaveBeenCalledTimes(1);
     stop();

@@ -8,12 +8,12 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
 import { BOARD_READ_TIMEOUT_MS } from '../../src/domain/kiosk';
 import { KIOSK_LOOKUP_TIMEOUT_MS } from '../../src/domain/delivery';
+import { freshCounters, type Counters } from '../support/counter-stores';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const pickup = await import('../../src/features/kiosk/counter/stores/pickup');
 const board = await import('../../src/features/kiosk/board/stores/board');
 const device = await import('../../src/stores/kiosk-device');
 
@@ -66,9 +66,9 @@ afterEach(() => {
 });
 
 describe('a unit lookup that never answers', () => {
+  let pickup: Counters['pickup'];
   beforeEach(() => {
-    pickup.resetPickupForTests();
-    pickup.closePickup();
+    ({ pickup } = freshCounters());
   });
 
   it('lets the scan go the "unchecked" way after the timeout, and the next scan is looked up then', async () => {

@@ -7,7 +7,8 @@ import { PAYMENT_CONFIRM_POLL } from '../../src/domain/payments';
 import { todayInRome } from '../../src/domain/dates';
 import { orderResponse } from '../support/order-response';
 
-const { $orderPage, afterDelay, cancelShownOrder, loadMyOrders, reloadOrder, showOrder } = await import('../../src/features/customer/orders/stores/orders');
+const { $orderPage, cancelShownOrder, loadMyOrders, reloadOrder, showOrder } = await import('../../src/features/customer/orders/stores/orders');
+const { afterDelay } = await import('../../src/stores/schedule');
 
 const ORDER = orderResponse();
 

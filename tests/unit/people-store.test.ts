@@ -22,7 +22,7 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-vi.mock('../../src/api/instance', async () => {
+vi.mock('../../src/stores/api', async () => {
   const { $token } = await import('../../src/stores/session');
   return {
     api: createApiClient({

@@ -4,13 +4,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueOutcome } from '../../src/features/kiosk/board/stores/board';
 
+import { createPushInQueue, RECENT_SHOWN } from '../../src/features/kiosk/board/stores/push-in-queue';
+
 /** Each push waits here until the test answers it: a slow line. */
 const pushes: { number: string; answer: (outcome: QueueOutcome) => void }[] = [];
-vi.mock('../../src/features/kiosk/board/stores/board', () => ({
-  queueOrder: (number: string) => new Promise<QueueOutcome>((answer) => pushes.push({ number, answer })),
-}));
+const push = (number: string) => new Promise<QueueOutcome>((answer) => pushes.push({ number, answer }));
 
-const { $pushInQueue, pushScan, resetPushInQueueForTests, RECENT_SHOWN } = await import('../../src/features/kiosk/board/stores/push-in-queue');
+/** The screen's store as the page makes it (new for each test), its pushes held by the test. */
+let $pushInQueue: ReturnType<typeof createPushInQueue>['$pushInQueue'];
+let pushScan: ReturnType<typeof createPushInQueue>['pushScan'];
 
 const queued = (number: string): QueueOutcome => ({ ok: true, number, queuedAt: '2026-12-23T09:00:00Z' });
 const notFound: QueueOutcome = { ok: false, reason: 'notFound' };
@@ -19,7 +21,7 @@ const onTheLine = (count: number) => vi.waitFor(() => expect(pushes).toHaveLengt
 
 beforeEach(() => {
   pushes.length = 0;
-  resetPushInQueueForTests();
+  ({ $pushInQueue, pushScan } = createPushInQueue(push));
 });
 
 describe('push in queue', () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { TestApi } from '../support/app';
 import { routeFetchToApi } from '../support/kiosk-stores';
-import { closeCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
+import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from '../support/cash-desk';
 import { day } from '../support/orders';
 import { call, placeOrder } from '../support/staff';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
@@ -18,7 +18,6 @@ beforeAll(() => {
 const configuration = await import('../../src/stores/configuration');
 const device = await import('../../src/stores/kiosk-device');
 const terminal = await import('../../src/features/kiosk/cash-desk/stores/desk-terminal');
-const desk = await import('../../src/features/kiosk/cash-desk/stores/cash-desk');
 
 let api: TestApi;
 let cashToken: string;
@@ -26,6 +25,9 @@ let cashToken: string;
 let terminalCalls: string[];
 /** The bodies of the store's POST v1/orders/{id}/pay requests. */
 let payBodies: Record<string, unknown>[];
+/** The cash desk store as the page makes it (new for each test). */
+let desk: ReturnType<typeof freshCashDesk>;
+const { $deskPayments } = await import('../../src/features/kiosk/cash-desk/stores/desk-payments');
 
 let world: CashDesk;
 beforeAll(async () => {
@@ -36,7 +38,7 @@ afterAll(() => closeCashDesk(world));
 
 beforeEach(async () => {
   cleanTestStorage();
-  desk.resetCashDeskForTests();
+  desk = freshCashDesk();
   terminalCalls = [];
   payBodies = [];
   await resetCashDesk(world);
@@ -91,7 +93,7 @@ describe('the simulated POS switch', () => {
     api.deps.demoPairingCodes = false;
     const order = await newOrder(93);
     expect(await desk.payOrder(order)).toEqual({ status: 'refused', message: 'Il POS simulato non registra pagamenti su questo server: usa il terminale' });
-    expect(desk.$deskPayments.get()).toEqual({});
+    expect($deskPayments.get()).toEqual({});
     expect((await fresh(order.id)).paid).toBe(false);
     expect((await call(api, 'GET', `/api/v1/orders/${order.id}/payment_claim`, cashToken)).body.data).toBeNull();
   });

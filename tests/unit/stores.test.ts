@@ -11,6 +11,8 @@ beforeAll(() => {
 const cart = await import('../../src/stores/cart');
 const configuration = await import('../../src/stores/configuration');
 const session = await import('../../src/stores/session');
+const login = await import('../../src/stores/login');
+const shopLoad = await import('../../src/stores/shop-load');
 const notifications = await import('../../src/stores/notifications');
 
 const product = (id: number, related: { id: number; id_price: number; used: boolean }[] = []) => ({
@@ -64,7 +66,7 @@ describe('cart store', () => {
     cart.addProduct(product(1));
     cart.setContact({ phone: '+39 333', first_name: 'Anna', fiscal_code: 'X' });
     cart.addCoupon({ code: 'NEVE5', amount: 5, blocked: false });
-    cart.setFidelityCardInitialized(true);
+    cart.$cart.set({ ...cart.$cart.get(), fidelityCardInitialized: true });
     cart.startEditingOrder({ uuid: '5f0c9f5e-1111-4222-8333-944445555666', number: '01-0000001' }, [product(3)]);
     expect(cart.$cart.get()).toMatchObject({ orderCodeToReplace: '5f0c9f5e-1111-4222-8333-944445555666', orderNumberToReplace: '01-0000001' });
     cart.addCoupon({ code: 'NEVE5', amount: 5, blocked: false });
@@ -144,10 +146,10 @@ describe('configuration store', () => {
 
   it('a failed fidelity-card lookup sets the card to null', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ message: 'Risorsa non trovata' }, { status: 404 }));
-    expect(await configuration.loadFidelityCard('FID-9999')).toBeNull();
+    expect(await shopLoad.loadFidelityCard('FID-9999')).toBeNull();
     expect(configuration.$configuration.get()).toMatchObject({ fidelityCard: null, askedFidelityCards: ['FID-9999'] });
     vi.stubGlobal('fetch', async () => Response.json({ data: { valid: true, discount: 0.1, holder_initials: 'M.R.' } }));
-    expect(await configuration.loadFidelityCard('FID-0001')).toEqual({ number: 'FID-0001', valid: true, discount: 0.1, holder_initials: 'M.R.' });
+    expect(await shopLoad.loadFidelityCard('FID-0001')).toEqual({ number: 'FID-0001', valid: true, discount: 0.1, holder_initials: 'M.R.' });
   });
 });
 
@@ -161,16 +163,16 @@ describe('session store', () => {
         data: { first_name: 'Mario', username: 'mario.rossi@example.com', medias: [1, 2, 3].map((id) => ({ id, url: `/m/${id}` })) },
       });
     });
-    const user = await session.login({ username: 'mario.rossi@example.com', password: 'Demo-2026!' });
+    const user = await login.login({ username: 'mario.rossi@example.com', password: 'Demo-2026!' });
     expect(user.first_name).toBe('Mario');
     expect(getTestStorage()[session.TOKEN_KEY]).toBe('Bearer tok123');
     expect(session.$session.get()).toMatchObject({ loggedIn: true, token: 'Bearer tok123' });
     expect(requests).toEqual(['POST /api/v1/login -', 'GET /api/v1/user Bearer tok123']);
     expect(cart.$cart.get().medias.map((m) => m.id)).toEqual([1, 2]);
-    expect(session.$loginLoading.get()).toBe(false);
+    expect(login.$loginLoading.get()).toBe(false);
 
     vi.stubGlobal('fetch', async () => Response.json({ message: 'ok' }));
-    await session.logout();
+    await login.logout();
     expect(session.$session.get()).toEqual({ token: null, user: null, loggedIn: false });
     expect(getTestStorage()[session.TOKEN_KEY]).toBeUndefined();
     expect(cart.$cart.get().medias).toEqual([]);
@@ -184,7 +186,7 @@ describe('session store', () => {
       sent.push(`${init.method} ${url.pathname} ${(init.headers as Record<string, string>).Authorization}`);
       return new Promise<Response>(() => {});
     });
-    const leaving = session.logout();
+    const leaving = login.logout();
     expect(session.$session.get()).toEqual({ token: null, user: null, loggedIn: false });
     expect(getTestStorage()[session.TOKEN_KEY]).toBeUndefined();
     // Resolved with the server still silent, and the revocation already sent: the page may leave.
@@ -194,8 +196,8 @@ describe('session store', () => {
 
   it('a failed login only clears the spinner and rethrows for the form', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ message: 'x', errors: { password: ['Password errata'] } }, { status: 422 }));
-    await expect(session.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ status: 422, errors: { password: ['Password errata'] } });
-    expect(session.$loginLoading.get()).toBe(false);
+    await expect(login.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ status: 422, errors: { password: ['Password errata'] } });
+    expect(login.$loginLoading.get()).toBe(false);
     expect(session.$session.get().loggedIn).toBe(false);
   });
 });
@@ -203,21 +205,23 @@ describe('session store', () => {
 describe('notifications store', () => {
   it('uses the spec timeouts and ignores empty text', () => {
     vi.useFakeTimers();
-    notifications.notify('');
-    notifications.notify('   ');
-    expect(notifications.$notice.get()).toBeNull();
-    notifications.notify('ciao');
-    expect(notifications.$notice.get()).toMatchObject({ text: 'ciao', timeout: 3000, color: null });
-    notifications.notify('ok', 'success');
-    expect(notifications.$notice.get()?.timeout).toBe(5000);
-    notifications.notify('attenzione', 'warning');
-    expect(notifications.$notice.get()?.timeout).toBe(6000);
-    notifications.notify('errore', 'error', { icon: 'alert' });
-    expect(notifications.$notice.get()).toMatchObject({ timeout: 8000, color: 'error', icon: 'alert' });
+    // A snackbar of the test's own: its timer and its ids start afresh.
+    const { $notice, notify } = notifications.createNotifications();
+    notify('');
+    notify('   ');
+    expect($notice.get()).toBeNull();
+    notify('ciao');
+    expect($notice.get()).toMatchObject({ message: 'ciao', timeout: 3000, color: null });
+    notify('ok', 'success');
+    expect($notice.get()?.timeout).toBe(5000);
+    notify('attenzione', 'warning');
+    expect($notice.get()?.timeout).toBe(6000);
+    notify('errore', 'error', { icon: 'alert' });
+    expect($notice.get()).toMatchObject({ timeout: 8000, color: 'error', icon: 'alert' });
     vi.advanceTimersByTime(7999);
-    expect(notifications.$notice.get()).not.toBeNull();
+    expect($notice.get()).not.toBeNull();
     vi.advanceTimersByTime(1);
-    expect(notifications.$notice.get()).toBeNull();
+    expect($notice.get()).toBeNull();
     vi.useRealTimers();
   });
 });
@@ -249,7 +253,7 @@ describe('notices for the next page', () => {
     expect(JSON.parse(storage.getItem('pending-notice')!)).toEqual({ text: 'Sei uscito', type: 'info' });
 
     notifications.showPendingNotice();
-    expect(notifications.$notice.get()).toMatchObject({ text: 'Sei uscito', type: 'info', timeout: 3000 });
+    expect(notifications.$notice.get()).toMatchObject({ message: 'Sei uscito', type: 'info', timeout: 3000 });
     expect(storage.getItem('pending-notice')).toBeNull();
     notifications.dismissNotice();
     notifications.showPendingNotice();

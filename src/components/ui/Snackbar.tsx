@@ -1,11 +1,18 @@
 // The snackbar at the top (spec §2): shows the current notice; errors are announced assertively.
+// A notice given as a translation key is said here, in the page's language (stores never translate).
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
+import type { TFunction } from 'i18next';
+import { $notice, dismissNotice, showPendingNotice, type NoticeMessage } from '../../stores/notifications';
 import { useT } from '../../i18n/client';
 import { useHydrated, useIslandReady } from './useHydrated';
 import './controls.css';
 import './snackbar.css';
+
+/** What the snackbar says for a notice: its key translated with its values, or its text as it is. */
+export function noticeText(message: NoticeMessage, t: TFunction): string {
+  return typeof message === 'string' ? message : t(message.key, message.params);
+}
 
 export default function Snackbar({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -24,7 +31,7 @@ export default function Snackbar({ locale }: { locale: string }) {
       {notice && (
         <div className={`snackbar snackbar--${notice.color ?? 'info'}`}>
           {notice.icon && <span aria-hidden="true" className="snackbar__icon">{notice.icon}</span>}
-          <span>{notice.text}</span>
+          <span>{noticeText(notice.message, t)}</span>
           <button type="button" className="snackbar__close" onClick={dismissNotice} aria-label={t('notifications.close')}>
             ×
           </button>

@@ -3,7 +3,8 @@
 // shows what the server holds (another tab may have changed it).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, fetchUser, openLogin, requireLogin } from '../../../stores/session';
+import { fetchUser } from '../../../stores/login';
+import { $session, openLogin, requireLogin } from '../../../stores/session';
 import { useT } from '../../../i18n/client';
 import ProfileForm from './ProfileForm';
 import ProfileDocuments from './ProfileDocuments';

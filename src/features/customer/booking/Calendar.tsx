@@ -17,7 +17,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { $categories, $configuration, $products, loadShop, setDates } from '../../../stores/configuration';
+import { $categories, $configuration, $products, setDates } from '../../../stores/configuration';
+import { loadShop } from '../../../stores/shop-load';
 import { $cart } from '../../../stores/cart';
 import { areDatesValid, DateModes, datesChipText, dayToDisplay, normalizeDates, rentDays, todayInRome, type DateMode } from '../../../domain/dates';
 import { areDatesBookable, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from '../../../domain/calendar-season';

@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
-import { orderExportPath } from '../../../api/orders';
 import { editOrderInCart } from '../../../stores/order-edit';
-import { $orderPage, cancelShownOrder, reloadOrder, showOrder } from './stores/orders';
+import { $orderPage, cancelShownOrder, orderExportLink, reloadOrder, showOrder } from './stores/orders';
 import { notify } from '../../../stores/notifications';
 import { dateShower } from '../shared/show-date';
 import { formatCurrency } from '../../../domain/format';
@@ -118,7 +117,7 @@ export default function OrderView({ locale }: { locale: string }) {
         ) : (
           <PayButton locale={locale} order={order} onRefused={() => void reloadOrder()} />
         )}
-        <a className="button" href={orderExportPath(order.uuid)} download>
+        <a className="button" href={orderExportLink(order.uuid)} download>
           {t('order.export')}
         </a>
         {/* Not while a payment is being confirmed: an edit or a cancellation would turn it into a refund. */}

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from '../../../components/ui/form/use-form';
 import { useStore } from '@nanostores/react';
-import { $loginLoading, login } from '../../../stores/session';
+import { $loginLoading, login } from '../../../stores/login';
 import { notify } from '../../../stores/notifications';
 import { fieldMessages } from '../../../api/errors';
 import { useT } from '../../../i18n/client';

@@ -1,11 +1,13 @@
-// Signup and password reset (issue #18: requests and orchestration out of the islands): each ends
+// Signup and password reset, kept out of the islands (they render and dispatch): each ends
 // logged in — the token saved, the user known — as the login does (session.ts). Signup's answer
 // carries the new account, so it is not read again; the reset answers a token only. A 422 is
 // rethrown for the form to put the messages under its fields (api/errors.ts fieldMessages).
 import { forgotPassword, resetPassword as postResetPassword, signup, type ResetPasswordValues } from '../../../../api/account';
 import type { SignupRequest } from '../../../../api/contract/auth';
 import type { User } from '../../../../api/contract/user';
-import { $user, fetchUser, saveToken } from '../../../../stores/session';
+import { fetchUser } from '../../../../stores/login';
+import { $user, saveToken } from '../../../../stores/session';
+import { api } from '../../../../stores/api';
 
 async function logIn(token: string): Promise<User | null> {
   saveToken(token);
@@ -14,7 +16,7 @@ async function logIn(token: string): Promise<User | null> {
 
 /** Creates the account and logs in with it. */
 export async function signUp(values: SignupRequest): Promise<User> {
-  const { token, user } = await signup(values);
+  const { token, user } = await signup(api, values);
   saveToken(token);
   $user.set(user);
   return user;
@@ -22,10 +24,10 @@ export async function signUp(values: SignupRequest): Promise<User> {
 
 /** The first step of a reset: a code is e-mailed to `username` (if it is a customer's). */
 export async function sendResetCode(username: string): Promise<void> {
-  await forgotPassword(username);
+  await forgotPassword(api, username);
 }
 
 /** The second step: the code and the new password; logs in with the new session. */
 export async function resetPassword(values: ResetPasswordValues): Promise<User | null> {
-  return logIn(await postResetPassword(values));
+  return logIn(await postResetPassword(api, values));
 }

@@ -1,4 +1,4 @@
-// The account page's changes (issue #17; issue #18: orchestration out of the islands): the details
+// The account page's changes, kept out of the islands: the details
 // and the stored identity documents. Each answer is the user as the server now holds it, which
 // becomes the session's user, so every island showing it (the app bar, the checkout) follows.
 import type { User } from '../../../../api/contract/user';
@@ -6,6 +6,7 @@ import { deleteDocument, saveProfile, uploadDocument } from '../../../../api/pro
 import { firstApiMessage } from '../../../../api/errors';
 import { MAX_UPLOAD_BYTES } from '../../../../domain/medias';
 import { $user } from '../../../../stores/session';
+import { api } from '../../../../stores/api';
 
 export interface ProfileDetails {
   first_name: string;
@@ -16,7 +17,7 @@ export interface ProfileDetails {
 
 /** Saves the details; a 422 is rethrown for the form's fields. Answers the saved user. */
 export async function saveProfileDetails(details: ProfileDetails): Promise<User> {
-  const saved = await saveProfile({
+  const saved = await saveProfile(api, {
     first_name: details.first_name,
     last_name: details.last_name,
     phone: details.phone,
@@ -52,10 +53,10 @@ async function change(request: () => Promise<User>): Promise<DocumentChange> {
 /** Adds a document, or with `replace` puts it in the place of that one. */
 export function storeDocument(file: File, replace?: number): Promise<DocumentChange> {
   if (file.size > MAX_UPLOAD_BYTES) return Promise.resolve({ kind: 'tooLarge' });
-  return change(() => uploadDocument(file, replace));
+  return change(() => uploadDocument(api, file, replace));
 }
 
 /** Deletes a stored document. */
 export function removeDocument(id: number): Promise<DocumentChange> {
-  return change(() => deleteDocument(id));
+  return change(() => deleteDocument(api, id));
 }

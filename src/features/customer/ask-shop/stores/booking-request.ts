@@ -1,4 +1,4 @@
-// The "Ask the shop" form's submission (issue #16): the form's raw values become the request body,
+// The "Ask the shop" form's submission: the form's raw values become the request body,
 // the API's answer becomes what the form shows — the stored request, the 422 messages under the
 // fields they name, or one message for the whole form (too many requests, no connection).
 import { ApiClientError, NetworkError } from '../../../../api/client';
@@ -10,6 +10,7 @@ import {
   type BookingRequestInput,
 } from '../../../../api/contract/booking-requests';
 import type { Locale } from '../../../../i18n/index';
+import { api } from '../../../../stores/api';
 
 /** The form's values: what the inputs hold, all text. */
 export type BookingRequestFormValues = Record<BookingRequestField, string>;
@@ -53,7 +54,7 @@ export function fieldMessages(errors: Record<string, string[]>): Partial<Record<
 /** Sends the form: never throws for an answer the form can show. */
 export async function submitBookingRequest(values: BookingRequestFormValues, locale: Locale): Promise<BookingRequestOutcome> {
   try {
-    const request = await sendBookingRequest(bookingRequestBody(values, locale));
+    const request = await sendBookingRequest(api, bookingRequestBody(values, locale));
     return { kind: 'sent', request, copy: sentCopy(request) };
   } catch (err) {
     if (err instanceof ApiClientError && err.status === 422) {

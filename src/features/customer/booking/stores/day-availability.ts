@@ -1,27 +1,21 @@
 // Per-day availability of one product for the calendar's visible month (GET v1/shops/{id}/
-// availabilities/days), kept fresh (issue #17): while the month is on a visible page its answer is
+// availabilities/days), kept fresh: while the month is on a visible page its answer is
 // read again before it turns AVAILABILITY_MAX_AGE_MS old and at once when the tab comes back; none
 // is read while the tab is hidden. Answers are kept per month and product, so going back to a
 // month shows it at once, unless it has grown too old: then it is read again first. A re-read that
 // finds half-days taken by someone else says so. Timers: src/api/freshness.ts.
 import { atom } from 'nanostores';
-import { AvailabilityDaysSchema } from '../../../../api/contract/availability';
 import { AVAILABILITY_FRESHNESS, browserFreshnessEnv, keepFresh, type FreshnessEnv } from '../../../../api/freshness';
+import { fetchDayAvailability, type DayAvailabilityQuery } from '../../../../api/availability-days';
 import { byDay, type HalfCounts } from '../../../../domain/calendar';
 import { cartCountOf } from '../../../../domain/cart';
 import { isStale, takenDays } from '../../../../domain/freshness';
-import { loadT } from '../../../../i18n/client';
 import { $cart } from '../../../../stores/cart';
 import { $products } from '../../../../stores/configuration';
 import { notify } from '../../../../stores/notifications';
+import { loadApi } from '../../../../stores/api-loader';
 
-export interface DayAvailabilityRequest {
-  shopId: number;
-  productId: number;
-  from: string;
-  to: string;
-  editOrderCode: string | null;
-}
+export type DayAvailabilityRequest = DayAvailabilityQuery;
 
 export type DayAvailabilityEntry = { status: 'ready'; days: ReadonlyMap<string, HalfCounts>; readAt: number } | { status: 'error' };
 
@@ -35,32 +29,23 @@ function put(key: string, entry: DayAvailabilityEntry | null) {
   $dayAvailability.set(entry ? { ...others, [key]: entry } : others);
 }
 
-async function announceTaken(productId: number, days: readonly string[]): Promise<void> {
+function announceTaken(productId: number, days: readonly string[]): void {
   if (days.length === 0) return;
   const product = $products.get().find((p) => p.id === productId)?.label ?? '';
-  const { pageLocale } = await import('../../../../api/instance');
-  const t = await loadT(pageLocale());
-  notify(t('calendar.takenMeanwhile', { count: days.length, product }), 'warning');
+  notify({ key: 'calendar.takenMeanwhile', params: { count: days.length, product } }, 'warning');
 }
 
 async function read(request: DayAvailabilityRequest, key: string, env: FreshnessEnv, signal: AbortSignal): Promise<void> {
   const startedAt = env.now();
-  const { api } = await import('../../../../api/instance');
   try {
-    const { data } = await api.get(`v1/shops/${request.shopId}/availabilities/days`, {
-      query: { product_id: request.productId, from: request.from, to: request.to, edit_order_code: request.editOrderCode },
-      schema: AvailabilityDaysSchema,
-      signal,
-      quiet: true,
-      quietOffline: true,
-    });
+    const data = await fetchDayAvailability(await loadApi(), request, signal);
     if (signal.aborted) return;
     const days = byDay(data);
     const before = $dayAvailability.get()[key];
     put(key, { status: 'ready', days, readAt: startedAt });
     // The cart's units of the product are the visitor's own: only a half-day that fitted one more
     // and no longer does was taken by someone else.
-    if (before?.status === 'ready') await announceTaken(request.productId, takenDays(before.days, days, cartCountOf(request.productId, $cart.get().products)));
+    if (before?.status === 'ready') announceTaken(request.productId, takenDays(before.days, days, cartCountOf(request.productId, $cart.get().products)));
   } catch (err) {
     // A failed re-read keeps the answer on screen (the next try is soon); a failed first read says so.
     if (!signal.aborted && $dayAvailability.get()[key]?.status !== 'ready') put(key, { status: 'error' });

@@ -1,4 +1,4 @@
-// The checkout's actions (issue #18: requests and orchestration out of the islands). Placing the
+// The checkout's actions, kept out of the islands. Placing the
 // order: the documents a kiosk needs, the customer's details kept in the cart, the multipart form
 // (or the patched one in edit mode) with its Idempotency-Key (order-submission.ts), and what the
 // outcome means for the page. Applying a coupon: what the cart keeps of the API's answer. The
@@ -13,10 +13,12 @@ import { documentsRequired } from '../../../../domain/kiosk';
 import { visibleMedias } from '../../../../domain/medias';
 import { buildOrderEditFormData, buildOrderFormData } from '../../../../domain/orders';
 import { $cart, addCoupon, clearCart, removeCoupon, removeMedia, repriceForDates, setContact } from '../../../../stores/cart';
-import { $configuration, $products, loadFidelityCard, loadShop } from '../../../../stores/configuration';
+import { $configuration, $products } from '../../../../stores/configuration';
+import { loadFidelityCard, loadShop } from '../../../../stores/shop-load';
 import { markKioskOrderPlaced } from '../../../../stores/kiosk-device';
 import { orderSubmission, type OrderSubmission } from './order-submission';
 import { fileFor, forgetFile } from './uploads';
+import { loadApi } from '../../../../stores/api-loader';
 
 /** What the customer typed in the checkout form. */
 export interface CheckoutValues {
@@ -84,11 +86,11 @@ export async function submitOrder(values: CheckoutValues): Promise<OrderOutcome>
   try {
     const editing = cart.orderCodeToReplace;
     let order: OrderResponse;
-    if (editing) order = await replaceOrder(editing, buildOrderEditFormData(input));
+    if (editing) order = await replaceOrder(await loadApi(), editing, buildOrderEditFormData(input));
     else {
       const form = buildOrderFormData(input);
       submission = orderSubmission(form);
-      order = await placeOrder(configuration.shop!.id, form, submission.headers);
+      order = await placeOrder(await loadApi(), configuration.shop!.id, form, submission.headers);
     }
     submission?.settle(CREATED);
     for (const m of cart.medias) forgetFile(m.img);
@@ -118,7 +120,7 @@ export type CouponOutcome =
 export async function applyCoupon(code: string): Promise<CouponOutcome> {
   if (!code.trim()) return { kind: 'blank' };
   try {
-    const coupon = await checkCoupon(code);
+    const coupon = await checkCoupon(await loadApi(), code);
     // A code that applies replaces the earlier refusals on screen: refused codes are never sent
     // (spec §5), so dropping them changes nothing but the noise.
     if (!coupon.blocked) for (const c of $cart.get().coupons) if (c.blocked) removeCoupon(c.code);
@@ -135,7 +137,7 @@ export type FidelityCardCheck = 'ok' | 'ko' | 'typo';
 
 /** Checks the typed card and keeps in the cart the number the order will carry (null: none). */
 export async function applyFidelityCard(typed: string): Promise<FidelityCardCheck> {
-  // A wrong check digit is a typo: said at once, without asking the server (issue #11).
+  // A wrong check digit is a typo: said at once, without asking the server.
   if (!isPlausibleFidelityCardNumber(typed)) {
     setContact({ fidelityCardNumber: null });
     return 'typo';

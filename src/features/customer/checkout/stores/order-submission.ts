@@ -1,4 +1,4 @@
-// The checkout's Idempotency-Key (issue #11). Placing an order is not idempotent: when its answer
+// The checkout's Idempotency-Key. Placing an order is not idempotent: when its answer
 // is lost (the line drops, the server is slow to answer a phone on the move) the customer presses
 // the button again, and without a key that would be a second order holding stock twice. So each
 // submission gets a key before its first try, kept (in this browser, across a reload) until a

@@ -1,4 +1,4 @@
-// The customer's order page and orders list (issue #18: requests and orchestration out of the
+// The customer's order page and orders list (their requests kept out of the
 // islands). The order page reads the order once, and back from the payment provider with `paid`
 // re-reads it a few times until the payment is confirmed (PAYMENT_CONFIRM_POLL), without offering
 // to pay again meanwhile. Time is injected (`schedule`) so the unit test runs the re-reads itself
@@ -7,10 +7,12 @@ import { atom } from 'nanostores';
 import { ApiClientError } from '../../../../api/client';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import type { PaymentOutcome } from '../../../../api/contract/payments';
-import { cancelMyOrder, fetchMyOrders, fetchOrder } from '../../../../api/orders';
+import { cancelMyOrder, fetchMyOrders, fetchOrder, orderExportPath } from '../../../../api/orders';
 import { todayInRome } from '../../../../domain/dates';
 import type { NoticeType } from '../../../../domain/messages';
 import { PAYMENT_CONFIRM_POLL, paymentNotice } from '../../../../domain/payments';
+import { afterDelay, type Schedule } from '../../../../stores/schedule';
+import { api } from '../../../../stores/api';
 
 export interface OrderPage {
   state: 'loading' | 'ready' | 'missing';
@@ -22,14 +24,6 @@ export interface OrderPage {
 const LOADING: OrderPage = { state: 'loading', order: null, confirming: false };
 
 export const $orderPage = atom<OrderPage>(LOADING);
-
-/** Runs `task` after `ms` milliseconds; answers a function that cancels it. */
-export type Schedule = (ms: number, task: () => unknown) => () => void;
-
-export const afterDelay: Schedule = (ms, task) => {
-  const timer = setTimeout(task, ms);
-  return () => clearTimeout(timer);
-};
 
 /** A notice for the customer, by its translation key (the page translates and shows it). */
 export type Announce = (notice: { key: string; level: NoticeType }) => void;
@@ -55,7 +49,7 @@ export function showOrder(id: string | null, outcome: PaymentOutcome | null, ann
   let attempts = 0;
   let cancel: (() => void) | undefined;
   const load = (): Promise<void> =>
-    fetchOrder(id)
+    fetchOrder(api, id)
       .then((order) => {
         if (stopped) return;
         // A provider may confirm a moment after sending the customer back: re-read a few times.
@@ -92,7 +86,7 @@ export async function reloadOrder(): Promise<void> {
   const shown = $orderPage.get().order;
   if (!shown) return;
   try {
-    const order = await fetchOrder(shown.uuid);
+    const order = await fetchOrder(api, shown.uuid);
     $orderPage.set({ ...$orderPage.get(), order });
   } catch {
     // The order stays as shown; the API client has announced what went wrong.
@@ -106,7 +100,7 @@ export async function cancelShownOrder(): Promise<CancelOutcome> {
   const shown = $orderPage.get().order;
   if (!shown) return { kind: 'failed' };
   try {
-    const order = await cancelMyOrder(shown.uuid, todayInRome());
+    const order = await cancelMyOrder(api, shown.uuid, todayInRome());
     $orderPage.set({ ...$orderPage.get(), order });
     return { kind: 'cancelled' };
   } catch (err) {
@@ -117,8 +111,13 @@ export async function cancelShownOrder(): Promise<CancelOutcome> {
 /** The logged-in customer's orders; none when they cannot be read (the client said why). */
 export async function loadMyOrders(): Promise<OrderResponse[]> {
   try {
-    return await fetchMyOrders();
+    return await fetchMyOrders(api);
   } catch {
     return [];
   }
+}
+
+/** Where the shown order's export downloads from (a link: the browser fetches it). */
+export function orderExportLink(uuid: string): string {
+  return orderExportPath(api, uuid);
 }

@@ -1,7 +1,8 @@
-// Paying an order online (issue #6; issue #18: orchestration out of the PayButton island): open a
+// Paying an order online, kept out of the PayButton island: open a
 // payment session and say where the customer goes, or why they stay.
 import { startPayment, UntrustedPaymentUrlError } from '../../../../api/payments';
 import { ApiClientError } from '../../../../api/client';
+import { api } from '../../../../stores/api';
 
 export type PaymentStart =
   /** Send the customer to the provider's page. */
@@ -21,7 +22,7 @@ const REFUSED_STATUSES: ReadonlySet<number> = new Set([404, 410, 422]);
 /** Opens a payment session for the order; the provider brings the customer back to `returnPath`. */
 export async function payForOrder(orderUuid: string, returnPath: string, pageHref: string): Promise<PaymentStart> {
   try {
-    return { kind: 'redirect', url: await startPayment(orderUuid, returnPath, pageHref) };
+    return { kind: 'redirect', url: await startPayment(api, orderUuid, returnPath, pageHref) };
   } catch (err) {
     if (err instanceof UntrustedPaymentUrlError) {
       // Worth a trace for whoever looks at the console: the API answered a page it should not.

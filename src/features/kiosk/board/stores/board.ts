@@ -1,4 +1,4 @@
-// The live board's state (issue #13): today's board as the API answers it, and whether the wall is
+// The live board's state: today's board as the API answers it, and whether the wall is
 // live. connectBoard() reads the board, then follows the shop's private channel through pusher-js
 // and reads it again whenever an order event arrives, whenever the channel is (re)subscribed —
 // after a dropped connection nothing published meanwhile is lost — and, while not live, now and
@@ -12,6 +12,7 @@ import { ORDER_EVENTS } from '../../../../api/contract/realtime';
 import { broadcastingAuthUrl, fetchBoard, pushInQueue } from '../../../../api/board';
 import { ApiClientError } from '../../../../api/client';
 import { $kioskDevice, kioskToken } from '../../../../stores/kiosk-device';
+import { loadApi } from '../../../../stores/api-loader';
 
 /** connecting: first contact; live: subscribed; offline: the socket is down (reconnecting); unauthorized: channel refused. */
 export type BoardStatus = 'connecting' | 'live' | 'offline' | 'unauthorized';
@@ -110,7 +111,7 @@ function createReader(onRead: (board: Board) => void) {
     pending = false;
     lastStart = Date.now();
     try {
-      const board = await fetchBoard();
+      const board = await fetchBoard(await loadApi());
       if (!stopped) onRead(board);
     } catch {
       // No answer (fetchBoard gives up on a hung read, BOARD_READ_TIMEOUT_MS): the wall keeps the
@@ -192,7 +193,7 @@ export function connectBoard(page: PageAddress = location): () => void {
   }
 
   async function open(realtime: RealtimeSettings): Promise<Connection> {
-    const [{ default: PusherClient }, endpoint] = await Promise.all([import('pusher-js'), broadcastingAuthUrl()]);
+    const [{ default: PusherClient }, endpoint] = await Promise.all([import('pusher-js'), loadApi().then(broadcastingAuthUrl)]);
     const pusher = new PusherClient(realtime.key, pusherOptions(realtime, page, { endpoint, token: kioskToken() }));
     pusher.connection.bind('state_change', ({ current }: { current: string }) => {
       if (stopped || current === 'connected') return; // live once the channel is subscribed
@@ -248,7 +249,7 @@ export async function queueOrder(ref: string | number): Promise<QueueOutcome> {
   const typed = String(ref).trim();
   if (!typed) return { ok: false, reason: 'required' };
   try {
-    const { number, queued_at } = await pushInQueue(typed);
+    const { number, queued_at } = await pushInQueue(await loadApi(), typed);
     return { ok: true, number, queuedAt: queued_at };
   } catch (err) {
     if (err instanceof ApiClientError) {

@@ -1,4 +1,4 @@
-// The push-in-queue screen (/totem/push_in_queue, issue #13): every number typed or scanned is its
+// The push-in-queue screen (/totem/push_in_queue): every number typed or scanned is its
 // own push (stores/board.ts queueOrder), sent one after another in the order they came. A scanner
 // firing while the line is slow therefore never joins two numbers into one ("ORD2ORD3", a 404 that
 // loses both): each number waits its turn and each answer is kept for the screen to say.
@@ -21,39 +21,42 @@ export interface PushInQueueState {
 }
 
 const idle = (): PushInQueueState => ({ waiting: [], done: null, refused: [], recent: [] });
-export const $pushInQueue = atom<PushInQueueState>(idle());
-
-const change = (edit: (state: PushInQueueState) => Partial<PushInQueueState>) => $pushInQueue.set({ ...$pushInQueue.get(), ...edit($pushInQueue.get()) });
-
-let line: Promise<unknown> = Promise.resolve();
-
-async function pushOne(number: string): Promise<QueueOutcome> {
-  const outcome = await queueOrder(number);
-  change((state) => {
-    const at = state.waiting.indexOf(number);
-    const waiting = state.waiting.filter((_, i) => i !== at);
-    if (!outcome.ok) return { waiting, refused: [...state.refused, { number, outcome }] };
-    const recent = [{ number: outcome.number, queuedAt: outcome.queuedAt }, ...state.recent.filter((q) => q.number !== outcome.number)].slice(0, RECENT_SHOWN);
-    return { waiting, done: outcome.number, recent };
-  });
-  return outcome;
-}
 
 /**
- * A number typed or scanned (Enter). A scan on an idle line starts afresh (the previous answers
- * are cleared); one made while others are sent joins the line, and the refusals of the whole run
- * stay listed, so none is hidden by the answer that follows it. Resolves with its own outcome.
+ * The screen's state and its line of pushes, each sent by `push` (the board's queueOrder): the
+ * page has one (below), a test makes its own.
  */
-export function pushScan(text: string): Promise<QueueOutcome> {
-  const number = text.trim();
-  change((state) => (state.waiting.length === 0 ? { waiting: [number], done: null, refused: [] } : { waiting: [...state.waiting, number] }));
-  const next = line.then(() => pushOne(number));
-  line = next.catch(() => undefined);
-  return next;
+export function createPushInQueue(push: (number: string) => Promise<QueueOutcome> = queueOrder) {
+  const $pushInQueue = atom<PushInQueueState>(idle());
+  const change = (edit: (state: PushInQueueState) => Partial<PushInQueueState>) => $pushInQueue.set({ ...$pushInQueue.get(), ...edit($pushInQueue.get()) });
+  let line: Promise<unknown> = Promise.resolve();
+
+  async function pushOne(number: string): Promise<QueueOutcome> {
+    const outcome = await push(number);
+    change((state) => {
+      const at = state.waiting.indexOf(number);
+      const waiting = state.waiting.filter((_, i) => i !== at);
+      if (!outcome.ok) return { waiting, refused: [...state.refused, { number, outcome }] };
+      const recent = [{ number: outcome.number, queuedAt: outcome.queuedAt }, ...state.recent.filter((q) => q.number !== outcome.number)].slice(0, RECENT_SHOWN);
+      return { waiting, done: outcome.number, recent };
+    });
+    return outcome;
+  }
+
+  /**
+   * A number typed or scanned (Enter). A scan on an idle line starts afresh (the previous answers
+   * are cleared); one made while others are sent joins the line, and the refusals of the whole run
+   * stay listed, so none is hidden by the answer that follows it. Resolves with its own outcome.
+   */
+  function pushScan(text: string): Promise<QueueOutcome> {
+    const number = text.trim();
+    change((state) => (state.waiting.length === 0 ? { waiting: [number], done: null, refused: [] } : { waiting: [...state.waiting, number] }));
+    const next = line.then(() => pushOne(number));
+    line = next.catch(() => undefined);
+    return next;
+  }
+
+  return { $pushInQueue, pushScan };
 }
 
-/** For tests: this page's state. */
-export function resetPushInQueueForTests(): void {
-  line = Promise.resolve();
-  $pushInQueue.set(idle());
-}
+export const { $pushInQueue, pushScan } = createPushInQueue();

@@ -1,4 +1,4 @@
-// The cash desk's payments (issue #13): claim the order, charge the card on the terminal (10),
+// The cash desk's payments: claim the order, charge the card on the terminal (10),
 // record the payment in the API, print the receipt (20 + 30). Every step is written to the kiosk's
 // storage before it runs, so a double tap, a reload in the middle, a second desk or an API outage
 // never charges a card twice nor loses a payment the terminal took:
@@ -16,18 +16,14 @@ import { claimPayment, fetchClaimHolder, recordPayment, releasePayment } from '.
 import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../../../../api/pos';
 import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../../../../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../../../../domain/terminal';
-import { terminalDeps, terminalSettings, translate } from './desk-terminal';
+import { terminalDeps, terminalSettings } from './desk-terminal';
 import { notify } from '../../../../stores/notifications';
 import { $deskPayments, afterPaymentLock, claimAttemptOf, forgetPayment, paymentOf, savePayment, setClaimAttempt, updatePayment, withPaymentLock } from './desk-payments';
+import { loadApi } from '../../../../stores/api-loader';
+import { afterDelay, type Schedule } from '../../../../stores/schedule';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
 export { $deskPayments };
-
-/** Orders whose payment this page is driving right now (a second tap finds them here at once). */
-const running = new Set<string>();
-const retries = new Map<string, ReturnType<typeof setTimeout>>();
-/** The recording (and receipt) in flight per order: a second request for it shares the first. */
-const recordings = new Map<string, Promise<PayOutcome>>();
 
 export type PayOutcome =
   | { status: 'paid'; order: OrderResponse }
@@ -40,249 +36,257 @@ function newAttempt(): string {
 }
 
 /**
- * Takes the payment of `order`'s total at the terminal and records it. Resolves when the payment is
- * recorded (`paid`), when nothing was charged (`refused`, with the reason shown to staff), or when
- * a charge is waiting to be recorded or confirmed (`pending`: $deskPayments says which).
+ * The cash desk's payments as this page drives them: the orders it is charging, the recordings in
+ * flight and their retries (armed by `schedule`), whether it resumed what an earlier page left. The
+ * kiosk pages have one (below); a test makes its own.
  */
-export async function payOrder(order: OrderResponse): Promise<PayOutcome> {
-  if (running.has(order.uuid) || !mayStartPayment(order, paymentOf(order.uuid))) return { status: 'pending' };
-  running.add(order.uuid);
-  try {
-    // Held while this tab drives the payment: another tab's resume leaves it alone.
-    return (await withPaymentLock(order.uuid, () => charge(order))) ?? { status: 'pending' };
-  } finally {
-    running.delete(order.uuid);
-  }
-}
+export function createCashDesk(schedule: Schedule = afterDelay) {
+  /** Orders whose payment this page is driving right now (a second tap finds them here at once). */
+  const running = new Set<string>();
+  /** The next try of a recording that failed, by order uuid: its cancel. */
+  const retries = new Map<string, () => void>();
+  /** The recording (and receipt) in flight per order: a second request for it shares the first. */
+  const recordings = new Map<string, Promise<PayOutcome>>();
+  let resumed = false;
 
-async function charge(order: OrderResponse): Promise<PayOutcome> {
-  const attempt = claimAttemptOf(order.uuid) ?? newAttempt();
-  setClaimAttempt(order.uuid, attempt);
-  let amount: number;
-  try {
-    // The claim answers the order's total now: the card is charged that, not what the page showed.
-    amount = (await claimPayment(order.id, attempt)).total_amount;
-  } catch (err) {
-    // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
-    // until released, so release it if the line allows; the attempt stays for the next tap.
-    const message = err instanceof Error ? err.message : String(err);
-    if (!(err instanceof ApiClientError)) {
-      void releasePayment(order.id, attempt).catch(() => undefined);
-      return { status: 'refused', message };
+  /**
+   * Takes the payment of `order`'s total at the terminal and records it. Resolves when the payment is
+   * recorded (`paid`), when nothing was charged (`refused`, with the reason shown to staff), or when
+   * a charge is waiting to be recorded or confirmed (`pending`: $deskPayments says which).
+   */
+  async function payOrder(order: OrderResponse): Promise<PayOutcome> {
+    if (running.has(order.uuid) || !mayStartPayment(order, paymentOf(order.uuid))) return { status: 'pending' };
+    running.add(order.uuid);
+    try {
+      // Held while this tab drives the payment: another tab's resume leaves it alone.
+      return (await withPaymentLock(order.uuid, () => charge(order))) ?? { status: 'pending' };
+    } finally {
+      running.delete(order.uuid);
     }
+  }
+
+  async function charge(order: OrderResponse): Promise<PayOutcome> {
+    const attempt = claimAttemptOf(order.uuid) ?? newAttempt();
+    setClaimAttempt(order.uuid, attempt);
+    let amount: number;
+    try {
+      // The claim answers the order's total now: the card is charged that, not what the page showed.
+      amount = (await claimPayment(await loadApi(), order.id, attempt)).total_amount;
+    } catch (err) {
+      // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
+      // until released, so release it if the line allows; the attempt stays for the next tap.
+      const message = err instanceof Error ? err.message : String(err);
+      if (!(err instanceof ApiClientError)) {
+        void loadApi().then((api) => releasePayment(api, order.id, attempt)).catch(() => undefined);
+        return { status: 'refused', message };
+      }
+      setClaimAttempt(order.uuid, null);
+      if (err.status !== 409) return { status: 'refused', message };
+      // Another desk's claim: which one, so staff can release it when that desk is gone.
+      const holder = await loadApi().then((api) => fetchClaimHolder(api, order.id)).catch(() => null);
+      return holder ? { status: 'refused', message, claimedBy: holder.totem } : { status: 'refused', message };
+    }
+    // From here the payment in flight (stored next, with the attempt) carries the claim.
     setClaimAttempt(order.uuid, null);
-    if (err.status !== 409) return { status: 'refused', message };
-    // Another desk's claim: which one, so staff can release it when that desk is gone.
-    const holder = await fetchClaimHolder(order.id).catch(() => null);
-    return holder ? { status: 'refused', message, claimedBy: holder.totem } : { status: 'refused', message };
-  }
-  // From here the payment in flight (stored next, with the attempt) carries the claim.
-  setClaimAttempt(order.uuid, null);
-  // Stored before the terminal is asked: a reload from here on finds the charge in flight.
-  const record = savePayment({
-    uuid: order.uuid,
-    id: order.id,
-    number: order.number,
-    amount,
-    attempt,
-    stage: DeskPaymentStage.CHARGING,
-    startedAt: new Date().toISOString(),
-    error: null,
-    receiptFailed: false,
-  });
-  let result: unknown;
-  try {
-    result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount }, order: { ...order, total_amount: amount } }, await terminalDeps());
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof TerminalError && (err.kind === TerminalFailure.FAILED || err.kind === TerminalFailure.NOT_CONFIGURED)) {
-      // The terminal said plainly that the operation did not complete (or there is none): nothing
-      // was charged.
-      forgetPayment(order.uuid);
-      await releasePayment(order.id, attempt).catch(() => undefined);
-      return { status: 'refused', message };
-    }
-    // No answer, or one that does not say: the card may have been charged. Only its display can tell.
-    savePayment({ ...record, stage: DeskPaymentStage.UNCERTAIN, error: message });
-    return { status: 'pending' };
-  }
-  // The whole record, not a change to it: this tab's charge is the truth whatever storage holds.
-  savePayment({ ...record, stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
-  // The claim was taken just now: no need to take it again before recording.
-  return record_(order.uuid, 0, false);
-}
-
-/**
- * Records a charged payment in the API (then prints its receipt); on failure schedules the next
- * try. One per order at a time: the `online` listener, "retry now" and a retry that fire together
- * share it, so the receipt prints once and a concurrent request's answer cannot undo it.
- */
-function record_(uuid: string, retry = 0, renew = true): Promise<PayOutcome> {
-  const inFlight = recordings.get(uuid);
-  if (inFlight) return inFlight;
-  const run = recordOnce(uuid, retry, renew).finally(() => recordings.delete(uuid));
-  recordings.set(uuid, run);
-  return run;
-}
-
-/** record_ from outside this tab's own charge: left to the tab that holds the order's lock, if any. */
-async function recordUnderLock(uuid: string, retry = 0, renew = true): Promise<PayOutcome> {
-  return recordings.get(uuid) ?? (await withPaymentLock(uuid, () => record_(uuid, retry, renew))) ?? { status: 'pending' };
-}
-
-/**
- * Takes the claim again for a charge the API does not hold yet, so edits and cancellations keep
- * waiting for it, and so a claim staff released while this desk was gone is this charge's again if
- * no other desk took the order (a payment is recorded only under its claim). Its answer is not
- * read: what became of the order is the recording's (or staff's) to say.
- */
-async function renewClaim(payment: DeskPayment): Promise<void> {
-  await claimPayment(payment.id, payment.attempt, DESK_RECORD_TIMEOUT_MS).catch(() => undefined);
-}
-
-async function recordOnce(uuid: string, retry: number, renew: boolean): Promise<PayOutcome> {
-  clearTimeout(retries.get(uuid));
-  retries.delete(uuid);
-  const payment = paymentOf(uuid);
-  if (!payment || payment.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
-  if (renew) await renewClaim(payment);
-  const simulated = isSimulatedResult(payment.posResult);
-  try {
-    const order = await recordPayment(payment.id, {
-      date: new Date().toISOString(),
-      pos_log: payment.posResult ?? { recorded_without_terminal_answer: true },
-      attempt: payment.attempt,
-      amount: payment.amount,
-      simulated,
+    // Stored before the terminal is asked: a reload from here on finds the charge in flight.
+    const record = savePayment({
+      uuid: order.uuid,
+      id: order.id,
+      number: order.number,
+      amount,
+      attempt,
+      stage: DeskPaymentStage.CHARGING,
+      startedAt: new Date().toISOString(),
+      error: null,
+      receiptFailed: false,
     });
-    updatePayment(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
-    await printReceipt(order);
-    return { status: 'paid', order };
-  } catch (err) {
-    // The fake POS outside demo mode (settings read before the server left it): no card was
-    // charged, so nothing to give back and nothing to retry; the order is free for a real charge.
-    if (simulated && err instanceof ApiClientError && err.status === 403) {
-      forgetPayment(uuid);
-      await releasePayment(payment.id, payment.attempt).catch(() => undefined);
-      return { status: 'refused', message: err.message };
-    }
-    // Paid by another payment, cancelled, changed since the charge, or its claim released and taken
-    // by another desk: the API will never take this one (the same attempt again would have been
-    // answered the order). Money to give back.
-    if (err instanceof ApiClientError && (err.status === 410 || err.status === 409)) {
-      updatePayment(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
+    let result: unknown;
+    try {
+      result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount }, order: { ...order, total_amount: amount } }, await terminalDeps());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof TerminalError && (err.kind === TerminalFailure.FAILED || err.kind === TerminalFailure.NOT_CONFIGURED)) {
+        // The terminal said plainly that the operation did not complete (or there is none): nothing
+        // was charged.
+        forgetPayment(order.uuid);
+        await loadApi().then((api) => releasePayment(api, order.id, attempt)).catch(() => undefined);
+        return { status: 'refused', message };
+      }
+      // No answer, or one that does not say: the card may have been charged. Only its display can tell.
+      savePayment({ ...record, stage: DeskPaymentStage.UNCERTAIN, error: message });
       return { status: 'pending' };
     }
-    // Recorded meanwhile (another tab): nothing left to try.
-    if (paymentOf(uuid)?.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
-    // No answer (or none in time), a server error, a revoked token: the card was charged, so keep trying.
-    updatePayment(uuid, { error: err instanceof Error ? err.message : String(err) });
-    retries.set(uuid, setTimeout(() => void recordUnderLock(uuid, retry + 1), recordRetryDelay(retry)));
-    return { status: 'pending' };
+    // The whole record, not a change to it: this tab's charge is the truth whatever storage holds.
+    savePayment({ ...record, stage: DeskPaymentStage.CHARGED, posResult: result, error: null });
+    // The claim was taken just now: no need to take it again before recording.
+    return record_(order.uuid, 0, false);
   }
-}
 
-/** Receipt (20) and print (30) of a recorded payment; a failure leaves a "print again" offer. */
-export async function printReceipt(order: OrderResponse): Promise<boolean> {
-  try {
-    await runTerminal(
-      terminalSettings(),
-      [TerminalOperation.RECEIPT, TerminalOperation.PRINT],
-      { payload: { amount: order.total_amount, items: receiptItems(order) }, order },
-      await terminalDeps(),
-    );
-    forgetPayment(order.uuid);
-    notify((await translate())('kiosk.pay.done', { number: order.number }), 'success');
-    return true;
-  } catch (err) {
-    updatePayment(order.uuid, { receiptFailed: true, error: err instanceof Error ? err.message : String(err) });
-    return false;
+  /**
+   * Records a charged payment in the API (then prints its receipt); on failure schedules the next
+   * try. One per order at a time: the `online` listener, "retry now" and a retry that fire together
+   * share it, so the receipt prints once and a concurrent request's answer cannot undo it.
+   */
+  function record_(uuid: string, retry = 0, renew = true): Promise<PayOutcome> {
+    const inFlight = recordings.get(uuid);
+    if (inFlight) return inFlight;
+    const run = recordOnce(uuid, retry, renew).finally(() => recordings.delete(uuid));
+    recordings.set(uuid, run);
+    return run;
   }
-}
 
-/**
- * Staff read the terminal after a lost answer: `charged` records the payment (with a note that the
- * terminal's answer was lost); otherwise the claim is released and the order can be paid again.
- */
-export async function confirmTerminalCharge(uuid: string, charged: boolean): Promise<PayOutcome> {
-  const payment = paymentOf(uuid);
-  if (!payment || payment.stage !== DeskPaymentStage.UNCERTAIN) return { status: 'pending' };
-  if (charged) {
-    updatePayment(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
+  /** record_ from outside this tab's own charge: left to the tab that holds the order's lock, if any. */
+  async function recordUnderLock(uuid: string, retry = 0, renew = true): Promise<PayOutcome> {
+    return recordings.get(uuid) ?? (await withPaymentLock(uuid, () => record_(uuid, retry, renew))) ?? { status: 'pending' };
+  }
+
+  /**
+   * Takes the claim again for a charge the API does not hold yet, so edits and cancellations keep
+   * waiting for it, and so a claim staff released while this desk was gone is this charge's again if
+   * no other desk took the order (a payment is recorded only under its claim). Its answer is not
+   * read: what became of the order is the recording's (or staff's) to say.
+   */
+  async function renewClaim(payment: DeskPayment): Promise<void> {
+    await loadApi().then((api) => claimPayment(api, payment.id, payment.attempt, DESK_RECORD_TIMEOUT_MS)).catch(() => undefined);
+  }
+
+  async function recordOnce(uuid: string, retry: number, renew: boolean): Promise<PayOutcome> {
+    retries.get(uuid)?.();
+    retries.delete(uuid);
+    const payment = paymentOf(uuid);
+    if (!payment || payment.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
+    if (renew) await renewClaim(payment);
+    const simulated = isSimulatedResult(payment.posResult);
+    try {
+      const order = await recordPayment(await loadApi(), payment.id, {
+        date: new Date().toISOString(),
+        pos_log: payment.posResult ?? { recorded_without_terminal_answer: true },
+        attempt: payment.attempt,
+        amount: payment.amount,
+        simulated,
+      });
+      updatePayment(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
+      await printReceipt(order);
+      return { status: 'paid', order };
+    } catch (err) {
+      // The fake POS outside demo mode (settings read before the server left it): no card was
+      // charged, so nothing to give back and nothing to retry; the order is free for a real charge.
+      if (simulated && err instanceof ApiClientError && err.status === 403) {
+        forgetPayment(uuid);
+        await loadApi().then((api) => releasePayment(api, payment.id, payment.attempt)).catch(() => undefined);
+        return { status: 'refused', message: err.message };
+      }
+      // Paid by another payment, cancelled, changed since the charge, or its claim released and taken
+      // by another desk: the API will never take this one (the same attempt again would have been
+      // answered the order). Money to give back.
+      if (err instanceof ApiClientError && (err.status === 410 || err.status === 409)) {
+        updatePayment(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
+        return { status: 'pending' };
+      }
+      // Recorded meanwhile (another tab): nothing left to try.
+      if (paymentOf(uuid)?.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
+      // No answer (or none in time), a server error, a revoked token: the card was charged, so keep trying.
+      updatePayment(uuid, { error: err instanceof Error ? err.message : String(err) });
+      retries.set(uuid, schedule(recordRetryDelay(retry), () => void recordUnderLock(uuid, retry + 1)));
+      return { status: 'pending' };
+    }
+  }
+
+  /** Receipt (20) and print (30) of a recorded payment; a failure leaves a "print again" offer. */
+  async function printReceipt(order: OrderResponse): Promise<boolean> {
+    try {
+      await runTerminal(
+        terminalSettings(),
+        [TerminalOperation.RECEIPT, TerminalOperation.PRINT],
+        { payload: { amount: order.total_amount, items: receiptItems(order) }, order },
+        await terminalDeps(),
+      );
+      forgetPayment(order.uuid);
+      notify({ key: 'kiosk.pay.done', params: { number: order.number } }, 'success');
+      return true;
+    } catch (err) {
+      updatePayment(order.uuid, { receiptFailed: true, error: err instanceof Error ? err.message : String(err) });
+      return false;
+    }
+  }
+
+  /**
+   * Staff read the terminal after a lost answer: `charged` records the payment (with a note that the
+   * terminal's answer was lost); otherwise the claim is released and the order can be paid again.
+   */
+  async function confirmTerminalCharge(uuid: string, charged: boolean): Promise<PayOutcome> {
+    const payment = paymentOf(uuid);
+    if (!payment || payment.stage !== DeskPaymentStage.UNCERTAIN) return { status: 'pending' };
+    if (charged) {
+      updatePayment(uuid, { stage: DeskPaymentStage.CHARGED, posResult: { confirmed_by_staff: true, amount: payment.amount, started_at: payment.startedAt }, error: null });
+      return recordUnderLock(uuid);
+    }
+    forgetPayment(uuid);
+    await loadApi().then((api) => releasePayment(api, payment.id, payment.attempt)).catch(() => undefined);
+    return { status: 'refused', message: '' };
+  }
+
+  /** Staff settled a conflict (refunded at the terminal) or gave up printing the receipt. */
+  function dismissPayment(uuid: string): void {
+    retries.get(uuid)?.();
+    retries.delete(uuid);
+    forgetPayment(uuid);
+  }
+
+  /** Tries the recording of a charged payment now (the line came back, or staff asked). */
+  function retryRecording(uuid: string): Promise<PayOutcome> {
     return recordUnderLock(uuid);
   }
-  forgetPayment(uuid);
-  await releasePayment(payment.id, payment.attempt).catch(() => undefined);
-  return { status: 'refused', message: '' };
-}
 
-/** Staff settled a conflict (refunded at the terminal) or gave up printing the receipt. */
-export function dismissPayment(uuid: string): void {
-  clearTimeout(retries.get(uuid));
-  retries.delete(uuid);
-  forgetPayment(uuid);
-}
-
-/** Tries the recording of a charged payment now (the line came back, or staff asked). */
-export function retryRecording(uuid: string): Promise<PayOutcome> {
-  return recordUnderLock(uuid);
-}
-
-let resumed = false;
-
-/**
- * On opening any kiosk page: a charge whose answer was lost becomes uncertain, charged payments
- * are recorded (and retried when the line comes back), claims of charges not yet recorded are
- * taken again, and a receipt whose printing the reload cut off is offered again. Runs once per page.
- */
-export async function resumeDeskPayments(): Promise<void> {
-  if (resumed) return;
-  resumed = true;
-  const waits: Promise<unknown>[] = [];
-  for (const payment of Object.values($deskPayments.get())) {
-    if (running.has(payment.uuid)) continue;
-    if (isUnresolved(payment.stage)) {
-      const renewed = renewClaim(payment);
-      waits.push(renewed);
-      // A charged one is recorded once its claim is taken again, not racing it.
-      if (payment.stage === DeskPaymentStage.CHARGED) void renewed.then(() => recordUnderLock(payment.uuid, 0, false));
+  /**
+   * On opening any kiosk page: a charge whose answer was lost becomes uncertain, charged payments
+   * are recorded (and retried when the line comes back), claims of charges not yet recorded are
+   * taken again, and a receipt whose printing the reload cut off is offered again. Runs once per page.
+   */
+  async function resumeDeskPayments(): Promise<void> {
+    if (resumed) return;
+    resumed = true;
+    const waits: Promise<unknown>[] = [];
+    for (const payment of Object.values($deskPayments.get())) {
+      if (running.has(payment.uuid)) continue;
+      if (isUnresolved(payment.stage)) {
+        const renewed = renewClaim(payment);
+        waits.push(renewed);
+        // A charged one is recorded once its claim is taken again, not racing it.
+        if (payment.stage === DeskPaymentStage.CHARGED) void renewed.then(() => recordUnderLock(payment.uuid, 0, false));
+      }
+      if (payment.stage === DeskPaymentStage.RECORDED && !payment.receiptFailed) {
+        // The page that was printing it is gone (or its request hung): offer "print again" rather
+        // than a spinner nobody will end. Once nobody holds its lock: another tab may still print.
+        waits.push(
+          afterPaymentLock(payment.uuid, () => {
+            if (paymentOf(payment.uuid)?.stage === DeskPaymentStage.RECORDED && !running.has(payment.uuid)) updatePayment(payment.uuid, { receiptFailed: true });
+          }),
+        );
+      }
+      if (payment.stage === DeskPaymentStage.CHARGING) {
+        // Judged once nobody holds its lock: another tab still waiting for the PIN finishes first
+        // (its charge then is no longer "charging"); the page that was reloaded lets go of it as
+        // soon as it is gone.
+        waits.push(
+          afterPaymentLock(payment.uuid, () => {
+            const now = paymentOf(payment.uuid);
+            if (now?.stage === DeskPaymentStage.CHARGING && !running.has(payment.uuid)) updatePayment(payment.uuid, { stage: resumedStage(now.stage) });
+          }),
+        );
+      }
+      // An uncertain charge stays a question for staff even when the order reads paid meanwhile:
+      // if the terminal did charge, that is a second payment to give back.
     }
-    if (payment.stage === DeskPaymentStage.RECORDED && !payment.receiptFailed) {
-      // The page that was printing it is gone (or its request hung): offer "print again" rather
-      // than a spinner nobody will end. Once nobody holds its lock: another tab may still print.
-      waits.push(
-        afterPaymentLock(payment.uuid, () => {
-          if (paymentOf(payment.uuid)?.stage === DeskPaymentStage.RECORDED && !running.has(payment.uuid)) updatePayment(payment.uuid, { receiptFailed: true });
-        }),
-      );
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', () => {
+        for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void recordUnderLock(payment.uuid);
+      });
     }
-    if (payment.stage === DeskPaymentStage.CHARGING) {
-      // Judged once nobody holds its lock: another tab still waiting for the PIN finishes first
-      // (its charge then is no longer "charging"); the page that was reloaded lets go of it as
-      // soon as it is gone.
-      waits.push(
-        afterPaymentLock(payment.uuid, () => {
-          const now = paymentOf(payment.uuid);
-          if (now?.stage === DeskPaymentStage.CHARGING && !running.has(payment.uuid)) updatePayment(payment.uuid, { stage: resumedStage(now.stage) });
-        }),
-      );
-    }
-    // An uncertain charge stays a question for staff even when the order reads paid meanwhile:
-    // if the terminal did charge, that is a second payment to give back.
+    await Promise.all(waits);
   }
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => {
-      for (const payment of Object.values($deskPayments.get())) if (payment.stage === DeskPaymentStage.CHARGED) void recordUnderLock(payment.uuid);
-    });
-  }
-  await Promise.all(waits);
+
+  return { payOrder, printReceipt, confirmTerminalCharge, dismissPayment, retryRecording, resumeDeskPayments };
 }
 
-/** For tests: forget what this page did (timers, the once-per-page resume). */
-export function resetCashDeskForTests(): void {
-  for (const timer of retries.values()) clearTimeout(timer);
-  retries.clear();
-  running.clear();
-  recordings.clear();
-  resumed = false;
-}
+export const { payOrder, printReceipt, confirmTerminalCharge, dismissPayment, retryRecording, resumeDeskPayments } = createCashDesk();

@@ -1,4 +1,4 @@
-// Closing the cashier at the end of the day (issue #13): the terminal closes (40) and reports what
+// Closing the cashier at the end of the day: the terminal closes (40) and reports what
 // it took; the API records the close and answers what it recorded; staff see both and the
 // difference. The terminal's report is kept if the API does not answer, so the close is recorded
 // by a retry, never by closing the terminal a second time (its totals restart at each close).
@@ -19,6 +19,7 @@ import { TerminalOperation } from '../../../../domain/terminal';
 import { terminalDeps, terminalSettings } from './desk-terminal';
 import { CASHIER_CLOSE_KEY } from '../../../../stores/keys';
 import { persistentValidated } from '../../../../stores/persisted';
+import { loadApi } from '../../../../stores/api-loader';
 
 const totals = z.object({ payments: z.number(), amount: z.number() });
 const close = { key: z.string(), date: z.string() };
@@ -45,10 +46,6 @@ export const CashierCloseSchema = z.union([
 ]);
 export type CashierCloseState = z.infer<typeof CashierCloseSchema>;
 
-export const $cashierClose = persistentValidated(CASHIER_CLOSE_KEY, CashierCloseSchema, (): CashierCloseState => ({ step: 'idle' }));
-/** A step of the close runs in this page now (the spinner); after a reload nothing does. */
-export const $cashierBusy = atom(false);
-
 /** The terminal closed but the API did not record it: retry with `recordClose()`. */
 export class CashierRecordError extends Error {
   constructor(
@@ -61,63 +58,73 @@ export class CashierRecordError extends Error {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-let running: Promise<CashierComparison> | null = null;
+/** The cashier close's state and the step under way: the cash desk has one (below), a test makes its own. */
+export function createCashier() {
+  const $cashierClose = persistentValidated(CASHIER_CLOSE_KEY, CashierCloseSchema, (): CashierCloseState => ({ step: 'idle' }));
+  /** A step of the close runs in this page now (the spinner); after a reload nothing does. */
+  const $cashierBusy = atom(false);
+  let running: Promise<CashierComparison> | null = null;
 
-/** One step at a time: a double tap, or a retry while a try runs, joins the one under way. */
-function once(work: () => Promise<CashierComparison>): Promise<CashierComparison> {
-  if (running) return running;
-  $cashierBusy.set(true);
-  running = work().finally(() => {
-    running = null;
-    $cashierBusy.set(false);
-  });
-  return running;
-}
-
-async function record(pending: Extract<CashierCloseState, { step: 'unrecorded' }>): Promise<CashierComparison> {
-  try {
-    const { orders_count, total } = await recordCashierClose({ date: pending.date, pos_log: pending.report }, pending.key);
-    const comparison = compareCashier(pending.report.totals ?? null, { orders_count, total });
-    $cashierClose.set({ step: 'done', date: pending.date, comparison });
-    return comparison;
-  } catch (err) {
-    $cashierClose.set({ ...pending, error: messageOf(err) });
-    throw new CashierRecordError(messageOf(err), pending.report);
+  /** One step at a time: a double tap, or a retry while a try runs, joins the one under way. */
+  function once(work: () => Promise<CashierComparison>): Promise<CashierComparison> {
+    if (running) return running;
+    $cashierBusy.set(true);
+    running = work().finally(() => {
+      running = null;
+      $cashierBusy.set(false);
+    });
+    return running;
   }
-}
 
-/**
- * Records the close the terminal already made (the kept report, its key and day) and compares the
- * totals. Throws CashierRecordError when the API still does not record it.
- */
-export function recordClose(): Promise<CashierComparison> {
-  return once(async () => {
-    const pending = $cashierClose.get();
-    if (pending.step !== 'unrecorded') throw new Error('No cashier close waits to be recorded');
-    return record(pending);
-  });
-}
-
-/**
- * Closes the terminal's day (40), then records it. A terminal failure throws its TerminalError.
- * While a closed day waits to be recorded it only records that one: the terminal is never closed
- * twice for one report.
- */
-export function closeCashier(): Promise<CashierComparison> {
-  return once(async () => {
-    const pending = $cashierClose.get();
-    if (pending.step === 'unrecorded') return record(pending);
-    const started = { key: crypto.randomUUID(), date: todayInRome() };
-    $cashierClose.set({ step: 'terminal', ...started });
-    let report: PosResult;
+  async function record(pending: Extract<CashierCloseState, { step: 'unrecorded' }>): Promise<CashierComparison> {
     try {
-      report = await terminalOperation(terminalSettings(), TerminalOperation.CLOSE_CASHIER, {}, await terminalDeps());
+      const { orders_count, total } = await recordCashierClose(await loadApi(), { date: pending.date, pos_log: pending.report }, pending.key);
+      const comparison = compareCashier(pending.report.totals ?? null, { orders_count, total });
+      $cashierClose.set({ step: 'done', date: pending.date, comparison });
+      return comparison;
     } catch (err) {
-      $cashierClose.set({ step: 'failed', error: messageOf(err) });
-      throw err;
+      $cashierClose.set({ ...pending, error: messageOf(err) });
+      throw new CashierRecordError(messageOf(err), pending.report);
     }
-    const closed = { step: 'unrecorded' as const, ...started, report, error: '' };
-    $cashierClose.set(closed);
-    return record(closed);
-  });
+  }
+
+  /**
+   * Records the close the terminal already made (the kept report, its key and day) and compares the
+   * totals. Throws CashierRecordError when the API still does not record it.
+   */
+  function recordClose(): Promise<CashierComparison> {
+    return once(async () => {
+      const pending = $cashierClose.get();
+      if (pending.step !== 'unrecorded') throw new Error('No cashier close waits to be recorded');
+      return record(pending);
+    });
+  }
+
+  /**
+   * Closes the terminal's day (40), then records it. A terminal failure throws its TerminalError.
+   * While a closed day waits to be recorded it only records that one: the terminal is never closed
+   * twice for one report.
+   */
+  function closeCashier(): Promise<CashierComparison> {
+    return once(async () => {
+      const pending = $cashierClose.get();
+      if (pending.step === 'unrecorded') return record(pending);
+      const started = { key: crypto.randomUUID(), date: todayInRome() };
+      $cashierClose.set({ step: 'terminal', ...started });
+      let report: PosResult;
+      try {
+        report = await terminalOperation(terminalSettings(), TerminalOperation.CLOSE_CASHIER, {}, await terminalDeps());
+      } catch (err) {
+        $cashierClose.set({ step: 'failed', error: messageOf(err) });
+        throw err;
+      }
+      const closed = { step: 'unrecorded' as const, ...started, report, error: '' };
+      $cashierClose.set(closed);
+      return record(closed);
+    });
+  }
+
+  return { $cashierClose, $cashierBusy, recordClose, closeCashier };
 }
+
+export const { $cashierClose, $cashierBusy, recordClose, closeCashier } = createCashier();

@@ -1,4 +1,4 @@
-// Changes staff make to an order at the cash desk (issue #13; issue #18: orchestration out of the
+// Changes staff make to an order at the cash desk (kept out of the
 // islands): contact data, who an item is for, cancelling. Each answers an outcome the screen
 // renders: saved; a 422's messages for the form's fields (the rest listed); refused by the order's
 // state (changed, paid or gone meanwhile, or a desk charging it) with the order as it is now read
@@ -9,6 +9,7 @@ import { apiMessage, isUnprocessable } from '../../../../api/errors';
 import { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } from '../../../../api/order-changes';
 import { poolCustomerChanges, type PoolCustomerForm } from '../../../../domain/cash-desk';
 import { todayInRome } from '../../../../domain/dates';
+import { api } from '../../../../stores/api';
 
 export type DeskFailure =
   /** The order's state refused it: the server's why, and the order read again (null if it could not be). */
@@ -29,7 +30,7 @@ export type DeskChange<F extends string> =
 
 /** The order as the desk reads it now; null when it cannot be read. */
 export function readDeskOrder(uuid: string): Promise<OrderResponse | null> {
-  return fetchShopOrder(uuid).catch(() => null);
+  return fetchShopOrder(api, uuid).catch(() => null);
 }
 
 function failure(err: unknown, orderUuid: string): DeskFailure {
@@ -54,7 +55,7 @@ export interface DeskContact {
 /** PATCH the order's contact data. */
 export async function changeDeskContact(order: Pick<OrderResponse, 'id' | 'uuid'>, values: DeskContact): Promise<DeskChange<DeskContactField>> {
   try {
-    const saved = await changeOrderContact(order.id, {
+    const saved = await changeOrderContact(api, order.id, {
       first_name: values.first_name,
       last_name: values.last_name,
       phone: values.phone,
@@ -79,7 +80,7 @@ export type DeskPoolField = (typeof DESK_POOL_FIELDS)[number];
 /** PATCH who a pool's items are for (an emptied field clears it on the server). */
 export async function changeDeskPoolCustomer(orderUuid: string, poolId: number, values: PoolCustomerForm): Promise<DeskChange<DeskPoolField>> {
   try {
-    return { kind: 'saved', order: await changePoolCustomer(poolId, poolCustomerChanges(values)) };
+    return { kind: 'saved', order: await changePoolCustomer(api, poolId, poolCustomerChanges(values)) };
   } catch (err) {
     if (!isUnprocessable(err)) return failure(err, orderUuid);
     // The API names them customer.height…; the form's fields are height…
@@ -90,7 +91,7 @@ export async function changeDeskPoolCustomer(orderUuid: string, poolId: number, 
 /** Cancels an unpaid order (today in Rome is the day the API checks against). */
 export async function cancelAtDesk(order: Pick<OrderResponse, 'id' | 'uuid'>): Promise<DeskSaved | DeskFailure> {
   try {
-    const { order: cancelled, message } = await cancelOrder(order.id, todayInRome());
+    const { order: cancelled, message } = await cancelOrder(api, order.id, todayInRome());
     return { kind: 'saved', order: cancelled, message };
   } catch (err) {
     return failure(err, order.uuid);

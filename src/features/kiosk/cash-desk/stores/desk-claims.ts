@@ -1,4 +1,4 @@
-// Releasing another desk's payment claim (issue #13): a claim holds the order against every other
+// Releasing another desk's payment claim: a claim holds the order against every other
 // payment until its desk records or releases it, so a desk that is gone (switched off, broken, its
 // page lost) would block the order at every desk for ever. Staff free it with this kiosk's
 // configuration password, having been told that the gone desk's terminal may already have charged
@@ -6,8 +6,8 @@
 import { ApiClientError } from '../../../../api/client';
 import { releaseClaimOf } from '../../../../api/cash-desk';
 import type { OrderResponse } from '../../../../api/contract/orders';
-import { translate } from './desk-terminal';
 import { notify } from '../../../../stores/notifications';
+import { loadApi } from '../../../../stores/api-loader';
 
 export type ReleaseOutcome =
   | { status: 'released'; order: OrderResponse }
@@ -23,8 +23,8 @@ export type ReleaseOutcome =
  */
 export async function releaseDeskClaim(order: Pick<OrderResponse, 'id'>, totem: string, password: string): Promise<ReleaseOutcome> {
   try {
-    const released = await releaseClaimOf(order.id, { password, totem });
-    notify((await translate())('kiosk.pay.released', { totem }), 'success');
+    const released = await releaseClaimOf(await loadApi(), order.id, { password, totem });
+    notify({ key: 'kiosk.pay.released', params: { totem } }, 'success');
     return { status: 'released', order: released };
   } catch (err) {
     if (!(err instanceof ApiClientError)) throw err;

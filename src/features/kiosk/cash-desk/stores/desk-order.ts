@@ -1,9 +1,10 @@
-// The cash desk's page of one order (/totem/cash-desk/{uuid}; issue #18: the read out of the
+// The cash desk's page of one order (/totem/cash-desk/{uuid}; the read out of the
 // island): the order as the desk reads it, read again after a refused payment, replaced by the
 // answer of a change or a payment. CashDeskOrder renders $deskOrder and dispatches these.
 import { atom } from 'nanostores';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { fetchShopOrder } from '../../../../api/cash-desk';
+import { loadApi } from '../../../../stores/api-loader';
 
 export interface DeskOrderPage {
   state: 'loading' | 'ready' | 'missing';
@@ -12,11 +13,6 @@ export interface DeskOrderPage {
 
 const LOADING: DeskOrderPage = { state: 'loading', order: null };
 
-export const $deskOrder = atom<DeskOrderPage>(LOADING);
-
-/** Bumped by every first read: the answer of a read the page has left (or replaced) is dropped. */
-let shown = 0;
-
 export interface DeskOrderWatch {
   /** The page is leaving: the read is aborted, a late answer ignored. */
   stop(): void;
@@ -24,40 +20,51 @@ export interface DeskOrderWatch {
   loaded: Promise<void>;
 }
 
-/** Reads the order `uuid` into $deskOrder ("missing" when the desk cannot read it). */
-export function showDeskOrder(uuid: string): DeskOrderWatch {
-  const mine = ++shown;
-  const abort = new AbortController();
-  $deskOrder.set(LOADING);
-  const current = () => mine === shown && !abort.signal.aborted;
-  const loaded = fetchShopOrder(uuid, abort.signal).then(
-    (order) => {
-      if (current()) $deskOrder.set({ state: 'ready', order });
-    },
-    () => {
-      if (current()) $deskOrder.set({ state: 'missing', order: null });
-    },
-  );
-  return { stop: () => abort.abort(), loaded };
-}
+/** The cash desk's order page and the read it shows: the page has one (below), a test makes its own. */
+export function createDeskOrder() {
+  const $deskOrder = atom<DeskOrderPage>(LOADING);
+  /** Bumped by every first read: the answer of a read the page has left (or replaced) is dropped. */
+  let shown = 0;
 
-/**
- * Reads the shown order again (a payment refused because it changed meanwhile). A failed re-read
- * keeps the order on screen: the API client has said what went wrong.
- */
-export async function reloadDeskOrder(): Promise<void> {
-  const before = $deskOrder.get().order;
-  if (!before) return;
-  try {
-    const order = await fetchShopOrder(before.uuid);
-    // Only if the page still shows that order (not another one opened meanwhile).
-    if ($deskOrder.get().order?.uuid === order.uuid) $deskOrder.set({ state: 'ready', order });
-  } catch {
-    // The order stays as shown.
+  /** Reads the order `uuid` into $deskOrder ("missing" when the desk cannot read it). */
+  function showDeskOrder(uuid: string): DeskOrderWatch {
+    const mine = ++shown;
+    const abort = new AbortController();
+    $deskOrder.set(LOADING);
+    const current = () => mine === shown && !abort.signal.aborted;
+    const loaded = loadApi().then((api) => fetchShopOrder(api, uuid, abort.signal)).then(
+      (order) => {
+        if (current()) $deskOrder.set({ state: 'ready', order });
+      },
+      () => {
+        if (current()) $deskOrder.set({ state: 'missing', order: null });
+      },
+    );
+    return { stop: () => abort.abort(), loaded };
   }
+
+  /**
+   * Reads the shown order again (a payment refused because it changed meanwhile). A failed re-read
+   * keeps the order on screen: the API client has said what went wrong.
+   */
+  async function reloadDeskOrder(): Promise<void> {
+    const before = $deskOrder.get().order;
+    if (!before) return;
+    try {
+      const order = await fetchShopOrder(await loadApi(), before.uuid);
+      // Only if the page still shows that order (not another one opened meanwhile).
+      if ($deskOrder.get().order?.uuid === order.uuid) $deskOrder.set({ state: 'ready', order });
+    } catch {
+      // The order stays as shown.
+    }
+  }
+
+  /** The order as a change or a payment answered it. */
+  function setDeskOrder(order: OrderResponse): void {
+    $deskOrder.set({ state: 'ready', order });
+  }
+
+  return { $deskOrder, showDeskOrder, reloadDeskOrder, setDeskOrder };
 }
 
-/** The order as a change or a payment answered it. */
-export function setDeskOrder(order: OrderResponse): void {
-  $deskOrder.set({ state: 'ready', order });
-}
+export const { $deskOrder, showDeskOrder, reloadDeskOrder, setDeskOrder } = createDeskOrder();

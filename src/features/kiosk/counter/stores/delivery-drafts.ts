@@ -1,4 +1,4 @@
-// What the operator scanned or typed at the delivery and pickup counters (issue #14), kept in the
+// What the operator scanned or typed at the delivery and pickup counters, kept in the
 // kiosk's storage until the confirmation is sent or queued: a reload or an outage loses nothing.
 // Read back through zod: a garbled or outdated draft starts empty instead of breaking the page.
 //
@@ -10,7 +10,6 @@
 import * as z from 'zod/mini';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { ApiClientError } from '../../../../api/client';
-import { $apiUnreachable, flushOutbox } from '../../shared/stores/kiosk-outbox';
 
 /** Storage keys of the drafts (one per screen on this kiosk). */
 export { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../../../stores/keys';
@@ -80,20 +79,3 @@ export type OrderReading = { state: 'loading' } | { state: 'offline' } | { state
 
 /** No answer at all (not a refusal, not a read this page gave up). */
 export const isOffline = (err: unknown): boolean => !(err instanceof ApiClientError) && (err as Error)?.name !== 'AbortError';
-
-/**
- * An order read got no answer: the kiosk's banner says the server cannot be reached, and the
- * outbox looks for it (its health probe, backing off) until it answers; `$apiUnreachable` turning
- * false is then the screen's signal to read again.
- */
-export function lineLost(): void {
-  $apiUnreachable.set(true);
-  void flushOutbox();
-}
-
-/** Calls `read` each time the API answers again after an outage. Returns the stop function. */
-export function whenLineBack(read: () => void): () => void {
-  return $apiUnreachable.listen((unreachable) => {
-    if (!unreachable) read();
-  });
-}

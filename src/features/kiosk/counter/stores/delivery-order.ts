@@ -1,88 +1,87 @@
 // The order on the delivery counter (/totem/delivery): the persisted draft (the order's reference
 // and the scanned codes, stores/delivery-drafts.ts) and the order as this page read it, in memory
 // only, read again when the screen opens, when one of its queued confirmations lands and when the
-// API answers again after an outage. The scans and the confirmations are in ./delivery.ts.
+// API answers again after an outage. The scans and the confirmations are in ./delivery.ts, which
+// makes this part with the outbox it sends through.
 import { atom } from 'nanostores';
 import { confirmations, fetchOrder } from '../../../../api/delivery';
 import type { OrderResponse } from '../../../../api/contract/orders';
-import { DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft, isOffline, lineLost, whenLineBack, type DeliveryDraft, type OrderReading } from './delivery-drafts';
-import { onConfirmationLanded } from '../../shared/stores/kiosk-outbox';
+import { DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft, isOffline, type DeliveryDraft, type OrderReading } from './delivery-drafts';
+import type { KioskOutbox } from '../../shared/stores/kiosk-outbox';
 import { persistentValidated } from '../../../../stores/persisted';
+import { loadApi } from '../../../../stores/api-loader';
 
-export const $deliveryDraft = persistentValidated(DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft);
-/** The order on the counter as this page last read it (memory only); see `counterOrder`. */
-export const $deliveryOrder = atom<OrderResponse | null>(null);
-/** Reading the draft's order again (the screen says it is loading, offline or refused). */
-export const $deliveryOrderReading = atom<OrderReading>(null);
+export function createDeliveryOrder(outbox: Pick<KioskOutbox, 'onConfirmationLanded' | 'lineLost' | 'whenLineBack'>) {
+  const $deliveryDraft = persistentValidated(DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft);
+  /** The order on the counter as this page last read it (memory only); see `counterOrder`. */
+  const $deliveryOrder = atom<OrderResponse | null>(null);
+  /** Reading the draft's order again (the screen says it is loading, offline or refused). */
+  const $deliveryOrderReading = atom<OrderReading>(null);
+  let listening = false;
 
-export const updateDeliveryDraft = (change: (draft: DeliveryDraft) => DeliveryDraft) => $deliveryDraft.set(change($deliveryDraft.get()));
+  const updateDeliveryDraft = (change: (draft: DeliveryDraft) => DeliveryDraft) => $deliveryDraft.set(change($deliveryDraft.get()));
 
-/** The draft's order as read, or null while it is not (after a reload, offline, another tab's). */
-export function counterOrder(): OrderResponse | null {
-  const order = $deliveryOrder.get();
-  return order && order.id === $deliveryDraft.get().order?.id ? order : null;
-}
-
-/** An order read (or answered by a confirmation): shown when it is still the counter's. */
-export function showDeliveryOrder(order: OrderResponse): void {
-  if ($deliveryDraft.get().order?.id !== order.id) return;
-  $deliveryOrder.set(order);
-  $deliveryOrderReading.set(null);
-}
-
-/**
- * Reads the order on the counter again (when the page opens, after a landing, when the line is
- * back). No answer: the screen says the order will load when the line is back, and it does
- * (`followLandings`); the scans and the outbox work meanwhile. A refusal (the order is gone) is said.
- */
-export async function refreshDeliveryOrder(): Promise<void> {
-  // Written back as read: a draft of an earlier release (the whole order) keeps its reference only.
-  updateDeliveryDraft((draft) => draft);
-  const ref = $deliveryDraft.get().order;
-  if (!ref) return;
-  if (!counterOrder()) $deliveryOrderReading.set({ state: 'loading' });
-  try {
-    showDeliveryOrder(await fetchOrder(ref.id));
-  } catch (err) {
-    if ($deliveryDraft.get().order?.id !== ref.id || counterOrder()) return;
-    if (isOffline(err)) {
-      $deliveryOrderReading.set({ state: 'offline' });
-      lineLost();
-    } else {
-      $deliveryOrderReading.set({ state: 'refused', message: (err as Error).message });
-    }
+  /** The draft's order as read, or null while it is not (after a reload, offline, another tab's). */
+  function counterOrder(): OrderResponse | null {
+    const order = $deliveryOrder.get();
+    return order && order.id === $deliveryDraft.get().order?.id ? order : null;
   }
-}
 
-let listening = false;
-/**
- * While the screen is open: a queued delivery or reset of the order on the counter landed (show the
- * order as it is now), or the API answers again after an outage (read the order again).
- */
-export function followLandings(): () => void {
-  if (listening) return () => {};
-  listening = true;
-  const stop = onConfirmationLanded((entry, data) => {
-    if (!$deliveryDraft.get().order) return;
-    if (entry.kind === 'delivery' || entry.kind === 'reset_delivery') {
-      try {
-        showDeliveryOrder(confirmations.delivery.parse(data));
-      } catch {
-        void refreshDeliveryOrder();
+  /** An order read (or answered by a confirmation): shown when it is still the counter's. */
+  function showDeliveryOrder(order: OrderResponse): void {
+    if ($deliveryDraft.get().order?.id !== order.id) return;
+    $deliveryOrder.set(order);
+    $deliveryOrderReading.set(null);
+  }
+
+  /**
+   * Reads the order on the counter again (when the page opens, after a landing, when the line is
+   * back). No answer: the screen says the order will load when the line is back, and it does
+   * (`followLandings`); the scans and the outbox work meanwhile. A refusal (the order is gone) is said.
+   */
+  async function refreshDeliveryOrder(): Promise<void> {
+    // Written back as read: a draft of an earlier release (the whole order) keeps its reference only.
+    updateDeliveryDraft((draft) => draft);
+    const ref = $deliveryDraft.get().order;
+    if (!ref) return;
+    if (!counterOrder()) $deliveryOrderReading.set({ state: 'loading' });
+    try {
+      showDeliveryOrder(await fetchOrder(await loadApi(), ref.id));
+    } catch (err) {
+      if ($deliveryDraft.get().order?.id !== ref.id || counterOrder()) return;
+      if (isOffline(err)) {
+        $deliveryOrderReading.set({ state: 'offline' });
+        outbox.lineLost();
+      } else {
+        $deliveryOrderReading.set({ state: 'refused', message: (err as Error).message });
       }
     }
-  });
-  const stopLine = whenLineBack(() => void refreshDeliveryOrder());
-  return () => {
-    listening = false;
-    stop();
-    stopLine();
-  };
-}
+  }
 
-/** For tests: what this page read and follows. */
-export function resetDeliveryOrderForTests(): void {
-  listening = false;
-  $deliveryOrder.set(null);
-  $deliveryOrderReading.set(null);
+  /**
+   * While the screen is open: a queued delivery or reset of the order on the counter landed (show the
+   * order as it is now), or the API answers again after an outage (read the order again).
+   */
+  function followLandings(): () => void {
+    if (listening) return () => {};
+    listening = true;
+    const stop = outbox.onConfirmationLanded((entry, data) => {
+      if (!$deliveryDraft.get().order) return;
+      if (entry.kind === 'delivery' || entry.kind === 'reset_delivery') {
+        try {
+          showDeliveryOrder(confirmations.delivery.parse(data));
+        } catch {
+          void refreshDeliveryOrder();
+        }
+      }
+    });
+    const stopLine = outbox.whenLineBack(() => void refreshDeliveryOrder());
+    return () => {
+      listening = false;
+      stop();
+      stopLine();
+    };
+  }
+
+  return { $deliveryDraft, $deliveryOrder, $deliveryOrderReading, updateDeliveryDraft, counterOrder, showDeliveryOrder, refreshDeliveryOrder, followLandings };
 }

@@ -5,18 +5,15 @@
 // until staff settle it, and pairing hands it over only to the same kiosk of the same shop.
 import { ShopSchema } from '../../../../api/contract/catalogue';
 import { TotemSchema } from '../../../../api/contract/kiosk';
-import { PairResponseSchema } from '../../../../api/contract/staff';
-import { sendRevocation } from '../../../../api/logout';
+import { pairTotem } from '../../../../api/totem';
 import { AUTH_TOKEN_TYPE } from '../../../../domain/auth';
 import { kioskHome } from '../../../../domain/kiosk';
 import { mayTakeOverWork } from '../../../../domain/kiosk-pending';
 import { $configuration } from '../../../../stores/configuration';
 import { $kioskDevice, emptyDevice } from '../../../../stores/kiosk-device';
 import { forgetKioskData, kioskIdentity, KioskWorkPendingError, PENDING_WORK_KEYS, pendingKioskWork, type PendingKioskItem } from './kiosk-forget';
-
-async function client() {
-  return (await import('../../../../api/instance')).api;
-}
+import { loadApi } from '../../../../stores/api-loader';
+import { revokeLater } from '../../../../stores/login';
 
 /**
  * Trades a pairing code for the totem settings and the kiosk's token. Whatever this browser held
@@ -28,9 +25,7 @@ async function client() {
  * with the API's 422 (field `code`). Resolves with the kiosk's home path.
  */
 export async function pairDevice(code: string): Promise<string> {
-  const api = await client();
-  const { data } = await api.post('v1/pair', { json: { code }, schema: PairResponseSchema });
-  const { token, shop: pairedShop, realtime, ...settings } = data;
+  const { token, shop: pairedShop, realtime, ...settings } = await pairTotem(await loadApi(), code);
   const totem = TotemSchema.parse(settings);
   const shop = ShopSchema.parse(pairedShop);
   const bearer = `${AUTH_TOKEN_TYPE} ${token}`;
@@ -40,7 +35,7 @@ export async function pairDevice(code: string): Promise<string> {
   // kiosk by anyone: it goes with the rest.
   const handOver = pending.length > 0 && holder !== null;
   if (handOver && !mayTakeOverWork(holder, { code: totem.code, shopId: shop.id })) {
-    await sendRevocation(bearer);
+    await revokeLater(bearer);
     throw new KioskWorkPendingError({ code: holder.code, shopLabel: holder.shopLabel }, { code: totem.code, shopLabel: shop.label }, pending);
   }
   forgetKioskData(handOver ? PENDING_WORK_KEYS : []);
@@ -63,6 +58,6 @@ export async function unpairDevice(): Promise<UnpairOutcome> {
   if (items.length > 0) return { status: 'pending', items };
   const token = $kioskDevice.get().token;
   forgetKioskData();
-  await sendRevocation(token);
+  await revokeLater(token);
   return { status: 'unpaired' };
 }

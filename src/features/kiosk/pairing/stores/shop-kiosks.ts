@@ -7,6 +7,7 @@ import { atom } from 'nanostores';
 import { ApiClientError } from '../../../../api/client';
 import type { ShopKiosk } from '../../../../api/contract/staff';
 import { cancelPairingCode, listShopKiosks, mintPairingCode, newKioskPassword, revokeKiosk } from '../../../../api/shop-kiosks';
+import { loadApi } from '../../../../stores/api-loader';
 
 export type { ShopKiosk } from '../../../../api/contract/staff';
 
@@ -38,7 +39,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export async function loadShopKiosks(): Promise<void> {
   $shopKiosks.set({ ...$shopKiosks.get(), state: 'loading' });
   try {
-    $shopKiosks.set({ state: 'ready', kiosks: await listShopKiosks() });
+    $shopKiosks.set({ state: 'ready', kiosks: await listShopKiosks(await loadApi()) });
   } catch {
     $shopKiosks.set({ ...$shopKiosks.get(), state: 'error' });
   }
@@ -59,20 +60,20 @@ async function act(work: () => Promise<KioskActionOutcome>): Promise<KioskAction
 /** A new one-time pairing code for kiosk `totem` (never this one), with this kiosk's password. */
 export function newPairingCode(totem: string, password: string): Promise<KioskActionOutcome> {
   return act(async () => {
-    const issued = await mintPairingCode(totem, password);
+    const issued = await mintPairingCode(await loadApi(), totem, password);
     return { kind: 'pairingCode', totem: issued.totem, code: issued.pairing_code, expiresAt: issued.expires_at };
   });
 }
 
 /** Kiosk `totem`'s pending code stops pairing. */
 export function cancelKioskCode(totem: string): Promise<KioskActionOutcome> {
-  return act(async () => ({ kind: 'cancelled', totem: (await cancelPairingCode(totem)).totem }));
+  return act(async () => ({ kind: 'cancelled', totem: (await cancelPairingCode(await loadApi(), totem)).totem }));
 }
 
 /** A lost or stolen kiosk: its devices and its pending codes (for it or made by it) end. */
 export function revokeShopKiosk(totem: string): Promise<KioskActionOutcome> {
   return act(async () => {
-    const ended = await revokeKiosk(totem);
+    const ended = await revokeKiosk(await loadApi(), totem);
     return { kind: 'revoked', totem: ended.totem, devices: ended.revoked, codes: ended.codes_cancelled };
   });
 }
@@ -80,7 +81,7 @@ export function revokeShopKiosk(totem: string): Promise<KioskActionOutcome> {
 /** A new random configuration password for kiosk `totem` (this one included), with this kiosk's password. */
 export function rotateKioskPassword(totem: string, password: string): Promise<KioskActionOutcome> {
   return act(async () => {
-    const fresh = await newKioskPassword(totem, password);
+    const fresh = await newKioskPassword(await loadApi(), totem, password);
     return { kind: 'password', totem: fresh.totem, password: fresh.password };
   });
 }

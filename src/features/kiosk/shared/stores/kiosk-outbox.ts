@@ -1,4 +1,4 @@
-// The kiosk's outbox (issue #14): deliveries, pickups and their resets confirmed by staff reach the
+// The kiosk's outbox: deliveries, pickups and their resets confirmed by staff reach the
 // API exactly once, whatever the shop's connection does. Each confirmation is written to the
 // kiosk's storage with its own Idempotency-Key before its first try; a try that gets no answer (or
 // a "not now") leaves it queued and marks the API unreachable; queued confirmations are sent again,
@@ -9,13 +9,13 @@
 import { atom } from 'nanostores';
 import { OutboxSchema, type OutboxEntry, type OutboxKind } from '../../../../api/contract/kiosk-storage';
 import { ApiClientError } from '../../../../api/client';
-// The request header the API honours on the kiosk's confirmations (server/http/idempotency.ts).
-import { IDEMPOTENCY_HEADER } from '../../../../api/contract/idempotency';
+import { checkHealth, postConfirmation } from '../../../../api/outbox';
+import { loadApi } from '../../../../stores/api-loader';
 import { backoffDelay, failureKind } from '../../../../domain/retry';
 import { KIOSK_OUTBOX_KEY } from '../../../../stores/keys';
 import { persistentValidated } from '../../../../stores/persisted';
+import { afterDelay, type Schedule } from '../../../../stores/schedule';
 
-export { IDEMPOTENCY_HEADER };
 /** While offline: look for the API after 2 s, doubling to 30 s. */
 export const OUTBOX_RETRY_FIRST_MS = 2000;
 export const OUTBOX_RETRY_MAX_MS = 30_000;
@@ -25,10 +25,6 @@ export const OUTBOX_RETRY_MAX_MS = 30_000;
  */
 export const OUTBOX_REQUEST_TIMEOUT_MS = 15_000;
 
-export const $outbox = persistentValidated(KIOSK_OUTBOX_KEY, OutboxSchema, () => []);
-/** True from a try that got no answer until the API answers again: the banner on every kiosk page. */
-export const $apiUnreachable = atom(false);
-
 export type SendOutcome<T> =
   | { status: 'sent'; data: T }
   /** Kept and retried; the banner says so. Whatever staff typed is safe. */
@@ -36,153 +32,169 @@ export type SendOutcome<T> =
   /** The API judged it (422, 404, 410…): show its message where staff are looking. */
   | { status: 'refused'; message: string; errors: Record<string, string[]> };
 
-async function client() {
-  return (await import('../../../../api/instance')).api;
-}
-
 const statusOf = (err: unknown): number | null => (err instanceof ApiClientError ? err.status : null);
 
-function replace(key: string, change: ((entry: OutboxEntry) => OutboxEntry) | null): void {
-  $outbox.set($outbox.get().flatMap((entry) => (entry.key !== key ? [entry] : change ? [change(entry)] : [])));
-}
-
-async function post(entry: OutboxEntry): Promise<unknown> {
-  const api = await client();
-  // quietOffline: the banner tells an outage once, not a notice per try.
-  return api.post(entry.path, {
-    json: entry.body,
-    headers: { [IDEMPOTENCY_HEADER]: entry.key },
-    quiet: true,
-    quietOffline: true,
-    signal: AbortSignal.timeout(requestTimeoutMs),
-  });
-}
-
-let requestTimeoutMs = OUTBOX_REQUEST_TIMEOUT_MS;
-let timer: ReturnType<typeof setTimeout> | undefined;
-let attempt = 0;
-let flushing: Promise<void> | null = null;
-
-function scheduleFlush(): void {
-  clearTimeout(timer);
-  timer = setTimeout(() => void flushOutbox(), backoffDelay(attempt++, OUTBOX_RETRY_FIRST_MS, OUTBOX_RETRY_MAX_MS));
-}
-
-function reachable(): void {
-  attempt = 0;
-  $apiUnreachable.set(false);
+export interface OutboxOptions {
+  /** How long a try waits for an answer (OUTBOX_REQUEST_TIMEOUT_MS; a test shortens it). */
+  requestTimeoutMs?: number;
+  /** Arms the next try while offline (setTimeout; a test clears what it left armed). */
+  schedule?: Schedule;
 }
 
 /**
- * Sends a confirmation now, keeping it until the API answered. `parse` checks the answer against
- * the contract. Resolves `sent` with the answer, `queued` when the API could not be reached (it
- * will be sent by itself), or `refused` with the API's message and field errors.
+ * The kiosk's outbox: the queue (in storage), whether the API answers, and what sends them, with
+ * its timer and the flush under way. The kiosk pages have one (below); a test makes its own.
  */
-export async function sendConfirmation<T>(kind: OutboxKind, path: string, body: unknown, ref: string, parse: (data: unknown) => T): Promise<SendOutcome<T>> {
-  const entry: OutboxEntry = { key: crypto.randomUUID(), kind, path, body, ref, createdAt: new Date().toISOString(), attempts: 1, state: 'pending', error: null };
-  // Queued ones go first: a hand-out confirmed offline must land before this one is judged.
-  const waiting = $outbox.get().some((e) => e.state === 'pending');
-  $outbox.set([...$outbox.get(), entry]);
-  if (waiting || $apiUnreachable.get()) {
-    void flushOutbox();
-    return { status: 'queued' };
+export function createOutbox({ requestTimeoutMs = OUTBOX_REQUEST_TIMEOUT_MS, schedule = afterDelay }: OutboxOptions = {}) {
+  const $outbox = persistentValidated(KIOSK_OUTBOX_KEY, OutboxSchema, () => []);
+  /** True from a try that got no answer until the API answers again: the banner on every kiosk page. */
+  const $apiUnreachable = atom(false);
+  let cancelRetry: (() => void) | undefined;
+  let attempt = 0;
+  let flushing: Promise<void> | null = null;
+  let started = false;
+
+  function replace(key: string, change: ((entry: OutboxEntry) => OutboxEntry) | null): void {
+    $outbox.set($outbox.get().flatMap((entry) => (entry.key !== key ? [entry] : change ? [change(entry)] : [])));
   }
-  try {
-    const data = parse(await post(entry));
-    replace(entry.key, null);
-    reachable();
-    return { status: 'sent', data };
-  } catch (err) {
-    if (failureKind(statusOf(err)) === 'retry') {
-      if (statusOf(err) === null) $apiUnreachable.set(true);
-      scheduleFlush();
+
+  async function post(entry: OutboxEntry): Promise<unknown> {
+    return postConfirmation(await loadApi(), entry.path, entry.body, entry.key, AbortSignal.timeout(requestTimeoutMs));
+  }
+
+  function scheduleFlush(): void {
+    cancelRetry?.();
+    cancelRetry = schedule(backoffDelay(attempt++, OUTBOX_RETRY_FIRST_MS, OUTBOX_RETRY_MAX_MS), () => void flushOutbox());
+  }
+
+  function reachable(): void {
+    attempt = 0;
+    $apiUnreachable.set(false);
+  }
+
+  /**
+   * Sends a confirmation now, keeping it until the API answered. `parse` checks the answer against
+   * the contract. Resolves `sent` with the answer, `queued` when the API could not be reached (it
+   * will be sent by itself), or `refused` with the API's message and field errors.
+   */
+  async function sendConfirmation<T>(kind: OutboxKind, path: string, body: unknown, ref: string, parse: (data: unknown) => T): Promise<SendOutcome<T>> {
+    const entry: OutboxEntry = { key: crypto.randomUUID(), kind, path, body, ref, createdAt: new Date().toISOString(), attempts: 1, state: 'pending', error: null };
+    // Queued ones go first: a hand-out confirmed offline must land before this one is judged.
+    const waiting = $outbox.get().some((e) => e.state === 'pending');
+    $outbox.set([...$outbox.get(), entry]);
+    if (waiting || $apiUnreachable.get()) {
+      void flushOutbox();
       return { status: 'queued' };
     }
-    // Judged while staff are at it: they see it next to what they typed; nothing to keep.
-    replace(entry.key, null);
-    reachable();
-    const apiError = err as ApiClientError;
-    return { status: 'refused', message: apiError.message, errors: apiError.errors ?? {} };
-  }
-}
-
-/** Listeners told when a queued confirmation finally lands (the screens refresh what they show). */
-const landed = new Set<(entry: OutboxEntry, data: unknown) => void>();
-export function onConfirmationLanded(listener: (entry: OutboxEntry, data: unknown) => void): () => void {
-  landed.add(listener);
-  return () => landed.delete(listener);
-}
-
-/** While unreachable with nothing queued: ask the API's health whether it answers again. */
-async function probe(): Promise<void> {
-  try {
-    await (await client()).get('health', { quiet: true, quietOffline: true, signal: AbortSignal.timeout(requestTimeoutMs) });
-    reachable();
-  } catch (err) {
-    if (statusOf(err) === null) scheduleFlush();
-    else reachable();
-  }
-}
-
-async function flushOnce(): Promise<void> {
-  if ($apiUnreachable.get() && !$outbox.get().some((e) => e.state === 'pending')) {
-    await probe();
-    // A confirmation queued while the probe was out (it joined this flush) goes once the API answers.
-    if ($apiUnreachable.get() || !$outbox.get().some((e) => e.state === 'pending')) return;
-  }
-  for (const entry of $outbox.get()) {
-    if (entry.state !== 'pending') continue;
-    replace(entry.key, (e) => ({ ...e, attempts: e.attempts + 1 }));
     try {
-      const data = await post(entry);
+      const data = parse(await post(entry));
       replace(entry.key, null);
       reachable();
-      for (const listener of landed) listener(entry, data);
+      return { status: 'sent', data };
     } catch (err) {
-      const status = statusOf(err);
-      if (failureKind(status) === 'retry') {
-        if (status === null) $apiUnreachable.set(true);
+      if (failureKind(statusOf(err)) === 'retry') {
+        if (statusOf(err) === null) $apiUnreachable.set(true);
         scheduleFlush();
-        return;
+        return { status: 'queued' };
       }
-      // Refused on a replay (an answer, so the API is back): kept, with its words, until resolved.
+      // Judged while staff are at it: they see it next to what they typed; nothing to keep.
+      replace(entry.key, null);
       reachable();
       const apiError = err as ApiClientError;
-      replace(entry.key, (e) => ({ ...e, state: 'refused', error: { message: apiError.message, errors: apiError.errors ?? {} } }));
+      return { status: 'refused', message: apiError.message, errors: apiError.errors ?? {} };
     }
   }
+
+  /** Listeners told when a queued confirmation finally lands (the screens refresh what they show). */
+  const landed = new Set<(entry: OutboxEntry, data: unknown) => void>();
+  function onConfirmationLanded(listener: (entry: OutboxEntry, data: unknown) => void): () => void {
+    landed.add(listener);
+    return () => landed.delete(listener);
+  }
+
+  /** While unreachable with nothing queued: ask the API's health whether it answers again. */
+  async function probe(): Promise<void> {
+    try {
+      await checkHealth(await loadApi(), AbortSignal.timeout(requestTimeoutMs));
+      reachable();
+    } catch (err) {
+      if (statusOf(err) === null) scheduleFlush();
+      else reachable();
+    }
+  }
+
+  async function flushOnce(): Promise<void> {
+    if ($apiUnreachable.get() && !$outbox.get().some((e) => e.state === 'pending')) {
+      await probe();
+      // A confirmation queued while the probe was out (it joined this flush) goes once the API answers.
+      if ($apiUnreachable.get() || !$outbox.get().some((e) => e.state === 'pending')) return;
+    }
+    for (const entry of $outbox.get()) {
+      if (entry.state !== 'pending') continue;
+      replace(entry.key, (e) => ({ ...e, attempts: e.attempts + 1 }));
+      try {
+        const data = await post(entry);
+        replace(entry.key, null);
+        reachable();
+        for (const listener of landed) listener(entry, data);
+      } catch (err) {
+        const status = statusOf(err);
+        if (failureKind(status) === 'retry') {
+          if (status === null) $apiUnreachable.set(true);
+          scheduleFlush();
+          return;
+        }
+        // Refused on a replay (an answer, so the API is back): kept, with its words, until resolved.
+        reachable();
+        const apiError = err as ApiClientError;
+        replace(entry.key, (e) => ({ ...e, state: 'refused', error: { message: apiError.message, errors: apiError.errors ?? {} } }));
+      }
+    }
+  }
+
+  /** Sends every queued confirmation, oldest first; one flush at a time. */
+  function flushOutbox(): Promise<void> {
+    flushing ??= flushOnce().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  /** Staff resolved a refused confirmation (or gave it up): it leaves the list. */
+  function dismissOutboxEntry(key: string): void {
+    replace(key, null);
+  }
+
+  /**
+   * A read of the API got no answer: the kiosk's banner says the server cannot be reached, and the
+   * outbox looks for it (its health probe, backing off) until it answers; `$apiUnreachable` turning
+   * false is then the screens' signal to read again (whenLineBack).
+   */
+  function lineLost(): void {
+    $apiUnreachable.set(true);
+    void flushOutbox();
+  }
+
+  /** Calls `read` each time the API answers again after an outage. Returns the stop function. */
+  function whenLineBack(read: () => void): () => void {
+    return $apiUnreachable.listen((unreachable) => {
+      if (!unreachable) read();
+    });
+  }
+
+  /** On every kiosk page: send what a previous page left queued, and again when the line is back. */
+  function startOutbox(): void {
+    if (started || typeof window === 'undefined') return;
+    started = true;
+    window.addEventListener('online', () => void flushOutbox());
+    if ($outbox.get().some((e) => e.state === 'pending')) void flushOutbox();
+  }
+
+  return { $outbox, $apiUnreachable, sendConfirmation, onConfirmationLanded, flushOutbox, lineLost, whenLineBack, dismissOutboxEntry, startOutbox };
 }
 
-/** Sends every queued confirmation, oldest first; one flush at a time. */
-export function flushOutbox(): Promise<void> {
-  flushing ??= flushOnce().finally(() => {
-    flushing = null;
-  });
-  return flushing;
-}
+export type KioskOutbox = ReturnType<typeof createOutbox>;
 
-/** Staff resolved a refused confirmation (or gave it up): it leaves the list. */
-export function dismissOutboxEntry(key: string): void {
-  replace(key, null);
-}
-
-let started = false;
-
-/** On every kiosk page: send what a previous page left queued, and again when the line is back. */
-export function startOutbox(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  window.addEventListener('online', () => void flushOutbox());
-  if ($outbox.get().some((e) => e.state === 'pending')) void flushOutbox();
-}
-
-/** For tests: forget timers and this page's state; `timeoutMs` shortens the wait for an answer. */
-export function resetOutboxForTests(timeoutMs = OUTBOX_REQUEST_TIMEOUT_MS): void {
-  requestTimeoutMs = timeoutMs;
-  clearTimeout(timer);
-  attempt = 0;
-  flushing = null;
-  started = false;
-  landed.clear();
-  $apiUnreachable.set(false);
-}
+/** The kiosk pages' outbox. */
+export const kioskOutbox = createOutbox();
+export const { $outbox, $apiUnreachable, dismissOutboxEntry, startOutbox } = kioskOutbox;

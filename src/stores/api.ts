@@ -1,16 +1,20 @@
-// The API client the islands use, wired to the stores: language of the page, the session's token,
-// the snackbar for errors, logout on a 401.
+// The API client of the page, wired to the stores: the page's language, the session's token (a
+// kiosk sends its own and never a customer's: there is no customer login on a kiosk), the snackbar
+// for errors, logout on a 401. The request functions of src/api take it; the stores that make
+// requests pass it (importing it, or loading it on demand through ./api-loader.ts where a page's
+// first scripts must not carry it). The stores it reads make no request themselves (the session's
+// requests are in ./login.ts, the shop's in ./shop-load.ts), so no import goes round in a circle.
 import { apiBaseUrl } from '../config';
-import { toLocale } from '../i18n/index';
-import { createApiClient } from './client';
-import { $token, clearSession } from '../stores/session';
-import { $configuration } from '../stores/configuration';
-import { kioskToken } from '../stores/kiosk-device';
-import { notify } from '../stores/notifications';
+import { createApiClient } from '../api/client';
+import { toLocale, type Locale } from '../i18n/index';
 import { loadT } from '../i18n/client';
+import { $configuration } from './configuration';
+import { kioskToken } from './kiosk-device';
+import { notify } from './notifications';
+import { $token, clearSession } from './session';
 
-
-export function pageLocale() {
+/** The language of the page (its `<html lang>`). */
+export function pageLocale(): Locale {
   return toLocale(typeof document === 'undefined' ? 'it' : document.documentElement.lang);
 }
 
@@ -18,7 +22,6 @@ export const api = createApiClient({
   baseUrl: apiBaseUrl,
   locale: pageLocale,
   // The source atoms, not the computed $session: a computed store nobody listens to can be stale.
-  // A kiosk sends its own token and never a customer's (there is no customer login on a kiosk).
   token: () => ($configuration.get().totem ? kioskToken() : $token.get() || null),
   // A stored token means logged in until the server refuses it: an expired one then logs out
   // with the server's message (spec §8), even before the user was fetched.
