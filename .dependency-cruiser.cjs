@@ -38,7 +38,7 @@ module.exports = {
     {
       name: 'api-knows-no-store',
       severity: 'error',
-      comment: 'The API client and the contract import no store, feature or component: they are given the session at start-up.',
+      comment: 'The API client, the requests and the contract import no store, feature or component: the stores make the page\'s client (src/stores/api.ts) and pass it to the requests.',
       from: { path: '^src/api/' },
       to: { path: '^src/(stores|features|components|scripts|layouts|pages)/' },
     },
