@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { totemRoutes } from './totem';
 import { totemsRoutes } from './totems';
-import { staffOrderRoutes } from './orders';
+import { staffOrderRoutes } from './cash-desk';
 import { deliveryRoutes } from './delivery';
 import { inventoryRoutes } from './inventory';
 import { posLogRoutes } from './pos-logs';
