@@ -24,7 +24,7 @@ import { assertUploadQuota } from '../orders/upload-quota';
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
-import { staffOrderSearch } from './staff/cash-desk';
+import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
 import { assertUnitsPerProduct } from '../orders/limits';

@@ -1,26 +1,24 @@
-// Orders, staff side: search the shop's orders, take a payment at the cash desk (its
-// claim, and staff releasing the claim of a desk that is gone), change who a pool's items are for. Viewing, changing, cancelling and exporting an order are the
-// customer routes (routes/orders.ts) with the staff access rules of orders/access.ts.
+// The cash desk takes a payment: its claim on the order before the terminal charges the card,
+// staff releasing the claim of a desk that is gone, and the payment recorded once. The claim rules
+// every writer shares are in orders/payment-claims.ts.
 import { Hono } from 'hono';
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PaymentClaimReleaseRequestSchema,
   PaymentClaimRequestSchema,
   PayRequestSchema,
-  PoolChangesSchema,
-  StaffOrderSearchQuerySchema,
   type PaymentClaimHolderResponseSchema,
   type PaymentClaimResponseSchema,
 } from '../../../src/api/contract/staff';
 import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/desk-payments';
 import { roundMoney } from '../../../src/domain/money';
-import { orderDetailPools, orders, posLogs } from '../../db/schema/index';
-import { ApiError, notFound } from '../../http/errors';
+import { orders, posLogs } from '../../db/schema/index';
+import { ApiError } from '../../http/errors';
 import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
 import type { OrderRow } from '../../orders/write';
-import { idParam, jsonBody, queryParams } from '../../http/validation';
-import { presentOrder, presentOrders } from '../../orders/present';
+import { jsonBody, queryParams } from '../../http/validation';
+import { presentOrder } from '../../orders/present';
 import { claimableBy, claimedBy, claimHolder, noClaim, paymentRefusal, refusal, releaseClaimOf } from '../../orders/payment-claims';
 import { publishOrder } from '../../realtime/events';
 import { assertKioskPassword } from '../../staff/kiosk-password';
@@ -28,44 +26,6 @@ import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
 
 /** What a pos_logs entry of a released claim says it is (the terminal's failures carry its answer). */
 const CLAIM_RELEASED_EVENT = 'payment_claim_released';
-
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, (m) => `\\${m}`);
-
-/** GET v1/orders/search for a totem: its shop's orders by number, name, phone or email, and day. */
-export async function staffOrderSearch(c: AppContext) {
-  const totem = requireTotem(c, TotemLevel.ADMIN);
-  const query = queryParams(c, StaffOrderSearchQuerySchema);
-  const { database, catalogue, now } = c.get('deps');
-  const text = query.q ? `%${escapeLike(query.q)}%` : undefined;
-  // Phones are typed in many shapes (+39 333 123 4567, 3331234567): compare their digits too.
-  const digits = query.q?.replace(/\D/g, '') ?? '';
-  const rows = await database.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.shopId, totem.shopId),
-        text
-          ? or(
-              ilike(orders.number, text),
-              ilike(orders.lastName, text),
-              ilike(orders.firstName, text),
-              ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, text),
-              ilike(orders.email, text),
-              ilike(orders.phone, text),
-              digits.length >= 3 ? sql`regexp_replace(${orders.phone}, '[^0-9]', '', 'g') LIKE ${`%${digits}%`}` : undefined,
-            )
-          : undefined,
-        // Orders running on that day, not only those starting then.
-        query.date ? and(lte(orders.dateFrom, query.date), gte(orders.dateTo, query.date)) : undefined,
-        query.status ? eq(orders.status, query.status) : undefined,
-        query.paid === '1' ? isNotNull(orders.paidAt) : query.paid === '0' ? isNull(orders.paidAt) : undefined,
-      ),
-    )
-    .orderBy(desc(orders.dateFrom), desc(orders.id))
-    .limit(100);
-  return c.json({ data: await presentOrders(database.db, catalogue, rows, now()) });
-}
 
 /**
  * A desk may charge the card when no other payment attempt holds a fresh claim. One conditional
@@ -88,7 +48,7 @@ async function claimPayment(c: AppContext, totem: AuthTotem, order: OrderRow) {
   return c.json(answer);
 }
 
-export const staffOrderRoutes = new Hono<AppEnv>()
+export const cashDeskRoutes = new Hono<AppEnv>()
   // Cash desk only: claim the order before the terminal charges the card; release it if it did not.
   .post('/v1/orders/:id/payment_claim', async (c) => {
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
@@ -175,30 +135,4 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     }
     void publishOrder(c.get('deps'), 'order.paid', row);
     return present(row);
-  })
-  .patch('/v1/order_detail_pools/:id', async (c) => {
-    const totem = requireTotem(c, TotemLevel.ADMIN);
-    const { database, catalogue, now } = c.get('deps');
-    const [pool] = await database.db.select().from(orderDetailPools).where(eq(orderDetailPools.id, idParam(c)));
-    if (!pool) throw notFound();
-    const order = await shopOrder(c, totem, String(pool.orderId));
-    const changes = await jsonBody(c, PoolChangesSchema);
-    if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
-    let customer = pool.customer;
-    if (changes.customer) {
-      const merged: Record<string, string> = { ...(pool.customer ?? {}) };
-      for (const [field, value] of Object.entries(changes.customer)) {
-        if (value === undefined) continue;
-        if (value === '') delete merged[field];
-        else merged[field] = value;
-      }
-      customer = Object.keys(merged).length > 0 ? merged : null;
-    }
-    await database.db
-      .update(orderDetailPools)
-      .set({ customer, index: changes.index ?? pool.index })
-      .where(eq(orderDetailPools.id, pool.id));
-    const [row] = await database.db.update(orders).set({ updatedAt: now() }).where(eq(orders.id, order.id)).returning();
-    void publishOrder(c.get('deps'), 'order.changed', row!);
-    return c.json({ data: await presentOrder(database.db, catalogue, row!, now()) });
   });

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { totemRoutes } from './totem';
 import { totemsRoutes } from './totems';
-import { staffOrderRoutes } from './cash-desk';
+import { staffOrderRoutes } from './orders';
+import { cashDeskRoutes } from './cash-desk';
 import { deliveryRoutes } from './delivery';
 import { inventoryRoutes } from './inventory';
 import { posLogRoutes } from './pos-logs';
@@ -16,6 +17,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
   .route('/', totemsRoutes)
   .route('/', staffOrderRoutes)
+  .route('/', cashDeskRoutes)
   .route('/', deliveryRoutes)
   .route('/', inventoryRoutes)
   .route('/', posLogRoutes)
