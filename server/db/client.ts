@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { queuedPglite } from './pglite-queue';
+import { PGLITE_QUEUE_TIMEOUT_MS, queuedPglite, TurnQueue } from './pglite-queue';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,6 +23,10 @@ export interface Database {
   url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool, whose counts the metrics read at each scrape (server/metrics/). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** PGlite: the queue in front of the single backend, watched by the metrics. */
+  queue?: TurnQueue;
 }
 
 export interface OpenOptions {
@@ -67,6 +71,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       url: options.url,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      pool,
     };
   }
   const dataDir = options.dataDir ?? defaultDataDir;
@@ -77,11 +82,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
   const client = await PGlite.create(dataDir, { startParams });
   // Requests wait for the single backend at most PGLITE_QUEUE_TIMEOUT_MS, then answer 503.
-  const db = drizzlePglite(queuedPglite(client, options.queueTimeoutMs), { schema }) as unknown as Db;
+  const queue = new TurnQueue(options.queueTimeoutMs ?? PGLITE_QUEUE_TIMEOUT_MS);
+  const db = drizzlePglite(queuedPglite(client, queue), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    queue,
   };
 }

@@ -24,10 +24,17 @@ export function isDatabaseBusy(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What a caller's wait ended in: its turn after `waitedMs`, or a timeout (it never ran). Reported
+ * to the queue's watchers (the metrics, server/metrics/): they read, they change nothing.
+ */
+export type TurnWatcher = (waitedMs: number, outcome: 'turn' | 'timeout') => void;
+
 /** A FIFO of one: `run` waits its turn for at most `timeoutMs`, then runs alone. */
 export class TurnQueue {
   private busy = false;
   private readonly waiting: { start(): void }[] = [];
+  private readonly watchers = new Set<TurnWatcher>();
 
   constructor(private readonly timeoutMs: number) {}
 
@@ -45,20 +52,35 @@ export class TurnQueue {
     return this.waiting.length;
   }
 
+  /** Calls `watcher` at the end of every wait (a turn taken at once counts as 0 ms); returns the unsubscribe. */
+  watch(watcher: TurnWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private report(startedAt: number, outcome: 'turn' | 'timeout') {
+    const waitedMs = performance.now() - startedAt;
+    for (const watcher of this.watchers) watcher(waitedMs, outcome);
+  }
+
   private turn(): Promise<void> {
+    const startedAt = performance.now();
     if (!this.busy) {
       this.busy = true;
+      this.report(startedAt, 'turn');
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
       const waiter = {
         start: () => {
           clearTimeout(timer);
+          this.report(startedAt, 'turn');
           resolve();
         },
       };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        this.report(startedAt, 'timeout');
         reject(new DatabaseBusyError(this.timeoutMs));
       }, this.timeoutMs);
       this.waiting.push(waiter);
@@ -74,10 +96,11 @@ export class TurnQueue {
 
 /**
  * The PGlite client with its entry points (`query`, `exec`, `transaction`) behind a TurnQueue.
- * A transaction's own queries go through the transaction object, inside its turn.
+ * A transaction's own queries go through the transaction object, inside its turn. `queue`: its
+ * timeout, or a queue made by the caller (the database keeps it for the metrics to read).
  */
-export function queuedPglite(client: PGlite, timeoutMs: number = PGLITE_QUEUE_TIMEOUT_MS): PGlite {
-  const queue = new TurnQueue(timeoutMs);
+export function queuedPglite(client: PGlite, queue: number | TurnQueue = PGLITE_QUEUE_TIMEOUT_MS): PGlite {
+  const turns = typeof queue === 'number' ? new TurnQueue(queue) : queue;
   const queued = new Set<PropertyKey>(['query', 'exec', 'transaction']);
   return new Proxy(client, {
     get(target, property, receiver) {
@@ -86,7 +109,7 @@ export function queuedPglite(client: PGlite, timeoutMs: number = PGLITE_QUEUE_TI
       // Methods run on the client itself (PGlite keeps private state the proxy does not have).
       const method = value as (...a: unknown[]) => unknown;
       if (!queued.has(property)) return method.bind(target);
-      return (...args: unknown[]) => queue.run(async () => method.apply(target, args));
+      return (...args: unknown[]) => turns.run(async () => method.apply(target, args));
     },
   });
 }
