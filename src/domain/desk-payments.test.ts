@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareCashier, DeskPaymentStage, isUnresolved, mayMoveTo, mayStartPayment, recordRetryDelay, resumedStage, RECORD_RETRY_MAX_MS } from './desk-payments';
-import type { DeskPayment } from '../api/contract/kiosk-storage';
+import type { DeskPayment } from '../features/kiosk/cash-desk/stores/payment-storage';
 
 describe('desk payments', () => {
   it('makes a charge whose answer was lost uncertain on reload, and keeps every other stage', () => {

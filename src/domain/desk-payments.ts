@@ -1,7 +1,7 @@
 // The cash desk's payment rules: the stages of a payment in flight, what a reload
 // finds, how recording is retried, and the cashier close's comparison. The store
 // (src/features/kiosk/cash-desk/stores/cash-desk.ts) runs them; the screen shows them.
-import type { DeskPayment, DeskPaymentStageName } from '../api/contract/kiosk-storage';
+import type { DeskPayment, DeskPaymentStageName } from '../features/kiosk/cash-desk/stores/payment-storage';
 import { roundMoney } from './money';
 import { backoffDelay } from './retry';
 

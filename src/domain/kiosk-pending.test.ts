@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayTakeOverWork, pendingKioskItems } from './kiosk-pending';
-import type { DeskPayment, OutboxEntry } from '../api/contract/kiosk-storage';
+import type { DeskPayment, OutboxEntry } from '../features/kiosk/cash-desk/stores/payment-storage';
 
 const payment = (uuid: string, number: string): DeskPayment => ({
   uuid,

@@ -5,7 +5,7 @@
 // payment claim nobody answered, a confirmation queued, a closed day not recorded). Unpairing waits
 // until staff settle it, and only the same kiosk of the same shop may take it over when the device
 // is paired again (src/features/kiosk/pairing/stores/kiosk-forget.ts).
-import type { DeskPayment, OutboxEntry, OutboxKind } from '../api/contract/kiosk-storage';
+import type { DeskPayment, OutboxEntry, OutboxKind } from '../features/kiosk/cash-desk/stores/payment-storage';
 
 export type PendingKioskItem =
   /** A card payment in flight: charged or maybe charged and not recorded, money to give back, a receipt to print. */

@@ -5,7 +5,7 @@
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import * as z from 'zod/mini';
-import { ConfigurationStateSchema } from '../api/contract/configuration';
+import { ConfigurationStateSchema } from './configuration-schema';
 import type { Category, Product, Shop, ShopLoad, Site, Sport } from '../api/contract/catalogue';
 import type { CheckedFidelityCard } from '../api/contract/fidelity';
 import type { DateMode } from '../domain/dates';

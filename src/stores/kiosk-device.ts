@@ -2,7 +2,7 @@
 // screen just placed an order. Apart from stores/kiosk.ts so the API client and the checkout can
 // read it without loading the kiosk's pairing and configuration code.
 import { atom } from 'nanostores';
-import { KioskDeviceSchema, type KioskDevice } from '../api/contract/configuration';
+import { KioskDeviceSchema, type KioskDevice } from './configuration-schema';
 import { $configuration } from './configuration';
 import { KIOSK_DEVICE_KEY } from './keys';
 import { persistentValidated } from './persisted';

@@ -1,9 +1,9 @@
 // Storefront configuration state (spec §3 "Configuration state") and the date mode it holds.
 import * as z from 'zod/mini';
-import { CheckedFidelityCardSchema } from './fidelity';
-import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from './catalogue';
-import { RealtimeSettingsSchema, TotemSchema } from './kiosk';
-import { DateModes } from '../../domain/dates';
+import { CheckedFidelityCardSchema } from '../api/contract/fidelity';
+import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from '../api/contract/catalogue';
+import { RealtimeSettingsSchema, TotemSchema } from '../api/contract/kiosk';
+import { DateModes } from '../domain/dates';
 
 /** `multipleDates`: one of the spec's date modes (src/domain/dates.ts DateModes). */
 export const DateModeSchema = z.union([
