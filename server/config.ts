@@ -23,6 +23,8 @@ const MINUTE_MS = 60_000;
 const BYTES_PER_MB = 1024 * 1024;
 /** A proxy chain longer than this is a typo, not a deployment. */
 const MAX_TRUSTED_PROXIES = 10;
+/** A metrics token shorter than this could be guessed: one from `openssl rand -hex 32` has 64. */
+const MIN_METRICS_TOKEN_LENGTH = 32;
 /** The simulator's own bound on a delay (POST /control, src/api/contract/pos.ts). */
 const MAX_POS_DELAY_MS = 60_000;
 /**
@@ -71,6 +73,12 @@ export const ConfigSchema = z
       .default(DEFAULT_PAIRING_CODE_TTL_MINUTES)
       .describe(`a whole number of minutes from 1 to ${MAX_PAIRING_CODE_TTL_MINUTES}`),
     TRUST_PROXY: wholeNumber(0, MAX_TRUSTED_PROXIES).optional().describe(`the number of proxies in front, from 0 to ${MAX_TRUSTED_PROXIES}`),
+    METRICS_TOKEN: z
+      .string()
+      .min(MIN_METRICS_TOKEN_LENGTH, `is shorter than ${MIN_METRICS_TOKEN_LENGTH} characters`)
+      .regex(/^[\x21-\x7e]+$/, 'has spaces or non-ASCII characters')
+      .optional()
+      .describe(`at least ${MIN_METRICS_TOKEN_LENGTH} visible ASCII characters (e.g. openssl rand -hex 32)`),
     DATABASE_URL: url(/^postgres(ql)?$/, 'is not a postgres:// URL').optional().describe('a postgres:// or postgresql:// connection URL'),
     ORDERS_PER_EMAIL_PER_DAY: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.perEmail.limit).describe('a whole number from 1 up'),
     ORDERS_PER_ADDRESS_PER_HOUR: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.perAddress.limit).describe('a whole number from 1 up'),
@@ -106,7 +114,7 @@ export const ConfigSchema = z
   });
 
 /** Never printed: a wrong connection URL may still carry a password. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'PUSHER_SECRET']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'PUSHER_SECRET', 'METRICS_TOKEN']);
 
 export type ConfigVariable = keyof typeof ConfigSchema.shape;
 type Variables = z.output<typeof ConfigSchema>;
@@ -136,6 +144,8 @@ export interface Config {
   skipBuild: boolean;
   /** Proxies in front whose X-Forwarded-* are believed (server/http/client-address.ts); 0: none. */
   trustProxy: number;
+  /** Lets a scraper off this machine read GET /api/metrics (server/metrics/access.ts); null: loopback only. */
+  metricsToken: string | null;
   /** Partner origins allowed to frame the site (`framed` mode). */
   frameAncestors: readonly string[];
   paymentSimulator: boolean;
@@ -194,6 +204,7 @@ function toConfig(v: Variables): Config {
     apiPort: v.API_PORT,
     skipBuild: v.SKIP_BUILD === '1',
     trustProxy: v.TRUST_PROXY ?? 0,
+    metricsToken: v.METRICS_TOKEN ?? null,
     frameAncestors: v.FRAME_ANCESTORS ?? [],
     // The demo's simulated payment page and demo kiosks: on unless production, where `1` keeps them.
     paymentSimulator: v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1',
