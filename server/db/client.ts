@@ -64,6 +64,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client that errors (e.g. the server restarts) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    // Nor one checked out (a transaction between two statements): node-postgres emits its lost
+    // connection as an 'error' event, which without a listener ends the process; the statement
+    // in flight fails on its own and the request answers 503.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -42,6 +42,7 @@ import { fieldError, forbidden } from './errors';
 import { TotemLevel } from '../staff/permissions';
 import { sha256Hex } from '../auth/sha256';
 import { parseWith } from './validation';
+import { log } from '../log';
 
 /**
  * How long a request may hold its key before a retry takes it over: far above any real handler's
@@ -179,11 +180,16 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
   await next();
 
   const mine = and(thisKey, eq(idempotencyKeys.attempt, attempt));
+  if (!storable(c.res.status)) {
+    // A database that went away mid-request cannot take the delete either: it is retried until the
+    // database is back, so the client's retry runs then instead of meeting 409 for the whole lease.
+    await db
+      .delete(idempotencyKeys)
+      .where(mine)
+      .catch(() => releaseLater(() => db.delete(idempotencyKeys).where(mine).then(() => undefined)));
+    return;
+  }
   try {
-    if (!storable(c.res.status)) {
-      await db.delete(idempotencyKeys).where(mine);
-      return;
-    }
     const text = await c.res.clone().text();
     let body: unknown = null;
     try {
@@ -200,6 +206,18 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
     // The answer still goes out; the key stays in progress until its lease ends (see above).
     console.error('[idempotency] answer not stored:', err);
   }
+}
+
+/** How often, and until when, a key whose release failed is released again. */
+const RELEASE_RETRY_MS = 500;
+const RELEASE_RETRY_FOR_MS = IDEMPOTENCY_LEASE_MS;
+
+function releaseLater(release: () => Promise<void>, until = Date.now() + RELEASE_RETRY_FOR_MS): void {
+  if (Date.now() > until) {
+    log().warn('an idempotency key stays in progress until its lease ends: the database did not come back in time');
+    return;
+  }
+  setTimeout(() => void release().catch(() => releaseLater(release, until)), RELEASE_RETRY_MS).unref();
 }
 
 /**
