@@ -4,8 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { apiSecurityHeaders } from './http/security-headers';
+import { requestLogging } from './http/request-log';
 import { isDatabaseBusy } from './db/pglite-queue';
-import { databaseFault } from './db/errors';
 import { log } from './log';
 import { localeFromHeader, translator } from './http/locale';
 import type { AppDeps, AppEnv } from './http/context';
@@ -29,11 +29,11 @@ export type { AppDeps, AppEnv } from './http/context';
 
 /** Seconds a client is told to wait after a 503 "busy". */
 const BUSY_RETRY_AFTER_S = 5;
-/** Seconds a client is told to wait while PostgreSQL cannot be reached (a restart takes a few). */
-const DATABASE_DOWN_RETRY_AFTER_S = 5;
 
 export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // First, so the request id and the request's logger cover every other middleware and route.
+  api.use('*', requestLogging(deps.trustProxy));
   api.use('*', apiSecurityHeaders);
   api.use('*', async (c, next) => {
     const locale = localeFromHeader(c.req.header('content-language'));
@@ -85,15 +85,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     }
     // The embedded database did not give this request its turn in time; nothing was changed.
     if (isDatabaseBusy(err)) return c.json({ message: t('api.busy') }, 503, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
-    // PostgreSQL is down or restarting: the pool reconnects by itself once it answers again. The
-    // driver's error quotes the SQL: the log gets its cause (one short line per request), the
-    // client a message.
-    const fault = databaseFault(err);
-    if (fault) {
-      log().warn({ cause: fault }, 'database unavailable: answered 503');
-      return c.json({ message: t('api.databaseUnavailable') }, 503, { 'retry-after': String(DATABASE_DOWN_RETRY_AFTER_S) });
-    }
-    console.error('[api]', err);
+    log().error({ err }, 'unhandled error: answered 500');
     return c.json({ message: t('api.internal') }, 500);
   });
   return api;

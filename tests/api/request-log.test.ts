@@ -1,0 +1,113 @@
+// The request log: one JSON line per request with its route pattern, the request id answered as
+// X-Request-Id and found on every line the request causes (an error's stack among them), the
+// kiosk and shop of a kiosk's request, a proxy's id believed only behind a trusted proxy, and no
+// password, token, e-mail, phone or pairing code anywhere in what was written.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { configureLogger } from '../../server/log';
+import { testDrivers } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/app';
+import { pair, totemOf } from '../support/staff';
+import { requestInit } from '../support/request';
+
+interface Line {
+  level: number;
+  reqId?: string;
+  msg: string;
+  method?: string;
+  route?: string;
+  status?: number;
+  durationMs?: number;
+  kiosk?: string;
+  shopId?: number;
+  err?: { message: string; stack: string };
+}
+
+const ERROR_LEVEL = 50;
+const captured: string[] = [];
+const lines = () => captured.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+const linesOf = (reqId: string | null) => lines().filter((l) => l.reqId === reqId);
+const accessLine = (reqId: string | null) => linesOf(reqId).find((l) => l.msg === 'request');
+
+beforeAll(() => configureLogger({ destination: { write: (line: string) => void captured.push(line) } }));
+afterAll(() => configureLogger({ destination: process.stdout }));
+
+describe.each(testDrivers)('request log on $name', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(driver);
+  }, 120_000);
+  afterAll(() => api.dispose());
+
+  it('writes one line per request with the route pattern, status and duration, under the answered id', async () => {
+    const uuid = randomUUID();
+    const res = await api.request(`/api/v1/guest/orders/${uuid}`);
+    expect(res.status).toBe(404);
+    const reqId = res.headers.get('x-request-id');
+    expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
+    const line = accessLine(reqId)!;
+    expect(line).toMatchObject({ method: 'GET', route: '/api/v1/guest/orders/:uuid', status: 404 });
+    expect(line.durationMs).toBeGreaterThanOrEqual(0);
+    expect(captured.join('')).not.toContain(uuid);
+  });
+
+  it("names the kiosk and its shop on a kiosk's request, and never its token or pairing code", async () => {
+    const { code, pairingCode, shopId } = totemOf('BARD-01');
+    const token = await pair(api, pairingCode);
+    const res = await api.request('/api/v1/totem', { token });
+    expect(res.status).toBe(200);
+    expect(accessLine(res.headers.get('x-request-id'))).toMatchObject({ route: '/api/v1/totem', kiosk: code, shopId });
+    const text = captured.join('');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(pairingCode);
+  });
+
+  it('keeps passwords, tokens, e-mails and phones out of the log on refusals and logins', async () => {
+    const secrets = { email: 'giulia.verdi@example.com', phone: '+39 347 1234567', password: 'Segreta-2099!' };
+    const refused = await api.request('/api/v1/signup', {
+      method: 'POST',
+      json: { first_name: 'Giulia', last_name: 'Verdi', username: secrets.email, phone: secrets.phone, password: secrets.password, password_confirmation: 'Diversa-2099!' },
+    });
+    expect(refused.status).toBe(422);
+    expect(accessLine(refused.headers.get('x-request-id'))).toMatchObject({ route: '/api/v1/signup', status: 422 });
+    const wrong = await api.request('/api/v1/login', { method: 'POST', json: { username: 'mario.rossi@example.com', password: secrets.password } });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    const login = await api.request('/api/v1/login', { method: 'POST', json: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
+    expect(login.status).toBe(200);
+    const { data } = (await login.json()) as { data: { token: string } };
+    expect((await api.request('/api/v1/user', { token: data.token })).status).toBe(200);
+    const text = captured.join('');
+    for (const value of [...Object.values(secrets), 'mario.rossi@example.com', 'Demo-2026!', data.token]) expect(text).not.toContain(value);
+  });
+
+  it("logs a failure's error with its stack under the request's id, without the personal data in its message", async () => {
+    // A clock that fails: the first thing a request with a token asks it is when the token expires.
+    const broken = createApp({ ...api.deps, now: () => { throw new Error('token lookup failed for anna.neri@example.com'); } });
+    const res = await broken.request('/api/v1/user', requestInit({ token: 'x'.repeat(40) }));
+    expect(res.status).toBe(500);
+    const reqId = res.headers.get('x-request-id');
+    const error = linesOf(reqId).find((l) => l.err);
+    expect(error?.level).toBe(ERROR_LEVEL);
+    expect(error?.err?.stack).toContain('token lookup failed');
+    expect(error?.err?.stack).toMatch(/\n\s+at /);
+    expect(accessLine(reqId)).toMatchObject({ route: '/api/v1/user', status: 500, level: ERROR_LEVEL });
+    expect(captured.join('')).not.toContain('anna.neri@example.com');
+  });
+
+  it("takes the proxy's X-Request-Id only behind a trusted proxy, and only when it looks like an id", async () => {
+    const direct = await api.request('/api/v1/user', { headers: { 'x-request-id': 'chosen-by-the-client' } });
+    expect(direct.headers.get('x-request-id')).not.toBe('chosen-by-the-client');
+    expect(accessLine('chosen-by-the-client')).toBeUndefined();
+
+    const proxied = createApp({ ...api.deps, trustProxy: 1 });
+    const viaProxy = await proxied.request('/api/v1/user', requestInit({ headers: { 'x-request-id': 'nginx-4f2a9c' } }));
+    expect(viaProxy.headers.get('x-request-id')).toBe('nginx-4f2a9c');
+    expect(accessLine('nginx-4f2a9c')).toMatchObject({ route: '/api/v1/user', status: 401 });
+
+    for (const forged of ['" injected "level":60', 'x'.repeat(129)]) {
+      const res = await proxied.request('/api/v1/user', requestInit({ headers: { 'x-request-id': forged } }));
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
