@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
-import { fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../http/errors';
+import { log } from '../log';
 
 const signatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
@@ -31,13 +32,41 @@ export async function storeUpload(dir: string, file: File, field: string): Promi
   const bytes = Buffer.from(await file.arrayBuffer());
   const type = sniffType(bytes);
   if (!type) throw fieldError(field, 'api.fileType');
-  await mkdir(dir, { recursive: true });
   const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  await writeFile(path.join(dir, storedName), bytes);
+  const target = path.join(dir, storedName);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(target, bytes);
+  } catch (err) {
+    // A disk that fills up mid-write leaves part of the file: it goes, nothing will point at it.
+    await rm(target, { force: true }).catch(() => undefined);
+    throw storageFault(err, dir);
+  }
   return { storedName, originalName: file.name.slice(0, 200) || `document.${type.ext}`, mime: type.mime, size: bytes.length };
 }
 
-/** Removes files written for a request that then failed. */
+/**
+ * What the documents folder answers when it cannot take a file: full (ENOSPC, EDQUOT), read-only
+ * (EROFS), not ours (EACCES, EPERM), not a folder (ENOTDIR, EEXIST from mkdir), a failing disk (EIO).
+ */
+const STORAGE_FAULTS: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EISDIR', 'EIO']);
+
+/**
+ * The folder's fault as a 503 under `api.documentsUnavailable`: the request changed nothing (the
+ * callers write the file before any row and drop the files when anything after fails). The
+ * operator's line names the folder and the cause; the client's message names neither.
+ */
+function storageFault(err: unknown, dir: string): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (!code || !STORAGE_FAULTS.has(code)) return err;
+  log().error({ code, folder: dir }, `documents folder cannot store files (${code}): upload refused with 503`);
+  return new ApiError(503, 'api.documentsUnavailable');
+}
+
+/** Removes files written for a request that then failed; a folder that is itself failing is only logged. */
 export async function discardUploads(dir: string, uploads: StoredUpload[]): Promise<void> {
-  await Promise.all(uploads.map((u) => rm(path.join(dir, u.storedName), { force: true })));
+  const results = await Promise.allSettled(uploads.map((u) => rm(path.join(dir, u.storedName), { force: true })));
+  for (const result of results) {
+    if (result.status === 'rejected') log().error({ err: result.reason as Error, folder: dir }, 'a document of a failed request could not be removed');
+  }
 }
