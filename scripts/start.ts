@@ -2,6 +2,7 @@
 import { projectRoot } from '../server/db/client';
 import { loadConfigOrExit } from '../server/config';
 import { startServer } from '../server/main';
+import { exitOnDataDirError } from '../server/db/data-dir';
 import { buildSite, isDistStale } from './build-if-stale';
 
 // First: a wrong variable stops here (exit 2), before a build or the database.
@@ -11,7 +12,8 @@ if (!config.skipBuild && isDistStale(projectRoot)) {
   buildSite(projectRoot);
 }
 
-const server = await startServer(config);
+// A data folder that cannot be used stops here with what to do (exit 1), not a stack trace.
+const server = await exitOnDataDirError(startServer(config));
 console.log(`[start] storefront and API listening on ${server.url} (API at ${server.url}/api)`);
 
 let stopping = false;

@@ -8,10 +8,12 @@ import { createApi, type AppEnv } from './app';
 import { createDeps } from './deps';
 import { spawnSync } from 'node:child_process';
 import { isFreshDataDir, openDatabase, projectRoot, type Database } from './db/client';
+import { checkDataDir, DataDirError, unusableDataDir } from './db/data-dir';
 import { seed } from './db/seed/index';
 import { serveDist } from './static';
 import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
+import { startMailWorker } from './mail/mailer';
 import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
@@ -39,7 +41,8 @@ function initialiseInChild(dataDir: string): void {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error(`database initialisation failed (exit ${result.status})`);
+  // The child has said why (a DataDirError's message, or its own failure) on the shared output.
+  if (result.status !== 0) throw new DataDirError(path.join(dataDir, 'db'), `could not be created (exit ${result.status}, see above)`, 'Check the path (DATA_DIR), its permissions and the free disk space.');
 }
 
 /**
@@ -53,6 +56,9 @@ export async function prepareDatabase(
 ) {
   const dbDir = path.join(config.dataDir, 'db');
   let initialised = false;
+  // Before the fresh-folder test: a file in the folder's place, or a damaged folder without its
+  // PG_VERSION, must stop here rather than look like a first start.
+  if (!config.databaseUrl) checkDataDir(dbDir);
   if (!config.databaseUrl && createInChild && isFreshDataDir(dbDir)) {
     initialiseInChild(config.dataDir);
     initialised = true;
@@ -61,6 +67,11 @@ export async function prepareDatabase(
   const seeded = await underStartupLock(database, async () => {
     await database.migrate();
     return (await seed(database.db, new Date(), { demoKiosks: config.demoPairingCodes })) || initialised;
+  }).catch(async (err: unknown) => {
+    // PGlite opened the folder but a damaged table aborts its WebAssembly backend on first read.
+    if (database.driver !== 'pglite' || !(err instanceof WebAssembly.RuntimeError)) throw err;
+    await database.close().catch(() => undefined);
+    throw unusableDataDir(dbDir, err);
   });
   return { database, seeded };
 }
@@ -98,6 +109,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Timers that fire once; on PostgreSQL also the cache, realtime and notifications shared with
   // other API processes on the same database.
   const coordination = await startCoordination(deps);
+  // Sends what waits in the mail outbox (this process's share of it), with retries.
+  const stopMail = startMailWorker({ db: database.db, outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined, limits: config.mail });
   if (coordination.bus && config.realtime.driver === 'local' && !config.realtime.secret) {
     console.warn('[realtime] PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or subscriptions signed by one are refused by another');
   }
@@ -110,6 +123,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       (closing ??= (async () => {
         // Open WebSockets and held terminal requests would keep server.close() waiting.
         await coordination.close();
+        await stopMail();
         await deps.realtime.close();
         await pos?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));

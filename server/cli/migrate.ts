@@ -2,9 +2,10 @@
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { loadConfigOrExit } from '../config';
+import { exitOnDataDirError } from '../db/data-dir';
 
 const config = loadConfigOrExit();
-const database = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: path.join(config.dataDir, 'db') });
+const database = await exitOnDataDirError(openDatabase({ url: config.databaseUrl ?? undefined, dataDir: path.join(config.dataDir, 'db') }));
 await database.migrate();
 console.log(`[db] ${database.driver}: migrations applied`);
 await database.close();

@@ -3,6 +3,7 @@
 // paired where the demo kiosks do not exist (NODE_ENV=production). With the embedded database, stop
 // the server first (PGlite is single-process); with DATABASE_URL it runs beside the server.
 import { loadConfigOrExit } from '../config';
+import { exitOnDataDirError } from '../db/data-dir';
 import { prepareDatabase } from '../main';
 import { runTotemCommand, TOTEM_USAGE } from './totem-commands';
 
@@ -13,7 +14,7 @@ if (args.length === 0 || args.includes('--help')) {
 }
 // Read before the database opens: a wrong PAIRING_CODE_TTL_MINUTES (or any variable) stops here, as it stops `npm start`.
 const config = loadConfigOrExit();
-const { database } = await prepareDatabase(config);
+const { database } = await exitOnDataDirError(prepareDatabase(config));
 try {
   const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs });
   for (const line of result.lines) (result.status === 0 ? console.log : console.error)(line);
