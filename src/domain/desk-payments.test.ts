@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compareCashier, DeskPaymentStage, isUnresolved, mayMoveTo, mayStartPayment, recordRetryDelay, resumedStage, RECORD_RETRY_MAX_MS } from './desk-payments';
-import type { DeskPayment } from '../features/kiosk/cash-desk/stores/payment-storage';
+import {
+  compareCashier,
+  DESK_PAYMENT_STAGES,
+  DeskPaymentStage,
+  isUnresolved,
+  mayMoveTo,
+  mayStartPayment,
+  recordRetryDelay,
+  resumedStage,
+  RECORD_RETRY_MAX_MS,
+} from './desk-payments';
 
 describe('desk payments', () => {
   it('makes a charge whose answer was lost uncertain on reload, and keeps every other stage', () => {
@@ -19,7 +28,8 @@ describe('desk payments', () => {
   });
 
   it('keeps the claim of a charge the API does not hold yet, not of a recorded or settled one', () => {
-    expect(['charging', 'uncertain', 'charged', 'recorded', 'conflict'].filter((s) => isUnresolved(s as DeskPayment['stage']))).toEqual(['charging', 'uncertain', 'charged']);
+    expect(DESK_PAYMENT_STAGES).toEqual(['charging', 'uncertain', 'charged', 'recorded', 'conflict']);
+    expect(DESK_PAYMENT_STAGES.filter(isUnresolved)).toEqual(['charging', 'uncertain', 'charged']);
   });
 
   it('retries recording after 2, 4, 8, 16 s and then every 30 s', () => {
@@ -27,7 +37,7 @@ describe('desk payments', () => {
   });
 
   it('starts a payment only for a confirmed, unpaid order with nothing in flight', () => {
-    const inFlight = { stage: 'charged' } as DeskPayment;
+    const inFlight = { stage: DeskPaymentStage.CHARGED };
     expect(mayStartPayment({ status: 'confirmed', paid: false }, undefined)).toBe(true);
     expect(mayStartPayment({ status: 'confirmed', paid: false }, inFlight)).toBe(false);
     expect(mayStartPayment({ status: 'confirmed', paid: true }, undefined)).toBe(false);

@@ -1,7 +1,6 @@
 // The cash desk's payment rules: the stages of a payment in flight, what a reload
 // finds, how recording is retried, and the cashier close's comparison. The store
 // (src/features/kiosk/cash-desk/stores/cash-desk.ts) runs them; the screen shows them.
-import type { DeskPayment, DeskPaymentStageName } from '../features/kiosk/cash-desk/stores/payment-storage';
 import { roundMoney } from './money';
 import { backoffDelay } from './retry';
 
@@ -16,7 +15,10 @@ export const DeskPaymentStage = {
   RECORDED: 'recorded',
   /** Charged, but the API will not take it (the order was cancelled meanwhile): staff must settle it. */
   CONFLICT: 'conflict',
-} as const satisfies Record<string, DeskPaymentStageName>;
+} as const;
+export type DeskPaymentStageName = (typeof DeskPaymentStage)[keyof typeof DeskPaymentStage];
+/** Every stage, for the store's schema of what it keeps (the cash desk's payment-storage.ts). */
+export const DESK_PAYMENT_STAGES = Object.values(DeskPaymentStage) as [DeskPaymentStageName, ...DeskPaymentStageName[]];
 
 /** First retry of a payment the API did not record, doubling up to the cap. */
 export const RECORD_RETRY_FIRST_MS = 2000;
@@ -74,7 +76,7 @@ export function isUnresolved(stage: DeskPaymentStageName): boolean {
 }
 
 /** A new payment may start only when none of this order is in flight (one card charge per order). */
-export function mayStartPayment(order: { status: string; paid: boolean }, inFlight: DeskPayment | undefined): boolean {
+export function mayStartPayment(order: { status: string; paid: boolean }, inFlight: { stage: DeskPaymentStageName } | undefined): boolean {
   return order.status === 'confirmed' && !order.paid && !inFlight;
 }
 

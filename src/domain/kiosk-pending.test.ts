@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mayTakeOverWork, pendingKioskItems } from './kiosk-pending';
-import type { DeskPayment, OutboxEntry } from '../features/kiosk/cash-desk/stores/payment-storage';
+import { mayTakeOverWork, pendingKioskItems, type StoredKioskWork } from './kiosk-pending';
 
-const payment = (uuid: string, number: string): DeskPayment => ({
-  uuid,
-  id: 1,
-  number,
-  amount: 30,
-  attempt: 'a-1',
-  stage: 'recorded',
-  startedAt: '2026-11-26T10:00:00Z',
-  error: null,
-  receiptFailed: true,
-});
-const entry = (ref: string, state: OutboxEntry['state']): OutboxEntry => ({
-  key: ref,
-  kind: 'pickup',
-  path: 'v1/pickup',
-  body: {},
-  ref,
-  createdAt: '2026-11-26T10:00:00Z',
-  attempts: 1,
-  state,
-  error: null,
-});
+// Only what the rule reads of the stored payments and confirmations; the stores keep more
+// (their schemas' types must fit these, which the typecheck of kiosk-forget.ts proves).
+const payment = (uuid: string, number: string) => ({ uuid, number });
+type Entry = StoredKioskWork['outbox'][number];
+const entry = (ref: string, state: Entry['state']): Entry => ({ kind: 'pickup', ref, state });
 const nothing = { payments: {}, claims: {}, outbox: [], cashierClose: null };
 
 describe('pending kiosk work', () => {

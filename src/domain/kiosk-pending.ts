@@ -5,7 +5,9 @@
 // payment claim nobody answered, a confirmation queued, a closed day not recorded). Unpairing waits
 // until staff settle it, and only the same kiosk of the same shop may take it over when the device
 // is paired again (src/features/kiosk/pairing/stores/kiosk-forget.ts).
-import type { DeskPayment, OutboxEntry, OutboxKind } from '../features/kiosk/cash-desk/stores/payment-storage';
+/** What a kiosk confirmation waiting in its outbox does (features/kiosk/shared/stores/outbox-storage.ts). */
+export const OUTBOX_KINDS = ['delivery', 'pickup', 'reset_delivery', 'reset_pickup'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export type PendingKioskItem =
   /** A card payment in flight: charged or maybe charged and not recorded, money to give back, a receipt to print. */
@@ -19,9 +21,9 @@ export type PendingKioskItem =
 
 /** What the kiosk's storage holds of that work, as its stores keep it. */
 export interface StoredKioskWork {
-  payments: Record<string, DeskPayment>;
+  payments: Record<string, { number: string; uuid: string }>;
   claims: Record<string, string>;
-  outbox: readonly OutboxEntry[];
+  outbox: readonly { kind: OutboxKind; ref: string; state: 'pending' | 'refused' }[];
   cashierClose: { step: string; date?: string | undefined } | null;
 }
 

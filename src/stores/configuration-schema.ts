@@ -1,21 +1,11 @@
-// Storefront configuration state (spec §3 "Configuration state") and the date mode it holds.
+// Storefront configuration state (spec §3 "Configuration state") as this browser keeps it: read
+// back from storage through this schema (stores/configuration.ts), never sent to the API.
 import * as z from 'zod/mini';
 import { CheckedFidelityCardSchema } from '../api/contract/fidelity';
 import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from '../api/contract/catalogue';
-import { RealtimeSettingsSchema, TotemSchema } from '../api/contract/kiosk';
+import { TotemSchema } from '../api/contract/kiosk';
 import { DateModes } from '../domain/dates';
-
-/** `multipleDates`: one of the spec's date modes (src/domain/dates.ts DateModes). */
-export const DateModeSchema = z.union([
-  z.literal(DateModes.MORNING),
-  z.literal(DateModes.AFTERNOON),
-  z.literal(DateModes.SINGLE),
-  z.literal(DateModes.RANGE),
-  z.literal(DateModes.SEASONAL),
-]);
-
-/** A calendar day in Europe/Rome, 'YYYY-MM-DD'. */
-export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+import { DateModeSchema, DaySchema } from '../api/contract/dates';
 
 export const ConfigurationStateSchema = z.object({
   totem: z._default(z.nullable(TotemSchema), null),
@@ -38,18 +28,3 @@ export const ConfigurationStateSchema = z.object({
   ref: z._default(z.nullable(z.string()), null),
   canSeeConfig: z._default(z.boolean(), false),
 });
-
-/**
- * What a paired kiosk keeps besides the totem settings of spec §3: its own bearer token (apart
- * from any customer session), the shop it belongs to (the configuration's shop may be cleared;
- * this one is where the kiosk always returns), how it reaches the realtime channels, and the
- * configuration's fake-POS switch (the terminal answers OK without being called, spec §7).
- */
-export const KioskDeviceSchema = z.object({
-  /** `Bearer …`, as the API client sends it. */
-  token: z._default(z.nullable(z.string()), null),
-  shop: z._default(z.nullable(ShopSchema), null),
-  realtime: z._default(z.nullable(RealtimeSettingsSchema), null),
-  fakePos: z._default(z.boolean(), false),
-});
-export type KioskDevice = z.infer<typeof KioskDeviceSchema>;

@@ -1,6 +1,6 @@
 // Cart state persisted in the browser (spec §3 "Cart state" and "Cart product").
 import * as z from 'zod/mini';
-import { DateModeSchema, DaySchema } from '../../stores/configuration-schema';
+import { DateModeSchema, DaySchema } from './dates';
 import { CouponSchema, MediaSchema } from './orders';
 
 /** Who will use the item; asked when a product's category requires customer info. */

@@ -1,6 +1,6 @@
 // Order entities of spec §3: orders, pools, details, delivery details, medias, coupons.
 import * as z from 'zod/mini';
-import { DateModeSchema } from '../../stores/configuration-schema';
+import { DateModeSchema } from './dates';
 
 export const MediaSchema = z.object({
   /** 0 for a media not yet uploaded. */

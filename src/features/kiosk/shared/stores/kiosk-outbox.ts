@@ -7,7 +7,8 @@
 // confirmation that landed but whose answer was lost hands nothing out twice. What the API refuses
 // on a replay (a unit handed out meanwhile by another desk) stays listed for staff to resolve.
 import { atom } from 'nanostores';
-import { OutboxSchema, type OutboxEntry, type OutboxKind } from '../../cash-desk/stores/payment-storage';
+import type { OutboxKind } from '../../../../domain/kiosk-pending';
+import { OutboxSchema, type OutboxEntry } from './outbox-storage';
 import { ApiClientError } from '../../../../api/client';
 import { checkHealth, postConfirmation } from '../../../../api/outbox';
 import { loadApi } from '../../../../stores/api-loader';
