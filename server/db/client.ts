@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite (a data folder on disk) by default, PostgreSQL through
 // node-postgres when a connection URL is given. Both speak the same schema and migrations.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { PGLITE_QUEUE_TIMEOUT_MS, queuedPglite, TurnQueue } from './pglite-queue';
-import { lockDataDir, prepareDataDir, unusableDataDir } from './data-dir';
+import { timedPgPool, timedPglite } from './slow-queries';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -62,7 +62,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     // A server that is down refuses at once; one that is unreachable (a cut network) would hold
     // a request forever without a connect timeout. Either way the request answers 503 and the
     // pool opens fresh connections once the server answers again (server/db/errors.ts).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client that errors (e.g. the server restarts) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
     // Nor one checked out (a transaction between two statements): node-postgres emits its lost
@@ -80,30 +80,20 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     };
   }
   const dataDir = options.dataDir ?? defaultDataDir;
-  // A folder that cannot hold the database, or one another process has open, stops here with a
-  // message naming it (server/db/data-dir.ts).
-  const onDisk = !dataDir.startsWith('memory://');
-  if (onDisk) prepareDataDir(dataDir);
-  const unlock = onDisk ? lockDataDir(dataDir) : () => undefined;
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // A reference shop's data is a few MB: 32 MB of buffers instead of PGlite's 128 MB keeps the
   // process small. PGlite's own start flags are kept (among them -F: no fsync per commit, so a
   // killed process loses nothing but a power cut could; production runs on PostgreSQL).
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
-  const client = await PGlite.create(dataDir, { startParams }).catch((err: unknown) => {
-    unlock();
-    throw onDisk ? unusableDataDir(dataDir, err) : err;
-  });
+  const client = await PGlite.create(dataDir, { startParams });
   // Requests wait for the single backend at most PGLITE_QUEUE_TIMEOUT_MS, then answer 503.
   const queue = new TurnQueue(options.queueTimeoutMs ?? PGLITE_QUEUE_TIMEOUT_MS);
-  const db = drizzlePglite(queuedPglite(client, queue), { schema }) as unknown as Db;
+  const db = drizzlePglite(queuedPglite(timedPglite(client), queue), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: async () => {
-      await client.close();
-      unlock();
-    },
+    close: () => client.close(),
     queue,
   };
 }
