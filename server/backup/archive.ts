@@ -1,0 +1,64 @@
+// The backup file: one gzipped tar (the `tar` package, npm's own) laid out as
+//   manifest.json                   what it is (server/backup/manifest.ts)
+//   database/pglite-data.tar        the embedded database (PGlite's dumpDataDir), or
+//   database/postgres.dump          PostgreSQL (pg_dump's custom format)
+//   files/uploads/…, files/outbox/… the documents and the mail outbox of DATA_DIR
+// It is assembled in a staging folder next to its destination and renamed into place once whole,
+// so an interrupted backup never leaves a file that looks complete.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { create, extract } from 'tar';
+import { BackupRefusal, ManifestSchema, type Manifest } from './manifest';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const DATABASE_FOLDER = 'database';
+export const FILES_FOLDER = 'files';
+
+/** `2026-11-27T10-15-30Z`: sortable, and a valid file name everywhere. */
+export function stamp(date: Date): string {
+  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+/** Regular files under `dir`, at any depth (0 when it does not exist). */
+export function countFiles(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
+
+/** True when `dir` is absent or holds nothing. */
+export function isEmptyFolder(dir: string): boolean {
+  return !existsSync(dir) || (statSync(dir).isDirectory() && readdirSync(dir).length === 0);
+}
+
+/** Packs the staging folder's content into `file` (written as `file.partial`, then renamed). */
+export async function pack(staging: string, file: string): Promise<void> {
+  const partial = `${file}.partial`;
+  await create({ gzip: true, portable: true, file: partial, cwd: staging }, readdirSync(staging).sort());
+  renameSync(partial, file);
+}
+
+/** Reads manifest.json alone from an archive (the rest is not unpacked). */
+export async function readManifest(file: string, scratch: string): Promise<Manifest> {
+  if (!existsSync(file)) throw new BackupRefusal(`There is no backup file ${file}.`);
+  mkdirSync(scratch, { recursive: true });
+  try {
+    await extract({ file, cwd: scratch, strict: true, filter: (entry) => entry === MANIFEST_FILE });
+  } catch (err) {
+    throw new BackupRefusal(`${file} is not a readable backup (${(err as Error).message}).`);
+  }
+  const manifestPath = path.join(scratch, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) throw new BackupRefusal(`${file} is not a backup of this application: it has no ${MANIFEST_FILE}.`);
+  const parsed = ManifestSchema.safeParse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  if (!parsed.success) throw new BackupRefusal(`${file} has a ${MANIFEST_FILE} this code cannot read: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}.`);
+  return parsed.data;
+}
+
+/** Unpacks the whole archive into `scratch` (node-tar keeps every entry inside it). */
+export async function unpack(file: string, scratch: string): Promise<void> {
+  await extract({ file, cwd: scratch, strict: true });
+}
+
+/** Removes a staging or scratch folder, whatever happened. */
+export function discard(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
