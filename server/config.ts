@@ -17,6 +17,7 @@ import { DEFAULT_PAIRING_CODE_TTL_MINUTES, MAX_PAIRING_CODE_TTL_MINUTES } from '
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests';
 import { cspOrigin } from './http/security-headers';
 import type { RateLimitRule } from './http/rate-limit';
+import { LOG_LEVELS, type LogLevel } from './log';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MINUTE_MS = 60_000;
@@ -73,6 +74,7 @@ export const ConfigSchema = z
       .default(DEFAULT_PAIRING_CODE_TTL_MINUTES)
       .describe(`a whole number of minutes from 1 to ${MAX_PAIRING_CODE_TTL_MINUTES}`),
     TRUST_PROXY: wholeNumber(0, MAX_TRUSTED_PROXIES).optional().describe(`the number of proxies in front, from 0 to ${MAX_TRUSTED_PROXIES}`),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: 'is not a log level' }).default('info').describe(LOG_LEVELS.join(', ')),
     METRICS_TOKEN: z
       .string()
       .min(MIN_METRICS_TOKEN_LENGTH, `is shorter than ${MIN_METRICS_TOKEN_LENGTH} characters`)
@@ -144,6 +146,8 @@ export interface Config {
   skipBuild: boolean;
   /** Proxies in front whose X-Forwarded-* are believed (server/http/client-address.ts); 0: none. */
   trustProxy: number;
+  /** How much the server logs (LOG_LEVEL): server/log.ts. */
+  logLevel: LogLevel;
   /** Lets a scraper off this machine read GET /api/metrics (server/metrics/access.ts); null: loopback only. */
   metricsToken: string | null;
   /** Partner origins allowed to frame the site (`framed` mode). */
@@ -204,6 +208,7 @@ function toConfig(v: Variables): Config {
     apiPort: v.API_PORT,
     skipBuild: v.SKIP_BUILD === '1',
     trustProxy: v.TRUST_PROXY ?? 0,
+    logLevel: v.LOG_LEVEL,
     metricsToken: v.METRICS_TOKEN ?? null,
     frameAncestors: v.FRAME_ANCESTORS ?? [],
     // The demo's simulated payment page and demo kiosks: on unless production, where `1` keeps them.
