@@ -16,11 +16,16 @@ import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits';
 import { DEFAULT_PAIRING_CODE_TTL_MINUTES, MAX_PAIRING_CODE_TTL_MINUTES } from './staff/pairing';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests';
 import { cspOrigin } from './http/security-headers';
+import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, type OutboxLimits } from './mail/outbox';
 import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
+/** A mail still failing after this many attempts, or this long a wait, is a mail server to fix, not to wait for. */
+const MAX_MAIL_ATTEMPTS = 100;
+const MAX_MAIL_RETRY_DELAY_S = 24 * 60 * 60;
 const BYTES_PER_MB = 1024 * 1024;
 /** A proxy chain longer than this is a typo, not a deployment. */
 const MAX_TRUSTED_PROXIES = 10;
@@ -68,6 +73,10 @@ export const ConfigSchema = z
     HOST: address().default('0.0.0.0').describe('an IP address or host name to listen on'),
     DATA_DIR: z.string().default('.data').describe('a folder (relative: from the project folder)'),
     SMTP_URL: url(/^smtps?$/, 'is not an smtp:// or smtps:// URL').optional().describe('an smtp:// or smtps:// URL'),
+    MAIL_MAX_ATTEMPTS: wholeNumber(1, MAX_MAIL_ATTEMPTS).default(DEFAULT_MAIL_MAX_ATTEMPTS).describe(`a whole number from 1 to ${MAX_MAIL_ATTEMPTS}`),
+    MAIL_RETRY_MAX_DELAY_S: wholeNumber(1, MAX_MAIL_RETRY_DELAY_S)
+      .default(DEFAULT_MAIL_RETRY_MAX_DELAY_MS / SECOND_MS)
+      .describe(`a whole number of seconds from 1 to ${MAX_MAIL_RETRY_DELAY_S}`),
     PAYMENT_SIMULATOR: flag().describe('1 (on) or 0 (off)'),
     DEMO_PAIRING_CODES: flag().describe('1 (on) or 0 (off)'),
     PAIRING_CODE_TTL_MINUTES: wholeNumber(1, MAX_PAIRING_CODE_TTL_MINUTES)
@@ -138,6 +147,8 @@ export interface Config {
   databaseUrl: string | null;
   /** null: e-mails are written to `dataDir/outbox/`. */
   smtpUrl: string | null;
+  /** The mail outbox's retries: attempts before a mail is left as failed, longest wait between two. */
+  mail: OutboxLimits;
   /** The site's address for links in e-mails (PUBLIC_SITE_URL, no trailing slash). */
   siteUrl: string;
   /** Port of the API behind the Astro dev server (`npm run dev`). */
@@ -204,6 +215,7 @@ function toConfig(v: Variables): Config {
     dataDir: path.resolve(projectRoot, v.DATA_DIR),
     databaseUrl: v.DATABASE_URL ?? null,
     smtpUrl: v.SMTP_URL ?? null,
+    mail: { maxAttempts: v.MAIL_MAX_ATTEMPTS, maxDelayMs: v.MAIL_RETRY_MAX_DELAY_S * SECOND_MS },
     siteUrl: v.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     apiPort: v.API_PORT,
     skipBuild: v.SKIP_BUILD === '1',

@@ -44,7 +44,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     catalogue,
     availability,
     realtime: options.realtime ?? createRealtime(config.realtime, config.trustProxy),
-    mailer: createMailer({ outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined }),
+    mailer: createMailer({ db: options.database.db, outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined, limits: config.mail }),
     // PostgreSQL may serve several API processes: they count in one table.
     limiter:
       options.database.driver === 'postgres'

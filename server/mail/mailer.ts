@@ -1,9 +1,16 @@
-// Outgoing email: real .eml files in an outbox folder by default (readable by tests and by a
-// developer), SMTP through nodemailer when SMTP_URL is set.
+// Outgoing email. Every mail is built once (nodemailer, with its own Message-ID) and stored in the
+// outbox table (server/mail/outbox.ts) before anything is sent, then delivered by the outbox's
+// worker: over SMTP when SMTP_URL is set, otherwise written as a .eml file to the outbox folder
+// (readable by tests and by a developer). Without SMTP the file is written before `send` resolves,
+// so a request's mail is on disk when its answer arrives; with SMTP `send` resolves once the mail
+// is stored, and a server that is down or refusing delays the mail, never the request.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { log } from '../log';
+import { MailOutbox, type MailTransport, type OutboxLimits } from './outbox';
 
 export interface Mail {
   to: string;
@@ -15,23 +22,82 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Stores the mail for delivery (without SMTP: also writes it); rejects only if it cannot be stored. */
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(options: { outboxDir: string; smtpUrl?: string; from?: string }): Mailer {
-  const from = options.from ?? 'RentAlp <noreply@rentalp.example>';
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return { send: async (mail) => void (await transport.sendMail({ from, ...mail })) };
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+const FROM_ADDRESS = 'noreply@rentalp.example';
+const FROM = `RentAlp <${FROM_ADDRESS}>`;
+const MESSAGE_ID_DOMAIN = 'rentalp.example';
+/**
+ * One SMTP conversation ends within these (nodemailer's defaults wait minutes), well inside the
+ * outbox's claim lease (CLAIM_LEASE_MS), so no other worker takes a mail over while it is sent.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+function smtpTransport(smtpUrl: string): MailTransport {
+  const transport = nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS);
+  return {
+    async deliver(message, recipient) {
+      await transport.sendMail({ envelope: { from: FROM_ADDRESS, to: recipient }, raw: message });
+    },
+  };
+}
+
+function folderTransport(outboxDir: string): MailTransport {
   let folder: Promise<unknown> | undefined;
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
-      await (folder ??= mkdir(options.outboxDir, { recursive: true }));
+    async deliver(message) {
+      await (folder ??= mkdir(outboxDir, { recursive: true }).catch((err: unknown) => {
+        folder = undefined;
+        throw err;
+      }));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
-      await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      await writeFile(path.join(outboxDir, name), message);
+    },
+  };
+}
+
+const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+async function build(mail: Mail): Promise<string> {
+  const info = await builder.sendMail({ from: FROM, messageId: `<${randomUUID()}@${MESSAGE_ID_DOMAIN}>`, ...mail });
+  return (info.message as Buffer).toString('utf8');
+}
+
+export interface MailerOptions {
+  db: Db;
+  /** Where mails are written without SMTP. */
+  outboxDir: string;
+  smtpUrl?: string;
+  limits: OutboxLimits;
+}
+
+function outboxFor(options: MailerOptions): MailOutbox {
+  const transport = options.smtpUrl ? smtpTransport(options.smtpUrl) : folderTransport(options.outboxDir);
+  return new MailOutbox(options.db, transport, options.limits);
+}
+
+/**
+ * This process's delivery worker (`npm start`, one per process): sends what waits, retries, gives
+ * up. Returns its stop, which waits for the sends in flight.
+ */
+export function startMailWorker(options: MailerOptions): () => Promise<void> {
+  return outboxFor(options).start();
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const smtp = Boolean(options.smtpUrl);
+  const outbox = outboxFor(options);
+  return {
+    async send(mail) {
+      const id = await outbox.enqueue(await build(mail), mail.to);
+      // The first attempt right away; a failure leaves the mail to the worker's retries.
+      const attempt = outbox.deliverDue(id).catch((err: Error) => {
+        log().warn({ err, mailId: id }, 'mail stored, first attempt failed: the outbox retries it');
+        return 0;
+      });
+      if (!smtp) await attempt;
     },
   };
 }

@@ -30,6 +30,7 @@ describe('server configuration', () => {
       dataDir: path.join(projectRoot, '.data'),
       databaseUrl: null,
       smtpUrl: null,
+      mail: { maxAttempts: 10, maxDelayMs: 3_600_000 },
       siteUrl: 'http://localhost:4321',
       apiPort: 4322,
       skipBuild: false,

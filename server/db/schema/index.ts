@@ -9,3 +9,4 @@ export * from './idempotency';
 export * from './people';
 export * from './coupons';
 export * from './cluster';
+export * from './mail';

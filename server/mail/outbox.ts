@@ -1,0 +1,170 @@
+// The mail outbox: every e-mail is a row of `mail_outbox` before anyone tries to send it, so a mail
+// server that is down or refusing costs nothing but time. Each API process runs a worker that
+// claims due rows (FOR UPDATE SKIP LOCKED, then a lease in `claimed_until`), sends them and marks
+// them sent; a failure schedules the next attempt after a delay that doubles up to a bound, and
+// after the last allowed attempt (or a permanent refusal: an SMTP 5xx) the row stays `failed`,
+// logged, never retried on its own. Claims make a mail go out once across processes and restarts:
+// only a process that dies after the server took the message and before marking it sent leaves it
+// to be sent again when its lease ends (the same Message-ID, so the receiving side can tell).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema/index';
+import { log } from '../log';
+
+/** Where a message goes once claimed: the SMTP server, or the outbox folder without one. */
+export interface MailTransport {
+  deliver(message: string, recipient: string): Promise<void>;
+}
+
+export interface OutboxLimits {
+  /** Attempts before a mail is left as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** The longest wait between two attempts (MAIL_RETRY_MAX_DELAY_S). */
+  maxDelayMs: number;
+  /** The wait after the first failure, doubled after each next one. */
+  firstDelayMs?: number;
+  /** How often the worker looks for due mail. */
+  pollMs?: number;
+}
+
+export const DEFAULT_MAIL_MAX_ATTEMPTS = 10;
+export const DEFAULT_MAIL_RETRY_MAX_DELAY_MS = 60 * 60 * 1000;
+/** 30 s, 1 min, 2 min … up to the bound: ten attempts with the defaults span about 3.5 hours. */
+const FIRST_RETRY_DELAY_MS = 30_000;
+const POLL_MS = 2000;
+/**
+ * How long a claim holds a mail: longer than one SMTP conversation can last (the transport's
+ * timeouts, server/mail/mailer.ts), so a live worker always finishes before another may take over.
+ */
+export const CLAIM_LEASE_MS = 120_000;
+/** Mails claimed per round. */
+const CLAIM_BATCH = 10;
+/** An address in an SMTP server's error text stays out of the row and the log. */
+const ADDRESS = /[^\s<>"'@]+@[^\s<>"'@]+/g;
+
+type Claimed = { id: number; message: string; recipient: string; attempts: number };
+
+export interface OutboxStats {
+  pending: number;
+  failed: number;
+  sent: number;
+  /** Age of the oldest mail still waiting, in seconds; null when none waits. */
+  oldestPendingSeconds: number | null;
+}
+
+/** What waits, what failed and what went out: for the metrics and the operator. */
+export async function outboxStats(db: Db, now: Date = new Date()): Promise<OutboxStats> {
+  const result = await db.execute(sql`
+    select status, count(*)::int as n, min(created_at) as oldest from ${mailOutbox} group by status`);
+  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { status: string; n: number; oldest: string | Date }[];
+  const of = (status: string) => rows.find((r) => r.status === status);
+  const oldest = of('pending')?.oldest;
+  return {
+    pending: Number(of('pending')?.n ?? 0),
+    failed: Number(of('failed')?.n ?? 0),
+    sent: Number(of('sent')?.n ?? 0),
+    oldestPendingSeconds: oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null,
+  };
+}
+
+/** An SMTP reply of the 5xx class: the server will never take this mail. */
+function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export class MailOutbox {
+  private readonly firstDelayMs: number;
+  private readonly pollMs: number;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly limits: OutboxLimits,
+  ) {
+    this.firstDelayMs = limits.firstDelayMs ?? FIRST_RETRY_DELAY_MS;
+    this.pollMs = limits.pollMs ?? POLL_MS;
+  }
+
+  /** Stores the mail; it is sent by whichever worker claims it first. Resolves with its row id. */
+  async enqueue(message: string, recipient: string): Promise<number> {
+    const now = new Date();
+    const [row] = await this.db.insert(mailOutbox).values({ message, recipient, nextAttemptAt: now, createdAt: now }).returning({ id: mailOutbox.id });
+    return row!.id;
+  }
+
+  /** Claims the due mails (only `id` when given) and sends each; resolves with how many went out. */
+  deliverDue(id?: number): Promise<number> {
+    const work = this.claim(id).then((claimed) => this.sendAll(claimed));
+    this.inFlight.add(work);
+    return work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** This process's worker: a round every poll; returns its stop, which waits for sends in flight. */
+  start(): () => Promise<void> {
+    let round: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      round ??= this.deliverDue()
+        .catch((err: Error) => log().warn({ err }, 'mail outbox round failed: retried next round'))
+        .finally(() => (round = null));
+    }, this.pollMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await Promise.allSettled([...this.inFlight]);
+    };
+  }
+
+  /** The wait before attempt `attempts + 1`. */
+  delayAfter(attempts: number): number {
+    return Math.min(this.firstDelayMs * 2 ** Math.max(0, attempts - 1), this.limits.maxDelayMs);
+  }
+
+  private async claim(id?: number): Promise<Claimed[]> {
+    const now = new Date();
+    const leaseEnd = new Date(now.getTime() + CLAIM_LEASE_MS);
+    const only = id === undefined ? sql`` : sql`and id = ${id}`;
+    const result = await this.db.execute(sql`
+      update ${mailOutbox} set claimed_until = ${leaseEnd}, attempts = attempts + 1
+      where id in (
+        select id from ${mailOutbox}
+        where status = 'pending' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until <= ${now}) ${only}
+        order by id limit ${CLAIM_BATCH} for update skip locked)
+      returning id, message, recipient, attempts`);
+    const rows = (result as unknown as { rows?: Claimed[] }).rows ?? (result as unknown as Claimed[]);
+    return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+  }
+
+  private async sendAll(claimed: readonly Claimed[]): Promise<number> {
+    let sent = 0;
+    for (const mail of claimed) {
+      // Only our claim's row: one that took over after our lease ended records its own outcome.
+      const ours = sql`id = ${mail.id} and attempts = ${mail.attempts}`;
+      try {
+        await this.transport.deliver(mail.message, mail.recipient);
+      } catch (err) {
+        await this.failed(mail, ours, err);
+        continue;
+      }
+      sent++;
+      // The row stays as a record; its text goes (a reset code has no business staying around).
+      await this.db.execute(sql`
+        update ${mailOutbox} set status = 'sent', sent_at = ${new Date()}, claimed_until = null, last_error = null, message = '' where ${ours}`);
+    }
+    return sent;
+  }
+
+  private async failed(mail: Claimed, ours: ReturnType<typeof sql>, err: unknown) {
+    const reason = String((err as Error)?.message ?? err).replace(ADDRESS, '[address]').slice(0, 500);
+    if (isPermanent(err) || mail.attempts >= this.limits.maxAttempts) {
+      await this.db.execute(sql`update ${mailOutbox} set status = 'failed', claimed_until = null, last_error = ${reason} where ${ours}`);
+      log().error({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail given up: left as failed in the outbox');
+      return;
+    }
+    const next = new Date(Date.now() + this.delayAfter(mail.attempts));
+    await this.db.execute(sql`
+      update ${mailOutbox} set next_attempt_at = ${next}, claimed_until = null, last_error = ${reason} where ${ours}`);
+    log().warn({ mailId: mail.id, attempts: mail.attempts, nextAttemptAt: next.toISOString(), reason }, 'mail not sent: retried later');
+  }
+}
