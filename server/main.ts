@@ -14,7 +14,6 @@ import { serveDist } from './static';
 import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
 import { startMailWorker } from './mail/mailer';
-import { startMailWorker } from './mail/mailer';
 import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
@@ -112,8 +111,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const coordination = await startCoordination(deps);
   // Sends what waits in the mail outbox (this process's share of it), with retries.
   const stopMail = startMailWorker({ db: database.db, outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined, limits: config.mail });
-  // Sends what waits in the mail outbox (this process's share of it), with retries.
-  const stopMail = startMailWorker({ db: database.db, outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined, limits: config.mail });
   if (coordination.bus && config.realtime.driver === 'local' && !config.realtime.secret) {
     console.warn('[realtime] PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or subscriptions signed by one are refused by another');
   }
@@ -126,7 +123,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
       (closing ??= (async () => {
         // Open WebSockets and held terminal requests would keep server.close() waiting.
         await coordination.close();
-        await stopMail();
         await stopMail();
         await deps.realtime.close();
         await pos?.close();
