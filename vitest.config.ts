@@ -27,7 +27,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'server/**/*.test.ts', 'tests/site/**/*.test.ts'],
     environment: 'node',
     // Passwords hashed with a low scrypt cost (server/auth/passwords.ts): the production cost takes
-    // ~0.5 s a hash and the suite seeds and logs in hundreds of times. tests/unit/passwords.test.ts
+    // ~0.5 s a hash and the suite seeds and logs in hundreds of times. tests/unit/server/auth/passwords.test.ts
     // proves the production parameters.
     env: { PASSWORD_HASH_COST: 'fast' },
     // API tests each boot an embedded PGlite; a few at a time keeps memory and time sane on 2 cores.

@@ -4,7 +4,7 @@
 // a server that starts and misbehaves later (a limit silently back to its default, a typo in
 // NODE_ENV turning demo mode on in production). The result travels through `createDeps`; no other
 // server module reads process.env. README.md's "Configuration" table lists the same variables
-// and defaults (tests/unit/readme-configuration.test.ts compares them). The site's build
+// and defaults (tests/unit/server/readme-configuration.test.ts compares them). The site's build
 // variables (`PUBLIC_*`) are astro:env's (src/env-schema.mjs); PUBLIC_SITE_URL is read here too,
 // for the links in e-mails.
 import path from 'node:path';

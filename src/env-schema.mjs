@@ -4,7 +4,7 @@
 // through `astro:env/client` (src/config.ts, the trail map), never import.meta.env. `PUBLIC_*` end
 // up in the pages' HTML and JavaScript: change one, then rebuild. Plain JS: astro.config.mjs and
 // vitest.config.ts (which serves astro:env/client to the unit tests from it) import it, and
-// README.md's "Configuration" table is checked against it (tests/unit/readme-configuration.test.ts).
+// README.md's "Configuration" table is checked against it (tests/unit/server/readme-configuration.test.ts).
 // The server's variables are server/config.ts's.
 import { envField } from 'astro/config';
 

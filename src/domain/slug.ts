@@ -3,7 +3,7 @@
 
 /**
  * NFD, strip accents, lower-case, runs outside [a-z0-9] become '-', no '-' at the ends.
- * @internal The committed catalogue's slugs follow it; only tests/unit/seo-data.test.ts runs it.
+ * @internal The committed catalogue's slugs follow it; only tests/unit/seo-data/seo-data.test.ts runs it.
  */
 export function slugify(s: string): string {
   return s

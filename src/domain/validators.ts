@@ -96,7 +96,7 @@ export const email: Validator = (value) =>
 /**
  * The API's phone rule (the order form's `phone`, src/api/contract/order-form.ts): an optional +,
  * then 6 to 30 digits, spaces and ( ) . / -. Checked in the browser so a number the server would
- * refuse is caught before the order is sent; tests/unit/phone-rule.test.ts keeps the two equal.
+ * refuse is caught before the order is sent; tests/unit/api/contract/phone-rule.test.ts keeps the two equal.
  */
 export const PHONE_PATTERN = /^\+?[0-9 ()./-]{6,30}$/;
 

@@ -1,5 +1,5 @@
 // i18next for static pages (src/i18n/server.ts) and the server: not imported by browser code, whose
-// `t` is ./translate.ts (same text, checked by tests/unit/translate.test.ts).
+// `t` is ./translate.ts (same text, checked by tests/unit/i18n/translate.test.ts).
 import i18next, { type TFunction, type Resource } from 'i18next';
 import type { Locale } from './index';
 

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 /**
  * Top-level sections of i18n/*.json that client code translates: the islands and what they import
  * (stores, API client, domain messages such as `validators.*` and `dates.*`).
- * `api.*` is not here: the server translates its own messages. tests/unit/i18n-islands.test.ts
+ * `api.*` is not here: the server translates its own messages. tests/unit/i18n/i18n-islands.test.ts
  * fails when client code uses a section missing from this list.
  */
 export const ISLAND_SECTIONS = [
@@ -32,7 +32,7 @@ export const ISLAND_SECTIONS = [
 
 /**
  * Sections only a kiosk shows: its screens, footer, sheets and stores. Left out of `?customer`;
- * tests/unit/i18n-islands.test.ts fails when code a customer's page runs uses one of them.
+ * tests/unit/i18n/i18n-islands.test.ts fails when code a customer's page runs uses one of them.
  */
 export const KIOSK_SECTIONS = ['kiosk'];
 

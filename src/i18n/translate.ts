@@ -2,7 +2,7 @@
 // `{{name}}` interpolation without escaping, plurals by `count` (`_zero` for 0 when written, then
 // the Intl plural category, then the bare key), `defaultValue`, the key itself when missing — in
 // a few hundred bytes instead of i18next's 16 KB gzip on every booking screen. Static
-// pages and the server keep i18next (src/i18n/i18next.ts); tests/unit/translate.test.ts checks that
+// pages and the server keep i18next (src/i18n/i18next.ts); tests/unit/i18n/translate.test.ts checks that
 // both give the same text for every island key in every locale.
 import type { TFunction } from 'i18next';
 import type { Locale } from './index';

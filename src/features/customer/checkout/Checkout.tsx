@@ -197,7 +197,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         <legend>{t('checkout.contact')}</legend>
         {input('first_name', text, 'text', 'given-name')}
         {input('last_name', text, 'text', 'family-name')}
-        {/* The API's phone rule, checked before sending (tests/unit/phone-rule.test.ts). */}
+        {/* The API's phone rule, checked before sending (tests/unit/api/contract/phone-rule.test.ts). */}
         {input('phone', toFormValidate([required, maxLength(ORDER_FIELD_MAX.phone), phone], t), 'tel', 'tel')}
         {input('email', toFormValidate([required, email], t), 'email', 'email')}
         <label className="check">

@@ -2,7 +2,7 @@
 // order: the documents a kiosk needs, the customer's details kept in the cart, the multipart form
 // (or the patched one in edit mode) with its Idempotency-Key (order-submission.ts), and what the
 // outcome means for the page. Applying a coupon: what the cart keeps of the API's answer. The
-// Checkout island renders the outcome; tests/unit/checkout-store.test.ts proves each branch.
+// Checkout island renders the outcome; tests/unit/features/customer/checkout/checkout-store.test.ts proves each branch.
 import { ApiClientError } from '../../../../api/client';
 import type { Coupon, OrderResponse } from '../../../../api/contract/orders';
 import { checkCoupon } from '../../../../api/coupons';

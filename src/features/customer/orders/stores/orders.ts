@@ -2,7 +2,7 @@
 // islands). The order page reads the order once, and back from the payment provider with `paid`
 // re-reads it a few times until the payment is confirmed (PAYMENT_CONFIRM_POLL), without offering
 // to pay again meanwhile. Time is injected (`schedule`) so the unit test runs the re-reads itself
-// instead of waiting for them (tests/unit/orders-store.test.ts).
+// instead of waiting for them (tests/unit/features/customer/orders/orders-store.test.ts).
 import { atom } from 'nanostores';
 import { ApiClientError } from '../../../../api/client';
 import type { OrderResponse } from '../../../../api/contract/orders';

@@ -30,7 +30,7 @@ export type { PendingKioskItem } from '../../../../domain/kiosk-pending';
 
 /**
  * Every localStorage key the site writes on a kiosk (each also has its `{key}.unreadable` copy,
- * stores/persisted.ts). A new persisted store adds its key here: tests/unit/kiosk-forget.test.ts
+ * stores/persisted.ts). A new persisted store adds its key here: tests/unit/features/kiosk/pairing/kiosk-forget.test.ts
  * fails for a store whose key is missing. sessionStorage (the daily reload's day, a notice for the
  * next page) holds nothing of a customer and ends with the tab.
  */

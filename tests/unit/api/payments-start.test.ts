@@ -1,0 +1,61 @@
+// Sending a customer to pay (src/api/payments.ts, domain/payments.ts isTrustedPaymentUrl): only to
+// https on a trusted provider host, http only on loopback (the demo's simulated page), issue #11.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/client';
+import { isTrustedPaymentUrl } from '../../../src/domain/payments';
+
+let paymentUrl = 'https://pay.example.com/session/1';
+const posted: { url: string; body: unknown }[] = [];
+
+/** The client the requests are made with: a fake fetch at the boundary. */
+const api = createApiClient({
+  baseUrl: 'https://shop.example.com/api',
+  locale: () => 'it',
+  token: () => null,
+  isLoggedIn: () => false,
+  onUnauthorized: () => undefined,
+  notifyError: () => undefined,
+  networkErrorMessage: () => 'network',
+  fetch: (async (url: URL, init: RequestInit) => {
+    posted.push({ url: String(url), body: JSON.parse(String(init.body)) });
+    return Response.json({ data: { id: 's1', payment_url: paymentUrl, amount: 42, expires_at: '2026-11-23T12:00:00.000Z' } }, { status: 201 });
+  }) as unknown as typeof fetch,
+});
+
+const { startPayment, trustedPaymentHosts, UntrustedPaymentUrlError } = await import('../../../src/api/payments');
+
+describe('isTrustedPaymentUrl', () => {
+  const hosts = ['pay.example.com', 'localhost:4321'];
+  it('accepts https on a trusted host and http on loopback only', () => {
+    expect(isTrustedPaymentUrl('https://pay.example.com/s/1', hosts)).toBe(true);
+    expect(isTrustedPaymentUrl('http://localhost:4321/api/payments/simulator/1', hosts)).toBe(true);
+    expect(isTrustedPaymentUrl('http://pay.example.com/s/1', hosts)).toBe(false);
+    expect(isTrustedPaymentUrl('https://pay.example.com.evil.test/s/1', hosts)).toBe(false);
+    expect(isTrustedPaymentUrl('https://evil.test/s/1', hosts)).toBe(false);
+    expect(isTrustedPaymentUrl('https://user:pw@pay.example.com/s/1', hosts)).toBe(false);
+    expect(isTrustedPaymentUrl('javascript:alert(1)', hosts)).toBe(false);
+    expect(isTrustedPaymentUrl('/relative', hosts)).toBe(false);
+  });
+});
+
+describe('startPayment', () => {
+  beforeEach(() => {
+    posted.length = 0;
+  });
+
+  it('trusts the configured hosts and the API host as the page sees it', () => {
+    expect(trustedPaymentHosts('https://www.example.com/orders/x', ['pay.example.com'], '/api')).toEqual(['pay.example.com', 'www.example.com']);
+    expect(trustedPaymentHosts('https://www.example.com/', [], 'https://api.example.net/')).toEqual(['api.example.net']);
+  });
+
+  it('opens a session with the return path and answers the provider page', async () => {
+    paymentUrl = 'https://shop.example.com/api/payments/simulator/s1';
+    await expect(startPayment(api, 'u-1', '/orders/u-1', 'https://shop.example.com/orders/u-1')).resolves.toBe(paymentUrl);
+    expect(posted).toEqual([{ url: 'https://shop.example.com/api/v1/orders/u-1/payments', body: { return_path: '/orders/u-1' } }]);
+  });
+
+  it('refuses to send the customer to an address outside the trusted hosts', async () => {
+    paymentUrl = 'https://phish.example.org/pay';
+    await expect(startPayment(api, 'u-1', '/orders/u-1', 'https://shop.example.com/orders/u-1')).rejects.toBeInstanceOf(UntrustedPaymentUrlError);
+  });
+});

@@ -1,0 +1,19 @@
+// src/seo/noindex.mjs (plain JS, read by astro.config.mjs for the sitemap and by the layout for the
+// robots meta) strips the locale prefix with the domain's splitLocale: every language's copy of a
+// noindex page is noindex, and a path that only starts like a locale is not mistaken for one.
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../src/domain/locales';
+import { localizePath } from '../../../src/domain/locale-path';
+import { isNoindexUrlPath } from '../../../src/seo/noindex.mjs';
+
+describe('isNoindexUrlPath in every language', () => {
+  it.each(LOCALES)('%s: the account, order and forwarding pages are noindex, the town pages are not', (locale) => {
+    for (const path of ['/orders/', '/orders/view/', '/user/signup/', '/prenota/', '/404/']) expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(true);
+    for (const path of ['/', '/noleggi/sestriere/', '/prenota/sport-noleggio-sestriere/']) expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(false);
+  });
+
+  it('a first segment that only starts like a locale is a path of its own', () => {
+    expect(isNoindexUrlPath('/english/orders/')).toBe(false);
+    expect(isNoindexUrlPath('/fresh/user/')).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+// scrypt at today's guidance (issue #11): production parameters, the memory they need, rehash
+// detection, and hostile stored hashes refused without computing them.
+import { describe, expect, it } from 'vitest';
+import {
+  currentScryptParams,
+  FAST_SCRYPT,
+  hashesRunning,
+  hashPassword,
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
+  needsRehash,
+  PRODUCTION_SCRYPT,
+  scryptMaxmem,
+  verifyPassword,
+} from '../../../../server/auth/passwords';
+
+const NODE_DEFAULT_MAXMEM = 32 * 1024 * 1024;
+
+describe('password hashing', () => {
+  it('uses OWASP parameters (N=2^17, r=8, p=1) unless the test suite asks for the fast cost, never in production', () => {
+    expect(PRODUCTION_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
+    expect(currentScryptParams({})).toEqual(PRODUCTION_SCRYPT);
+    expect(currentScryptParams({ NODE_ENV: 'production' })).toEqual(PRODUCTION_SCRYPT);
+    expect(currentScryptParams({ PASSWORD_HASH_COST: 'fast', NODE_ENV: 'production' })).toEqual(PRODUCTION_SCRYPT);
+    expect(currentScryptParams({ PASSWORD_HASH_COST: 'fast', NODE_ENV: 'test' })).toEqual(FAST_SCRYPT);
+    // 128 MiB: Node's default limit (32 MiB) would refuse these parameters.
+    expect(scryptMaxmem(PRODUCTION_SCRYPT)).toBeGreaterThan(128 * 1024 * 1024);
+    expect(scryptMaxmem(PRODUCTION_SCRYPT)).toBeGreaterThan(NODE_DEFAULT_MAXMEM);
+  });
+
+  it('hashes and verifies with the production parameters, self-described in the hash', async () => {
+    const hash = await hashPassword('Demo-2026!', PRODUCTION_SCRYPT);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    expect(await verifyPassword('Demo-2026!', hash)).toBe(true);
+    expect(await verifyPassword('demo-2026!', hash)).toBe(false);
+    expect(needsRehash(hash, PRODUCTION_SCRYPT)).toBe(false);
+  }, 60_000);
+
+  it('asks for a rehash of hashes made under other parameters, and still verifies them', async () => {
+    const old = await hashPassword('Vecchia-1', { N: 2 ** 14, r: 8, p: 1 });
+    expect(old.startsWith('scrypt$16384$8$1$')).toBe(true);
+    expect(await verifyPassword('Vecchia-1', old)).toBe(true);
+    expect(needsRehash(old, PRODUCTION_SCRYPT)).toBe(true);
+    expect(needsRehash(old, { N: 2 ** 14, r: 8, p: 1 })).toBe(false);
+    expect(needsRehash('not-a-hash', PRODUCTION_SCRYPT)).toBe(true);
+  });
+
+  it('refuses malformed or memory-hungry stored hashes without computing them', async () => {
+    const good = await hashPassword('x', FAST_SCRYPT);
+    const [, , , , salt, key] = good.split('$');
+    for (const stored of [
+      `scrypt$abc$8$1$${salt}$${key}`,
+      `scrypt$${2 ** 24}$8$1$${salt}$${key}`,
+      `scrypt$1024$8$1000$${salt}$${key}`,
+      `scrypt$1024$8$1$${salt}$`,
+      `bcrypt$1024$8$1$${salt}$${key}`,
+    ]) {
+      expect(await verifyPassword('x', stored)).toBe(false);
+    }
+  });
+});
+
+describe('hashing concurrency', () => {
+  it(`runs at most ${MAX_CONCURRENT_HASHES} hashes at once; the others wait their turn and all finish`, async () => {
+    let peak = 0;
+    const probe = setInterval(() => (peak = Math.max(peak, hashesRunning())), 1);
+    const params = { N: 2 ** 14, r: 8, p: 1 };
+    const hashes = await Promise.all(Array.from({ length: 6 }, (_, i) => hashPassword(`pw-${i}`, params)));
+    clearInterval(probe);
+    expect(peak).toBe(MAX_CONCURRENT_HASHES);
+    expect(hashesRunning()).toBe(0);
+    expect(await Promise.all(hashes.map((h, i) => verifyPassword(`pw-${i}`, h)))).toEqual(Array(6).fill(true));
+  });
+
+  it(`answers 503 "busy" at once past ${MAX_WAITING_HASHES} hashes waiting, and the queue drains`, async () => {
+    const params = { N: 2 ** 10, r: 8, p: 1 };
+    const extra = 5;
+    const settled = await Promise.allSettled(
+      Array.from({ length: MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES + extra }, (_, i) => hashPassword(`pw-${i}`, params)),
+    );
+    const refused = settled.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(extra);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 503, key: 'api.busy' });
+    expect(hashesRunning()).toBe(0);
+    await expect(hashPassword('after', params)).resolves.toMatch(/^scrypt\$/);
+  });
+});
