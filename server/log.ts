@@ -30,6 +30,8 @@ const REDACTED = '[redacted]';
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
 /** Drizzle's failed-query message ends with the bound values: "params: a@b.c,+39…". */
 const STACK_FRAME = /^\s+at /;
+/** Causes followed under an error, enough for a wrapper of a wrapper. */
+const MAX_CAUSES = 3;
 const QUERY_PARAMS = /\nparams: [\s\S]*$/;
 
 function scrub(text: string | undefined): string | undefined {
@@ -37,13 +39,16 @@ function scrub(text: string | undefined): string | undefined {
 }
 
 /** pino's error serializer, minus what can hold a person's data (bound values, row details). */
-function serializeError(err: Error): object {
+function serializeError(err: Error, depth = 0): object {
   const out = stdSerializers.err(err) as unknown as Record<string, unknown>;
   const message = scrub(out.message as string | undefined);
   // The stack repeats the message: keep its frames, under the scrubbed message.
-  const frames = String(out.stack ?? '').split('\n').filter((line) => STACK_FRAME.test(line));
+  const frames = String(err.stack ?? '').split('\n').filter((line) => STACK_FRAME.test(line));
   out.message = message;
   out.stack = [`${String(out.type)}: ${message}`, ...frames].join('\n');
+  // The reason under a wrapper (drizzle's "Failed query" holds the driver's ECONNREFUSED).
+  if (err.cause instanceof Error && depth < MAX_CAUSES) out.cause = serializeError(err.cause, depth + 1);
+  else delete out.cause;
   return out;
 }
 
@@ -61,7 +66,7 @@ export function createLogger({ level = DEFAULT_LEVEL, destination }: LoggerOptio
       timestamp: pino.stdTimeFunctions.isoTime,
       base: { pid: process.pid },
       redact: { paths: REDACT_PATHS, censor: REDACTED },
-      serializers: { err: serializeError, error: serializeError },
+      serializers: { err: (err: Error) => serializeError(err), error: (err: Error) => serializeError(err) },
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
