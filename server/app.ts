@@ -4,6 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { apiSecurityHeaders } from './http/security-headers';
+import { httpMetrics } from './metrics/http';
+import { metricsRoutes } from './metrics/route';
 import { requestLogging } from './http/request-log';
 import { isDatabaseBusy } from './db/pglite-queue';
 import { log } from './log';
@@ -34,6 +36,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   // First, so the request id and the request's logger cover every other middleware and route.
   api.use('*', requestLogging(deps.trustProxy));
+  // Every request, by route pattern and status, with its latency and the business events it tells.
+  api.use('*', httpMetrics(deps.metrics));
   api.use('*', apiSecurityHeaders);
   api.use('*', async (c, next) => {
     const locale = localeFromHeader(c.req.header('content-language'));
@@ -46,6 +50,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   // Before any route reads a body: tens of KB for JSON and forms, the upload routes keep their own.
   api.use('*', apiBodyLimit);
   api.route('/', healthRoutes);
+  api.route('/', metricsRoutes);
   api.route('/', authRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', orderRoutes);

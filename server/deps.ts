@@ -11,6 +11,8 @@ import type { AppDeps, Schedule } from './http/context';
 import { trailsDir } from './db/seed/seo';
 import { createRealtime, type Realtime } from './realtime/index';
 import type { Config } from './config';
+import { createMetrics } from './metrics/index';
+import { outboxStats } from './mail/outbox';
 
 export interface DepsOptions {
   database: Database;
@@ -39,12 +41,14 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
   await catalogue.load(options.database.db);
   const availability = new Availability(catalogue, now);
   await availability.load(options.database.db);
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const metrics = createMetrics({ database: options.database, mailOutbox: () => outboxStats(options.database.db, now()) });
   return {
     database: options.database,
     catalogue,
     availability,
     realtime: options.realtime ?? createRealtime(config.realtime, config.trustProxy),
-    mailer: createMailer({ db: options.database.db, outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined, limits: config.mail }),
+    mailer: createMailer({ db: options.database.db, outboxDir, smtpUrl: config.smtpUrl ?? undefined, limits: config.mail }),
     // PostgreSQL may serve several API processes: they count in one table.
     limiter:
       options.database.driver === 'postgres'
@@ -62,5 +66,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     bookingRequestLimit: config.bookingRequestLimit,
     trustProxy: config.trustProxy,
     siteUrl: config.siteUrl,
+    metrics,
+    metricsToken: config.metricsToken,
   };
 }

@@ -24,7 +24,7 @@ export const TASK_MAX_ATTEMPTS = 5;
 /** Rows claimed per sweep. */
 const CLAIM_BATCH = 20;
 
-type TaskDeps = Pick<AppDeps, 'database' | 'now' | 'realtime' | 'schedule'>;
+type TaskDeps = Pick<AppDeps, 'database' | 'now' | 'realtime' | 'schedule' | 'metrics'>;
 
 /** The work each kind of task does with its subject. */
 export const TASKS = {

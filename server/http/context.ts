@@ -11,6 +11,7 @@ import type { CatalogueCache } from '../catalogue/cache';
 import type { Availability } from '../availability/index';
 import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
+import type { Metrics } from '../metrics/index';
 import { unauthenticated } from './errors';
 import { clientAddress } from './client-address';
 
@@ -54,6 +55,10 @@ export interface AppDeps {
   trustProxy: number;
   /** The site's address for links in e-mails (PUBLIC_SITE_URL). */
   siteUrl: string;
+  /** This app's Prometheus metrics (server/metrics/): counted by the HTTP layer and a few writers. */
+  metrics: Metrics;
+  /** Lets a scraper off this machine read the metrics (METRICS_TOKEN); null: loopback only. */
+  metricsToken: string | null;
 }
 
 export type AuthUser = typeof users.$inferSelect;

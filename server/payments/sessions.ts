@@ -102,7 +102,7 @@ export function sessionOutcome(session: Pick<PaymentSessionRow, 'status'>): Paym
  * to refund, and never overwrites a `paid` session.
  */
 export async function completePaymentSession(
-  deps: Pick<AppDeps, 'database' | 'now' | 'realtime'>,
+  deps: Pick<AppDeps, 'database' | 'now' | 'realtime' | 'metrics'>,
   id: string,
   reported: Exclude<PaymentOutcome, 'expired' | 'refund'>,
 ): Promise<Completion | null> {

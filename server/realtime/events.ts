@@ -20,7 +20,12 @@ export function orderEvent(order: OrderRow, at: Date): OrderEvent {
   };
 }
 
-/** Publishes without failing the request: the realtime driver logs its own errors. */
-export function publishOrder(deps: Pick<AppDeps, 'realtime' | 'now'>, event: OrderEventName, order: OrderRow): Promise<void> {
+/**
+ * Publishes without failing the request: the realtime driver logs its own errors. Every payment
+ * recorded (online from the provider's notification, at a kiosk's cash desk) is announced here
+ * once, and counted in the metrics here for that reason.
+ */
+export function publishOrder(deps: Pick<AppDeps, 'realtime' | 'now' | 'metrics'>, event: OrderEventName, order: OrderRow): Promise<void> {
+  if (event === 'order.paid') deps.metrics.paymentsRecorded.inc({ method: order.paidTotemId === null ? 'online' : 'kiosk' });
   return deps.realtime.publish(shopChannel(order.shopId), event, orderEvent(order, deps.now()));
 }
