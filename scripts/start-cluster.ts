@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { projectRoot } from '../server/db/client';
 import { loadConfigOrExit } from '../server/config';
 import { buildSite, isDistStale } from './build-if-stale';
+import { aggregateWorkerMetrics } from '../server/metrics/cluster';
 
 /** A worker that dies is started again, unless workers die this often (a crash loop). */
 const MAX_RESTARTS_PER_MINUTE = 5;
@@ -40,6 +41,8 @@ const env: Record<string, string> = { SKIP_BUILD: '1' };
 if (config.realtime.driver === 'local' && !config.realtime.secret) env.PUSHER_SECRET = randomBytes(32).toString('hex');
 
 cluster.setupPrimary({ exec: path.join(projectRoot, 'scripts/start.ts') });
+// A scrape reaches one worker (they share the port): that worker asks here for every worker's metrics, summed.
+aggregateWorkerMetrics();
 let stopping = false;
 const restarts: number[] = [];
 

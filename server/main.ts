@@ -13,6 +13,7 @@ import { seed } from './db/seed/index';
 import { serveDist } from './static';
 import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
+import { scrapeThroughPrimary } from './metrics/cluster';
 import { startMailWorker } from './mail/mailer';
 import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
@@ -86,6 +87,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const app = new Hono<AppEnv>();
   const deps = await createDeps({ database, config });
+  // A worker of `npm run start:cluster` answers a scrape with the whole cluster's metrics.
+  scrapeThroughPrimary(deps.metrics);
   if (deps.paymentSimulator && config.production) {
     console.warn('[payments] PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
   } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');

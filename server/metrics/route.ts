@@ -2,6 +2,7 @@
 // METRICS_TOKEN (access.ts); everyone else gets the API's ordinary 404, as for any unknown path.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
+import { log } from '../log';
 import { mayReadMetrics } from './access';
 
 export const METRICS_PATH = '/metrics';
@@ -15,6 +16,12 @@ export const metricsRoutes = new Hono<AppEnv>().get(METRICS_PATH, async (c) => {
     authorization: c.req.header('authorization'),
   };
   if (!mayReadMetrics(caller, { trustProxy, token: metricsToken })) return c.json({ message: c.get('t')('api.notFound') }, 404);
-  const { contentType, body } = await metrics.scrape();
-  return c.body(body, 200, { 'content-type': contentType, 'cache-control': 'no-store' });
+  try {
+    const { contentType, body } = await metrics.scrape();
+    return c.body(body, 200, { 'content-type': contentType, 'cache-control': 'no-store' });
+  } catch (err) {
+    // A cluster whose primary or a worker did not answer (cluster.ts): this scrape fails, the next may not.
+    log().warn({ err }, 'metrics scrape failed');
+    return c.json({ message: 'metrics unavailable, try again' }, 503);
+  }
 });
