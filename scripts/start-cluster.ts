@@ -12,27 +12,29 @@ import { projectRoot } from '../server/db/client';
 import { loadConfigOrExit } from '../server/config';
 import { buildSite, isDistStale } from './build-if-stale';
 import { aggregateWorkerMetrics } from '../server/metrics/cluster';
+import { configureLogger, logger } from '../server/log';
+import { SHUTDOWN_DRAIN_MS } from '../server/http/drain';
 
 /** A worker that dies is started again, unless workers die this often (a crash loop). */
 const MAX_RESTARTS_PER_MINUTE = 5;
-const STOP_TIMEOUT_MS = 15_000;
+/** Each worker drains its requests (SHUTDOWN_DRAIN_MS) then closes: the primary waits a little longer. */
+const STOP_TIMEOUT_MS = SHUTDOWN_DRAIN_MS + 10_000;
 
 // Checked here, before any worker: each would stop on it, and the primary would restart them in a loop.
 const config = loadConfigOrExit();
+configureLogger({ level: config.logLevel });
 const { values } = parseArgs({ options: { workers: { type: 'string', short: 'w' } }, allowPositionals: false });
 const workers = z.coerce.number().int().min(1).max(64).safeParse(values.workers ?? availableParallelism());
 if (!workers.success) {
-  console.error('[cluster] --workers must be a whole number from 1 to 64');
+  logger.fatal('--workers must be a whole number from 1 to 64');
   process.exit(2);
 }
 if (!config.databaseUrl) {
-  console.error(
-    '[cluster] DATABASE_URL is required: several API processes share one PostgreSQL. The embedded database (PGlite) serves a single process: use `npm start` for it.',
-  );
+  logger.fatal('DATABASE_URL is required: several API processes share one PostgreSQL. The embedded database (PGlite) serves a single process: use `npm start` for it.');
   process.exit(1);
 }
 if (!config.skipBuild && isDistStale(projectRoot)) {
-  console.log('[cluster] dist/ is missing or older than the sources: building the site…');
+  logger.info('dist/ is missing or older than the sources: building the site…');
   buildSite(projectRoot);
 }
 
@@ -55,23 +57,26 @@ function fork(index: number) {
     restarts.push(now);
     while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
     if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
-      console.error(`[cluster] workers keep dying (last: ${signal ?? code}): stopping`);
+      logger.fatal({ worker: index, exit: signal ?? code }, 'workers keep dying: stopping');
       void stop('crash loop', 1);
       return;
     }
-    console.warn(`[cluster] worker ${index} (pid ${worker.process.pid}) exited (${signal ?? code}): starting another`);
+    logger.warn({ worker: index, workerPid: worker.process.pid, exit: signal ?? code }, 'worker exited: starting another');
     fork(index);
   });
 }
 
 for (let i = 0; i < workers.data; i++) fork(i);
-console.log(`[cluster] ${workers.data} API processes on one PostgreSQL (primary pid ${process.pid})`);
+logger.info({ workers: workers.data }, `${workers.data} API processes on one PostgreSQL`);
 
 async function stop(reason: string, code = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`[cluster] ${reason}: stopping the workers…`);
-  setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+  logger.info({ reason }, 'stopping the workers: each finishes its requests in flight');
+  setTimeout(() => {
+    logger.error('workers not stopped in time: exiting anyway');
+    process.exit(1);
+  }, STOP_TIMEOUT_MS).unref();
   const all = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
   await Promise.all(
     all.map(
@@ -83,7 +88,7 @@ async function stop(reason: string, code = 0) {
         }),
     ),
   );
-  console.log('[cluster] stopped');
+  logger.info('cluster stopped');
   process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -4,27 +4,36 @@ import { loadConfigOrExit } from '../server/config';
 import { startServer } from '../server/main';
 import { exitOnDataDirError } from '../server/db/data-dir';
 import { buildSite, isDistStale } from './build-if-stale';
+import { configureLogger, logger } from '../server/log';
+import { SHUTDOWN_DRAIN_MS } from '../server/http/drain';
+
+/** After the drain, what closing the rest may take (timers, sockets, the database's last write). */
+const CLOSE_MARGIN_MS = 5_000;
 
 // First: a wrong variable stops here (exit 2), before a build or the database.
 const config = loadConfigOrExit();
+configureLogger({ level: config.logLevel });
 if (!config.skipBuild && isDistStale(projectRoot)) {
-  console.log('[start] dist/ is missing or older than the sources: building the site…');
+  logger.info('dist/ is missing or older than the sources: building the site…');
   buildSite(projectRoot);
 }
 
 // A data folder that cannot be used stops here with what to do (exit 1), not a stack trace.
 const server = await exitOnDataDirError(startServer(config));
-console.log(`[start] storefront and API listening on ${server.url} (API at ${server.url}/api)`);
+logger.info(`storefront and API listening on ${server.url} (API at ${server.url}/api)`);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[start] ${signal}: closing the server and the database…`);
-  // If something holds the process (a hung connection), do not wait forever.
-  setTimeout(() => process.exit(1), 10_000).unref();
+  logger.info({ signal, drainMs: SHUTDOWN_DRAIN_MS }, 'stopping: no new connections, requests in flight finish, then the database closes');
+  // If something holds the process past the drain (a hung close), do not wait forever.
+  setTimeout(() => {
+    logger.error('not closed in time: exiting anyway');
+    process.exit(1);
+  }, SHUTDOWN_DRAIN_MS + CLOSE_MARGIN_MS).unref();
   await server.close();
-  console.log('[start] closed cleanly');
+  logger.info('closed cleanly');
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

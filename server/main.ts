@@ -13,13 +13,14 @@ import { seed } from './db/seed/index';
 import { serveDist } from './static';
 import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
-import { scrapeThroughPrimary } from './metrics/cluster';
 import { startMailWorker } from './mail/mailer';
 import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
 import { kioskStartNotices } from './staff/kiosks';
 import type { Config } from './config';
+import { logger } from './log';
+import { Drain, SHUTDOWN_DRAIN_MS } from './http/drain';
 
 export interface RunningServer {
   url: string;
@@ -80,20 +81,17 @@ export async function prepareDatabase(
 /** `npm start`: the API and the prebuilt site on `config.port`, with the terminal simulator. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const { database, seeded } = await prepareDatabase(config, { createInChild: true });
-  console.log(
-    seeded
-      ? `[db] ${database.driver}: migrated and seeded`
-      : `[db] ${database.driver}: migrated, seed already applied`,
-  );
+  logger.info({ driver: database.driver }, seeded ? 'database migrated and seeded' : 'database migrated, seed already applied');
   const app = new Hono<AppEnv>();
   const deps = await createDeps({ database, config });
-  // A worker of `npm run start:cluster` answers a scrape with the whole cluster's metrics.
-  scrapeThroughPrimary(deps.metrics);
   if (deps.paymentSimulator && config.production) {
-    console.warn('[payments] PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
-  } else if (!deps.paymentSimulator) console.log('[payments] simulated payment page off: online payment answers 503 until a provider is wired');
+    logger.warn('PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
+  } else if (!deps.paymentSimulator) logger.info('simulated payment page off: online payment answers 503 until a provider is wired');
   // A production database starts with no kiosk (the demo ones exist only in demo mode): say how to make one.
-  for (const line of await kioskStartNotices(database.db, deps.demoPairingCodes)) console.log(line);
+  for (const line of await kioskStartNotices(database.db, deps.demoPairingCodes)) logger.info(line);
+  // First: once a stop has begun, a request on a connection still open is refused before anything runs.
+  const drain = new Drain();
+  app.use('*', drain.middleware);
   app.route('/api', createApi(deps));
   app.use('*', siteSecurityHeaders(config.frameAncestors));
   app.use('*', rootLanguageRedirect());
@@ -115,7 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Sends what waits in the mail outbox (this process's share of it), with retries.
   const stopMail = startMailWorker({ db: database.db, outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: config.smtpUrl ?? undefined, limits: config.mail });
   if (coordination.bus && config.realtime.driver === 'local' && !config.realtime.secret) {
-    console.warn('[realtime] PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or subscriptions signed by one are refused by another');
+    logger.warn('PostgreSQL without PUSHER_SECRET: set the same secret on every API process, or realtime subscriptions signed by one are refused by another');
   }
   let closing: Promise<void> | undefined;
   return {
@@ -124,12 +122,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     close: () =>
       (closing ??= (async () => {
+        // No new connection from here (idle keep-alive ones are closed too); requests in flight go on.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        if (!(await drain.drain(SHUTDOWN_DRAIN_MS))) {
+          logger.warn({ requestsInFlight: drain.requestsInFlight, drainMs: SHUTDOWN_DRAIN_MS }, 'requests still running after the drain: cut');
+        }
         // Open WebSockets and held terminal requests would keep server.close() waiting.
         await coordination.close();
         await stopMail();
         await deps.realtime.close();
         await pos?.close();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        (server as Server).closeAllConnections();
+        await stopped;
+        // Last: PGlite writes its data folder on close; a request still writing would find it gone.
         await database.close();
       })()),
   };
@@ -139,10 +144,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
 async function startPos(options: Config['pos']): Promise<PosSimulator | null> {
   try {
     const pos = await startPosSimulator(options);
-    console.log(`[pos] payment-terminal simulator on ${pos.url} (POST /process, POST /control)`);
+    logger.info(`payment-terminal simulator on ${pos.url} (POST /process, POST /control)`);
     return pos;
   } catch (err) {
-    console.warn(`[pos] payment-terminal simulator not started on port ${options.port}: ${(err as Error).message}`);
+    logger.warn({ err }, `payment-terminal simulator not started on port ${options.port}`);
     return null;
   }
 }

@@ -44,7 +44,9 @@ export async function readiness(database: Database, timeoutMs = READINESS_TIMEOU
   }
   let applied = 0;
   try {
-    const result = await withinTimeout(database.db.execute<{ newest: string | number | null }>(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`), timeoutMs);
+    const query = database.db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+    // Both drivers answer { rows }; bigint arrives as a string on PostgreSQL, a number on PGlite.
+    const result = (await withinTimeout(query, timeoutMs)) as unknown as { rows: { newest: string | number | null }[] };
     applied = Number(result.rows[0]?.newest ?? 0);
   } catch (err) {
     // No record table yet: a database never migrated.

@@ -199,6 +199,6 @@ describe('npm run start:cluster', () => {
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     }
-    expect(started.output()).toContain('[cluster] stopped');
+    expect(started.output()).toContain('cluster stopped');
   }, 120_000);
 });
