@@ -1,13 +1,14 @@
 // The kiosk's payment-terminal orchestrator client (spec §7, §8): POST {pos}/process with
 // the operations, their payload and the order. Success needs every requested operation's
 // `operation_completed` not to be false; a failure's `notes` become the message; no answer at all
-// is "Errore: Verificare pos orchestrator."; any failure with an order is posted to pos_logs before
+// is the "unreachable" message key (kiosk.pos.unreachable: "Errore: Verificare pos orchestrator."); any failure with an order is posted to pos_logs before
 // it is thrown (a failure of that posting only goes to the console). The configuration's fake-POS
 // switch answers OK after FAKE_POS_DELAY_MS without calling anything, its answers marked `fake`:
 // a payment carrying the mark charged no card, and the server records it in demo mode only.
 import { PosProcessResponseSchema, type PosProcessRequest, type PosResult } from './contract/pos';
 import type { PosLogRequest } from './contract/staff';
 import { FAKE_POS_DELAY_MS, TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS, terminalDate, TerminalOperation, type TerminalOperationCode } from '../domain/terminal';
+import type { I18nMessage, ShownMessage } from '../domain/messages';
 
 /** True for an answer of the fake-POS switch (no terminal was called, no card charged). */
 export function isSimulatedResult(result: unknown): boolean {
@@ -43,14 +44,28 @@ export const TerminalFailure = {
 } as const;
 export type TerminalFailureKind = (typeof TerminalFailure)[keyof typeof TerminalFailure];
 
+/**
+ * What staff see when the terminal gives no notes of its own: keys, said in the page's language by
+ * the screen (the payment keeps the key in storage, so a reload in another language says it right).
+ */
+export const TerminalMessages = {
+  /** No answer at all, or one that cannot be read. */
+  UNREACHABLE: { key: 'kiosk.pos.unreachable' },
+  /** A failure without notes. */
+  FAILED: { key: 'kiosk.pos.failed' },
+  /** This kiosk has no terminal configured. */
+  NOT_CONFIGURED: { key: 'kiosk.pos.notConfigured' },
+} as const satisfies Record<string, I18nMessage>;
+
 export class TerminalError extends Error {
   constructor(
-    message: string,
+    /** The terminal's own notes as it wrote them, or one of TerminalMessages. */
+    readonly shown: ShownMessage,
     readonly kind: TerminalFailureKind,
     /** What was logged: the orchestrator's answer, or what went wrong. */
     readonly response: unknown,
   ) {
-    super(message);
+    super(typeof shown === 'string' ? shown : shown.key);
     this.name = 'TerminalError';
   }
 }
@@ -61,8 +76,6 @@ export interface TerminalDeps {
   now: () => Date;
   /** POST {configured base}/pos_logs. */
   postPosLog: (log: PosLogRequest) => Promise<unknown>;
-  /** The translated texts: no answer at all, a failure without notes, no terminal configured. */
-  messages: { unreachable: string; failed: string; notConfigured: string };
 }
 
 export interface TerminalRequest {
@@ -120,7 +133,7 @@ export async function runTerminal(
     await deps.sleep(FAKE_POS_DELAY_MS);
     return operations.map((operation) => ({ operation, operation_completed: true, notes: null, amount: request.payload?.amount ?? null, fake: true }));
   }
-  if (!settings.pos) throw new TerminalError(deps.messages.notConfigured, TerminalFailure.NOT_CONFIGURED, null);
+  if (!settings.pos) throw new TerminalError(TerminalMessages.NOT_CONFIGURED, TerminalFailure.NOT_CONFIGURED, null);
 
   // No answer in time is no answer (unreachable): a payment is then in doubt for the caller
   // (uncertain), never failed. A plain timer, so tests drive it with fake timers.
@@ -139,7 +152,7 @@ export async function runTerminal(
       });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'no_answer', operations });
+      const error = new TerminalError(TerminalMessages.UNREACHABLE, TerminalFailure.UNREACHABLE, { error: 'no_answer', operations });
       await logFailure(deps, order, error.response);
       throw error;
     }
@@ -147,7 +160,7 @@ export async function runTerminal(
       body = await response.json();
     } catch {
       // The connection dropped mid-answer, the answer is no JSON or never ends: as good as none.
-      const error = new TerminalError(deps.messages.unreachable, TerminalFailure.UNREACHABLE, { error: 'unreadable_answer', status: response.status, operations });
+      const error = new TerminalError(TerminalMessages.UNREACHABLE, TerminalFailure.UNREACHABLE, { error: 'unreadable_answer', status: response.status, operations });
       await logFailure(deps, order, error.response);
       throw error;
     }
@@ -160,7 +173,7 @@ export async function runTerminal(
     const notes = failure?.result?.notes?.trim() || (body as { message?: unknown } | null)?.message;
     // Only an explicit `operation_completed: false` says the operation did not happen.
     const kind = failure?.result?.operation_completed === false ? TerminalFailure.FAILED : TerminalFailure.UNCLEAR;
-    const error = new TerminalError(typeof notes === 'string' && notes ? notes : deps.messages.failed, kind, body);
+    const error = new TerminalError(typeof notes === 'string' && notes ? notes : TerminalMessages.FAILED, kind, body);
     await logFailure(deps, order, body);
     throw error;
   }

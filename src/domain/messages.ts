@@ -15,3 +15,10 @@ export interface I18nMessage {
   key: string;
   params?: Record<string, unknown>;
 }
+
+/**
+ * What a screen says: a key to translate in the page's language, or a text already in the
+ * customer's language (the server's own message, a terminal's notes). Stores keep and pass these;
+ * only a component or the snackbar translates.
+ */
+export type ShownMessage = string | I18nMessage;

@@ -5,13 +5,16 @@
 import { atom } from 'nanostores';
 import * as z from 'zod/mini';
 import { WAKE_ISLANDS_EVENT } from '../scripts/island-events';
-import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, type I18nMessage, type NoticeType } from '../domain/messages';
+import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, type NoticeType, type ShownMessage } from '../domain/messages';
 import { PENDING_NOTICE_KEY } from './keys';
 
 export type { NoticeType };
 
 /** A key to translate, or a text to show as it is. */
-export type NoticeMessage = string | I18nMessage;
+export type NoticeMessage = ShownMessage;
+
+/** A NoticeMessage as a store keeps it in storage (an error staff must still see after a reload). */
+export const NoticeMessageSchema = z.union([z.string(), z.object({ key: z.string(), params: z.optional(z.record(z.string(), z.unknown())) })]);
 
 export interface Notice {
   id: number;

@@ -2,17 +2,12 @@
 // A notice given as a translation key is said here, in the page's language (stores never translate).
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
-import { $notice, dismissNotice, showPendingNotice, type NoticeMessage } from '../../stores/notifications';
+import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
+import { noticeText } from './shown-message';
 import { useT } from '../../i18n/client';
 import { useHydrated, useIslandReady } from './useHydrated';
 import './controls.css';
 import './snackbar.css';
-
-/** What the snackbar says for a notice: its key translated with its values, or its text as it is. */
-export function noticeText(message: NoticeMessage, t: TFunction): string {
-  return typeof message === 'string' ? message : t(message.key, message.params);
-}
 
 export default function Snackbar({ locale }: { locale: string }) {
   const t = useT(locale);

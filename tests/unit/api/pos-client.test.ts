@@ -3,11 +3,10 @@
 // failures with the terminal's notes, no answer at all, pos_logs, and the fake-POS switch.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../../server/pos/simulator';
-import { processUrl, runTerminal, terminalOperation, TerminalError, TerminalFailure, type TerminalDeps } from '../../../src/api/pos';
+import { processUrl, runTerminal, terminalOperation, TerminalError, TerminalFailure, TerminalMessages, type TerminalDeps } from '../../../src/api/pos';
 import type { PosLogRequest } from '../../../src/api/contract/staff';
 import { FAKE_POS_DELAY_MS, receiptItems, TerminalOperation } from '../../../src/domain/terminal';
 
-const MESSAGES = { unreachable: 'Errore: Verificare pos orchestrator.', failed: 'Operazione non riuscita', notConfigured: 'Nessun terminale' };
 const order = { number: 'BARD-000042', date_from: '2026-12-20 09:00:00', date_to: '2026-12-22T18:00:00+01:00', total_amount: 84.5 };
 
 let pos: PosSimulator;
@@ -31,7 +30,6 @@ function deps(overrides: Partial<TerminalDeps> = {}) {
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     now: () => new Date('2026-12-20T10:00:00Z'),
     postPosLog: async (log) => void logs.push(log),
-    messages: MESSAGES,
     ...overrides,
   };
   return { d, logs, sent };
@@ -87,12 +85,12 @@ describe('terminal orchestrator client', () => {
     expect(logs).toHaveLength(1);
   });
 
-  it('says "Errore: Verificare pos orchestrator." when the terminal does not answer, stopped or dropping the line', async () => {
+  it('says its "unreachable" message key when the terminal does not answer, stopped or dropping the line', async () => {
     const stopped = await startPosSimulator({ port: 0 });
     await stopped.close();
     const { d, logs } = deps();
     await expect(terminalOperation({ pos: stopped.url, fakePos: false }, TerminalOperation.PAY, { order }, d)).rejects.toMatchObject({
-      message: 'Errore: Verificare pos orchestrator.',
+      shown: TerminalMessages.UNREACHABLE,
       kind: TerminalFailure.UNREACHABLE,
     });
     await control({ failure: 'timeout' });
@@ -139,14 +137,14 @@ describe('terminal orchestrator client', () => {
 
   it('refuses to run without a configured terminal, and accepts operation_completed left out', async () => {
     const { d } = deps();
-    await expect(terminalOperation({ pos: '', fakePos: false }, TerminalOperation.PAY, {}, d)).rejects.toMatchObject({ kind: TerminalFailure.NOT_CONFIGURED });
+    await expect(terminalOperation({ pos: '', fakePos: false }, TerminalOperation.PAY, {}, d)).rejects.toMatchObject({ kind: TerminalFailure.NOT_CONFIGURED, shown: TerminalMessages.NOT_CONFIGURED });
     const bare = deps({ fetch: async () => Response.json({ results: [{ operation: 20 }] }) });
     expect(await terminalOperation(settings(), TerminalOperation.RECEIPT, {}, bare.d)).toEqual({ operation: 20 });
     const missing = deps({ fetch: async () => Response.json({ results: [] }) });
     // An answer that does not say (no result for the operation): unclear, not declined.
-    await expect(terminalOperation(settings(), TerminalOperation.RECEIPT, { order }, missing.d)).rejects.toMatchObject({ message: MESSAGES.failed, kind: TerminalFailure.UNCLEAR });
+    await expect(terminalOperation(settings(), TerminalOperation.RECEIPT, { order }, missing.d)).rejects.toMatchObject({ shown: TerminalMessages.FAILED, kind: TerminalFailure.UNCLEAR });
     const broken = deps({ fetch: async () => Response.json({ message: 'Internal error' }, { status: 500 }) });
-    await expect(terminalOperation(settings(), TerminalOperation.PAY, { order }, broken.d)).rejects.toMatchObject({ message: 'Internal error', kind: TerminalFailure.UNCLEAR });
+    await expect(terminalOperation(settings(), TerminalOperation.PAY, { order }, broken.d)).rejects.toMatchObject({ shown: 'Internal error', message: 'Internal error', kind: TerminalFailure.UNCLEAR });
     expect(missing.logs).toHaveLength(1);
   });
 

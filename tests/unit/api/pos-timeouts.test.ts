@@ -4,7 +4,7 @@
 // staff to read the terminal), never "failed" (which would release the claim as if nothing was
 // charged). Timers are faked; the hung request ends only through its abort signal.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runTerminal, terminalOperation, TerminalFailure, type TerminalDeps } from '../../../src/api/pos';
+import { runTerminal, terminalOperation, TerminalFailure, TerminalMessages, type TerminalDeps } from '../../../src/api/pos';
 import { TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS, TerminalOperation } from '../../../src/domain/terminal';
 
 const order = { number: 'BARD-000042', date_from: '2026-12-20', date_to: '2026-12-22', total_amount: 84.5 };
@@ -26,7 +26,6 @@ function hungTerminal() {
     sleep: async () => undefined,
     now: () => new Date('2026-12-20T10:00:00Z'),
     postPosLog: async (log) => void logs.push(log.response),
-    messages: { unreachable: 'Errore: Verificare pos orchestrator.', failed: 'Operazione non riuscita', notConfigured: 'Nessun terminale' },
   };
   return { deps, wasSent, logs };
 }
@@ -39,7 +38,7 @@ describe('a terminal that never answers', () => {
     const settled = printing.catch((e: unknown) => e);
     await wasSent;
     await vi.advanceTimersByTimeAsync(TERMINAL_REQUEST_TIMEOUT_MS);
-    expect(await settled).toMatchObject({ name: 'TerminalError', kind: TerminalFailure.UNREACHABLE, message: 'Errore: Verificare pos orchestrator.' });
+    expect(await settled).toMatchObject({ name: 'TerminalError', kind: TerminalFailure.UNREACHABLE, shown: TerminalMessages.UNREACHABLE });
     expect(logs).toEqual([{ error: 'no_answer', operations: [20, 30] }]);
   });
 

@@ -10,6 +10,7 @@ import { $cashierBusy, $cashierClose, closeCashier, recordClose } from './stores
 import type { CashierComparison } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog';
+import { noticeText } from '../../../components/ui/shown-message';
 
 // The outcome is in $cashierClose; the promise's rejection is already shown from there.
 const dispatch = (work: () => Promise<unknown>) => void work().catch(() => undefined);
@@ -59,7 +60,7 @@ export default function CashierClose({ t }: { t: TFunction }) {
         )}
         {!busy && state.step === 'failed' && (
           <p role="alert" className="error">
-            {t('kiosk.cashier.failed', { message: state.error })}
+            {t('kiosk.cashier.failed', { message: noticeText(state.error, t) })}
           </p>
         )}
       </div>

@@ -20,6 +20,7 @@ import {
 import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
 import CashDeskReleaseDialog from './CashDeskReleaseDialog';
+import { noticeText } from '../../../components/ui/shown-message';
 
 interface Props {
   t: TFunction;
@@ -54,7 +55,7 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
       const outcome = await step();
       if (outcome && typeof outcome === 'object' && outcome.status === 'paid') onOrder(outcome.order);
       else if (outcome && typeof outcome === 'object' && outcome.status === 'refused') {
-        if (outcome.message) setRefusal(t('kiosk.pay.refused', { message: outcome.message }));
+        if (outcome.message) setRefusal(t('kiosk.pay.refused', { message: noticeText(outcome.message, t) }));
         setClaimedBy(outcome.claimedBy ?? null);
         // Paid or changed elsewhere meanwhile: show the order as it is now.
         onReload();
@@ -127,7 +128,8 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
 
 function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: OrderResponse; payment: DeskPayment; busy: boolean; run: (step: () => Promise<PayOutcome | boolean | void>) => void }) {
   const amount = formatCurrency(payment.amount);
-  const lastError = payment.error ? <p className="muted">{t('kiosk.pay.lastError', { error: payment.error })}</p> : null;
+  const error = payment.error ? noticeText(payment.error, t) : '';
+  const lastError = error ? <p className="muted">{t('kiosk.pay.lastError', { error })}</p> : null;
   switch (payment.stage) {
     case DeskPaymentStage.CHARGING:
       return (
@@ -138,7 +140,7 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
     case DeskPaymentStage.UNCERTAIN:
       return (
         <div role="alert" className="desk-pay__question">
-          {payment.error && <p className="error">{payment.error}</p>}
+          {error && <p className="error">{error}</p>}
           <p>{t('kiosk.pay.uncertain', { amount })}</p>
           <p className="actions">
             <button type="button" className="button" disabled={busy} onClick={() => run(() => confirmTerminalCharge(order.uuid, true))}>
@@ -167,7 +169,7 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
     case DeskPaymentStage.RECORDED:
       return payment.receiptFailed ? (
         <div role="alert">
-          <p>{t('kiosk.pay.receiptFailed', { error: payment.error ?? '' })}</p>
+          <p>{t('kiosk.pay.receiptFailed', { error })}</p>
           <p className="actions">
             <button type="button" className="button" disabled={busy} onClick={() => run(() => printReceipt(order))}>
               {t('kiosk.pay.printReceipt')}
@@ -185,7 +187,7 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
     case DeskPaymentStage.CONFLICT:
       return (
         <div role="alert">
-          <p className="error">{t('kiosk.pay.conflict', { error: payment.error ?? '' })}</p>
+          <p className="error">{t('kiosk.pay.conflict', { error })}</p>
           <p className="actions">
             <button type="button" className="button" onClick={() => dismissPayment(order.uuid)}>
               {t('kiosk.pay.settled')}

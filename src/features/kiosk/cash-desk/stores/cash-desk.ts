@@ -16,11 +16,12 @@ import { claimPayment, fetchClaimHolder, recordPayment, releasePayment } from '.
 import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../../../../api/pos';
 import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../../../../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../../../../domain/terminal';
-import { terminalDeps, terminalSettings } from './desk-terminal';
+import { failureMessage, terminalDeps, terminalSettings } from './desk-terminal';
 import { notify } from '../../../../stores/notifications';
 import { $deskPayments, afterPaymentLock, claimAttemptOf, forgetPayment, paymentOf, savePayment, setClaimAttempt, updatePayment, withPaymentLock } from './desk-payments';
 import { loadApi } from '../../../../stores/api-loader';
 import { afterDelay, type Schedule } from '../../../../stores/schedule';
+import type { ShownMessage } from '../../../../domain/messages';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
 export { $deskPayments };
@@ -28,7 +29,7 @@ export { $deskPayments };
 export type PayOutcome =
   | { status: 'paid'; order: OrderResponse }
   /** `claimedBy`: the desk whose claim holds the order (staff may release it if that desk is gone). */
-  | { status: 'refused'; message: string; claimedBy?: string }
+  | { status: 'refused'; message: ShownMessage; claimedBy?: string }
   | { status: 'pending' };
 
 function newAttempt(): string {
@@ -102,9 +103,9 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     });
     let result: unknown;
     try {
-      result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount }, order: { ...order, total_amount: amount } }, await terminalDeps());
+      result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount }, order: { ...order, total_amount: amount } }, terminalDeps());
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = failureMessage(err);
       if (err instanceof TerminalError && (err.kind === TerminalFailure.FAILED || err.kind === TerminalFailure.NOT_CONFIGURED)) {
         // The terminal said plainly that the operation did not complete (or there is none): nothing
         // was charged.
@@ -199,13 +200,13 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
         terminalSettings(),
         [TerminalOperation.RECEIPT, TerminalOperation.PRINT],
         { payload: { amount: order.total_amount, items: receiptItems(order) }, order },
-        await terminalDeps(),
+        terminalDeps(),
       );
       forgetPayment(order.uuid);
       notify({ key: 'kiosk.pay.done', params: { number: order.number } }, 'success');
       return true;
     } catch (err) {
-      updatePayment(order.uuid, { receiptFailed: true, error: err instanceof Error ? err.message : String(err) });
+      updatePayment(order.uuid, { receiptFailed: true, error: failureMessage(err) });
       return false;
     }
   }

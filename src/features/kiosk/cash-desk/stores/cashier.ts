@@ -16,9 +16,10 @@ import { terminalOperation } from '../../../../api/pos';
 import { compareCashier, type CashierComparison } from '../../../../domain/desk-payments';
 import { todayInRome } from '../../../../domain/dates';
 import { TerminalOperation } from '../../../../domain/terminal';
-import { terminalDeps, terminalSettings } from './desk-terminal';
+import { failureMessage, terminalDeps, terminalSettings } from './desk-terminal';
 import { CASHIER_CLOSE_KEY } from '../../../../stores/keys';
 import { persistentValidated } from '../../../../stores/persisted';
+import { NoticeMessageSchema } from '../../../../stores/notifications';
 import { loadApi } from '../../../../stores/api-loader';
 
 const totals = z.object({ payments: z.number(), amount: z.number() });
@@ -41,8 +42,8 @@ export const CashierCloseSchema = z.union([
       agree: z.nullable(z.boolean()),
     }),
   }),
-  /** The terminal refused or could not be reached: nothing was closed. */
-  z.object({ step: z.literal('failed'), error: z.string() }),
+  /** The terminal refused or could not be reached: nothing was closed (`error`: its notes or a message key). */
+  z.object({ step: z.literal('failed'), error: NoticeMessageSchema }),
 ]);
 export type CashierCloseState = z.infer<typeof CashierCloseSchema>;
 
@@ -113,9 +114,9 @@ export function createCashier() {
       $cashierClose.set({ step: 'terminal', ...started });
       let report: PosResult;
       try {
-        report = await terminalOperation(terminalSettings(), TerminalOperation.CLOSE_CASHIER, {}, await terminalDeps());
+        report = await terminalOperation(terminalSettings(), TerminalOperation.CLOSE_CASHIER, {}, terminalDeps());
       } catch (err) {
-        $cashierClose.set({ step: 'failed', error: messageOf(err) });
+        $cashierClose.set({ step: 'failed', error: failureMessage(err) });
         throw err;
       }
       const closed = { step: 'unrecorded' as const, ...started, report, error: '' };

@@ -1,14 +1,11 @@
 // The cash desk's payment terminal as this kiosk is set up (stores/cash-desk.ts, stores/cashier.ts):
 // the orchestrator's host or the fake-POS switch (only where the server allows it), and the
-// client's dependencies. Its three texts of its own (no answer, a failure without notes, no terminal
-// configured) are loaded here in the page's language: they become the terminal's error message,
-// which the payment keeps in storage with the orchestrator's own notes and the screens show as
-// written, so they cannot wait to be translated by the island. The notices are keys, as elsewhere.
+// client's dependencies. A terminal failure is what staff see: the orchestrator's notes as written,
+// or one of the client's own message keys (api/pos.ts TerminalMessages) that the screens translate.
 import { postPosLog } from '../../../../api/cash-desk';
 import type { Totem } from '../../../../api/contract/kiosk';
-import type { TerminalDeps, TerminalSettings } from '../../../../api/pos';
-import { loadT } from '../../../../i18n/client';
-import { pageLocale } from '../../../../stores/api';
+import { TerminalError, type TerminalDeps, type TerminalSettings } from '../../../../api/pos';
+import type { ShownMessage } from '../../../../domain/messages';
 import { loadApi } from '../../../../stores/api-loader';
 import { $configuration } from '../../../../stores/configuration';
 import { $kioskDevice } from '../../../../stores/kiosk-device';
@@ -29,13 +26,17 @@ export function terminalSettings(): TerminalSettings {
   return { pos: totem?.pos ?? null, fakePos: $kioskDevice.get().fakePos && simulatedPosAllowed(totem) };
 }
 
-export async function terminalDeps(): Promise<TerminalDeps> {
-  const t = await loadT(pageLocale());
+export function terminalDeps(): TerminalDeps {
   return {
     fetch: (...args) => fetch(...args),
     sleep,
     now: () => new Date(),
     postPosLog: async (log) => postPosLog(await loadApi(), log),
-    messages: { unreachable: t('kiosk.pos.unreachable'), failed: t('kiosk.pos.failed'), notConfigured: t('kiosk.pos.notConfigured') },
   };
+}
+
+/** What staff see of a failed step: a terminal's message (a key or its notes), or the error's text. */
+export function failureMessage(err: unknown): ShownMessage {
+  if (err instanceof TerminalError) return err.shown;
+  return err instanceof Error ? err.message : String(err);
 }

@@ -3,6 +3,7 @@
 // never sent to the API as such. The stages and what they allow are the domain's (domain/desk-payments.ts).
 import * as z from 'zod/mini';
 import { DESK_PAYMENT_STAGES } from '../../../../domain/desk-payments';
+import { NoticeMessageSchema } from '../../../../stores/notifications';
 
 /**
  * A cash desk's payment in flight, kept in the kiosk's storage from the moment the
@@ -23,8 +24,8 @@ export const DeskPaymentSchema = z.object({
   startedAt: z.string(),
   /** The terminal's answer to the payment, recorded with it (pos_log). */
   posResult: z.optional(z.unknown()),
-  /** Why the last step failed (shown while it is retried, or until staff resolve it). */
-  error: z._default(z.nullable(z.string()), null),
+  /** Why the last step failed (shown while it is retried, or until staff resolve it): a text or a message key. */
+  error: z._default(z.nullable(NoticeMessageSchema), null),
   /** The receipt could not be printed: offer to print it again. */
   receiptFailed: z._default(z.boolean(), false),
 });

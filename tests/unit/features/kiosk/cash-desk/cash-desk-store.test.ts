@@ -14,6 +14,8 @@ import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDes
 import { day } from '../../../../support/orders';
 import { call, pair, payAtDesk, placeOrder, totemOf } from '../../../../support/staff';
 import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
+import { noticeText } from '../../../../../src/components/ui/shown-message';
+import { loadT } from '../../../../../src/i18n/client';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -115,7 +117,11 @@ describe('taking a payment', () => {
     configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, pos: off.url } });
     const outcome = await desk.payOrder(order);
     expect(outcome).toEqual({ status: 'pending' });
-    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'uncertain', error: 'Errore: Verificare pos orchestrator.' });
+    // Kept as a key: the screen says it in its own language, also after a reload in another one.
+    const stored = $deskPayments.get()[order.uuid]!;
+    expect(stored).toMatchObject({ stage: 'uncertain', error: { key: 'kiosk.pos.unreachable' } });
+    expect(noticeText(stored.error!, await loadT('it'))).toBe('Errore: Verificare pos orchestrator.');
+    expect(noticeText(stored.error!, await loadT('en'))).toBe('Error: check the POS orchestrator.');
     expect(await api.deps.database.db.select().from(posLogs).where(eq(posLogs.orderNumber, order.number))).toHaveLength(1);
     configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, pos: pos.url } });
     expect(await desk.confirmTerminalCharge(order.uuid, false)).toEqual({ status: 'refused', message: '' });
