@@ -26,6 +26,7 @@ import { pathwayRoutes } from './routes/pathways';
 import { staffRoutes } from './routes/staff/index';
 import { paymentRoutes } from './routes/payments';
 import { bookingRequestRoutes } from './routes/booking-requests';
+import { docsRoutes } from './openapi/serve';
 
 export type { AppDeps, AppEnv } from './http/context';
 
@@ -64,6 +65,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', staffRoutes);
   api.route('/', paymentRoutes);
   api.route('/', bookingRequestRoutes);
+  // The OpenAPI document of all the above and its reference page (server/openapi).
+  api.route('/', docsRoutes);
 
   // Last route: unknown API paths answer JSON here instead of falling through to the static site
   // (a mounted sub-app's notFound handler is not consulted by the parent app).

@@ -18,6 +18,15 @@ export const REFERRER_POLICY = 'same-origin';
  */
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
+/**
+ * CSP of the API's reference page (GET /api/docs, server/openapi/serve.ts): Swagger UI's script,
+ * style and images from the API itself (its icons are data: URLs in its stylesheet) and requests to
+ * it; nothing inline, no framing. Swagger UI sets element styles through the DOM, which `style-src`
+ * does not govern: a Chromium run of the page reports no violation under this policy.
+ */
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** CSP of an uploaded document served back: no script, no plugins, no same-origin access. */
 export const MEDIA_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 

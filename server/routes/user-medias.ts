@@ -17,7 +17,7 @@ import { discardUploads, storeUpload } from '../orders/uploads';
 import { countDailyUploads } from '../orders/upload-quota';
 import { presentUser } from './auth';
 
-const UserMediaFormSchema = z.object({
+export const UserMediaFormSchema = z.object({
   file: z.instanceof(File, { message: 'validators.required' }),
   replace: z.pipe(intLike(), z.number().min(1, 'validators.invalid')).optional(),
 });

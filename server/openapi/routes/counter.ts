@@ -1,0 +1,213 @@
+// The shop counter: handing units out and taking them back, the units and their problems, who a
+// pool is for, and the cash desk's payments and day close (server/routes/staff/delivery.ts,
+// inventory.ts, orders.ts, cash-desk.ts, cashier.ts).
+import * as z from 'zod/mini';
+import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, PriceDiffEnvelopeSchema, ResetPickupRequestSchema } from '../../../src/api/contract/delivery';
+import { ProblemRequestSchema, SpecificProductsQuerySchema } from '../../../src/api/contract/inventory';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../../src/api/contract/orders';
+import {
+  CloseCashierRequestSchema,
+  CloseCashierResponseSchema,
+  PaymentClaimHolderResponseSchema,
+  PaymentClaimReleaseRequestSchema,
+  PaymentClaimRequestSchema,
+  PaymentClaimResponseSchema,
+  PayRequestSchema,
+  PoolChangesSchema,
+} from '../../../src/api/contract/staff';
+import { UnitDetailEnvelope, UnitProblemEnvelope, UnitProblemsEnvelope, UnitsEnvelope } from '../envelopes';
+import { json, tagged } from '../operation';
+import { IDEMPOTENCY_KEY, ORDER_REF } from '../params';
+import { ORDER } from '../examples/orders';
+import { INVENTORY_ITEM, PRICE_DIFF, UNIT_DETAIL, UNIT_PROBLEM } from '../examples/staff';
+
+const ORDER_PARAM = { id: ORDER_REF };
+const UNIT_CODE = { code: { schema: z.string().check(z.minLength(1)), example: 'CIA-0042', description: "A unit of the caller's shop by its label's internal code." } };
+const ATTEMPT = '3c6f8b2a-1d4e-4f5a-9b7c-2e8d0a6f1b3c';
+const IDEMPOTENT = 'Safe to send again with the same `Idempotency-Key` (the kiosk queues it while the API is unreachable).';
+
+export const counterOperations = tagged('Counter', [
+  {
+    method: 'post',
+    path: '/v1/delivery',
+    summary: 'Hand units out for an order',
+    description: `Each unit on one of the order's lines or as an extra; a unit already out or locked is 422. ${IDEMPOTENT}`,
+    caller: { kind: 'kiosk', minType: 20 },
+    headers: [IDEMPOTENCY_KEY],
+    body: json(DeliveryRequestSchema, { order_id: 41, delivery_details: [{ internal_code: 'CIA-0042', id_order_detail: 501 }] }),
+    reply: { status: 200, description: 'The order with its hand-outs.', body: json(OrderEnvelopeSchema, { data: ORDER }) },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/v1/pickup',
+    summary: 'Take units back',
+    description: `A \`problem\` locks the unit until it is unlocked. ${IDEMPOTENT}`,
+    caller: { kind: 'kiosk', minType: 20 },
+    headers: [IDEMPOTENCY_KEY],
+    body: json(PickupRequestSchema, { order_id: 41, items: [{ internal_code: 'CIA-0042', problem: 'Cinghia destra rotta' }] }),
+    reply: { status: 200, description: 'The orders the units were out for.', body: json(OrderListEnvelopeSchema, { data: [ORDER] }) },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/v1/delivery_details/:id/reset_delivery',
+    summary: 'Undo a hand-out',
+    description: IDEMPOTENT,
+    caller: { kind: 'kiosk', minType: 20 },
+    headers: [IDEMPOTENCY_KEY],
+    reply: { status: 200, description: 'The order.', body: json(OrderEnvelopeSchema, { data: ORDER }) },
+    errors: [409, 422],
+  },
+  {
+    method: 'post',
+    path: '/v1/delivery_details/:id/reset_pickup',
+    summary: 'Undo a return',
+    description: `The body is optional: \`date\`, when staff confirmed the undo (a return recorded after it is refused, 422). ${IDEMPOTENT}`,
+    caller: { kind: 'kiosk', minType: 20 },
+    headers: [IDEMPOTENCY_KEY],
+    body: json(ResetPickupRequestSchema, { date: '2026-12-13 17:05:00' }),
+    reply: { status: 200, description: 'The order.', body: json(OrderEnvelopeSchema, { data: ORDER }) },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/v1/delivery_details/:id/diff',
+    summary: 'Price of a hand-out back on another day',
+    description: 'The booked days against the actual ones (back on `to`), by the pricing rules.',
+    caller: { kind: 'kiosk', minType: 20 },
+    query: { schema: DiffQuerySchema, example: { to: '2026-12-14' } },
+    reply: { status: 200, description: 'The difference.', body: json(PriceDiffEnvelopeSchema, { data: PRICE_DIFF }) },
+  },
+  {
+    method: 'get',
+    path: '/v1/order_details/:id/diff',
+    summary: 'Price of an order line back today',
+    caller: { kind: 'kiosk', minType: 20 },
+    reply: { status: 200, description: 'The difference.', body: json(PriceDiffEnvelopeSchema, { data: PRICE_DIFF }) },
+  },
+  {
+    method: 'get',
+    path: '/v1/specific_products',
+    summary: "The shop's units",
+    description: 'By product, status, order or text; with `extra=1` the units out outside order lines.',
+    caller: { kind: 'kiosk', minType: 20 },
+    query: { schema: SpecificProductsQuerySchema, example: { product_id: '11', status: 'out' } },
+    reply: { status: 200, description: 'The units.', body: json(UnitsEnvelope, { data: [INVENTORY_ITEM] }) },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/v1/specific_products/:code',
+    summary: 'A unit, its open problems and history',
+    caller: { kind: 'kiosk', minType: 20 },
+    params: UNIT_CODE,
+    reply: { status: 200, description: 'The unit.', body: json(UnitDetailEnvelope, { data: UNIT_DETAIL }) },
+  },
+  {
+    method: 'post',
+    path: '/v1/specific_products/:code/unlock',
+    summary: 'Unlock a unit (its problem is fixed)',
+    caller: { kind: 'kiosk', minType: 20 },
+    params: UNIT_CODE,
+    reply: { status: 200, description: 'The unit.', body: json(UnitDetailEnvelope, { data: { ...UNIT_DETAIL, locked: false } }) },
+  },
+  {
+    method: 'get',
+    path: '/v1/specific_products/:id/specific_product_problems',
+    summary: "A unit's problems",
+    caller: { kind: 'kiosk', minType: 20 },
+    reply: { status: 200, description: 'The problems.', body: json(UnitProblemsEnvelope, { data: [UNIT_PROBLEM] }) },
+  },
+  {
+    method: 'post',
+    path: '/v1/specific_products/:id/specific_product_problems',
+    summary: 'Report a problem (locks the unit)',
+    caller: { kind: 'kiosk', minType: 20 },
+    body: json(ProblemRequestSchema, { description: UNIT_PROBLEM.description }),
+    reply: { status: 201, description: 'The problem.', body: json(UnitProblemEnvelope, { data: UNIT_PROBLEM }) },
+  },
+  {
+    method: 'patch',
+    path: '/v1/order_detail_pools/:id',
+    summary: 'Who a pool is for, and its position',
+    description: 'While the order is confirmed (else 410); an empty field clears it.',
+    caller: { kind: 'kiosk', minType: 20 },
+    body: json(PoolChangesSchema, { customer: { first_name: 'Luca', last_name: 'Verdi', height: '181' } }),
+    reply: { status: 200, description: 'The order.', body: json(OrderEnvelopeSchema, { data: ORDER }) },
+    errors: [410],
+  },
+]);
+
+export const cashDeskOperations = tagged('Cash desk', [
+  {
+    method: 'post',
+    path: '/v1/orders/:id/payment_claim',
+    summary: "Claim an order's payment before charging the card",
+    description: 'While another desk holds a fresh claim 409 (naming it); paid or cancelled 410.',
+    caller: { kind: 'kiosk', minType: 30 },
+    params: ORDER_PARAM,
+    body: json(PaymentClaimRequestSchema, { attempt: ATTEMPT }),
+    reply: {
+      status: 200,
+      description: 'The claim and the total to charge.',
+      body: json(PaymentClaimResponseSchema, { data: { order_id: 41, totem: 'BARD-04', claimed_at: '2026-12-12T08:50:00.000Z', expires_at: '2026-12-12T08:55:00.000Z', total_amount: 62 } }),
+    },
+    errors: [409, 410],
+  },
+  {
+    method: 'delete',
+    path: '/v1/orders/:id/payment_claim',
+    summary: "Give back this desk's claim (the card was not charged)",
+    caller: { kind: 'kiosk', minType: 30 },
+    params: ORDER_PARAM,
+    query: { schema: PaymentClaimRequestSchema, example: { attempt: ATTEMPT } },
+    reply: { status: 204, description: 'Released (or there was none of this attempt).' },
+  },
+  {
+    method: 'get',
+    path: '/v1/orders/:id/payment_claim',
+    summary: "Which desk holds an order's payment claim",
+    caller: { kind: 'kiosk', minType: 20 },
+    params: ORDER_PARAM,
+    reply: { status: 200, description: 'The holder, or null.', body: json(PaymentClaimHolderResponseSchema, { data: { totem: 'BARD-04', claimed_at: '2026-12-12T08:50:00.000Z' } }) },
+  },
+  {
+    method: 'post',
+    path: '/v1/orders/:id/payment_claim/release',
+    summary: "Free an order from another desk's claim",
+    description: "With the caller's configuration password; only the claim of `totem` (a claim taken since by another desk is 409). Logged.",
+    caller: { kind: 'kiosk', minType: 20 },
+    params: ORDER_PARAM,
+    body: json(PaymentClaimReleaseRequestSchema, { password: 'gelato-blu-42', totem: 'BARD-04' }),
+    reply: { status: 200, description: 'The order.', body: json(OrderEnvelopeSchema, { data: ORDER }) },
+    errors: [409, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/orders/:id/pay',
+    summary: 'Record a card payment taken at the desk',
+    description:
+      "Only while this `attempt` holds the claim and the total is still `amount` (else 409: money to give back); the same attempt again answers the order. `simulated` outside demo mode is 403; a paid order 410.",
+    caller: { kind: 'kiosk', minType: 30 },
+    params: ORDER_PARAM,
+    body: json(PayRequestSchema, { date: '2026-12-12 08:51:30', attempt: ATTEMPT, amount: 62, pos_log: { result: 'OK', auth_code: '004512' } }),
+    reply: { status: 200, description: 'The order, paid.', body: json(OrderEnvelopeSchema, { data: { ...ORDER, paid: true, paid_at: '2026-12-12T07:51:30.000Z', editable: false } }) },
+    errors: [403, 409, 410],
+  },
+  {
+    method: 'post',
+    path: '/v1/totem/close_cashier',
+    summary: "Close the desk's day",
+    description: `The day's payments as recorded, to set against the terminal's. ${IDEMPOTENT}`,
+    caller: { kind: 'kiosk', minType: 30 },
+    headers: [IDEMPOTENCY_KEY],
+    body: json(CloseCashierRequestSchema, { date: '2026-12-12', pos_log: { result: 'OK', total: 1240 } }),
+    reply: {
+      status: 201,
+      description: 'What the API recorded for the day.',
+      body: json(CloseCashierResponseSchema, { data: { id: 5, date: '2026-12-12', totem: 'BARD-04', orders_count: 20, total: 1240 } }),
+    },
+    errors: [409],
+  },
+]);

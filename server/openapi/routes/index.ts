@@ -1,0 +1,26 @@
+// Every route of the API, documented: one table per resource. tests/api/openapi.test.ts checks that
+// this list and the routes the Hono app registers are the same, both ways.
+import type { TaggedOperation } from '../operation';
+import { accountOperations } from './account';
+import { catalogueOperations } from './catalogue';
+import { checkoutOperations } from './checkout';
+import { orderOperations, simulatorOperations } from './orders';
+import { kioskOperations } from './kiosk';
+import { cashDeskOperations, counterOperations } from './counter';
+import { docsOperations } from './docs';
+import { operationsOperations } from './operations';
+
+export type DocumentedOperation = TaggedOperation;
+
+export const API_OPERATIONS: readonly DocumentedOperation[] = [
+  ...operationsOperations,
+  ...catalogueOperations,
+  ...accountOperations,
+  ...orderOperations,
+  ...checkoutOperations,
+  ...kioskOperations,
+  ...counterOperations,
+  ...cashDeskOperations,
+  ...simulatorOperations,
+  ...docsOperations,
+];
