@@ -13,6 +13,7 @@ import { seed } from './db/seed/index';
 import { serveDist } from './static';
 import { rootLanguageRedirect } from './http/root-language';
 import { startCoordination } from './cluster/index';
+import { scrapeThroughPrimary } from './metrics/cluster';
 import { startMailWorker } from './mail/mailer';
 import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
@@ -84,6 +85,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   logger.info({ driver: database.driver }, seeded ? 'database migrated and seeded' : 'database migrated, seed already applied');
   const app = new Hono<AppEnv>();
   const deps = await createDeps({ database, config });
+  // A worker of `npm run start:cluster` answers a scrape with the whole cluster's metrics.
+  scrapeThroughPrimary(deps.metrics);
   if (deps.paymentSimulator && config.production) {
     logger.warn('PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
   } else if (!deps.paymentSimulator) logger.info('simulated payment page off: online payment answers 503 until a provider is wired');
