@@ -9,7 +9,9 @@ import { createBackup } from '../backup/backup';
 import { exitOnRefusal } from '../backup/refusal';
 
 const USAGE = 'Usage: npm run db:backup [-- --out <folder>]   (default: backups/ in the project folder; a relative folder is from the project folder)';
-const BYTES_PER_MB = 1024 * 1024;
+const BYTES_PER_KB = 1024;
+const BYTES_PER_MB = 1024 * BYTES_PER_KB;
+const size = (bytes: number) => (bytes < BYTES_PER_MB ? `${Math.ceil(bytes / BYTES_PER_KB)} KB` : `${(bytes / BYTES_PER_MB).toFixed(1)} MB`);
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean' } } });
 if (values.help) {
@@ -21,4 +23,4 @@ const outDir = path.resolve(projectRoot, values.out ?? 'backups');
 const { file, bytes, manifest } = await exitOnRefusal(createBackup(config, { outDir }));
 const files = Object.entries(manifest.files).map(([folder, count]) => `${count} in ${folder}`).join(', ');
 console.log(`[backup] ${manifest.database} database at ${manifest.schema.lastMigration}, files: ${files}`);
-console.log(`[backup] written ${file} (${(bytes / BYTES_PER_MB).toFixed(1)} MB)`);
+console.log(`[backup] written ${file} (${size(bytes)})`);
