@@ -22,3 +22,12 @@ export interface I18nMessage {
  * only a component or the snackbar translates.
  */
 export type ShownMessage = string | I18nMessage;
+
+/**
+ * What a ShownMessage says in the page's language: a key translated with its values by the page's
+ * `t`, or a text as it is. Called by the snackbar and the screens showing a stored error, never by
+ * a store. Here, with the type, so every page already has it (a module of its own was a chunk more).
+ */
+export function noticeText(message: ShownMessage, t: (key: string, params?: Record<string, unknown>) => string): string {
+  return typeof message === 'string' ? message : t(message.key, message.params);
+}

@@ -5,7 +5,7 @@ import { CheckedFidelityCardSchema } from '../api/contract/fidelity';
 import { CategorySchema, ProductSchema, ShopSchema, SiteSchema, SportSchema } from '../api/contract/catalogue';
 import { TotemSchema } from '../api/contract/kiosk';
 import { DateModes } from '../domain/dates';
-import { DateModeSchema, DaySchema } from '../api/contract/dates';
+import { DateModeSchema, DaySchema } from '../api/contract/orders';
 
 export const ConfigurationStateSchema = z.object({
   totem: z._default(z.nullable(TotemSchema), null),

@@ -1,7 +1,6 @@
 // Cart state persisted in the browser (spec §3 "Cart state" and "Cart product").
 import * as z from 'zod/mini';
-import { DateModeSchema, DaySchema } from './dates';
-import { CouponSchema, MediaSchema } from './orders';
+import { CouponSchema, DateModeSchema, DaySchema, MediaSchema } from './orders';
 
 /** Who will use the item; asked when a product's category requires customer info. */
 export const CustomerSchema = z.object({

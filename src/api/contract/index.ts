@@ -17,7 +17,6 @@ export * from './booking-requests';
 export * from './cart';
 export * from './catalogue';
 export * from './coupons';
-export * from './dates';
 export * from './delivery';
 export * from './fidelity';
 export * from './fields';

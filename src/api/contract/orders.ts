@@ -1,6 +1,19 @@
-// Order entities of spec §3: orders, pools, details, delivery details, medias, coupons.
+// Order entities of spec §3: orders, pools, details, delivery details, medias, coupons, and the
+// booking's date fields they and the cart carry (the date mode, a day in Europe/Rome).
 import * as z from 'zod/mini';
-import { DateModeSchema } from './dates';
+import { DateModes } from '../../domain/dates';
+
+/** `multipleDates`: one of the spec's date modes (src/domain/dates.ts DateModes). */
+export const DateModeSchema = z.union([
+  z.literal(DateModes.MORNING),
+  z.literal(DateModes.AFTERNOON),
+  z.literal(DateModes.SINGLE),
+  z.literal(DateModes.RANGE),
+  z.literal(DateModes.SEASONAL),
+]);
+
+/** A calendar day in Europe/Rome, 'YYYY-MM-DD'. */
+export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const MediaSchema = z.object({
   /** 0 for a media not yet uploaded. */

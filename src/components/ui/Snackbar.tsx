@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
-import { noticeText } from './shown-message';
+import { noticeText } from '../../domain/messages';
 import { useT } from '../../i18n/client';
 import { useHydrated, useIslandReady } from './useHydrated';
 import './controls.css';

@@ -10,7 +10,7 @@ import { $cashierBusy, $cashierClose, closeCashier, recordClose } from './stores
 import type { CashierComparison } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog';
-import { noticeText } from '../../../components/ui/shown-message';
+import { noticeText } from '../../../domain/messages';
 
 // The outcome is in $cashierClose; the promise's rejection is already shown from there.
 const dispatch = (work: () => Promise<unknown>) => void work().catch(() => undefined);

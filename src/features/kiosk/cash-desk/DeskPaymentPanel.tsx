@@ -20,7 +20,7 @@ import {
 import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
 import CashDeskReleaseDialog from './CashDeskReleaseDialog';
-import { noticeText } from '../../../components/ui/shown-message';
+import { noticeText } from '../../../domain/messages';
 
 interface Props {
   t: TFunction;

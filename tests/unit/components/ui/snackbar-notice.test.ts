@@ -1,8 +1,8 @@
 // A store gives a notice as a translation key with its values (no store translates); the snackbar
-// (src/components/ui/shown-message.ts noticeText, in src/components/ui/Snackbar.tsx) says it in the page's language, plurals included. A
+// (src/domain/messages.ts noticeText, in src/components/ui/Snackbar.tsx) says it in the page's language, plurals included. A
 // text, such as the server's own message (already in the customer's language), is shown as it is.
 import { describe, expect, it } from 'vitest';
-import { noticeText } from '../../../../src/components/ui/shown-message';
+import { noticeText } from '../../../../src/domain/messages';
 import { loadT } from '../../../../src/i18n/client';
 import { createNotifications } from '../../../../src/stores/notifications';
 

@@ -14,7 +14,7 @@ import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDes
 import { day } from '../../../../support/orders';
 import { call, pair, payAtDesk, placeOrder, totemOf } from '../../../../support/staff';
 import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
-import { noticeText } from '../../../../../src/components/ui/shown-message';
+import { noticeText } from '../../../../../src/domain/messages';
 import { loadT } from '../../../../../src/i18n/client';
 
 beforeAll(() => {
