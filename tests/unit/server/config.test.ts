@@ -35,6 +35,7 @@ describe('server configuration', () => {
       apiPort: 4322,
       skipBuild: false,
       trustProxy: 0,
+      metricsToken: null,
       frameAncestors: [],
       paymentSimulator: true,
       demoPairingCodes: true,
