@@ -76,7 +76,8 @@ describe('quantity', () => {
 describe('numberRange (measures: height, weight, shoe size)', () => {
   const MIN = { key: 'validators.minValue', params: { min: 50 } };
   const MAX = { key: 'validators.maxValue', params: { max: 250 } };
-  const NAN = { key: 'validators.number' };
+  // Spec §5: a number field that holds no number fails as a blank one does.
+  const NAN = { key: 'validators.required' };
   it.each([
     ['', true], // blank is left to `required`
     [null, true],
@@ -86,11 +87,14 @@ describe('numberRange (measures: height, weight, shoe size)', () => {
     ['175,5', true], // Italian decimal comma
     ['49.9', MIN],
     [0, MIN],
-    ['-3', MIN],
+    ['-3', NAN], // a sign is no part of a measure, as the API's pattern says
+    [' 175,5 ', true],
     ['250.01', MAX],
     [1000, MAX],
     ['abc', NAN],
     ['1e3', NAN],
+    ['4 2', NAN],
+    ['42,', NAN],
     [NaN, NAN],
   ])('50–250, value %j → %j', (value, expected) => {
     expect(numberRange(50, 250)(value)).toEqual(expected);

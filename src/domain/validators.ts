@@ -74,6 +74,27 @@ export function quantity(max?: number | null): Validator {
 }
 
 /**
+ * What a number field (height, weight, shoe size) holds: digits, with a decimal part after a dot
+ * or an Italian comma (a shoe size 42,5). The API's schemas (src/api/contract/people.ts,
+ * order-form.ts) check the same pattern, so a form and the API refuse the same values.
+ */
+export const NUMBER_FIELD_PATTERN = /^\d+([.,]\d+)?$/;
+
+/**
+ * Spec §5: "number and required-number fail with validators.required" — a value that is not a
+ * number is treated as no value, so the field says the one message it says when left blank.
+ */
+export const NUMBER_FIELD_MESSAGE = 'validators.required';
+
+/** The number a number field holds, NaN when it holds none (see NUMBER_FIELD_PATTERN). */
+export function parseNumberField(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return NaN;
+  const text = value.trim();
+  return NUMBER_FIELD_PATTERN.test(text) ? Number(text.replace(',', '.')) : NaN;
+}
+
+/**
  * A measure of a person (height, weight, shoe size): a number from `min` to `max`, both included.
  * Its own messages name the bound, not a "quantity" (a shop counts pieces, not centimetres).
  * Blank passes: combine with `required`.
@@ -81,8 +102,8 @@ export function quantity(max?: number | null): Validator {
 export function numberRange(min: number, max: number): Validator {
   return (value) => {
     if (isEmpty(value)) return true;
-    const n = parseDecimal(value);
-    if (Number.isNaN(n)) return { key: 'validators.number' };
+    const n = parseNumberField(value);
+    if (Number.isNaN(n)) return { key: NUMBER_FIELD_MESSAGE };
     if (n < min) return { key: 'validators.minValue', params: { min } };
     if (n > max) return { key: 'validators.maxValue', params: { max } };
     return true;

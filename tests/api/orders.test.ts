@@ -160,6 +160,14 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
     expect(await refused(1, { from: d, cart: [{ prices: [main.id], customer: noHeight }] }, 'en_GB')).toEqual({
       'cart.0.customer.height': ['This field is required'],
     });
+    // Spec §5: a number field that holds no number fails as a blank one (the dialog's rule).
+    const words = { ...CUSTOMER, height: 'alto', shoe_size: '42 e mezzo' };
+    expect(await refused(1, { from: d, cart: [{ prices: [main.id], customer: words }] }, 'en_GB')).toEqual({
+      'cart.0.customer.height': ['This field is required'],
+      'cart.0.customer.shoe_size': ['This field is required'],
+    });
+    const decimals = await postOrder(api, 1, orderForm({ from: d, cart: [{ prices: [main.id], customer: { ...CUSTOMER, shoe_size: '42,5' } }] }));
+    expect(decimals.status).toBe(201);
   });
 
   it('refuses prices that are not for this shop, these dates or this product', async () => {

@@ -2,15 +2,25 @@
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import * as z from 'zod/mini';
 import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';
-import { ORDER_FIELD_MAX, PHONE_PATTERN } from '../../domain/validators';
+import { NUMBER_FIELD_MESSAGE, NUMBER_FIELD_PATTERN, ORDER_FIELD_MAX, PHONE_PATTERN } from '../../domain/validators';
+
+/**
+ * A measure of the person (height, weight, shoe size) as the booking's customer dialog sends it:
+ * optional, and when given a number by the dialog's rule (src/domain/validators.ts numberRange).
+ */
+const measure = () =>
+  z.pipe(
+    optionalString(ORDER_FIELD_MAX.measure),
+    z.optional(z.string().check(z.regex(NUMBER_FIELD_PATTERN, NUMBER_FIELD_MESSAGE))),
+  );
 
 /** The person an item is for, as the form sends it (strings; the cart's Customer holds the same fields). */
 export const OrderFormCustomerSchema = z.object({
   first_name: optionalString(ORDER_FIELD_MAX.name),
   last_name: optionalString(ORDER_FIELD_MAX.name),
-  height: optionalString(ORDER_FIELD_MAX.measure),
-  weight: optionalString(ORDER_FIELD_MAX.measure),
-  shoe_size: optionalString(ORDER_FIELD_MAX.measure),
+  height: measure(),
+  weight: measure(),
+  shoe_size: measure(),
   level: optionalString(ORDER_FIELD_MAX.level),
 });
 export type CustomerInput = z.output<typeof OrderFormCustomerSchema>;
