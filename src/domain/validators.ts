@@ -86,14 +86,6 @@ export const NUMBER_FIELD_PATTERN = /^\d+([.,]\d+)?$/;
  */
 export const NUMBER_FIELD_MESSAGE = 'validators.required';
 
-/** The number a number field holds, NaN when it holds none (see NUMBER_FIELD_PATTERN). */
-export function parseNumberField(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return NaN;
-  const text = value.trim();
-  return NUMBER_FIELD_PATTERN.test(text) ? Number(text.replace(',', '.')) : NaN;
-}
-
 /**
  * A measure of a person (height, weight, shoe size): a number from `min` to `max`, both included.
  * Its own messages name the bound, not a "quantity" (a shop counts pieces, not centimetres).
@@ -102,7 +94,7 @@ export function parseNumberField(value: unknown): number {
 export function numberRange(min: number, max: number): Validator {
   return (value) => {
     if (isEmpty(value)) return true;
-    const n = parseNumberField(value);
+    const n = NUMBER_FIELD_PATTERN.test(String(value).trim()) ? parseDecimal(value) : NaN;
     if (Number.isNaN(n)) return { key: NUMBER_FIELD_MESSAGE };
     if (n < min) return { key: 'validators.minValue', params: { min } };
     if (n > max) return { key: 'validators.maxValue', params: { max } };
