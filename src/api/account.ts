@@ -4,6 +4,7 @@
 import type * as z from 'zod/mini';
 import {
   MessageResponseSchema,
+  ResetCodeResponseSchema,
   SignupResponseSchema,
   type ResetPasswordRequestSchema,
   type SignupRequest,
@@ -22,6 +23,11 @@ export async function signup(api: ApiClient, values: SignupRequest): Promise<Sig
 /** POST forgot_password: a code is e-mailed (the same answer whether or not the account exists). */
 export async function forgotPassword(api: ApiClient, username: string): Promise<string> {
   return (await api.post('forgot_password', { json: { username }, schema: MessageResponseSchema })).message;
+}
+
+/** POST reset_password_code: answers when the code is right; a wrong one is a 422 on `code`. */
+export async function checkResetCode(api: ApiClient, values: { username: string; code: string }): Promise<void> {
+  await api.post('reset_password_code', { json: values, schema: ResetCodeResponseSchema });
 }
 
 /** POST reset_password: the code and the new password; answers a fresh token. */

@@ -47,12 +47,17 @@ test('password reset: code by email, new password, logged in, back to returnUrl'
   await main.getByLabel('Email').fill('paolo.reset@example.com');
   await main.getByRole('button', { name: 'Inviami il codice' }).click();
   await expect(main.getByText(/ti abbiamo inviato un codice di 6 cifre/)).toBeVisible();
+  // The code is checked alone first (spec §7): a wrong one is said under it, no password asked yet.
   await main.getByLabel('Codice ricevuto via email').fill('000000');
+  await main.getByRole('button', { name: 'Verifica il codice' }).click();
+  await expect(main.getByText('Codice non valido o scaduto')).toBeVisible();
+  await expect(main.getByLabel('Codice ricevuto via email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(main.getByLabel('Nuova password')).toHaveCount(0);
+  await main.getByLabel('Codice ricevuto via email').fill(lastResetCode('paolo.reset@example.com'));
+  await main.getByRole('button', { name: 'Verifica il codice' }).click();
+  await expect(main.getByLabel('Nuova password')).toBeFocused();
   await main.getByLabel('Nuova password').fill('Nuova-2026!');
   await main.getByLabel('Ripeti la password').fill('Nuova-2026!');
-  await main.getByRole('button', { name: 'Cambia la password' }).click();
-  await expect(main.getByText('Codice non valido o scaduto')).toBeVisible();
-  await main.getByLabel('Codice ricevuto via email').fill(lastResetCode('paolo.reset@example.com'));
   await main.getByRole('button', { name: 'Cambia la password' }).click();
   await expect(page).toHaveURL(/\/noleggi\/$/);
   await hydrated(page);

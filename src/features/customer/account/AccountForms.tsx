@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from '../../../components/ui/form/use-form';
 import { $token } from '../../../stores/session';
-import { resetPassword, sendResetCode, signUp } from './stores/account';
+import { checkResetCode, resetPassword, sendResetCode, signUp } from './stores/account';
 import { fieldMessages } from '../../../api/errors';
 import { notify } from '../../../stores/notifications';
 import { safeRedirect } from '../../../domain/redirects';
@@ -94,17 +94,29 @@ interface ResetFields {
   password_confirmation: string;
 }
 
+/** A reset's steps (spec §7): the address, then the code (checked alone), then the new password. */
+type ResetStep = 'email' | 'code' | 'password';
+
 export function ResetForm({ locale }: { locale: string }) {
   const t = useT(locale);
   useGuestOnly(locale);
   const form = useForm<ResetFields>();
-  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [step, setStep] = useState<ResetStep>('email');
   const v = (rules: Parameters<typeof toFormValidate>[0]) => toFormValidate(rules, t);
+  useEffect(() => {
+    if (step === 'password') form.setFocus('password');
+  }, [step, form]);
   const submit = form.handleSubmit(async (values) => {
     try {
       if (step === 'email') {
         await sendResetCode(values.username);
         setStep('code');
+        return;
+      }
+      if (step === 'code') {
+        const outcome = await checkResetCode(values.username, values.code);
+        if (outcome.kind === 'valid') setStep('password');
+        else for (const [field, message] of outcome.errors) form.setError(field as Path<ResetFields>, { message }, { shouldFocus: true });
         return;
       }
       await resetPassword(values);
@@ -117,10 +129,14 @@ export function ResetForm({ locale }: { locale: string }) {
   return (
     <form onSubmit={submit} noValidate className="account-form">
       <Field form={form} name="username" label={t('account.username')} type="email" autoComplete="email" validate={v([required, email])} />
-      {step === 'code' && (
+      {step !== 'email' && (
         <>
           <p role="status">{t('account.codeSent')}</p>
           <Field form={form} name="code" label={t('account.code')} autoComplete="one-time-code" validate={v([required])} />
+        </>
+      )}
+      {step === 'password' && (
+        <>
           <Field form={form} name="password" label={t('account.newPassword')} type="password" autoComplete="new-password" validate={v([required, minLength(8)])} />
           <Field
             form={form}
@@ -133,8 +149,10 @@ export function ResetForm({ locale }: { locale: string }) {
         </>
       )}
       <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-        {step === 'email' ? t('account.sendCode') : t('account.resetSubmit')}
+        {t(RESET_SUBMIT[step])}
       </button>
     </form>
   );
 }
+
+const RESET_SUBMIT: Record<ResetStep, string> = { email: 'account.sendCode', code: 'account.checkCode', password: 'account.resetSubmit' };
