@@ -30,6 +30,8 @@ export default defineConfig({
     // ~0.5 s a hash and the suite seeds and logs in hundreds of times. tests/unit/server/auth/passwords.test.ts
     // proves the production parameters.
     env: { PASSWORD_HASH_COST: 'fast' },
+    // The server's log at warn: tests/setup/log-level.ts.
+    setupFiles: ['tests/setup/log-level.ts'],
     // API tests each boot an embedded PGlite; a few at a time keeps memory and time sane on 2 cores.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { loadConfigOrExit } from '../config';
 import { exitOnDataDirError } from '../db/data-dir';
+import { configureLogger, logger } from '../log';
 
 const config = loadConfigOrExit();
+configureLogger({ level: config.logLevel });
 const database = await exitOnDataDirError(openDatabase({ url: config.databaseUrl ?? undefined, dataDir: path.join(config.dataDir, 'db') }));
 await database.migrate();
-console.log(`[db] ${database.driver}: migrations applied`);
+logger.info({ driver: database.driver }, 'migrations applied');
 await database.close();

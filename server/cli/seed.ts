@@ -3,7 +3,10 @@
 import { loadConfigOrExit } from '../config';
 import { exitOnDataDirError } from '../db/data-dir';
 import { prepareDatabase } from '../main';
+import { configureLogger, logger } from '../log';
 
-const { database, seeded } = await exitOnDataDirError(prepareDatabase(loadConfigOrExit()));
-console.log(seeded ? `[db] ${database.driver}: seeded` : `[db] ${database.driver}: seed already applied, nothing to do`);
+const config = loadConfigOrExit();
+configureLogger({ level: config.logLevel });
+const { database, seeded } = await exitOnDataDirError(prepareDatabase(config));
+logger.info({ driver: database.driver }, seeded ? 'database seeded' : 'seed already applied, nothing to do');
 await database.close();

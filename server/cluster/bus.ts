@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { log } from '../log';
 
 /** The name the listening connection shows in pg_stat_activity (`rentalp-listen-<pid>`). */
 export const LISTEN_APPLICATION_NAME = `rentalp-listen-${process.pid}`;
@@ -97,7 +98,7 @@ export class NotificationBus {
       try {
         handler(message.payload);
       } catch (error) {
-        console.error(`[cluster] notification on ${message.channel} failed:`, error);
+        log().error({ err: error, channel: message.channel }, 'cluster: notification failed');
       }
     });
     client.on('error', () => this.lost(client));
@@ -118,7 +119,7 @@ export class NotificationBus {
     this.client = null;
     // The socket may be half-open: drop it without waiting for a goodbye that will not come.
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    console.warn(`[cluster] notification connection lost: reconnecting in ${this.reconnectDelay} ms`);
+    log().warn({ reconnectInMs: this.reconnectDelay }, 'cluster: notification connection lost, reconnecting');
     this.scheduleReconnect();
   }
 
@@ -134,11 +135,11 @@ export class NotificationBus {
       await this.connect();
     } catch (error) {
       this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
-      console.warn(`[cluster] reconnect failed (${(error as Error).message}): next try in ${this.reconnectDelay} ms`);
+      log().warn({ err: error, reconnectInMs: this.reconnectDelay }, 'cluster: reconnect failed');
       this.scheduleReconnect();
       return;
     }
-    console.log('[cluster] notification connection back: reloading what may have been missed');
+    log().info('cluster: notification connection back, reloading what may have been missed');
     for (const resync of this.resyncs) resync();
   }
 

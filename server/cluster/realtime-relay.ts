@@ -10,6 +10,7 @@ import { realtimeOutbox } from '../db/schema/index';
 import type { LocalRealtime } from '../realtime/local';
 import { parseBounded } from '../realtime/frames';
 import { NOTIFY_PAYLOAD_MAX_BYTES, type NotificationBus } from './bus';
+import { log } from '../log';
 
 export const REALTIME_CHANNEL = 'rentalp_realtime';
 /** How long an outbox row is kept: far longer than any listener takes to read it. */
@@ -27,7 +28,7 @@ export function relayRealtime(bus: NotificationBus, realtime: LocalRealtime, db:
       await bus.notify(REALTIME_CHANNEL, JSON.stringify({ o: bus.id, r: row!.id }));
     } catch (error) {
       // Like Pusher's driver: a failed publish is logged, the request that caused it still succeeds.
-      console.error(`[realtime] relay of ${event} on ${channel} failed:`, (error as Error).message);
+      log().error({ err: error, event, channel }, 'realtime: relay failed');
     }
   };
   bus.on(REALTIME_CHANNEL, (payload) => {
@@ -43,7 +44,7 @@ export function relayRealtime(bus: NotificationBus, realtime: LocalRealtime, db:
         const stored = EventSchema.safeParse(parseBounded(row?.message ?? ''));
         if (stored.success) realtime.deliver(stored.data.c, stored.data.e, stored.data.d);
       })
-      .catch((error: Error) => console.error('[realtime] outbox read failed:', error.message));
+      .catch((error: Error) => log().error({ err: error }, 'realtime: outbox read failed'));
   });
 }
 

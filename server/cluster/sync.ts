@@ -6,6 +6,7 @@
 // notifications name, through the same after-commit hook as this process's own writes.
 import { afterCommit, type AvailabilityDeps } from '../availability/commit';
 import { RECONNECT_MIN_MS, type NotificationBus } from './bus';
+import { log } from '../log';
 
 export const CACHE_CHANNEL = 'rentalp_cache';
 const ORDER = /^o:([1-9]\d{0,15})$/;
@@ -56,7 +57,7 @@ export class CacheSync {
           await afterCommit(this.deps, everything ? { everything } : { reread: orderIds, outUnits });
         } catch (error) {
           // The database went away mid-read: the bus reconnects and asks for a full reload.
-          console.error('[cluster] cache refresh failed:', (error as Error).message);
+          log().error({ err: error }, 'cluster: cache refresh failed');
           this.everything = true;
           await new Promise((resolve) => setTimeout(resolve, RECONNECT_MIN_MS).unref());
         }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../http/context';
 import { paymentSessions, scheduledTasks } from '../db/schema/index';
 import { completePaymentSession } from '../payments/sessions';
 import { pruneRealtimeOutbox } from './realtime-relay';
+import { log } from '../log';
 
 /** How often every process looks for due work. */
 export const SWEEP_INTERVAL_MS = 1000;
@@ -50,7 +51,7 @@ export async function scheduleTask(deps: TaskDeps, kind: TaskKind, subject: stri
   deps.schedule(delay, () =>
     claim(deps, and(eq(scheduledTasks.id, row.id), lte(scheduledTasks.dueAt, dueAt))!)
       .then((tasks) => run(deps, tasks))
-      .catch((error: Error) => console.error(`[timers] ${kind} failed:`, error.message)),
+      .catch((error: Error) => log().error({ err: error, kind }, 'timers: task failed')),
   );
 }
 
@@ -69,13 +70,13 @@ async function run(deps: TaskDeps, tasks: readonly Claimed[]): Promise<void> {
     const work = TASKS[task.kind as TaskKind];
     try {
       if (work) await work(deps, task.subject);
-      else console.error(`[timers] unknown task kind ${task.kind}: dropped`);
+      else log().error({ kind: task.kind }, 'timers: unknown task kind, dropped');
     } catch (error) {
       if (task.attempts < TASK_MAX_ATTEMPTS) {
-        console.error(`[timers] ${task.kind} ${task.subject} failed (attempt ${task.attempts}), retried after the lease:`, (error as Error).message);
+        log().error({ err: error, kind: task.kind, subject: task.subject, attempt: task.attempts }, 'timers: task failed, retried after the lease');
         continue;
       }
-      console.error(`[timers] ${task.kind} ${task.subject} given up after ${task.attempts} attempts:`, (error as Error).message);
+      log().error({ err: error, kind: task.kind, subject: task.subject, attempts: task.attempts }, 'timers: task given up');
     }
     // Only our claim's row: a claimer that took over after our lease ended deletes its own.
     await deps.database.db.delete(scheduledTasks).where(and(eq(scheduledTasks.id, task.id), eq(scheduledTasks.attempts, task.attempts)));
@@ -104,7 +105,7 @@ export function startSweeper(deps: TaskDeps): () => Promise<void> {
   const timer = setInterval(() => {
     if (running) return;
     running = sweep(deps, { outbox: deps.database.driver === 'postgres' })
-      .catch((error: Error) => console.error('[timers] sweep failed:', error.message))
+      .catch((error: Error) => log().error({ err: error }, 'timers: sweep failed'))
       .finally(() => (running = null));
   }, SWEEP_INTERVAL_MS);
   timer.unref();

@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { PGLITE_QUEUE_TIMEOUT_MS, queuedPglite, TurnQueue } from './pglite-queue';
 import { timedPgPool, timedPglite } from './slow-queries';
+import { logger } from '../log';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -64,7 +65,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     // pool opens fresh connections once the server answers again (server/db/errors.ts).
     const pool = timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client that errors (e.g. the server restarts) must not crash the process.
-    pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    pool.on('error', (err) => logger.warn({ err }, 'database: idle client error'));
     // Nor one checked out (a transaction between two statements): node-postgres emits its lost
     // connection as an 'error' event, which without a listener ends the process; the statement
     // in flight fails on its own and the request answers 503.

@@ -165,6 +165,7 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
       if (totem && totem.type < TotemLevel.ADMIN && row.totemId !== totem.id) throw forbidden();
       const status = row.responseStatus as StatusCode;
       c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      log().info({ status, answeredAt: row.completedAt }, 'idempotent replay: the stored answer, nothing ran');
       return row.responseBody === null ? c.body(null, status) : c.json(row.responseBody, status as ContentfulStatusCode);
     }
     if (at.getTime() - row.startedAt.getTime() < IDEMPOTENCY_LEASE_MS || round >= 3) return busy(c);
@@ -204,7 +205,7 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
       .where(mine);
   } catch (err) {
     // The answer still goes out; the key stays in progress until its lease ends (see above).
-    console.error('[idempotency] answer not stored:', err);
+    log().error({ err }, 'idempotency: answer not stored');
   }
 }
 
@@ -246,6 +247,6 @@ async function deleteExpired(c: Parameters<MiddlewareHandler<AppEnv>>[0], at: Da
   try {
     await db.delete(idempotencyKeys).where(sql`(${idempotencyKeys.scope}, ${idempotencyKeys.key}) IN ${old}`);
   } catch (err) {
-    console.error('[idempotency] old keys not deleted:', err); // housekeeping only: never fails the request
+    log().error({ err }, 'idempotency: old keys not deleted'); // housekeeping only: never fails the request
   }
 }

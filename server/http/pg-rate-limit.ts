@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/index';
 import { tooManyRequests, type RateLimitRule, type RateLimiter } from './rate-limit';
+import { log } from '../log';
 
 /** How often a process deletes expired windows. */
 export const PRUNE_INTERVAL_MS = 60_000;
@@ -64,6 +65,6 @@ export class PgRateLimiter implements RateLimiter {
   private maybePrune(now: number) {
     if (now - this.lastPrune < PRUNE_INTERVAL_MS) return;
     this.lastPrune = now;
-    void this.prune(now).catch((error: Error) => console.error('[rate-limit] prune failed:', error.message));
+    void this.prune(now).catch((error: Error) => log().error({ err: error }, 'rate limit: prune failed'));
   }
 }

@@ -4,6 +4,7 @@
 // recently hit keys go first when it is full, so a flood of addresses costs a fixed amount of memory
 // and each hit stays O(1).
 import { ApiError } from './errors';
+import { log } from '../log';
 
 export interface RateLimitRule {
   limit: number;
@@ -21,7 +22,10 @@ export interface RateLimiter {
 
 /** The 429 every store answers, with the seconds until the window ends. */
 export function tooManyRequests(resetAt: number, now: number): ApiError {
-  return new ApiError(429, 'api.tooManyRequests', { seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) });
+  const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+  // The key is not logged: it may be an e-mail or an address.
+  log().warn({ retryAfterS: seconds }, 'rate limit: refused');
+  return new ApiError(429, 'api.tooManyRequests', { seconds });
 }
 
 /** Keys kept at most; past it the least recently hit are dropped (they start over if they come back). */

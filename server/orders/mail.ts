@@ -4,6 +4,7 @@ import { formatCurrency } from '../../src/domain/format';
 import { dayToDisplay } from '../../src/domain/dates';
 import type { presentOrder } from './present';
 import { mayMail } from './rate-limits';
+import { log } from '../log';
 
 type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 
@@ -29,7 +30,7 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
   try {
     // Past the recipient's limit the order stands; only its e-mail is not sent.
     if (!(await mayMail(c, order.email))) {
-      console.warn('[mail] order confirmation not sent: recipient over its daily limit');
+      log().warn('order confirmation not sent: recipient over its daily limit');
       return;
     }
     await c.get('deps').mailer.send({
@@ -39,6 +40,6 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
     });
   } catch (err) {
     // The order is saved; a mail failure must not turn it into an error for the customer.
-    console.error('[mail] order confirmation not sent:', (err as Error).message);
+    log().error({ err }, 'order confirmation not sent');
   }
 }

@@ -7,6 +7,7 @@ import type { CustomerInput } from '../../src/api/contract/order-form';
 import type { Db } from '../db/client';
 import { people } from '../db/schema/index';
 import { ApiError, fieldError, notFound } from '../http/errors';
+import { log } from '../log';
 
 export type PersonRow = typeof people.$inferSelect;
 
@@ -86,6 +87,6 @@ export async function captureOrderPeople(
   try {
     await rememberPeople(db, caller.id, customers, now);
   } catch (err) {
-    console.error('people: could not remember the skiers of an order', err);
+    log().error({ err }, 'people: could not remember the skiers of an order');
   }
 }

@@ -19,6 +19,7 @@ import { upgradeClientAddress } from '../http/client-address';
 import type { Realtime, RealtimeConfig } from './publisher';
 import { signChannel, verifyChannelAuth } from './publisher';
 import { frame, frameTooDeep, isObject, parseBounded } from './frames';
+import { log } from '../log';
 
 /** Seconds of silence after which pusher-js pings; we tell it in the handshake. */
 const ACTIVITY_TIMEOUT_S = 120;
@@ -122,7 +123,7 @@ export class LocalRealtime implements Realtime {
       try {
         this.upgrade(req, socket, head);
       } catch (error) {
-        console.error('[realtime] upgrade refused:', error);
+        log().warn({ err: error }, 'realtime: upgrade refused');
         refuseHandshake(socket, 400, 'Bad Request');
       }
     };
@@ -222,7 +223,7 @@ export class LocalRealtime implements Realtime {
         else this.handle(client, raw.toString());
       } catch (error) {
         // No frame may throw out of the socket handler; a bug here costs this socket only.
-        console.error('[realtime] frame refused:', error);
+        log().warn({ err: error }, 'realtime: frame refused');
         this.refuseSocket(socket, 4200, 'Internal error');
       }
     });

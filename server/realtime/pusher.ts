@@ -3,6 +3,7 @@
 import Pusher from 'pusher';
 import type { Realtime, RealtimeConfig } from './publisher';
 import { signChannel } from './publisher';
+import { log } from '../log';
 
 export class PusherRealtime implements Realtime {
   readonly driver = 'pusher' as const;
@@ -31,7 +32,7 @@ export class PusherRealtime implements Realtime {
     try {
       await this.client.trigger(channel, event, data);
     } catch (err) {
-      console.error(`[realtime] pusher trigger ${event} on ${channel} failed:`, (err as Error).message);
+      log().error({ err, event, channel }, 'realtime: pusher trigger failed');
     }
   }
 

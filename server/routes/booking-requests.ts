@@ -13,6 +13,7 @@ import { ApiError, fieldError } from '../http/errors';
 import type { RateLimitRule } from '../http/rate-limit';
 import { jsonBody } from '../http/validation';
 import { translator } from '../http/locale';
+import { log } from '../log';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -110,7 +111,7 @@ async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop):
       }),
     );
   } else {
-    console.warn(`[mail] booking request for shop ${shop.row.id} not mailed: the shop has no e-mail`);
+    log().warn({ shopId: shop.row.id }, 'booking request not mailed: the shop has no e-mail');
   }
   if (request.email && (await mayCopy(c, request.email))) {
     const t = translator(request.locale);
@@ -125,7 +126,7 @@ async function sendMails(c: AppContext, request: Accepted, shop: CatalogueShop):
   }
   const outcomes = await Promise.allSettled(mails);
   for (const outcome of outcomes) {
-    if (outcome.status === 'rejected') console.error('[mail] booking request not sent:', (outcome.reason as Error).message);
+    if (outcome.status === 'rejected') log().error({ err: outcome.reason as Error }, 'booking request not sent');
   }
   // The copy, when there is one, is the last mail pushed.
   return copy !== null && outcomes.at(-1)!.status === 'fulfilled';

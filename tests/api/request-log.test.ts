@@ -10,6 +10,9 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { pair, totemOf } from '../support/staff';
 import { requestInit } from '../support/request';
+import { day, orderForm, pick } from '../support/orders';
+import { SHOP } from '../support/staff';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
 
 interface Line {
   level: number;
@@ -30,8 +33,8 @@ const lines = () => captured.join('').split('\n').filter(Boolean).map((l) => JSO
 const linesOf = (reqId: string | null) => lines().filter((l) => l.reqId === reqId);
 const accessLine = (reqId: string | null) => linesOf(reqId).find((l) => l.msg === 'request');
 
-beforeAll(() => configureLogger({ destination: { write: (line: string) => void captured.push(line) } }));
-afterAll(() => configureLogger({ destination: process.stdout }));
+beforeAll(() => configureLogger({ level: 'info', destination: { write: (line: string) => void captured.push(line) } }));
+afterAll(() => configureLogger({ level: 'warn', destination: process.stdout }));
 
 describe.each(testDrivers)('request log on $name', (driver) => {
   let api: TestApi;
@@ -93,6 +96,32 @@ describe.each(testDrivers)('request log on $name', (driver) => {
     expect(error?.err?.stack).toMatch(/\n\s+at /);
     expect(accessLine(reqId)).toMatchObject({ route: '/api/v1/user', status: 500, level: ERROR_LEVEL });
     expect(captured.join('')).not.toContain('anna.neri@example.com');
+  });
+
+  it("logs an idempotent replay and a rate-limit refusal under their request's id, without the order's or requester's data", async () => {
+    const customer = { email: 'paola.ricci@example.com', phone: '+39 348 7654321' };
+    const from = day(6);
+    const bike = await pick(api, SHOP, 'CITYBIKE', { from });
+    const form = () => orderForm({ from, email: customer.email, phone: customer.phone, cart: [{ prices: [bike.main.id] }] });
+    const key = randomUUID();
+    const post = () => api.request(`/api/v1/shops/${SHOP}/orders`, { method: 'POST', body: form(), headers: { [IDEMPOTENCY_HEADER]: key } });
+    expect((await post()).status).toBe(201);
+    const replay = await post();
+    expect(replay.headers.get(IDEMPOTENT_REPLAYED_HEADER)).toBe('true');
+    expect(linesOf(replay.headers.get('x-request-id')).map((l) => l.msg)).toContain('idempotent replay: the stored answer, nothing ran');
+
+    // One "ask the shop" request an hour from this address: the second is refused.
+    const limited = createApp({ ...api.deps, bookingRequestLimit: { limit: 1, windowMs: 3_600_000 } });
+    const ask = () =>
+      limited.request('/api/v1/booking_requests', requestInit({ method: 'POST', json: { shop_id: 1, first_name: 'Paola', last_name: 'Ricci', ...customer, date_from: day(40), date_to: day(41), people: 3, message: 'Tre kit sci.' } }));
+    expect((await ask()).status).toBe(201);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    const reqId = refused.headers.get('x-request-id');
+    expect(linesOf(reqId).map((l) => l.msg)).toContain('rate limit: refused');
+    expect(accessLine(reqId)).toMatchObject({ route: '/api/v1/booking_requests', status: 429 });
+    const text = captured.join('');
+    for (const value of Object.values(customer)) expect(text).not.toContain(value);
   });
 
   it("takes the proxy's X-Request-Id only behind a trusted proxy, and only when it looks like an id", async () => {
