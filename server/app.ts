@@ -8,6 +8,7 @@ import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/route';
 import { requestLogging } from './http/request-log';
 import { isDatabaseBusy } from './db/pglite-queue';
+import { databaseFault } from './db/errors';
 import { log } from './log';
 import { localeFromHeader, translator } from './http/locale';
 import type { AppDeps, AppEnv } from './http/context';
@@ -32,6 +33,8 @@ export type { AppDeps, AppEnv } from './http/context';
 
 /** Seconds a client is told to wait after a 503 "busy". */
 const BUSY_RETRY_AFTER_S = 5;
+/** Seconds a client is told to wait while PostgreSQL cannot be reached (a restart takes a few). */
+const DATABASE_DOWN_RETRY_AFTER_S = 5;
 
 export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -93,6 +96,14 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     }
     // The embedded database did not give this request its turn in time; nothing was changed.
     if (isDatabaseBusy(err)) return c.json({ message: t('api.busy') }, 503, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+    // PostgreSQL is down or restarting: the pool reconnects by itself once it answers again. The
+    // driver's error quotes the SQL: the log gets its cause (one short line per request), the
+    // client a message.
+    const fault = databaseFault(err);
+    if (fault) {
+      log().warn({ cause: fault }, 'database unavailable: answered 503');
+      return c.json({ message: t('api.databaseUnavailable') }, 503, { 'retry-after': String(DATABASE_DOWN_RETRY_AFTER_S) });
+    }
     log().error({ err }, 'unhandled error: answered 500');
     return c.json({ message: t('api.internal') }, 500);
   });

@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite (a data folder on disk) by default, PostgreSQL through
 // node-postgres when a connection URL is given. Both speak the same schema and migrations.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +14,7 @@ import * as schema from './schema/index';
 import { PGLITE_QUEUE_TIMEOUT_MS, queuedPglite, TurnQueue } from './pglite-queue';
 import { timedPgPool, timedPglite } from './slow-queries';
 import { logger } from '../log';
+import { lockDataDir, prepareDataDir, unusableDataDir } from './data-dir';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -81,12 +82,19 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     };
   }
   const dataDir = options.dataDir ?? defaultDataDir;
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // A folder that cannot hold the database, or one another process has open, stops here with a
+  // message naming it (server/db/data-dir.ts).
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) prepareDataDir(dataDir);
+  const unlock = onDisk ? lockDataDir(dataDir) : () => undefined;
   // A reference shop's data is a few MB: 32 MB of buffers instead of PGlite's 128 MB keeps the
   // process small. PGlite's own start flags are kept (among them -F: no fsync per commit, so a
   // killed process loses nothing but a power cut could; production runs on PostgreSQL).
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
-  const client = await PGlite.create(dataDir, { startParams });
+  const client = await PGlite.create(dataDir, { startParams }).catch((err: unknown) => {
+    unlock();
+    throw onDisk ? unusableDataDir(dataDir, err) : err;
+  });
   // Requests wait for the single backend at most PGLITE_QUEUE_TIMEOUT_MS, then answer 503.
   const queue = new TurnQueue(options.queueTimeoutMs ?? PGLITE_QUEUE_TIMEOUT_MS);
   const db = drizzlePglite(queuedPglite(timedPglite(client), queue), { schema }) as unknown as Db;
@@ -94,7 +102,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     queue,
   };
 }
