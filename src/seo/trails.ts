@@ -105,7 +105,7 @@ export function formatDuration(seconds: number, t: TFunction): string {
     : t('trails.durationMinutes', { minutes });
 }
 
-/** The four figures shown for a trail, formatted for the locale. */
+/** The figures shown for a trail, formatted for the locale: the total time (first to last point, pauses included) beside the moving time. */
 export function formattedStats(stats: GpxStats, locale: Locale, t: TFunction) {
   const tag = intlTag(locale);
   return {
@@ -113,5 +113,6 @@ export function formattedStats(stats: GpxStats, locale: Locale, t: TFunction) {
     elevationGain: formatMetres(stats.elevationGain, tag),
     elevationLoss: formatMetres(stats.elevationLoss, tag),
     movingTime: formatDuration(stats.movingTime, t),
+    totalTime: formatDuration(stats.totalTime, t),
   };
 }
