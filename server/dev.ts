@@ -8,7 +8,7 @@ import { createDeps } from './deps';
 import { configureLogger, logger } from './log';
 
 /** `npm run dev` prints the log lines for a person: colours, local time, one line each. */
-const PRETTY = { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid' };
+const PRETTY = { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid', singleLine: true };
 
 const config = loadConfigOrExit();
 configureLogger({ level: config.logLevel, destination: pretty(PRETTY) });
