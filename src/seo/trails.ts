@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
 import type { Trail } from '../../seo-data/schema';
-import { parseGpx } from '../domain/gpx';
+import { GpxError, parseGpx, type GpxErrorCode } from '../domain/gpx';
 import { gpxStats, haversineDistance, statsSegments, type GpxStats } from '../domain/gpx-stats';
 import { formatKm, formatMetres } from '../domain/format';
 import type { Locale } from '../i18n/index';
@@ -35,7 +35,20 @@ export interface TrailGeometry {
 /** The trails folder, from the project root: the build runs there, and bundled pages have no stable `import.meta.url`. */
 export const trailsDir = () => path.join(process.cwd(), 'seo-data', 'trails');
 
-export const readTrailGpx = (trail: Pick<Trail, 'gpx'>): Promise<string> => readFile(path.join(trailsDir(), trail.gpx), 'utf8');
+export const readTrailGpx = (trail: Pick<Trail, 'gpx'>, dir = trailsDir()): Promise<string> => readFile(path.join(dir, trail.gpx), 'utf8');
+
+/**
+ * A trail whose GPX file cannot be drawn (spec §8 "GPX with no parsable layers"): its pages say so
+ * (`trails.gpxError`) in place of the figures, profile and map, and the rest of the site builds.
+ */
+export interface TrailGpxFailure {
+  error: { code: GpxErrorCode; message: string };
+}
+
+/** What the trail pages get for a trail: its geometry, or why its GPX file could not be read. */
+export type TrailLoad = TrailGeometry | TrailGpxFailure;
+
+export const isTrailFailure = (load: TrailLoad): load is TrailGpxFailure => 'error' in load;
 
 /** Keeps at most `max` items, evenly spaced, always the first and the last. */
 export function downsample<T>(items: T[], max: number): T[] {
@@ -69,14 +82,27 @@ function geometryOf(xml: string): TrailGeometry {
   };
 }
 
-const cache = new Map<string, Promise<TrailGeometry>>();
+/** The geometry, or the parser's GpxError as a failure; any other fault (a missing file) still stops the build. */
+function loadOf(file: string, xml: string): TrailLoad {
+  try {
+    return geometryOf(xml);
+  } catch (err) {
+    if (!(err instanceof GpxError)) throw err;
+    // Said once per file at build time, so the operator finds which trail shows the error.
+    console.warn(`[trails] ${file}: ${err.message}`);
+    return { error: { code: err.code, message: err.message } };
+  }
+}
 
-/** Statistics and geometry of a trail, computed from its GPX file once per build. */
-export function trailGeometry(trail: Pick<Trail, 'gpx'>): Promise<TrailGeometry> {
-  let pending = cache.get(trail.gpx);
+const cache = new Map<string, Promise<TrailLoad>>();
+
+/** Statistics and geometry of a trail, computed from its GPX file (in `dir`) once per build. */
+export function trailGeometry(trail: Pick<Trail, 'gpx'>, dir = trailsDir()): Promise<TrailLoad> {
+  const file = path.join(dir, trail.gpx);
+  let pending = cache.get(file);
   if (!pending) {
-    pending = readTrailGpx(trail).then(geometryOf);
-    cache.set(trail.gpx, pending);
+    pending = readTrailGpx(trail, dir).then((xml) => loadOf(trail.gpx, xml));
+    cache.set(file, pending);
   }
   return pending;
 }

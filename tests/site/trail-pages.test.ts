@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSeoData } from '../../seo-data/schema';
 import { getT } from '../../src/i18n/server';
-import { formattedStats, trailGeometry } from '../../src/seo/trails';
+import { formattedStats, isTrailFailure, trailGeometry } from '../../src/seo/trails';
 import { LOCALES, decode, siteDir, useBuiltSite } from './dist';
 
 useBuiltSite();
@@ -22,7 +22,9 @@ describe('trail pages', () => {
   it.each(LOCALES)('show the total time next to the moving time (%s)', async (locale) => {
     const t = getT(locale);
     for (const trail of trails) {
-      const expected = formattedStats((await trailGeometry(trail)).stats, locale, t);
+      const load = await trailGeometry(trail);
+      if (isTrailFailure(load)) throw new Error(`${trail.gpx}: ${load.error.message}`);
+      const expected = formattedStats(load.stats, locale, t);
       const file = path.join(siteDir(), locale === 'it' ? '' : locale, 'sentiero', trail.slug, 'index.html');
       const shown = figures(readFileSync(file, 'utf8'));
       const labels = shown.map(([term]) => term);
