@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_ERROR_STATUS } from '../src/domain/error-page';
 import { getT } from '../src/i18n/server';
 import { localizePath, splitLocale } from '../src/i18n/index';
+import { log } from './log';
 
 const MIN_ERROR_STATUS = 400;
 const MAX_ERROR_STATUS = 599;
@@ -75,7 +76,7 @@ const HEADERS = {
 export async function errorPage(c: Context, distRoot: string, err: unknown, deps: ErrorPageDeps = {}): Promise<Response> {
   const { status, message } = describeError(err);
   const pathname = new URL(c.req.url).pathname;
-  console.error(`[site] ${c.req.method} ${pathname} failed (${status}):`, err);
+  log().error({ err, method: c.req.method, path: pathname, status }, 'site request failed');
   const read = deps.readPage ?? ((file: string) => readFile(file, 'utf8'));
   for (const file of candidates(distRoot, pathname)) {
     let html: string;
@@ -87,7 +88,7 @@ export async function errorPage(c: Context, distRoot: string, err: unknown, deps
     try {
       return c.html(fillErrorPage(html, status, message), status, HEADERS);
     } catch (fillError) {
-      console.error('[site] the error page could not be filled:', fillError);
+      log().error({ err: fillError }, 'the error page could not be filled');
       break;
     }
   }

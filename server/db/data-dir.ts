@@ -10,7 +10,7 @@ import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmSync, st
 export const DATA_DIR_EXIT_CODE = 1;
 
 const PERMISSIONS = 'Check the path (DATA_DIR) and that the user running the server may read and write the folder and every file in it (ls -ld, chown).';
-const RESTORE = 'move the damaged folder aside (keep it) and restore the last backup: npm run db:restore -- <backup file> (see "Backups" in README.md).';
+const RESTORE = 'move the damaged folder aside (keep it) and restore the last backup: npm run db:restore -- <backup file> (see "Backups and restores" in OPERATING.md).';
 const DAMAGED = `To start again, ${RESTORE}`;
 const EITHER = `${PERMISSIONS} If they are right, the folder is damaged: ${RESTORE}`;
 
