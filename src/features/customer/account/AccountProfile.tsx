@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { fetchUser } from '../../../stores/login';
 import { $session, openLogin, requireLogin } from '../../../stores/session';
 import { useT } from '../../../i18n/client';
+import { useCustomerPage } from '../shared/use-customer-page';
 import ProfileForm from './ProfileForm';
 import ProfileDocuments from './ProfileDocuments';
 import ProfilePeople from './ProfilePeople';
@@ -14,6 +15,7 @@ import '../../../components/ui/controls.css';
 export default function AccountProfile({ locale }: { locale: string }) {
   const t = useT(locale);
   const session = useStore($session);
+  useCustomerPage(locale);
   useEffect(() => {
     if (!session.token) return requireLogin();
     void fetchUser().catch(() => undefined);

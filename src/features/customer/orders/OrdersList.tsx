@@ -7,6 +7,7 @@ import { loadMyOrders } from './stores/orders';
 import { dateShower } from '../shared/show-date';
 import { formatCurrency } from '../../../domain/format';
 import { useT } from '../../../i18n/client';
+import { useCustomerPage } from '../shared/use-customer-page';
 import { localizePath, toLocale } from '../../../i18n/index';
 import '../../../components/ui/controls.css';
 
@@ -15,6 +16,7 @@ export default function OrdersList({ locale }: { locale: string }) {
   const showDate = dateShower(t);
   const lang = toLocale(locale);
   const session = useStore($session);
+  useCustomerPage(locale);
   const [orders, setOrders] = useState<OrderResponse[] | null>(null);
 
   useEffect(() => {
