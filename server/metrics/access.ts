@@ -7,8 +7,9 @@
 // runs on the same machine, for every public request it relays: there the client is the address
 // the proxies recorded in X-Forwarded-For (server/http/client-address.ts counts hops the same way),
 // and a request without that entry is not taken for local, even though clientAddress falls back to
-// the socket for rate limits. A scraper on the machine that goes around the proxy then needs the
-// token, as a remote one does.
+// the socket for rate limits. That entry is believed only when the socket is loopback (the proxy
+// on this machine): anyone reaching the app's port directly can write X-Forwarded-For. A scraper
+// on the machine that goes around the proxy, or a proxy on another machine, then needs the token.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 
@@ -52,7 +53,10 @@ function sameToken(given: string, expected: string): boolean {
 
 export function mayReadMetrics(caller: MetricsCaller, access: MetricsAccess): boolean {
   const address = realClientAddress(caller.forwardedFor, caller.socketAddress, access.trustProxy);
-  if (address !== null && isLoopback(address)) return true;
+  // Behind proxies the forwarded entry is only believed from a proxy on this machine: a request
+  // sent straight to the app's port (HOST is 0.0.0.0 by default) can write any X-Forwarded-For.
+  const throughLocalProxy = access.trustProxy === 0 || (caller.socketAddress !== undefined && isLoopback(caller.socketAddress));
+  if (throughLocalProxy && address !== null && isLoopback(address)) return true;
   if (!access.token) return false;
   const bearer = /^Bearer (.+)$/.exec(caller.authorization ?? '')?.[1];
   return bearer !== undefined && sameToken(bearer, access.token);

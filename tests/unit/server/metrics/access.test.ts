@@ -52,6 +52,13 @@ describe('mayReadMetrics', () => {
     expect(mayReadMetrics(caller('127.0.0.1', '127.0.0.1'), access)).toBe(true);
   });
 
+  it('behind proxies, does not believe an X-Forwarded-For sent straight to the port by a remote client', () => {
+    const access = { trustProxy: 1, token: null };
+    expect(mayReadMetrics(caller('203.0.113.7', '127.0.0.1'), access)).toBe(false);
+    expect(mayReadMetrics(caller('::ffff:203.0.113.7', '::1'), access)).toBe(false);
+    expect(mayReadMetrics(caller('203.0.113.7', '127.0.0.1', `Bearer ${TOKEN}`), { trustProxy: 1, token: TOKEN })).toBe(true);
+  });
+
   it('takes exactly the configured bearer token from anywhere', () => {
     const access = { trustProxy: 1, token: TOKEN };
     expect(mayReadMetrics(caller('127.0.0.1', '203.0.113.7', `Bearer ${TOKEN}`), access)).toBe(true);
