@@ -74,28 +74,18 @@ export function quantity(max?: number | null): Validator {
 }
 
 /**
- * What a number field (height, weight, shoe size) holds: digits, with a decimal part after a dot
- * or an Italian comma (a shoe size 42,5). The API's schemas (src/api/contract/people.ts,
- * order-form.ts) check the same pattern, so a form and the API refuse the same values.
- */
-export const NUMBER_FIELD_PATTERN = /^\d+([.,]\d+)?$/;
-
-/**
- * Spec §5: "number and required-number fail with validators.required" — a value that is not a
- * number is treated as no value, so the field says the one message it says when left blank.
- */
-export const NUMBER_FIELD_MESSAGE = 'validators.required';
-
-/**
  * A measure of a person (height, weight, shoe size): a number from `min` to `max`, both included.
  * Its own messages name the bound, not a "quantity" (a shop counts pieces, not centimetres).
- * Blank passes: combine with `required`.
+ * Spec §5 "number and required-number fail with validators.required": a value parseDecimal reads
+ * no number from is treated as no value, the message a blank field gets; the API's schemas
+ * (src/api/contract/people.ts, order-form.ts) read the same parseDecimal. Blank passes: combine
+ * with `required`.
  */
 export function numberRange(min: number, max: number): Validator {
   return (value) => {
     if (isEmpty(value)) return true;
-    const n = NUMBER_FIELD_PATTERN.test(String(value).trim()) ? parseDecimal(value) : NaN;
-    if (Number.isNaN(n)) return { key: NUMBER_FIELD_MESSAGE };
+    const n = parseDecimal(value);
+    if (Number.isNaN(n)) return { key: 'validators.required' };
     if (n < min) return { key: 'validators.minValue', params: { min } };
     if (n > max) return { key: 'validators.maxValue', params: { max } };
     return true;

@@ -81,7 +81,7 @@ describe.each(testDrivers)('account people on $name', (driver) => {
     const patch = await call('PATCH', `/${(await list(other))[0]!.id}`, other, { height: 10 });
     expect(patch.status).toBe(422);
     expect((await refusal(patch)).errors).toEqual({ height: ['Il valore minimo è 50'] });
-    const words = await call('PATCH', `/${(await list(other))[0]!.id}`, other, { height: 'alto', shoe_size: '42 e mezzo', weight: '-70' });
+    const words = await call('PATCH', `/${(await list(other))[0]!.id}`, other, { height: 'alto', shoe_size: '42 e mezzo', weight: 'settanta' });
     expect(words.status).toBe(422);
     expect((await refusal(words)).errors).toEqual({
       height: ['Campo obbligatorio'],

@@ -2,7 +2,7 @@
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import * as z from 'zod/mini';
 import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';
-import { NUMBER_FIELD_MESSAGE, NUMBER_FIELD_PATTERN, ORDER_FIELD_MAX, PHONE_PATTERN } from '../../domain/validators';
+import { ORDER_FIELD_MAX, parseDecimal, PHONE_PATTERN } from '../../domain/validators';
 
 /**
  * A measure of the person (height, weight, shoe size) as the booking's customer dialog sends it:
@@ -11,7 +11,7 @@ import { NUMBER_FIELD_MESSAGE, NUMBER_FIELD_PATTERN, ORDER_FIELD_MAX, PHONE_PATT
 const measure = () =>
   z.pipe(
     optionalString(ORDER_FIELD_MAX.measure),
-    z.optional(z.string().check(z.regex(NUMBER_FIELD_PATTERN, NUMBER_FIELD_MESSAGE))),
+    z.optional(z.string().check(z.refine((v: string) => !Number.isNaN(parseDecimal(v)), 'validators.required'))),
   );
 
 /** The person an item is for, as the form sends it (strings; the cart's Customer holds the same fields). */

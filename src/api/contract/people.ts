@@ -4,7 +4,7 @@
 // dialog applies (src/domain/people.ts bounds and levels) so the API and the forms agree.
 import * as z from 'zod/mini';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/people';
-import { NUMBER_FIELD_MESSAGE, NUMBER_FIELD_PATTERN } from '../../domain/validators';
+import { parseDecimal } from '../../domain/validators';
 import { requiredString } from './fields';
 
 /** People one account keeps: a family or a ski club's regulars, without an unbounded table. */
@@ -25,12 +25,12 @@ const measure = (bounds: { min: number; max: number }) =>
               z.trim(),
               z.minLength(1, { message: 'validators.required', abort: true }),
               // The forms' rule (src/domain/validators.ts numberRange): not a number fails as blank.
-              z.regex(NUMBER_FIELD_PATTERN, NUMBER_FIELD_MESSAGE),
+              z.refine((v: string) => !Number.isNaN(parseDecimal(v)), 'validators.required'),
             ),
         ],
-        { error: NUMBER_FIELD_MESSAGE },
+        { error: 'validators.required' },
       ),
-      z.transform((v: number | string) => (typeof v === 'number' ? v : Number(v.replace(',', '.')))),
+      z.transform((v: number | string) => (typeof v === 'number' ? v : parseDecimal(v))),
     ),
     z.number().check(z.gte(bounds.min, 'validators.minValue'), z.lte(bounds.max, 'validators.maxValue')),
   );

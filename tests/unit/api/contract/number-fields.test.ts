@@ -7,7 +7,7 @@ import { OrderFormCustomerSchema } from '../../../../src/api/contract/order-form
 import { PersonPatchSchema } from '../../../../src/api/contract/people';
 import { numberRange } from '../../../../src/domain/validators';
 
-const NOT_NUMBERS = ['alto', '42 e mezzo', '-3', '1e3', '42,', '4 2', '+43'];
+const NOT_NUMBERS = ['alto', '42 e mezzo', '1e3', '4 2', 'abc,5', '42,5,1'];
 const NUMBERS = ['43', ' 42,5 ', '180.5'];
 
 function schemaMessages(schema: z.ZodMiniType, value: unknown): string[] {
