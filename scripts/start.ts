@@ -32,7 +32,12 @@ async function stop(signal: string) {
     logger.error('not closed in time: exiting anyway');
     process.exit(1);
   }, SHUTDOWN_DRAIN_MS + CLOSE_MARGIN_MS).unref();
-  await server.close();
+  try {
+    await server.close();
+  } catch (err) {
+    logger.error({ err }, 'a part failed to close (the database was closed last regardless)');
+    process.exit(1);
+  }
   logger.info('closed cleanly');
   process.exit(0);
 }

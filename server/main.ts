@@ -125,20 +125,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     close: () =>
       (closing ??= (async () => {
-        // No new connection from here (idle keep-alive ones are closed too); requests in flight go on.
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        if (!(await drain.drain(SHUTDOWN_DRAIN_MS))) {
-          logger.warn({ requestsInFlight: drain.requestsInFlight, drainMs: SHUTDOWN_DRAIN_MS }, 'requests still running after the drain: cut');
+        try {
+          // No new connection from here (idle keep-alive ones are closed too); requests in flight go on.
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          if (!(await drain.drain(SHUTDOWN_DRAIN_MS))) {
+            logger.warn({ requestsInFlight: drain.requestsInFlight, drainMs: SHUTDOWN_DRAIN_MS }, 'requests still running after the drain: cut');
+          }
+          // Open WebSockets and held terminal requests would keep server.close() waiting.
+          await coordination.close();
+          // Mails being handed to SMTP finish before the database goes (else one taken by the server
+          // but not marked sent goes out again after its lease), within the stop's margin.
+          await Promise.all([stopMail(), deps.mailer.close()]);
+          await deps.realtime.close();
+          await pos?.close();
+          (server as Server).closeAllConnections();
+          await stopped;
+        } finally {
+          // Last, and whatever failed before: PGlite writes its data folder on close; a request
+          // still writing would find it gone.
+          await database.close();
         }
-        // Open WebSockets and held terminal requests would keep server.close() waiting.
-        await coordination.close();
-        await stopMail();
-        await deps.realtime.close();
-        await pos?.close();
-        (server as Server).closeAllConnections();
-        await stopped;
-        // Last: PGlite writes its data folder on close; a request still writing would find it gone.
-        await database.close();
       })()),
   };
 }

@@ -24,6 +24,11 @@ export interface Mail {
 export interface Mailer {
   /** Stores the mail for delivery (without SMTP: also writes it); rejects only if it cannot be stored. */
   send(mail: Mail): Promise<void>;
+  /**
+   * Waits (at most MAIL_STOP_BOUND_MS) for the first attempts still being sent: a stop that closed
+   * the database under one would leave a mail the SMTP server took marked unsent, sent again later.
+   */
+  close(): Promise<void>;
 }
 
 const FROM_ADDRESS = 'noreply@rentalp.example';
@@ -99,5 +104,6 @@ export function createMailer(options: MailerOptions): Mailer {
       });
       if (!smtp) await attempt;
     },
+    close: () => outbox.settle(),
   };
 }

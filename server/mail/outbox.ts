@@ -37,6 +37,12 @@ const POLL_MS = 2000;
  * timeouts, server/mail/mailer.ts), so a live worker always finishes before another may take over.
  */
 export const CLAIM_LEASE_MS = 120_000;
+/**
+ * How long a stop waits for mails being handed to SMTP: inside the stop's margin after the drain
+ * (scripts/start.ts), so the database closes after them; a send still running then is cut, and
+ * goes out again after its lease (the one case a mail may be sent twice).
+ */
+export const MAIL_STOP_BOUND_MS = 3_000;
 /** Mails claimed per round. */
 const CLAIM_BATCH = 10;
 /** An address in an SMTP server's error text stays out of the row and the log. */
@@ -112,8 +118,16 @@ export class MailOutbox {
     timer.unref();
     return async () => {
       clearInterval(timer);
-      await Promise.allSettled([...this.inFlight]);
+      await this.settle();
     };
+  }
+
+  /** Resolves when the sends in flight are over, or after `boundMs` (a stop must not hang on SMTP). */
+  async settle(boundMs = MAIL_STOP_BOUND_MS): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), bound]);
+    clearTimeout(timer);
   }
 
   /** The wait before attempt `attempts + 1`. */
