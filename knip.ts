@@ -37,7 +37,11 @@ const config: KnipConfig = {
   ignore: production ? ['src/api/contract/index.ts'] : [],
   // In production mode: the integrations astro.config.mjs names, react-dom (which @astrojs/react
   // renders with) and vite (named by the build plugins' JSDoc types; astro brings it).
-  ignoreDependencies: [...(production ? ['@astrojs/react', '@astrojs/sitemap', 'react-dom', 'vite'] : [])],
+  // @types/smtp-server types the fault test's SMTP server (smtp-server ships no types of its own);
+  // knip does not pair it with the import there.
+  ignoreDependencies: [...(production ? ['@astrojs/react', '@astrojs/sitemap', 'react-dom', 'vite'] : ['@types/smtp-server'])],
+  // Debian's tools, not npm's: PostgreSQL's client for backups, mount for the full-disk fault test.
+  ignoreBinaries: ['pg_restore', 'mount', 'umount'],
   ignoreIssues: production ? Object.fromEntries(NOT_DOMAIN.map((glob) => [glob, ['exports', 'types', 'duplicates']])) : {},
   // Stylesheets import open-props token groups (src/styles/global.css): read their @import lines.
   compilers: {
