@@ -4,6 +4,8 @@
 // and their functions, sequences and their values). The password travels in PGPASSWORD, never on
 // the command line, where `ps` would show it.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { APPLIED_MIGRATIONS_SQL, BackupRefusal, schemaVersionOf, type SchemaVersion } from './manifest';
 
@@ -68,13 +70,31 @@ export async function postgresTarget(url: string): Promise<{ tables: number; ses
   });
 }
 
+/** What a database dump of the target is kept as before --force drops its tables. */
+export const REPLACED_POSTGRES_DUMP = 'postgres-before-restore.dump';
+
+/** The archive's table of contents, read by the tools that will restore it: refused before anything is dropped. */
+function assertReadableDump(file: string): void {
+  const result = spawnSync('pg_restore', ['--list', file], { encoding: 'utf8' });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    throw new BackupRefusal('pg_restore was not found: install PostgreSQL\'s client tools (Debian: apt-get install postgresql-client, the server\'s major version or newer).');
+  }
+  if (result.status !== 0) {
+    throw new BackupRefusal(`pg_restore cannot read this backup's database (${(result.stderr || '').trim().split('\n')[0]}): use client tools as new as the ones that made it; nothing was changed.`);
+  }
+}
+
 /**
- * Restores `file` into the database. `wipe` first drops the application's schemas (--force over
- * a database that holds data); the restore itself is one transaction, so a failure leaves no half
- * of it behind.
+ * Restores `file` into the database. `keepAside` (--force over a database that holds data): the
+ * database is first dumped there, then the application's schemas are dropped, so a restore that
+ * fails after the drop leaves the old data in that dump, not nowhere. The restore itself is one
+ * transaction, so a failure leaves no half of it behind.
  */
-export async function restorePostgres(url: string, file: string, { wipe }: { wipe: boolean }): Promise<SchemaVersion | null> {
-  if (wipe) {
+export async function restorePostgres(url: string, file: string, { keepAside }: { keepAside: string | null }): Promise<SchemaVersion | null> {
+  assertReadableDump(file);
+  if (keepAside) {
+    mkdirSync(keepAside, { recursive: true });
+    run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(keepAside, REPLACED_POSTGRES_DUMP)}`], url);
     await withClient(url, (client) =>
       client.query('BEGIN; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; COMMIT;'),
     );

@@ -2,8 +2,8 @@
 // Everything that could refuse is checked before anything is written: the archive and its
 // manifest, a schema newer than the code's migrations, a backup of the other kind of database,
 // a server still running on the target, and a target that already holds data (only with
-// --force, which keeps what stood there aside instead of deleting it; PostgreSQL's tables cannot
-// be kept aside, so --force drops them: back them up first).
+// --force, which keeps what stood there aside instead of deleting it: folders are moved, and
+// PostgreSQL's database is dumped there before its tables are dropped).
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -54,7 +54,7 @@ export async function restoreBackup(
       if (occupied.length > 0 && !force) {
         throw new BackupRefusal(
           `The restore would overwrite ${occupied.join(', ')}. Restore into an empty DATA_DIR and database, or add --force ` +
-            '(folders are moved aside into DATA_DIR/replaced-<time>, PostgreSQL tables are dropped); nothing was changed.',
+            '(folders are moved aside into DATA_DIR/replaced-<time>, a PostgreSQL database is dumped there before its tables are dropped); nothing was changed.',
         );
       }
       await unpack(file, scratch);
@@ -67,10 +67,18 @@ export async function restoreBackup(
         moved = true;
       };
       // The database first: if it fails, the documents and the outbox have not been touched.
-      if (config.databaseUrl) await restorePostgres(config.databaseUrl, path.join(scratch, DATABASE_FOLDER, POSTGRES_DUMP), { wipe });
-      else {
+      if (config.databaseUrl) {
+        await restorePostgres(config.databaseUrl, path.join(scratch, DATABASE_FOLDER, POSTGRES_DUMP), { keepAside: wipe ? aside : null });
+        moved ||= wipe;
+      } else {
         clear(dbDir);
-        await loadPglite(dbDir, path.join(scratch, DATABASE_FOLDER, PGLITE_DUMP));
+        try {
+          await loadPglite(dbDir, path.join(scratch, DATABASE_FOLDER, PGLITE_DUMP));
+        } catch (err) {
+          // The folder that stood there is safe aside: say where, or the operator thinks it lost.
+          if (moved) throw new Error(`${(err as Error).message}\nThe database folder that stood there was moved to ${aside} before the restore; put it back if you need it.`, { cause: err });
+          throw err;
+        }
       }
       for (const folder of FILE_FOLDERS) {
         const target = path.join(config.dataDir, folder);

@@ -9,7 +9,7 @@ import { exitOnRefusal } from '../backup/refusal';
 
 const USAGE =
   'Usage: npm run db:restore -- <backup file> [--force]\n' +
-  '  --force  restore over a database or DATA_DIR that holds data (folders are moved aside into DATA_DIR/replaced-<time>, PostgreSQL tables dropped)';
+  '  --force  restore over a database or DATA_DIR that holds data (folders are moved aside into DATA_DIR/replaced-<time>, a PostgreSQL database dumped there, then dropped)';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' }, help: { type: 'boolean' } } });
 if (values.help || positionals.length !== 1) {

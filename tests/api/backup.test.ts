@@ -17,6 +17,7 @@ import { seed } from '../../server/db/seed/index';
 import { createDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { codeMigrations } from '../../server/backup/manifest';
+import { REPLACED_POSTGRES_DUMP } from '../../server/backup/postgres';
 import { testConfig } from '../support/config';
 import { TEST_ORDER_LIMITS, type TestApi } from '../support/app';
 import { requestInit } from '../support/request';
@@ -197,6 +198,10 @@ describe.skipIf(!adminUrl)('db:backup and db:restore on PostgreSQL', () => {
     const forced = await cli('restore', [archive, '--force'], { DATA_DIR: target, DATABASE_URL: targetUrl });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain(`moved to ${path.join(target, 'replaced-')}`);
+    // The tables --force dropped are kept as a dump beside the folders moved aside.
+    const aside = readdirSync(target).filter((name) => name.startsWith('replaced-'));
+    expect(aside).toHaveLength(1);
+    expect(existsSync(path.join(target, aside[0]!, REPLACED_POSTGRES_DUMP))).toBe(true);
     await check();
   }, 600_000);
 });
