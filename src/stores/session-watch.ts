@@ -4,14 +4,14 @@
 // leads home, spec §2 layouts):
 // - a 401 logged the customer out (the client cleared the session, then showed the server's
 //   message): the message goes with the customer to the next page;
-// - another tab logged out (the token's storage key emptied there).
+// - another tab logged out (a storage event, and the token is gone).
 // This tab's own logout is not its business: the user menu goes home once the server's revocation
 // is on its way (leaving earlier could lose it). A login on those pages keeps the customer there:
 // they asked for it (requireLogin's sheet) and the page is what they came for. Loaded on demand by
 // those islands, so the pages' first scripts do not carry it.
 import type { ReadableAtom } from 'nanostores';
 import { $notice, notifyOnNextPage, type Notice } from './notifications';
-import { $token, TOKEN_KEY } from './session';
+import { $token } from './session';
 
 interface WatchDeps {
   token: ReadableAtom<string | undefined>;
@@ -23,9 +23,14 @@ interface WatchDeps {
   onOtherTabLogout: (run: () => void) => () => void;
 }
 
+/**
+ * Another tab wrote the storage and the token is gone: the persisted token follows the storage
+ * event before this listener runs (it listens from the page's start), so reading it is enough and
+ * the session's storage key stays session.ts's own business.
+ */
 function onOtherTabLogout(run: () => void): () => void {
-  const listener = (event: StorageEvent) => {
-    if (event.key === TOKEN_KEY && !event.newValue) run();
+  const listener = () => {
+    if (!$token.get()) run();
   };
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);
@@ -55,11 +60,16 @@ export function watchCustomerSession(wasLoggedIn: boolean, leave: () => void, de
       go();
     });
   let loggedIn = wasLoggedIn;
+  let hadSession = wasLoggedIn;
   const stopToken = deps.token.listen((token) => {
     if (loggedIn && !token) lost();
     loggedIn = !!token;
+    hadSession ||= loggedIn;
   });
-  const stopTabs = deps.onOtherTabLogout(go);
+  // Only a session this page had: a guest's page is not left for another tab's storage writes.
+  const stopTabs = deps.onOtherTabLogout(() => {
+    if (hadSession) go();
+  });
   const stop = () => {
     stopToken();
     stopTabs();

@@ -82,6 +82,13 @@ describe('watchCustomerSession', () => {
     expect(s.otherTab).toBeNull();
   });
 
+  it("a guest's page is not left for another tab's storage writes", () => {
+    const s = setup(undefined);
+    s.watch(false);
+    s.otherTab!();
+    expect(s.left).toEqual([]);
+  });
+
   it('stopped (the island unmounted), it leaves nothing', () => {
     const s = setup('Bearer a');
     s.watch(true)();
