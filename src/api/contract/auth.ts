@@ -36,8 +36,9 @@ export type SignupRequest = z.input<typeof SignupRequestSchema>;
 export const SignupResponseSchema = z.object({ data: z.object({ token: z.string(), user: UserSchema }) });
 export type SignupResponse = z.output<typeof SignupResponseSchema>;
 
-/** 200 to POST reset_password_code: the code is right (a wrong one is a 422 on `code`). */
-export const ResetCodeResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });
+// 200 to POST reset_password_code: in a module of its own, so only the reset page's scripts carry
+// it (this module is in the chunk every storefront page loads for the login).
+export { ResetCodeResponseSchema } from './auth-reset';
 /** 200 to POST reset_password: a fresh session's token and the translated confirmation. */
 export const ResetPasswordResponseSchema = z.object({ data: z.object({ token: z.string() }), message: z.string() });
 
