@@ -5,7 +5,7 @@
 //   files/uploads/…, files/outbox/… the documents and the mail outbox of DATA_DIR
 // It is assembled in a staging folder next to its destination and renamed into place once whole,
 // so an interrupted backup never leaves a file that looks complete.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { create, extract } from 'tar';
 import { BackupRefusal, ManifestSchema, type Manifest } from './manifest';
@@ -30,9 +30,16 @@ export function isEmptyFolder(dir: string): boolean {
   return !existsSync(dir) || (statSync(dir).isDirectory() && readdirSync(dir).length === 0);
 }
 
+/** A backup holds every customer's data and documents: readable by its owner only. */
+export const BACKUP_FILE_MODE = 0o600;
+export const BACKUP_FOLDER_MODE = 0o700;
+
 /** Packs the staging folder's content into `file` (written as `file.partial`, then renamed). */
 export async function pack(staging: string, file: string): Promise<void> {
   const partial = `${file}.partial`;
+  // Created owner-only before a byte is written (the umask would leave it readable by every user).
+  closeSync(openSync(partial, 'w', BACKUP_FILE_MODE));
+  chmodSync(partial, BACKUP_FILE_MODE);
   await create({ gzip: true, portable: true, file: partial, cwd: staging }, readdirSync(staging).sort());
   renameSync(partial, file);
 }

@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { countFiles, DATABASE_FOLDER, discard, FILES_FOLDER, MANIFEST_FILE, pack, stamp } from './archive';
+import { BACKUP_FOLDER_MODE, countFiles, DATABASE_FOLDER, discard, FILES_FOLDER, MANIFEST_FILE, pack, stamp } from './archive';
 import { BACKUP_FORMAT, BackupRefusal, FILE_FOLDERS, type Manifest } from './manifest';
 import { dumpPglite, PGLITE_DUMP } from './pglite';
 import { dumpPostgres, POSTGRES_DUMP } from './postgres';
@@ -19,11 +19,12 @@ export async function createBackup(
   { outDir, now = new Date() }: { outDir: string; now?: Date },
 ): Promise<BackupResult> {
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(outDir, { recursive: true, mode: BACKUP_FOLDER_MODE });
   const file = path.join(outDir, `rentalp-backup-${kind}-${stamp(now)}.tar.gz`);
   if (existsSync(file)) throw new BackupRefusal(`${file} already exists: wait a second and run the backup again.`);
   const staging = `${file}.staging`;
   discard(staging);
+  mkdirSync(staging, { mode: BACKUP_FOLDER_MODE });
   mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true });
   try {
     // The database first, then the files: a document is written before the row naming it, so

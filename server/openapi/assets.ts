@@ -37,7 +37,8 @@ const cache = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** The bytes of a page file, read once per process. */
 export function assetBytes(name: string): Promise<Uint8Array<ArrayBuffer>> | null {
-  const asset = DOCS_ASSETS[name];
+  // Own names only: `constructor` or `__proto__` are no page file.
+  const asset = Object.hasOwn(DOCS_ASSETS, name) ? DOCS_ASSETS[name] : undefined;
   if (!asset) return null;
   let bytes = cache.get(name);
   if (!bytes) {

@@ -4,7 +4,7 @@
 // restored copy serves the same order and the same document bytes. A backup whose schema is newer
 // than the code's migrations is refused before anything is written.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -116,6 +116,8 @@ describe('db:backup and db:restore on PGlite', () => {
     expect(backup.code, backup.stderr).toBe(0);
     const archive = backupIn(out);
     expect(path.basename(archive)).toMatch(/^rentalp-backup-pglite-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
+    // Every customer's data and documents: readable by the owner only, whatever the umask.
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
 
     const target = tempDir('backup-dst-');
     const restore = await cli('restore', [archive], { DATA_DIR: target });

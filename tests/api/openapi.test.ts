@@ -179,5 +179,6 @@ describe.each(testDrivers.slice(0, 1))('the document and its reference page, ser
   it('an unknown file of the page is 404', async () => {
     expect((await api.request('/api/docs/package.json')).status).toBe(404);
     expect((await api.request('/api/docs/..%2Fpackage.json')).status).toBe(404);
+    for (const inherited of ['constructor', '__proto__', 'toString']) expect((await api.request(`/api/docs/${inherited}`)).status, inherited).toBe(404);
   });
 });
