@@ -5,9 +5,15 @@ import { useEffect } from 'react';
 import { $token } from '../../../stores/session';
 import { localizePath, toLocale } from '../../../i18n/index';
 
+/**
+ * The session as the page's scripts started: read when the island's modules run, before the app
+ * bar (which wakes at idle) can have had a 401 end it; by the island's first render it may be gone.
+ */
+const startedLoggedIn = typeof window !== 'undefined' && !!$token.get();
+
 export function useCustomerPage(locale: string): void {
   useEffect(() => {
-    const wasLoggedIn = !!$token.get();
+    const wasLoggedIn = startedLoggedIn || !!$token.get();
     let stop: (() => void) | undefined;
     let unmounted = false;
     void import('../../../stores/session-watch').then(({ watchCustomerSession }) => {
