@@ -27,6 +27,7 @@ describe('server configuration', () => {
       production: false,
       port: 4321,
       host: '0.0.0.0',
+      logLevel: 'info',
       dataDir: path.join(projectRoot, '.data'),
       databaseUrl: null,
       smtpUrl: null,

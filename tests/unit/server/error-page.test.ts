@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describeError, fillErrorPage } from '../../../server/error-page';
 import { resolveStatic, serveDist, type DistDeps } from '../../../server/static';
-import { createLogger, withLogger } from '../../../server/log';
+import { configureLogger, createLogger, withLogger } from '../../../server/log';
 import it_ from '../../../i18n/it.json';
 import en from '../../../i18n/en.json';
 import fr from '../../../i18n/fr.json';
@@ -41,6 +41,10 @@ function failingSite(err: unknown, extra: DistDeps = {}) {
     }),
   );
 }
+
+// The failures these tests cause on purpose would fill the run's output: the root logger writes
+// nowhere here; the test that reads the line gives the request a logger of its own.
+configureLogger({ destination: { write: () => undefined } });
 
 /** Runs `request` under a logger whose lines the test reads (as the request's logger would be). */
 async function logged<T>(request: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
