@@ -33,6 +33,8 @@ const STACK_FRAME = /^\s+at /;
 /** Causes followed under an error, enough for a wrapper of a wrapper. */
 const MAX_CAUSES = 3;
 const QUERY_PARAMS = /\nparams: [\s\S]*$/;
+/** Properties a library attaches to its errors that carry live objects (a connection, a request). */
+const ATTACHED_OBJECTS = new Set(['client', 'connection', 'request', 'response', 'config']);
 
 function scrub(text: string | undefined): string | undefined {
   return text?.replace(QUERY_PARAMS, '\nparams: ' + REDACTED).replace(EMAIL, REDACTED);
@@ -46,6 +48,9 @@ function serializeError(err: Error, depth = 0): object {
   const frames = String(err.stack ?? '').split('\n').filter((line) => STACK_FRAME.test(line));
   out.message = message;
   out.stack = [`${String(out.type)}: ${message}`, ...frames].join('\n');
+  // The driver hangs its connection on an error (node-postgres: `client`, with the connection's
+  // parameters, password included when one is used): never a line's business.
+  for (const [key, value] of Object.entries(out)) if (ATTACHED_OBJECTS.has(key) || (typeof value === 'object' && value !== null && key !== 'cause')) delete out[key];
   // The reason under a wrapper (drizzle's "Failed query" holds the driver's ECONNREFUSED).
   if (err.cause instanceof Error && depth < MAX_CAUSES) out.cause = serializeError(err.cause, depth + 1);
   else delete out.cause;
