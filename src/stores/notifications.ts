@@ -28,12 +28,16 @@ export interface Notice {
 
 const colours: Record<NoticeType, string | null> = { info: null, success: 'success', warning: 'warning', error: 'error' };
 
-const PendingNoticeSchema = z.object({ text: z.string(), type: z.enum(['info', 'success', 'warning', 'error']) });
+/** `from`: the page that left it (see notifyOnNextPage). */
+const PendingNoticeSchema = z.object({ text: z.string(), type: z.enum(['info', 'success', 'warning', 'error']), from: z.optional(z.string()) });
+
+/** One per page load: tells the page that left a notice from the page it is meant for. */
+const newPageId = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const isBlank = (message: NoticeMessage | null | undefined): message is null | undefined => !message || (typeof message === 'string' && !message.trim());
 
 /** The snackbar's notice and its actions (its timer, its ids); the page has one (below), a test makes its own. */
-export function createNotifications() {
+export function createNotifications(pageId: string = newPageId()) {
   const $notice = atom<Notice | null>(null);
   let nextId = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,38 +61,45 @@ export function createNotifications() {
     $notice.set(null);
   }
 
-  /** Shows, once, the notice the previous page left (garbage in storage is dropped). */
+  /**
+   * Shows, once, the notice a previous page left (garbage in storage is dropped). One this page
+   * left itself stays for the next page: the page goes on running while the next one loads, and
+   * its snackbar, woken by the very notice that made it leave, must not take the message along.
+   */
   function showPendingNotice(): void {
     let raw: string | null = null;
     try {
       raw = sessionStorage.getItem(PENDING_NOTICE_KEY);
-      sessionStorage.removeItem(PENDING_NOTICE_KEY);
-    } catch {
-      return;
-    }
-    if (!raw) return;
-    try {
+      if (!raw) return;
       const pending = PendingNoticeSchema.safeParse(JSON.parse(raw));
+      if (pending.success && pending.data.from === pageId) return;
+      sessionStorage.removeItem(PENDING_NOTICE_KEY);
       if (pending.success) notify(pending.data.text, pending.data.type);
     } catch {
-      // Not JSON: nothing to show.
+      // Storage blocked or not JSON: nothing to show; drop what cannot be read.
+      try {
+        if (raw) sessionStorage.removeItem(PENDING_NOTICE_KEY);
+      } catch {
+        // Storage blocked.
+      }
     }
   }
 
-  return { $notice, notify, dismissNotice, showPendingNotice };
-}
-
-export const { $notice, notify, dismissNotice, showPendingNotice } = createNotifications();
-
-/**
- * A notice for the page this tab goes to next (an action that ends with a page load, like logout
- * going home): kept in sessionStorage and shown once by the next page's snackbar.
- */
-export function notifyOnNextPage(text: string | null | undefined, type: NoticeType = 'info'): void {
-  if (!text || !text.trim()) return;
-  try {
-    sessionStorage.setItem(PENDING_NOTICE_KEY, JSON.stringify({ text, type }));
-  } catch {
-    // Storage blocked: the notice is lost, the action itself is not.
+  /**
+   * A notice for the page this tab goes to next (an action that ends with a page load, like logout
+   * going home): kept in sessionStorage and shown once by the next page's snackbar.
+   */
+  function notifyOnNextPage(text: string | null | undefined, type: NoticeType = 'info'): void {
+    if (!text || !text.trim()) return;
+    try {
+      sessionStorage.setItem(PENDING_NOTICE_KEY, JSON.stringify({ text, type, from: pageId }));
+    } catch {
+      // Storage blocked: the notice is lost, the action itself is not.
+    }
   }
+
+  return { $notice, notify, dismissNotice, showPendingNotice, notifyOnNextPage };
 }
+
+export const { $notice, notify, dismissNotice, showPendingNotice, notifyOnNextPage } = createNotifications();
+

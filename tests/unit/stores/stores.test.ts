@@ -242,27 +242,38 @@ function memoryStorage(): Storage {
 }
 
 describe('notices for the next page', () => {
-  it('a notice left by one page is shown once by the next one; garbage and blocked storage are ignored', () => {
+  it('a notice left by one page is shown once by the next one, never by the page that left it; garbage and blocked storage are ignored', () => {
     const storage = memoryStorage();
     vi.stubGlobal('sessionStorage', storage);
-    notifications.dismissNotice();
-    notifications.notifyOnNextPage('Sei uscito', 'info');
-    notifications.notifyOnNextPage('   ');
+    const leaving = notifications.createNotifications('page-a');
+    const next = notifications.createNotifications('page-b');
+    leaving.notifyOnNextPage('Sei uscito', 'info');
+    leaving.notifyOnNextPage('   ');
     // Nothing on this page: it is leaving.
-    expect(notifications.$notice.get()).toBeNull();
-    expect(JSON.parse(storage.getItem('pending-notice')!)).toEqual({ text: 'Sei uscito', type: 'info' });
+    expect(leaving.$notice.get()).toBeNull();
+    expect(JSON.parse(storage.getItem('pending-notice')!)).toEqual({ text: 'Sei uscito', type: 'info', from: 'page-a' });
+    // The leaving page's snackbar wakes while the next page loads: the notice is not its to take.
+    leaving.showPendingNotice();
+    expect(leaving.$notice.get()).toBeNull();
+    expect(storage.getItem('pending-notice')).not.toBeNull();
 
-    notifications.showPendingNotice();
-    expect(notifications.$notice.get()).toMatchObject({ message: 'Sei uscito', type: 'info', timeout: 3000 });
+    next.showPendingNotice();
+    expect(next.$notice.get()).toMatchObject({ message: 'Sei uscito', type: 'info', timeout: 3000 });
     expect(storage.getItem('pending-notice')).toBeNull();
-    notifications.dismissNotice();
-    notifications.showPendingNotice();
-    expect(notifications.$notice.get()).toBeNull();
+    next.dismissNotice();
+    next.showPendingNotice();
+    expect(next.$notice.get()).toBeNull();
+
+    // A notice from before this field existed (no `from`) is still shown.
+    storage.setItem('pending-notice', JSON.stringify({ text: 'Ordine salvato', type: 'success' }));
+    next.showPendingNotice();
+    expect(next.$notice.get()).toMatchObject({ message: 'Ordine salvato', type: 'success' });
+    next.dismissNotice();
 
     for (const garbage of ['{broken', JSON.stringify({ text: 'x', type: 'shout' }), JSON.stringify(['x'])]) {
       storage.setItem('pending-notice', garbage);
-      notifications.showPendingNotice();
-      expect(notifications.$notice.get()).toBeNull();
+      next.showPendingNotice();
+      expect(next.$notice.get()).toBeNull();
       expect(storage.getItem('pending-notice')).toBeNull();
     }
 
@@ -273,10 +284,13 @@ describe('notices for the next page', () => {
       setItem: () => {
         throw new Error('blocked');
       },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
     });
-    expect(() => notifications.notifyOnNextPage('Sei uscito')).not.toThrow();
-    expect(() => notifications.showPendingNotice()).not.toThrow();
-    notifications.dismissNotice();
+    expect(() => leaving.notifyOnNextPage('Sei uscito')).not.toThrow();
+    expect(() => next.showPendingNotice()).not.toThrow();
+    vi.unstubAllGlobals();
   });
 });
 
