@@ -109,6 +109,8 @@ export const orderDetails = pgTable(
     priceId: integer('price_id').notNull().references(() => prices.id),
     isAddOn: boolean('is_add_on').notNull().default(false),
     productLabel: text('product_label').notNull(),
+    /** The size booked, for a product whose units differ by size (src/domain/sizes.ts); null for any. */
+    size: text('size'),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
     originalTotalPrice: money('original_total_price').notNull(),
