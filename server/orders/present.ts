@@ -121,6 +121,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
       total_tax: order.totalTax,
       total_taxable: order.totalTaxable,
       created_at: order.createdAt.toISOString(),
+      ref: order.ref,
       totem_code: order.createdTotemId != null ? (totemCodes.get(order.createdTotemId) ?? null) : null,
       order_detail_pools: pools
         .filter((p) => p.orderId === order.id)

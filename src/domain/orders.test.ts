@@ -126,6 +126,13 @@ describe('buildOrderFormData', () => {
     expect(form.has('_method')).toBe(false);
   });
 
+  it('adds the referral last when there is one, and none that the API would refuse as too long', () => {
+    expect(entries(buildOrderFormData({ ...input, ref: 'HOTEL42' })).at(-1)).toEqual(['ref', 'HOTEL42']);
+    expect(buildOrderFormData({ ...input, ref: null }).has('ref')).toBe(false);
+    expect(buildOrderFormData({ ...input, ref: 'H'.repeat(64) }).get('ref')).toBe('H'.repeat(64));
+    expect(buildOrderFormData({ ...input, ref: 'H'.repeat(65) }).has('ref')).toBe(false);
+  });
+
   it('adds edit_order_code when editing', () => {
     const form = buildOrderFormData({ ...input, orderCodeToReplace: 'ORD-42' });
     expect(form.get('edit_order_code')).toBe('ORD-42');

@@ -6,6 +6,7 @@ import { dateParams, flag, type DateParams } from './booking-params';
 import { sendableCouponCodes } from './cart';
 import type { DateMode } from './dates';
 import { splitLocale } from './locale-path';
+import { ORDER_FIELD_MAX } from './validators';
 
 export const CUSTOMER_FIELDS = ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level'] as const;
 
@@ -16,6 +17,8 @@ export type OrderFormInput = Pick<
   'phone' | 'first_name' | 'last_name' | 'fiscal_code' | 'fidelityCardNumber' | 'coupons'
 > &
   Partial<Pick<CartState, 'orderCodeToReplace'>> & {
+    /** The stored referral (`forced_ref`); an edit keeps the order's own whatever is sent. */
+    ref?: string | null;
     products: readonly Pick<CartProduct, 'id_price' | 'related' | 'customer'>[];
     medias: readonly OrderFormMedia[];
     multipleDates: DateMode;
@@ -48,6 +51,7 @@ export interface OrderFormFields extends DateParams {
   cart: readonly { prices: readonly number[]; customer?: Partial<Record<CustomerField, string>> | null }[];
   medias: readonly { id?: number | null; stored?: boolean; deleted?: boolean; file?: Blob | null }[];
   edit_order_code?: string | null;
+  ref?: string | null;
 }
 
 /**
@@ -89,6 +93,7 @@ export function encodeOrderForm(fields: OrderFormFields): FormData {
   });
 
   if (fields.edit_order_code) form.append('edit_order_code', fields.edit_order_code);
+  if (fields.ref) form.append('ref', fields.ref);
   return form;
 }
 
@@ -114,6 +119,8 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
     }),
     medias: input.medias,
     edit_order_code: input.orderCodeToReplace,
+    // One the API would refuse (too long) is left out: a referral must never block the order.
+    ref: input.ref && input.ref.length <= ORDER_FIELD_MAX.code ? input.ref : null,
   });
 }
 

@@ -151,6 +151,8 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   created_at: z.string(),
   /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online (issue #12). */
   totem_code: z.optional(z.nullable(z.string())),
+  /** The referral the order came with (a hotel's framed page's `forced_ref`); null without one. */
+  ref: z.optional(z.nullable(z.string())),
   /** When the order was last sent to the shop's queue board (issue #13); null when never. */
   queued_at: z.optional(z.nullable(z.string())),
   order_detail_pools: z.array(

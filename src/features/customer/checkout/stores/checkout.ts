@@ -13,7 +13,7 @@ import { documentsRequired } from '../../../../domain/kiosk';
 import { visibleMedias } from '../../../../domain/medias';
 import { buildOrderEditFormData, buildOrderFormData } from '../../../../domain/orders';
 import { $cart, addCoupon, clearCart, removeCoupon, removeMedia, repriceForDates, setContact } from '../../../../stores/cart';
-import { $configuration, $products } from '../../../../stores/configuration';
+import { $configuration, $products, $ref } from '../../../../stores/configuration';
 import { loadFidelityCard, loadShop } from '../../../../stores/shop-load';
 import { markKioskOrderPlaced } from '../../../../stores/kiosk-device';
 import { orderSubmission, type OrderSubmission } from './order-submission';
@@ -78,6 +78,7 @@ export async function submitOrder(values: CheckoutValues): Promise<OrderOutcome>
     invoice: values.invoice,
     multipleDates: configuration.multipleDates,
     dates: configuration.dates,
+    ref: $ref.get(),
     // Documents picked in this session go as files; stored ones by their id.
     medias: cart.medias.map((m) => ({ ...m, file: m.stored ? null : (fileFor(m.img) ?? null) })),
   };

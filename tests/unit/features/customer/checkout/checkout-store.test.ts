@@ -104,6 +104,30 @@ describe('submitOrder', () => {
     expect($pendingOrderSubmission.get()).toBeNull();
   });
 
+  it('sends the stored referral with a new order; an edit keeps the order’s own referral', async () => {
+    bikeInCart();
+    configuration.$ref.set('HOTEL42');
+    const placed = await submitOrder(values);
+    expect(placed.kind === 'placed' && placed.order.ref).toBe('HOTEL42');
+    if (placed.kind !== 'placed') return;
+    // The same customer later comes through another hotel's page and changes the order.
+    configuration.$ref.set('OTHER-HOTEL');
+    bikeInCart();
+    cartStore.$cart.set({ ...cartStore.$cart.get(), orderCodeToReplace: placed.order.uuid });
+    const edited = await submitOrder(values);
+    expect(edited).toMatchObject({ kind: 'placed', edited: true, order: { id: placed.order.id, ref: 'HOTEL42' } });
+  });
+
+  it('places an order without a referral when none is stored, and leaves out one the API would refuse', async () => {
+    bikeInCart();
+    const plain = await submitOrder(values);
+    expect(plain.kind === 'placed' && plain.order.ref).toBeNull();
+    bikeInCart();
+    configuration.$ref.set('X'.repeat(65));
+    const long = await submitOrder(values);
+    expect(long.kind === 'placed' && long.order.ref).toBeNull();
+  });
+
   it('maps the server’s 422 to the fields in page order, keeping the cart and the typed details', async () => {
     bikeInCart();
     const outcome = await submitOrder({ ...values, email: 'non-una-email', invoice: true, fiscal_code: '' });
