@@ -1,5 +1,5 @@
 // The pages that need a customer (the orders list, the account): when a 401 or another tab ends
-// the session while one is open, it goes home (spec §4, src/stores/session-watch.ts). The watch is
+// the session while one is open, it goes home (spec §4, src/features/customer/shared/stores/session-watch.ts). The watch is
 // loaded on demand, so the pages' first scripts stay as they were.
 import { useEffect } from 'react';
 import { $token } from '../../../stores/session';
@@ -16,7 +16,7 @@ export function useCustomerPage(locale: string): void {
     const wasLoggedIn = startedLoggedIn || !!$token.get();
     let stop: (() => void) | undefined;
     let unmounted = false;
-    void import('../../../stores/session-watch').then(({ watchCustomerSession }) => {
+    void import('./stores/session-watch').then(({ watchCustomerSession }) => {
       if (!unmounted) stop = watchCustomerSession(wasLoggedIn, () => location.assign(localizePath(toLocale(locale), '/')));
     });
     return () => {

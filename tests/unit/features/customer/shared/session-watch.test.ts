@@ -1,16 +1,16 @@
-// The session watch of the pages that need a customer (src/stores/session-watch.ts, spec §4): a
+// The session watch of the pages that need a customer (src/features/customer/shared/stores/session-watch.ts, spec §4): a
 // 401 ending the session leaves the page once, its message kept for the next page, even when the
 // watch started after it; another tab's logout leaves; this tab's own logout (it goes home itself)
 // and a login leave nothing.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { atom } from 'nanostores';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import type { Notice } from '../../../src/stores/notifications';
-import { PENDING_NOTICE_KEY } from '../../../src/stores/keys';
-import { MemoryStorage } from '../../support/browser-storage';
+import type { Notice } from '../../../../../src/stores/notifications';
+import { PENDING_NOTICE_KEY } from '../../../../../src/stores/keys';
+import { MemoryStorage } from '../../../../support/browser-storage';
 
 beforeAll(() => useTestStorageEngine());
-const { watchCustomerSession } = await import('../../../src/stores/session-watch');
+const { watchCustomerSession } = await import('../../../../../src/features/customer/shared/stores/session-watch');
 
 const SERVER_401: Notice = { id: 1, message: 'Sessione non valida o scaduta: accedi di nuovo', type: 'error', color: 'error', icon: null, timeout: 8000 };
 
@@ -100,8 +100,8 @@ describe('watchCustomerSession', () => {
   });
 
   it('on the page: the real session and notices, the notice kept in sessionStorage for the next page only', async () => {
-    const { $token } = await import('../../../src/stores/session');
-    const { notify, showPendingNotice, $notice, createNotifications } = await import('../../../src/stores/notifications');
+    const { $token } = await import('../../../../../src/stores/session');
+    const { notify, showPendingNotice, $notice, createNotifications } = await import('../../../../../src/stores/notifications');
     const storage = new MemoryStorage();
     vi.stubGlobal('sessionStorage', storage);
     vi.stubGlobal('window', new EventTarget());
