@@ -36,7 +36,8 @@ export default defineConfig({
     timeout: 180_000,
     // The suites place many orders from 127.0.0.1, mostly with one e-mail: the abuse limits
     // (server/README.md "Abuse") are raised for them; tests/api/order-limits.test.ts covers them.
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...E2E_ORDER_LIMITS },
+    // Warnings and errors only: a line per request (thousands in a run) buried the failures in CI's log.
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', ...E2E_ORDER_LIMITS },
     stdout: 'pipe',
   },
 });
