@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, PriceDiffEnvelopeSchema, ResetPickupRequestSchema } from '../../../src/api/contract/delivery';
 import { ProblemRequestSchema, SpecificProductsQuerySchema } from '../../../src/api/contract/inventory';
+import { OrderFidelityCardResponseSchema } from '../../../src/api/contract/fidelity';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../../src/api/contract/orders';
 import {
   CloseCashierRequestSchema,
@@ -163,6 +164,19 @@ export const cashDeskOperations = tagged('Cash desk', [
     params: ORDER_PARAM,
     query: { schema: PaymentClaimRequestSchema, example: { attempt: ATTEMPT } },
     reply: { status: 204, description: 'Released (or there was none of this attempt).' },
+  },
+  {
+    method: 'get',
+    path: '/v1/orders/:id/fidelity_card',
+    summary: "The loyalty card of an order's customer",
+    description: "The card typed with the order, else the ordering account's; null when there is none (or the number is no card).",
+    caller: { kind: 'kiosk', minType: 20 },
+    params: ORDER_PARAM,
+    reply: {
+      status: 200,
+      description: 'The card, or null.',
+      body: json(OrderFidelityCardResponseSchema, { data: { number: 'BO-004217', holder_name: 'Anna Verdi', points: 120, discount: 0.1, active: true } }),
+    },
   },
   {
     method: 'get',

@@ -12,6 +12,7 @@ import { realtimeRoutes } from './realtime';
 import { boardRoutes } from './board';
 import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
+import { staffFidelityRoutes } from './fidelity';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
@@ -24,4 +25,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', realtimeRoutes)
   .route('/', boardRoutes)
   .route('/', queueRoutes)
-  .route('/', cashierRoutes);
+  .route('/', cashierRoutes)
+  .route('/', staffFidelityRoutes);

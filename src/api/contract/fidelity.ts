@@ -16,7 +16,13 @@ export const FidelityCardSchema = z.object({
   active: z.boolean(),
 });
 
+export type FidelityCard = z.infer<typeof FidelityCardSchema>;
 export const FidelityCardResponseSchema = z.object({ data: FidelityCardSchema });
+/**
+ * GET v1/orders/{id}/fidelity_card (shop staff): the card of the order's customer — the one typed
+ * on the order, else the one on the ordering account — or null when there is none.
+ */
+export const OrderFidelityCardResponseSchema = z.object({ data: z.nullable(FidelityCardSchema) });
 export const FidelityInfoSchema = z.object({ valid: z.boolean(), discount: z.number(), holder_initials: z.string() });
 export const FidelityInfoResponseSchema = z.object({ data: FidelityInfoSchema });
 
