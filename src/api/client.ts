@@ -19,7 +19,8 @@ export class ApiClientError extends Error {
 export class NetworkError extends Error {}
 
 export interface ApiClientOptions {
-  baseUrl: string;
+  /** The API's base, or a function read on every request (a kiosk's own `server_url` can change). */
+  baseUrl: string | (() => string);
   locale: () => Locale;
   /** The stored token with its `Bearer ` prefix, or null. */
   token: () => string | null;
@@ -82,7 +83,8 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   function urlFor(path: string, query?: RequestOptions<z.ZodMiniType>['query']): URL {
-    const base = new URL(options.baseUrl.replace(/\/?$/, '/'), typeof location === 'undefined' ? 'http://localhost' : location.href);
+    const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
+    const base = new URL(baseUrl.replace(/\/?$/, '/'), typeof location === 'undefined' ? 'http://localhost' : location.href);
     const url = new URL(path.replace(/^\//, ''), base);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     return url;

@@ -33,6 +33,8 @@ export const ORDER_FIELD_MAX = {
   /** height, weight, shoe_size of an item's person. */
   measure: 10,
   level: 40,
+  /** The size of an item (src/domain/sizes.ts). */
+  size: 10,
 } as const;
 
 export function isEmpty(value: unknown): boolean {
@@ -145,6 +147,24 @@ export const httpUrl: Validator = (value) => {
     return url.protocol === 'http:' || url.protocol === 'https:' ? true : { key: 'validators.url' };
   } catch {
     return { key: 'validators.url' };
+  }
+};
+
+/** Host names that stay on the device: the only ones a kiosk may reach over plain http. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A kiosk's API server (`server_url`): https, or http on the device itself (a local proxy). The
+ * kiosk sends its token there, so a plain-http address on the shop's network is refused.
+ */
+export const apiServerUrl: Validator = (value) => {
+  if (isEmpty(value)) return true;
+  try {
+    const url = new URL(String(value).trim());
+    if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return true;
+    return { key: 'validators.apiServerUrl' };
+  } catch {
+    return { key: 'validators.apiServerUrl' };
   }
 };
 

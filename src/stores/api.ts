@@ -6,6 +6,7 @@
 // requests are in ./login.ts, the shop's in ./shop-load.ts), so no import goes round in a circle.
 import { apiBaseUrl } from '../config';
 import { createApiClient } from '../api/client';
+import { apiServerUrl } from '../domain/validators';
 import { toLocale, type Locale } from '../i18n/index';
 import { loadT } from '../i18n/client';
 import { $configuration } from './configuration';
@@ -18,8 +19,18 @@ export function pageLocale(): Locale {
   return toLocale(typeof document === 'undefined' ? 'it' : document.documentElement.lang);
 }
 
+/**
+ * The API's base: a kiosk's `server_url` when staff set one on /totem/configuration, else the
+ * site's. Read per request, so a change applies at once. The rule is checked again here: a value
+ * stored before it existed (plain http on the shop's network) must not receive the kiosk's token.
+ */
+export function apiBase(): string {
+  const chosen = $configuration.get().totem?.server_url;
+  return chosen && apiServerUrl(chosen) === true ? chosen : apiBaseUrl;
+}
+
 export const api = createApiClient({
-  baseUrl: apiBaseUrl,
+  baseUrl: apiBase,
   locale: pageLocale,
   // The source atoms, not the computed $session: a computed store nobody listens to can be stale.
   token: () => ($configuration.get().totem ? kioskToken() : $token.get() || null),

@@ -13,6 +13,8 @@ import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS, kioskHome, mayOpenTot
 import { $configuration, clearConfiguration } from './configuration';
 import { $cart, clearCart } from './cart';
 import { $kioskDevice, $kioskOrderPlaced } from './kiosk-device';
+import { apiServerUrl, httpUrl } from '../domain/validators';
+import type { I18nMessage } from '../domain/messages';
 
 export { $kioskDevice } from './kiosk-device';
 
@@ -79,12 +81,27 @@ export interface KioskSettings {
   fakePos: boolean;
 }
 
-/** The configuration's local settings: the payment terminal's host, the server URL, fake POS. */
-export function saveKioskSettings(settings: KioskSettings): void {
+/** Why a setting was refused, by field; empty when the settings were saved. */
+export type KioskSettingsErrors = Partial<Record<'pos' | 'server_url', I18nMessage>>;
+
+/**
+ * The configuration's local settings: the payment terminal's host, the server URL, fake POS. A
+ * wrong address is refused and nothing is saved: the previous settings stay in use. The payment
+ * terminal is on the shop's network (plain http is its way); the API server receives the kiosk's
+ * token, so https or the device itself only (the API client checks it again on every request).
+ */
+export function saveKioskSettings(settings: KioskSettings): KioskSettingsErrors {
   const totem = $configuration.get().totem;
-  if (!totem) return;
+  if (!totem) return {};
+  const errors: KioskSettingsErrors = {};
+  const pos = httpUrl(settings.pos);
+  if (pos !== true) errors.pos = pos;
+  const serverUrl = apiServerUrl(settings.server_url);
+  if (serverUrl !== true) errors.server_url = serverUrl;
+  if (errors.pos || errors.server_url) return errors;
   $configuration.set({ ...$configuration.get(), totem: { ...totem, pos: settings.pos, server_url: settings.server_url } });
   $kioskDevice.set({ ...$kioskDevice.get(), fakePos: settings.fakePos });
+  return {};
 }
 
 /** Reads the kiosk's settings and shop again from the server (after a change in the back office). */

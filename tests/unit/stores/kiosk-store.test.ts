@@ -141,6 +141,36 @@ describe('settings and clears', () => {
     expect(configuration.$configuration.get().totem).toMatchObject({ pos: 'http://localhost:4323', data_security_user_optional: true, simulated_pos_allowed: false });
   });
 
+  it('server_url: the kiosk requests and its realtime auth go there with its token; a wrong address is refused and the previous one kept', async () => {
+    await pairAs(30);
+    const origins: string[] = [];
+    vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
+      origins.push(`${url.origin}${url.pathname} ${(init.headers as Record<string, string>).Authorization ?? '-'}`);
+      return Response.json({ data: { ...settings(30), server_url: 'https://api.shop.example/api' } });
+    });
+    expect(kiosk.saveKioskSettings({ pos: null, server_url: 'https://api.shop.example/api', fakePos: false })).toEqual({});
+    await kiosk.reloadKioskSettings();
+    expect(origins).toEqual(['https://api.shop.example/api/v1/totem Bearer kiosk-token-1234567890']);
+    expect(api.urlFor('v1/broadcasting/auth').href).toBe('https://api.shop.example/api/v1/broadcasting/auth');
+
+    // Plain http on the shop's network would carry the token in clear; garbage is no address.
+    for (const wrong of ['http://192.168.1.5/api', 'ftp://api.shop.example', 'api.shop.example']) {
+      expect(kiosk.saveKioskSettings({ pos: 'http://192.168.1.20:4323', server_url: wrong, fakePos: false })).toEqual({ server_url: { key: 'validators.apiServerUrl' } });
+      expect(configuration.$configuration.get().totem).toMatchObject({ pos: null, server_url: 'https://api.shop.example/api' });
+    }
+    expect(kiosk.saveKioskSettings({ pos: 'not a host', server_url: null, fakePos: false })).toEqual({ pos: { key: 'validators.url' } });
+    // The device itself may be plain http (a local proxy).
+    expect(kiosk.saveKioskSettings({ pos: null, server_url: 'http://localhost:8080/api', fakePos: false })).toEqual({});
+    expect(api.urlFor('v1/totem').href).toBe('http://localhost:8080/api/v1/totem');
+
+    // A value stored before the rule existed is not used: the site's own API answers instead.
+    configuration.$configuration.set({ ...configuration.$configuration.get(), totem: { ...configuration.$configuration.get().totem!, server_url: 'http://10.0.0.2/api' } });
+    expect(api.urlFor('v1/totem').origin).toBe('http://localhost');
+    // Emptied: the site's API again.
+    expect(kiosk.saveKioskSettings({ pos: null, server_url: null, fakePos: false })).toEqual({});
+    expect(api.urlFor('v1/totem').pathname).toBe('/api/v1/totem');
+  });
+
   it('configuration clear keeps the kiosk and its shop unless asked; full clear unpairs and revokes the token', async () => {
     await pairAs(10);
     configuration.setDates(3, ['2027-01-10', '2027-01-12']);

@@ -11,7 +11,6 @@ import { pendingKioskWork, type PendingKioskItem } from './stores/kiosk-forget';
 import { unpairDevice } from './stores/kiosk-pairing';
 import { notify } from '../../../stores/notifications';
 import { simulatedPosAllowed } from '../cash-desk/stores/desk-terminal';
-import { httpUrl, toFormValidate } from '../../../domain/validators';
 import { TotemTypes } from '../../../domain/kiosk';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
@@ -43,20 +42,19 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
 
   if (!allowed || !totem) return <p aria-busy="true">{t('kiosk.loading')}</p>;
   const shop = device.shop ?? configuration.shop;
-  const check = toFormValidate([httpUrl], t);
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
+    // The simulated POS only where the server takes its payments (demo mode): off otherwise.
+    const refused = saveKioskSettings({ pos: values.pos.trim() || null, server_url: values.server_url.trim() || null, fakePos: fakePos && simulatedPosAllowed(totem) });
     const found: Partial<Record<UrlField, string>> = {};
     for (const field of URL_FIELDS) {
-      const result = check(values[field]);
-      if (result !== true) found[field] = result;
+      const message = refused[field];
+      if (message) found[field] = t(message.key, message.params);
     }
     setErrors(found);
     const first = URL_FIELDS.find((f) => found[f]);
     if (first) return document.getElementById(`config-${first}`)?.focus();
-    // The simulated POS only where the server takes its payments (demo mode): off otherwise.
-    saveKioskSettings({ pos: values.pos.trim() || null, server_url: values.server_url.trim() || null, fakePos: fakePos && simulatedPosAllowed(totem) });
     notify(t('kiosk.config.saved'), 'success');
   };
 
