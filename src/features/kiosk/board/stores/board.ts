@@ -44,7 +44,7 @@ const HTTP_SERVER_ERROR = 500;
 /** The answer statuses that mean "this kiosk may not have this channel", not "try again". */
 const isRefusal = (status: number | undefined) => status !== undefined && status > 0 && status < HTTP_SERVER_ERROR;
 
-/** Where the page is served: the local driver's WebSocket is on the site's own host and port. */
+/** Where the API is served: the local driver's WebSocket is on the API's own host and port. */
 export interface PageAddress {
   protocol: string;
   hostname: string;
@@ -64,7 +64,7 @@ export function wsPathPrefix(wsPath: string | null, key: string): string {
 const DEFAULT_PORTS = { 'https:': 443, 'http:': 80 } as const;
 
 /** pusher-js options for the realtime settings of the pairing answer. */
-export function pusherOptions(settings: RealtimeSettings, page: PageAddress, auth: { endpoint: string; token: string | null }): Options {
+export function pusherOptions(settings: RealtimeSettings, address: PageAddress, auth: { endpoint: string; token: string | null }): Options {
   const channelAuthorization = {
     endpoint: auth.endpoint,
     transport: 'ajax' as const,
@@ -73,12 +73,12 @@ export function pusherOptions(settings: RealtimeSettings, page: PageAddress, aut
   if (settings.driver === 'pusher') {
     return { cluster: settings.cluster ?? 'eu', forceTLS: true, channelAuthorization };
   }
-  const tls = page.protocol === 'https:';
-  const port = Number(page.port) || DEFAULT_PORTS[tls ? 'https:' : 'http:'];
+  const tls = address.protocol === 'https:';
+  const port = Number(address.port) || DEFAULT_PORTS[tls ? 'https:' : 'http:'];
   return {
     // pusher-js requires a cluster; with wsHost set it is never used to build a host.
     cluster: 'local',
-    wsHost: page.hostname,
+    wsHost: address.hostname,
     wsPort: port,
     wssPort: port,
     wsPath: wsPathPrefix(settings.ws_path, settings.key),
@@ -154,7 +154,7 @@ interface Connection {
  * Starts the board: reads it, connects pusher-js to the shop's channel and keeps the board current
  * until the returned function is called (the island's cleanup), which disconnects.
  */
-export function connectBoard(page: PageAddress = location): () => void {
+export function connectBoard(apiAddress?: PageAddress): () => void {
   let stopped = false;
   let connection: Connection | null = null;
   let resubscribe: ReturnType<typeof setTimeout> | undefined;
@@ -194,7 +194,8 @@ export function connectBoard(page: PageAddress = location): () => void {
 
   async function open(realtime: RealtimeSettings): Promise<Connection> {
     const [{ default: PusherClient }, endpoint] = await Promise.all([import('pusher-js'), loadApi().then(broadcastingAuthUrl)]);
-    const pusher = new PusherClient(realtime.key, pusherOptions(realtime, page, { endpoint, token: kioskToken() }));
+    // The API's address (the kiosk's server_url, or the site's own /api): the local endpoint is there.
+    const pusher = new PusherClient(realtime.key, pusherOptions(realtime, apiAddress ?? new URL(endpoint), { endpoint, token: kioskToken() }));
     pusher.connection.bind('state_change', ({ current }: { current: string }) => {
       if (stopped || current === 'connected') return; // live once the channel is subscribed
       // A first attempt still under way is "connecting"; any later loss is "offline".

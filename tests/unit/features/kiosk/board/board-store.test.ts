@@ -40,7 +40,7 @@ async function until<T>(check: () => T | null | undefined | false, what: string,
 const readsOver = () => until(() => !board.$boardReading.get(), 'the reads of the board over');
 
 describe('pusher-js options', () => {
-  it("connects the local driver to the site's own host and port, without TLS on http, with the path before /app/{key}", () => {
+  it("connects the local driver to the API's own host and port, without TLS on http, with the path before /app/{key}", () => {
     expect(board.pusherOptions(LOCAL, { protocol: 'http:', hostname: 'kiosk.local', port: '4321' }, AUTH)).toEqual({
       cluster: 'local',
       wsHost: 'kiosk.local',
@@ -77,7 +77,6 @@ describe('pusher-js options', () => {
 describe('the board store against the API', () => {
   let api: TestApi;
   let server: Server;
-  let page: { protocol: string; hostname: string; port: string };
   let k: Kiosks;
   const cleanups: (() => void)[] = [];
   const realtime = () => api.deps.realtime as LocalRealtime;
@@ -89,11 +88,14 @@ describe('the board store against the API', () => {
     });
     realtime().attach(server);
     const port = String((server.address() as AddressInfo).port);
-    page = { protocol: 'http:', hostname: '127.0.0.1', port };
     // The API client resolves its base URL against the page's address.
     vi.stubGlobal('location', new URL(`http://127.0.0.1:${port}/totem/board`));
     k = await pairAll(api);
     await pairDevice(totemOf('BARD-01').pairingCode);
+    // From here the page is served elsewhere than the API (the kiosk's server_url): the board's
+    // reads, its channel's auth and the local WebSocket all follow the API.
+    expect(kiosk.saveKioskSettings({ pos: null, server_url: `http://127.0.0.1:${port}/api`, fakePos: false })).toEqual({});
+    vi.stubGlobal('location', new URL('http://localhost:9/totem/board'));
   }, 120_000);
   afterEach(() => {
     cleanups.splice(0).forEach((stop) => stop());
@@ -107,7 +109,7 @@ describe('the board store against the API', () => {
   });
 
   const connect = () => {
-    const stop = board.connectBoard(page);
+    const stop = board.connectBoard();
     cleanups.push(stop);
     return stop;
   };
