@@ -40,6 +40,8 @@ export const CatalogueProductSchema = z.strictObject({
   description: LocalizedTextSchema,
   stock: z.int().min(0),
   models: z.array(z.string().min(1)).min(1),
+  /** Sizes of the units, given in turn like the models (unit n has sizes[n % length]); none when they do not differ. */
+  sizes: z.array(z.string().min(1).max(10)).min(1).optional(),
   prices: PriceListSchema,
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>;

@@ -10,12 +10,15 @@ import { orderDetails, orders } from '../db/schema/index';
 export interface OrderBookings {
   orderId: number;
   productIds: readonly number[];
+  /** The size each line books, in the order of `productIds` (null or missing: any size). */
+  sizes?: readonly (string | null)[];
   period: BookingPeriod | null;
 }
 
 interface Booking {
   orderId: number;
   period: BookingPeriod;
+  size: string | null;
 }
 
 export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string }): BookingPeriod {
@@ -46,19 +49,25 @@ export class BookingIndex {
     this.add(entries);
   }
 
-  /** Periods booked on a product, without those of `excludeOrderId` (an order being edited). */
-  periods(productId: number, excludeOrderId?: number): BookingPeriod[] {
-    return (this.byProduct.get(productId) ?? []).filter((b) => b.orderId !== excludeOrderId).map((b) => b.period);
+  /**
+   * Periods booked on a product, without those of `excludeOrderId` (an order being edited); with
+   * `size`, only those of lines booking that size.
+   */
+  periods(productId: number, excludeOrderId?: number, size?: string): BookingPeriod[] {
+    return (this.byProduct.get(productId) ?? [])
+      .filter((b) => b.orderId !== excludeOrderId && (size === undefined || b.size === size))
+      .map((b) => b.period);
   }
 
   private add(entries: readonly OrderBookings[]): void {
-    for (const { orderId, productIds, period } of entries) {
+    for (const { orderId, productIds, sizes, period } of entries) {
       if (!period) continue;
-      for (const productId of productIds) {
+      productIds.forEach((productId, i) => {
+        const booking = { orderId, period, size: sizes?.[i] ?? null };
         const list = this.byProduct.get(productId);
-        if (list) list.push({ orderId, period });
-        else this.byProduct.set(productId, [{ orderId, period }]);
-      }
+        if (list) list.push(booking);
+        else this.byProduct.set(productId, [booking]);
+      });
     }
   }
 }
@@ -71,16 +80,28 @@ export class BookingIndex {
 export async function readOrderBookings(db: Db, orderIds?: readonly number[]): Promise<OrderBookings[]> {
   if (orderIds && orderIds.length === 0) return [];
   const rows = await db
-    .select({ id: orders.id, status: orders.status, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo, productId: orderDetails.productId })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      mode: orders.mode,
+      dateFrom: orders.dateFrom,
+      dateTo: orders.dateTo,
+      productId: orderDetails.productId,
+      size: orderDetails.size,
+    })
     .from(orders)
     .leftJoin(orderDetails, eq(orderDetails.orderId, orders.id))
     .where(orderIds ? inArray(orders.id, [...orderIds]) : eq(orders.status, 'confirmed'));
-  const entries = new Map((orderIds ?? []).map((id) => [id, { orderId: id, productIds: [] as number[], period: null as BookingPeriod | null }]));
+  const empty = (orderId: number) => ({ orderId, productIds: [] as number[], sizes: [] as (string | null)[], period: null as BookingPeriod | null });
+  const entries = new Map((orderIds ?? []).map((id) => [id, empty(id)]));
   for (const r of rows) {
     let entry = entries.get(r.id);
-    if (!entry) entries.set(r.id, (entry = { orderId: r.id, productIds: [], period: null }));
+    if (!entry) entries.set(r.id, (entry = empty(r.id)));
     if (r.status === 'confirmed') entry.period = orderPeriod(r);
-    if (r.productId !== null) entry.productIds.push(r.productId);
+    if (r.productId !== null) {
+      entry.productIds.push(r.productId);
+      entry.sizes.push(r.size);
+    }
   }
   return [...entries.values()];
 }

@@ -39,9 +39,9 @@ export interface Committed<T> {
   change: AvailabilityChange;
 }
 
-/** The order now holds these products for this period. */
-export function orderHolds(orderId: number, productIds: readonly number[], period: BookingPeriod): AvailabilityChange {
-  return { orders: [{ orderId, productIds, period }] };
+/** The order now holds these products (each line's size, null for any) for this period. */
+export function orderHolds(orderId: number, lines: readonly { productId: number; size: string | null }[], period: BookingPeriod): AvailabilityChange {
+  return { orders: [{ orderId, productIds: lines.map((l) => l.productId), sizes: lines.map((l) => l.size), period }] };
 }
 
 /** The order holds nothing any more (cancelled). */

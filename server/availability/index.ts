@@ -8,6 +8,7 @@
 import { availableUnits, halfDayAvailability, type BookingPeriod } from '../../src/domain/availability';
 import { toRomeDay } from '../../src/domain/dates';
 import type { DayAvailability } from '../../src/api/contract/availability';
+import { sizesAvailable, type SizeAvailability } from '../../src/domain/sizes';
 import type { Db } from '../db/client';
 import type { CatalogueCache, CatalogueShop } from '../catalogue/cache';
 import { BookingIndex, readOrderBookings, type OrderBookings } from './bookings';
@@ -51,11 +52,14 @@ export class Availability {
     return this.memo.get(key, this.today(), compute);
   }
 
-  /** Periods held on a product: its bookings and its units out, without those of `excludeOrderId`. */
-  private heldPeriods(productId: number, excludeOrderId?: number): BookingPeriod[] {
-    const held = this.bookings.periods(productId, excludeOrderId);
-    const out = this.outUnits.get(productId);
-    if (out) held.push(...outUnitHolds(out, this.today(), excludeOrderId));
+  /**
+   * Periods held on a product: its bookings and its units out, without those of `excludeOrderId`;
+   * with `size`, those holding a unit of that size.
+   */
+  private heldPeriods(productId: number, excludeOrderId?: number, size?: string): BookingPeriod[] {
+    const held = this.bookings.periods(productId, excludeOrderId, size);
+    const out = this.outUnits.get(productId)?.filter((u) => size === undefined || u.size === size);
+    if (out?.length) held.push(...outUnitHolds(out, this.today(), excludeOrderId));
     return held;
   }
 
@@ -64,6 +68,15 @@ export class Availability {
     const entry = this.catalogue.product(productId);
     if (!entry) return 0;
     return availableUnits(entry.product.stock, this.heldPeriods(productId, excludeOrderId), period);
+  }
+
+  /** Units of each size of a product free for `period` (none for a product without sizes): src/domain/sizes.ts. */
+  sizes(productId: number, period: BookingPeriod, excludeOrderId?: number): SizeAvailability[] {
+    const entry = this.catalogue.product(productId);
+    const sizes = entry?.shop.productsById.get(productId)?.sizes ?? [];
+    if (sizes.length === 0) return [];
+    const productFree = this.available(productId, period, excludeOrderId);
+    return sizesAvailable(sizes, (size) => this.heldPeriods(productId, excludeOrderId, size), period, productFree);
   }
 
   /** Units of one product free in each half of every day from `from` to `to` (the calendar). */

@@ -18,6 +18,8 @@ export interface OutUnit {
   deliveryDetailId: number;
   orderId: number;
   productId: number;
+  /** The unit's size (null when its product's units do not differ by size). */
+  size: string | null;
   /** Held before its booking starts (delivered early), if so. */
   early: BookingPeriod | null;
   /** First day the unit is held beyond its booking once overdue. */
@@ -45,6 +47,7 @@ export async function readOutUnits(db: Db, productIds?: readonly number[]): Prom
       id: deliveryDetails.id,
       orderId: deliveryDetails.orderId,
       productId: specificProducts.productId,
+      size: specificProducts.size,
       lineProductId: orderDetails.productId,
       deliveredAt: deliveryDetails.datetimeDelivery,
       dateFrom: orders.dateFrom,
@@ -68,6 +71,7 @@ export async function readOutUnits(db: Db, productIds?: readonly number[]): Prom
       deliveryDetailId: r.id,
       orderId: r.orderId,
       productId: r.productId,
+      size: r.size,
       early: booked && deliveryDay < r.dateFrom ? { from: deliveryDay, to: addDays(r.dateFrom, -1), half: null } : null,
       heldFrom: booked ? addDays(r.dateTo, 1) : deliveryDay,
     };

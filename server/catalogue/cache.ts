@@ -14,8 +14,10 @@ import {
   shopSports,
   shops,
   sites,
+  specificProducts,
   sports,
 } from '../db/schema/index';
+import { countSizes, type SizeUnits } from '../../src/domain/sizes';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SportRow = typeof sports.$inferSelect;
@@ -30,6 +32,8 @@ export interface CatalogueProduct {
   categoryIds: number[];
   prices: PriceRow[];
   related: { link: RelatedRow; product: ProductRow; prices: PriceRow[] }[];
+  /** Its units per size (none when they do not differ): units are never added at run time. */
+  sizes: SizeUnits[];
 }
 
 export interface CatalogueShop {
@@ -53,7 +57,7 @@ export class CatalogueCache {
   readonly responses = new Map<string, string>();
 
   async load(db: Db): Promise<void> {
-    const [siteRows, sportRows, shopRows, shopSportRows, categoryRows, productRows, priceRows, linkRows, pcRows] =
+    const [siteRows, sportRows, shopRows, shopSportRows, categoryRows, productRows, priceRows, linkRows, pcRows, unitRows] =
       await Promise.all([
         db.select().from(sites).orderBy(sites.label),
         db.select().from(sports).orderBy(sports.id),
@@ -64,6 +68,7 @@ export class CatalogueCache {
         db.select().from(prices).orderBy(prices.id),
         db.select().from(relatedProducts),
         db.select().from(productCategories),
+        db.select({ productId: specificProducts.productId, size: specificProducts.size }).from(specificProducts).orderBy(specificProducts.id),
       ]);
     this.sites = siteRows;
     this.sports = sportRows;
@@ -73,6 +78,7 @@ export class CatalogueCache {
     const categoriesByProduct = group(pcRows, (r) => r.productId);
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const linksByProduct = group(linkRows, (l) => l.productId);
+    const unitsByProduct = group(unitRows, (u) => u.productId);
 
     this.shops = shopRows.map((row) => {
       const shopProducts: CatalogueProduct[] = productRows
@@ -92,6 +98,7 @@ export class CatalogueCache {
               );
               return product ? [{ link, product, prices: linked }] : [];
             }),
+            sizes: countSizes(unitsByProduct.get(p.id) ?? []),
           };
         });
       return {

@@ -122,6 +122,7 @@ export function presentProduct(shop: CatalogueShop, product: CatalogueProduct, c
     description: localized(product.row.description, locale),
     categories: product.categoryIds,
     require_customer_info: requireCustomerInfo,
+    ...(product.sizes.length > 0 ? { sizes: product.sizes.map((s) => s.size) } : {}),
     prices: productPrices,
     current_price: current,
     // Every add-on price, each linked to one main price: the storefront offers those linked to

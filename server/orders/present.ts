@@ -137,6 +137,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
               price_id: d.priceId,
               is_add_on: d.isAddOn,
               product_label: d.productLabel,
+              size: d.size,
               unit_price: d.unitPrice,
               total_price: d.totalPrice,
               original_total_price: d.originalTotalPrice,

@@ -24,6 +24,8 @@ export interface QuotedLine {
   priceId: number;
   isAddOn: boolean;
   label: string;
+  /** The size booked (the main line of an item of a product with sizes), null for any. */
+  size: string | null;
   unitPrice: number;
   totalPrice: number;
   originalTotalPrice: number;
@@ -125,11 +127,17 @@ export function quoteOrder(options: {
         if (!entry.customer?.[field]) errors[`cart.${i}.customer.${field}`] = [{ key: 'validators.required' }];
       }
     }
+    // Whether the size is free for the dates is checked where it cannot go stale (stock-check.ts).
+    const size = entry.size ?? null;
+    if (size !== null && !product.sizes.some((s) => s.size === size)) {
+      errors[`cart.${i}.size`] = [{ key: 'api.sizeUnknown', params: { product: label, size } }];
+    }
     const line = (productId: number, price: Price, isAddOn: boolean, text: string): QuotedLine => ({
       productId,
       priceId: price.id,
       isAddOn,
       label: text,
+      size: isAddOn ? null : size,
       unitPrice: price.amount,
       totalPrice: priceTotal(price, days),
       originalTotalPrice: priceTotal(price, days, true),

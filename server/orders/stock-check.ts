@@ -6,8 +6,11 @@
 // - PGlite (one connection, one process): every statement is serialized anyway, so order writes
 //   go through one in-process queue (server/availability/commit.ts) and the check reads the
 //   in-memory index, which inside that queue always equals the committed state. Two queries fewer.
+// A line with a size needs a free unit of that size too (src/domain/sizes.ts): the sizes of a
+// product are counted under the same product lock (or in the same queue), so they cannot race either.
 import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
-import { availableUnits } from '../../src/domain/availability';
+import { availableUnits, type BookingPeriod } from '../../src/domain/availability';
+import { sizeRefusal, sizesAvailable, type SizeAvailability } from '../../src/domain/sizes';
 import { toRomeDay } from '../../src/domain/dates';
 import type { Db } from '../db/client';
 import { orderDetails, orders, products } from '../db/schema/index';
@@ -16,11 +19,38 @@ import type { Availability } from '../availability/index';
 import { orderPeriod } from '../availability/bookings';
 import { outUnitHolds, readOutUnits } from '../availability/out-units';
 import type { Quote } from './quote';
+import type { CatalogueShop } from '../catalogue/cache';
 
-/** The order being checked: its priced lines and period, and the order it replaces when editing. */
+/** The order being checked: its shop, priced lines and period, and the order it replaces when editing. */
 interface StockCheckInput {
+  shop: CatalogueShop;
   quote: Quote;
   editing?: { id: number };
+}
+
+/** product id → size → how many lines want it and the first item (pool) asking. */
+function neededSizes(quote: Quote) {
+  const needed = new Map<number, Map<string, { count: number; pool: number; label: string }>>();
+  for (const pool of quote.pools) {
+    for (const line of pool.lines) {
+      if (line.size === null) continue;
+      const bySize = needed.get(line.productId) ?? new Map<string, { count: number; pool: number; label: string }>();
+      const entry = bySize.get(line.size) ?? { count: 0, pool: pool.index, label: line.label };
+      entry.count++;
+      bySize.set(line.size, entry);
+      needed.set(line.productId, bySize);
+    }
+  }
+  return needed;
+}
+
+/** A 422 under `cart.{item}.size` for each size wanted more times than it has units free. */
+function refuseSizes(errors: FieldErrors, productId: number, sizes: readonly SizeAvailability[], quote: Quote): void {
+  for (const [size, want] of neededSizes(quote).get(productId) ?? []) {
+    if (sizeRefusal(sizes, size, want.count) !== 'soldOut') continue;
+    const available = sizes.find((s) => s.size === size)?.available ?? 0;
+    errors[`cart.${want.pool}.size`] = [{ key: 'api.sizeSoldOut', params: { product: want.label, size, available } }];
+  }
 }
 
 function neededUnits(quote: Quote) {
@@ -47,6 +77,7 @@ export function checkAvailabilityInMemory(availability: Availability, input: Sto
     if (want.count > free) {
       errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
     }
+    refuseSizes(errors, id, availability.sizes(id, input.quote.period, input.editing?.id), input.quote);
   }
   refuse(errors);
 }
@@ -63,7 +94,7 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
     .orderBy(products.id)
     .for('update');
   const held = await tx
-    .select({ productId: orderDetails.productId, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
+    .select({ productId: orderDetails.productId, size: orderDetails.size, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .where(
@@ -82,12 +113,17 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
   const errors: FieldErrors = {};
   for (const { id, stock } of locked) {
     const want = needed.get(id)!;
-    const periods = held.filter((h) => h.productId === id).map(orderPeriod);
-    periods.push(...outUnitHolds(out.filter((u) => u.productId === id), today, editing?.id));
-    const free = availableUnits(stock, periods, quote.period);
+    // With `size`, what holds a unit of that size.
+    const heldOf = (size?: string): BookingPeriod[] => [
+      ...held.filter((h) => h.productId === id && (size === undefined || h.size === size)).map(orderPeriod),
+      ...outUnitHolds(out.filter((u) => u.productId === id && (size === undefined || u.size === size)), today, editing?.id),
+    ];
+    const free = availableUnits(stock, heldOf(), quote.period);
     if (want.count > free) {
       errors[`cart.${want.pool}`] = [{ key: 'api.notAvailable', params: { product: want.label, available: free } }];
     }
+    const sizes = input.shop.productsById.get(id)?.sizes ?? [];
+    if (sizes.length > 0) refuseSizes(errors, id, sizesAvailable(sizes, heldOf, quote.period, free), quote);
   }
   refuse(errors);
 }

@@ -145,6 +145,7 @@ async function writeOrder(
               priceId: l.priceId,
               isAddOn: l.isAddOn,
               productLabel: l.label,
+              size: l.size,
               unitPrice: l.unitPrice,
               totalPrice: l.totalPrice,
               originalTotalPrice: l.originalTotalPrice,
@@ -171,7 +172,7 @@ async function writeOrder(
     // No unit of the order is out (an edit is refused then), so no unit out moves with its dates.
     return {
       result: { order: row, pools: poolRows, details: detailRows },
-      change: orderHolds(row.id, quote.pools.flatMap((p) => p.lines.map((l) => l.productId)), quote.period),
+      change: orderHolds(row.id, quote.pools.flatMap((p) => p.lines), quote.period),
     };
   });
 }

@@ -34,7 +34,7 @@ export async function isValidFidelityCard(c: AppContext, number: string | undefi
  * admin kiosks). For anyone else the code is ignored exactly like an unknown one, so availability
  * tells nobody whether someone else's order exists or what it holds.
  */
-async function editedOrderId(c: AppContext, code: string | undefined): Promise<number | undefined> {
+export async function editedOrderId(c: AppContext, code: string | undefined): Promise<number | undefined> {
   if (!code) return undefined;
   const order = await accessibleOrder(c, code).catch((err: unknown) => {
     if (err instanceof ApiError) return null;

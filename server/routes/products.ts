@@ -1,18 +1,16 @@
-// One product: its current price for the asked dates, and its units free with their sizes. The
+// One product: its current price for the asked dates, and its units free, per size (src/domain/sizes.ts). The
 // shop's whole catalogue and availabilities are routes/catalogue.ts.
 import { Hono } from 'hono';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BookingQuerySchema } from '../../src/api/contract/booking-query';
 import type { AvailableSizesResponseSchema, ProductPriceResponseSchema } from '../../src/api/contract/catalogue';
 import { bookingPeriod } from '../../src/domain/availability';
-import { specificProducts } from '../db/schema/index';
 import { fieldError, notFound } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { idParam, jsonBody, queryParams } from '../http/validation';
 import { currentPrice } from '../catalogue/present';
 import { shopSeason } from '../catalogue/season';
-import { isValidFidelityCard, todayOf } from './catalogue';
+import { editedOrderId, isValidFidelityCard, todayOf } from './catalogue';
 
 function productOr404(c: AppContext) {
   const found = c.get('deps').catalogue.product(idParam(c));
@@ -35,18 +33,14 @@ export const productRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, BookingQuerySchema);
     const period = body.mode === null ? null : bookingPeriod(body.mode, body.dates, shopSeason(shop, todayOf(c)));
     if (!period) throw fieldError('from', 'validators.required');
-    const units = await c
-      .get('deps')
-      .database.db.select({ size: specificProducts.size })
-      .from(specificProducts)
-      .where(and(eq(specificProducts.productId, product.row.id), eq(specificProducts.locked, false)));
-    const sizes = new Map<string, number>();
-    for (const u of units) sizes.set(u.size ?? '', (sizes.get(u.size ?? '') ?? 0) + 1);
+    // An order being edited leaves its own units out of the count, as the shop's availabilities do.
+    const exclude = await editedOrderId(c, body.editOrderCode);
+    const { availability } = c.get('deps');
     const answer: z.input<typeof AvailableSizesResponseSchema> = {
       data: {
         product_id: product.row.id,
-        available: c.get('deps').availability.available(product.row.id, period),
-        sizes: [...sizes].map(([size, units]) => ({ size: size || null, units })),
+        available: availability.available(product.row.id, period, exclude),
+        sizes: availability.sizes(product.row.id, period, exclude),
       },
     };
     return c.json(answer);

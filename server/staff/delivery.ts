@@ -17,6 +17,7 @@ import type { AppDeps, AuthTotem } from '../http/context';
 import type { OrderRow } from '../orders/write';
 import { commitAndRefresh, enqueue, outUnitsChanged } from '../availability/commit';
 import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
+import { unitFitsSize } from '../../src/domain/sizes';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
 import { lockOrderForHandOut } from '../orders/hand-outs';
 import { momentToDisplay, returnRecordedAfter, returnsAfter } from './confirmation-moments';
@@ -115,6 +116,10 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
           errors[`${field}.id_order_detail`] = [{ key: 'api.unitOut', params: { code: line.productLabel } }];
         } else if (unit && unit.productId !== line.productId && !item.forced) {
           errors[`${field}.internal_code`] = [{ key: 'api.unitWrongProduct', params: { code, product: line.productLabel } }];
+        } else if (unit && unit.productId === line.productId && !unitFitsSize(line.size, unit.size)) {
+          // Not even forced: the line holds a unit of its size, and a unit of another size handed
+          // for it would be held by nothing, so that size could be booked twice.
+          errors[`${field}.internal_code`] = [{ key: 'api.unitWrongSize', params: { code, size: unit.size ?? '–', wanted: line.size!, product: line.productLabel } }];
         }
         seenLines.add(item.id_order_detail);
       });

@@ -19,7 +19,7 @@ export type OrderFormInput = Pick<
   Partial<Pick<CartState, 'orderCodeToReplace'>> & {
     /** The stored referral (`forced_ref`); an edit keeps the order's own whatever is sent. */
     ref?: string | null;
-    products: readonly Pick<CartProduct, 'id_price' | 'related' | 'customer'>[];
+    products: readonly Pick<CartProduct, 'id_price' | 'related' | 'customer' | 'size'>[];
     medias: readonly OrderFormMedia[];
     multipleDates: DateMode;
     dates: readonly (string | null | undefined)[];
@@ -47,8 +47,8 @@ export interface OrderFormFields extends DateParams {
   fiscal_code?: string;
   fidelity_card_number?: string;
   coupon_codes: readonly string[];
-  /** Each item: its main price id first, then its add-on price ids; the person it is for. */
-  cart: readonly { prices: readonly number[]; customer?: Partial<Record<CustomerField, string>> | null }[];
+  /** Each item: its main price id first, then its add-on price ids; the person it is for; its size. */
+  cart: readonly { prices: readonly number[]; customer?: Partial<Record<CustomerField, string>> | null; size?: string | null }[];
   medias: readonly { id?: number | null; stored?: boolean; deleted?: boolean; file?: Blob | null }[];
   edit_order_code?: string | null;
   ref?: string | null;
@@ -83,6 +83,7 @@ export function encodeOrderForm(fields: OrderFormFields): FormData {
         if (value !== undefined) form.append(`cart[${i}][customer][${field}]`, value);
       }
     }
+    if (entry.size) form.append(`cart[${i}][size]`, entry.size);
   });
 
   fields.medias.forEach((media, i) => {
@@ -115,6 +116,7 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
         prices: cartProductPriceIds(product),
         // Every field, blank when unknown: the API reads a blank as not given.
         customer: customer ? Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, text(customer[field])])) : null,
+        size: product.size ?? null,
       };
     }),
     medias: input.medias,

@@ -30,7 +30,7 @@ describe.each(testDrivers)('the availability hook on $name', (driver) => {
     const result = await commitAndRefresh(api.deps, async () => {
       during = api.deps.availability.available(bike(), period(50));
       // An order id no row has: the hook trusts what the writer says it committed.
-      return { result: 'written', change: orderHolds(-1, [bike(), bike()], period(50)) };
+      return { result: 'written', change: orderHolds(-1, [{ productId: bike(), size: null }, { productId: bike(), size: null }], period(50)) };
     });
     expect([result, during]).toEqual(['written', stockOf('CITYBIKE')]);
     expect(await served(50)).toBe(stockOf('CITYBIKE') - 2);

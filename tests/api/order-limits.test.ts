@@ -35,7 +35,7 @@ describe('order limits: configuration', () => {
   });
 
   it('counts main items across lines too: the line past the cap is the one refused', () => {
-    const line = (productId: number, label: string) => ({ productId, priceId: 1, isAddOn: false, label, unitPrice: 1, totalPrice: 1, originalTotalPrice: 1 });
+    const line = (productId: number, label: string) => ({ productId, priceId: 1, isAddOn: false, label, size: null, unitPrice: 1, totalPrice: 1, originalTotalPrice: 1 });
     const pools = (n: number) => Array.from({ length: n }, (_, index) => ({ index, customer: null, lines: [line(7, 'Sci')] }));
     expect(() => assertUnitsPerProduct({ pools: pools(MAX_UNITS_PER_PRODUCT) })).not.toThrow();
     try {

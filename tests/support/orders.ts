@@ -78,7 +78,7 @@ export interface OrderInput {
   morning?: boolean;
   afternoon?: boolean;
   season?: boolean;
-  cart: { prices: number[]; customer?: Partial<typeof CUSTOMER> }[];
+  cart: { prices: number[]; customer?: Partial<typeof CUSTOMER>; size?: string }[];
   coupons?: string[];
   invoice?: boolean;
   fiscal_code?: string;

@@ -33,6 +33,30 @@ export async function seedShopSeasons(db: Db, source: SeedSource): Promise<void>
   }
 }
 
+/** The size of a product's unit n (the sizes given in turn, like the models), null when sizes do not differ. */
+function unitSize(template: { sizes?: string[] | undefined }, n: number): string | null {
+  return template.sizes ? template.sizes[n % template.sizes.length]! : null;
+}
+
+/**
+ * Sets the sizes of the products that have them on the units of a database seeded before sizes
+ * existed (their units were seeded with none); the unit codes name them, as seedCatalogue made them.
+ */
+export async function seedUnitSizes(db: Db, source: SeedSource): Promise<void> {
+  for (const shop of source.shops) {
+    const shopCode = `S${String(shop.id).padStart(2, '0')}`;
+    for (const sportSlug of shop.sports) {
+      for (const template of (sportCatalogue[sportSlug] ?? []).flatMap((c) => c.products)) {
+        if (!template.sizes) continue;
+        for (let n = 0; n < template.stock; n++) {
+          const code = `${shopCode}-${template.code}-${String(n + 1).padStart(2, '0')}`;
+          await db.update(specificProducts).set({ size: unitSize(template, n) }).where(eq(specificProducts.internalCode, code));
+        }
+      }
+    }
+  }
+}
+
 export async function seedCatalogue(tx: Tx, source: SeedSource): Promise<void> {
   const sportBySlug = new Map(source.categories.map((c) => [c.slug, c]));
   await tx.insert(sports).values(source.categories.map((c) => ({ id: c.id, slug: c.slug, name: c.name.it, names: c.name })));
@@ -145,7 +169,7 @@ export async function seedCatalogue(tx: Tx, source: SeedSource): Promise<void> {
               productId: product!.id,
               internalCode: `${shopCode}-${template.code}-${String(n + 1).padStart(2, '0')}`,
               productModel: template.models[n % template.models.length]!,
-              size: null,
+              size: unitSize(template, n),
             })),
           );
         }

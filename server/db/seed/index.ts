@@ -7,14 +7,15 @@ import type { Db } from '../client';
 import { appMeta } from '../schema/index';
 import { CatalogueCache } from '../../catalogue/cache';
 import { readSeedSource } from './seo';
-import { seedCatalogue, seedShopSeasons } from './catalogue';
+import { seedCatalogue, seedShopSeasons, seedUnitSizes } from './catalogue';
 import { seedAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
 // 4: shop seasons as month-day windows from seo-data (seedShopSeasons).
-export const SEED_VERSION = '4';
+// 5: unit sizes of the products that have them (seedUnitSizes).
+export const SEED_VERSION = '5';
 
 export async function seededVersion(db: Db): Promise<string | null> {
   const rows = await db.select().from(appMeta).where(eq(appMeta.key, 'seed_version'));
@@ -52,7 +53,9 @@ export async function seed(db: Db, now = new Date(), options: SeedOptions = {}):
       await tx.insert(appMeta).values({ key: 'seed_version', value: `${SEED_VERSION}-partial` });
     });
   } else {
-    await seedShopSeasons(db, readSeedSource());
+    const source = readSeedSource();
+    await seedShopSeasons(db, source);
+    await seedUnitSizes(db, source);
   }
   const catalogue = new CatalogueCache();
   await catalogue.load(db);

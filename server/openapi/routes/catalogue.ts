@@ -118,14 +118,18 @@ export const catalogueOperations = tagged('Catalogue', [
   {
     method: 'post',
     path: '/v1/products/:id/available_size',
-    summary: 'Free units of a product and its units by size',
-    description: 'The dates in the body, as the query of the shop (dates are required here).',
+    summary: 'Free units of a product, per size',
+    description:
+      'The dates in the body, as the query of the shop (dates are required here; `edit_order_code` leaves that order out). ' +
+      "`sizes` is empty for a product whose units do not differ by size; a size's `available` never exceeds the product's.",
     caller: { kind: 'anyone' },
     body: json(BookingQuerySchema, DATES),
     reply: {
       status: 200,
-      description: 'Free units for the dates, and the shop\'s unlocked units by size.',
-      body: json(AvailableSizesResponseSchema, { data: { product_id: 11, available: 7, sizes: [{ size: 'M', units: 5 }, { size: 'L', units: 4 }] } }),
+      description: 'Free units for the dates, and per size its units and how many of them are free.',
+      body: json(AvailableSizesResponseSchema, {
+        data: { product_id: 11, available: 3, sizes: [{ size: 'S', units: 2, available: 2 }, { size: 'M', units: 2, available: 1 }, { size: 'L', units: 1, available: 0 }] },
+      }),
     },
     errors: [429],
   },

@@ -29,6 +29,8 @@ export const CartProductSchema = z.object({
   id_price: z.number(),
   related: z._default(z.array(CartRelatedSchema), []),
   customer: z.optional(CustomerSchema),
+  /** The size chosen for a product whose units differ by size (src/domain/sizes.ts). */
+  size: z.optional(z.nullable(z.string())),
   // Price inputs: what the price was chosen from.
   multipleDates: DateModeSchema,
   dates: z._default(z.array(DaySchema), []),

@@ -64,6 +64,8 @@ export const ProductSchema = z.object({
   /** Ids of the categories the product belongs to. */
   categories: z._default(z.array(z.number()), []),
   require_customer_info: z._default(z.boolean(), false),
+  /** The sizes its units come in (boots, bikes…): the booking asks one per person. */
+  sizes: z.optional(z.array(z.string())),
   prices: z._default(z.array(PriceSchema), []),
   current_price: z.optional(z.nullable(PriceSchema)),
   related: z._default(z.array(RelatedProductSchema), []),
@@ -115,14 +117,18 @@ export type Site = z.infer<typeof SiteSchema>;
 /** GET v1/products/{id}/price: the product's price for the asked dates (null without dates). */
 export const ProductPriceResponseSchema = z.object({ data: z.object({ product_id: z.number(), current_price: z.nullable(PriceSchema) }) });
 
-/** POST v1/products/{id}/available_size: how many are free for the dates, and the shop's units by size. */
+/**
+ * POST v1/products/{id}/available_size: how many are free for the dates, and per size (none for a
+ * product whose units do not differ by size) its units and how many of them are free.
+ */
 export const AvailableSizesResponseSchema = z.object({
   data: z.object({
     product_id: z.number(),
     available: z.number(),
-    sizes: z.array(z.object({ size: z.nullable(z.string()), units: z.number() })),
+    sizes: z.array(z.object({ size: z.string(), units: z.number(), available: z.number() })),
   }),
 });
+export type SizeAvailabilityAnswer = z.infer<typeof AvailableSizesResponseSchema>['data']['sizes'][number];
 
 /** Availabilities response: product id to available count. */
 export const AvailabilitiesSchema = z.object({

@@ -55,6 +55,8 @@ export const OrderFormSchema = z
         z.object({
           prices: z.array(intLike()).check(z.minLength(1, 'validators.required'), z.maxLength(10)),
           customer: z.optional(OrderFormCustomerSchema),
+          /** The size of the item, for a product whose units differ by size; absent for any. */
+          size: optionalString(ORDER_FIELD_MAX.size),
         }),
         { error: 'validators.emptyCart' },
       )

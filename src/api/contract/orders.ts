@@ -124,6 +124,8 @@ export const OrderLineSchema = z.extend(OrderDetailSchema, {
   /** An add-on of the pool's main item. */
   is_add_on: z.boolean(),
   original_total_price: z.number(),
+  /** The size booked (a product whose units differ by size); null for any. */
+  size: z.optional(z.nullable(z.string())),
 });
 
 export const OrderResponseSchema = z.extend(OrderSchema, {
