@@ -1,15 +1,9 @@
 // A downloadable summary of one order (GET v1/orders/{code}/export), as CSV for spreadsheets.
 import type { TFunction } from 'i18next';
 import type { presentOrder } from './present';
+import { csvRows } from '../../src/domain/csv';
 
 type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
-
-const cell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Quote everything; a leading formula character is neutralised against CSV injection.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 export function exportOrderCsv(order: PresentedOrder, t: TFunction): string {
   const rows: unknown[][] = [
@@ -30,5 +24,5 @@ export function exportOrderCsv(order: PresentedOrder, t: TFunction): string {
     [t('export.tax'), order.total_tax.toFixed(2)],
     [t('export.grandTotal'), order.total_amount.toFixed(2)],
   ];
-  return rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+  return csvRows(rows);
 }

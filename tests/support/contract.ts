@@ -1,6 +1,7 @@
 // Reading the API's answers in tests through the contract (issue #18): a 2xx body is parsed with the
 // schema the browser parses (src/api/contract), so a test reads what a client reads and fails when
 // the server drifts from the contract. Refusals (4xx) are parsed with the contract's error shapes.
+import { ReferralReportResponseSchema } from '../../src/api/contract/referrals';
 import { array as arrayOf, object } from 'zod/mini';
 import { parse, type $ZodType, type output } from 'zod/v4/core';
 import {
@@ -117,6 +118,8 @@ const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body
   ['POST', /^\/api\/v1\/totem\/push_in_queue$/, { body: PushInQueueResponseSchema }],
   ['POST', /^\/api\/v1\/totem\/close_cashier$/, { body: CloseCashierResponseSchema }],
   ['GET', /^\/api\/v1\/totem\/board$/, { body: BoardEnvelopeSchema }],
+  ['GET', /^\/api\/v1\/totem\/referrals$/, { body: ReferralReportResponseSchema }],
+  ['GET', /^\/api\/v1\/totem\/referrals\/export$/, null],
   ['POST', /^\/api\/v1\/totems\/[^/]+\/pairing_code$/, { body: PairingCodeResponseSchema }],
   ['POST', /^\/api\/v1\/totems\/[^/]+\/revoke$/, { body: RevokeTotemResponseSchema }],
   ['GET', /^\/api\/v1\/totems$/, { body: ShopKiosksResponseSchema }],

@@ -6,6 +6,7 @@ import { catalogueOperations } from './catalogue';
 import { checkoutOperations } from './checkout';
 import { orderOperations, simulatorOperations } from './orders';
 import { kioskOperations } from './kiosk';
+import { referralOperations } from './referrals';
 import { cashDeskOperations, counterOperations } from './counter';
 import { docsOperations } from './docs';
 import { operationsOperations } from './operations';
@@ -19,6 +20,7 @@ export const API_OPERATIONS: readonly DocumentedOperation[] = [
   ...orderOperations,
   ...checkoutOperations,
   ...kioskOperations,
+  ...referralOperations,
   ...counterOperations,
   ...cashDeskOperations,
   ...simulatorOperations,

@@ -12,6 +12,7 @@ import { realtimeRoutes } from './realtime';
 import { boardRoutes } from './board';
 import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
+import { referralRoutes } from './referrals';
 import { staffFidelityRoutes } from './fidelity';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -26,4 +27,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', boardRoutes)
   .route('/', queueRoutes)
   .route('/', cashierRoutes)
+  .route('/', referralRoutes)
   .route('/', staffFidelityRoutes);

@@ -67,6 +67,12 @@ export default function CashDeskOrderDetails({ t, order }: { t: TFunction; order
           <dd>{modeText(t, order)}</dd>
           <dt>{t('kiosk.cashDesk.placedAt')}</dt>
           <dd>{order.totem_code ? t('kiosk.cashDesk.placedAtKiosk', { totem: order.totem_code }) : t('kiosk.cashDesk.placedOnline')}</dd>
+          {order.ref && (
+            <>
+              <dt>{t('kiosk.cashDesk.referral')}</dt>
+              <dd data-testid="desk-referral">{order.ref}</dd>
+            </>
+          )}
           <dt>{t('order.status')}</dt>
           <dd>{t(`order.statuses.${order.status}`)}</dd>
           <dt>{t('kiosk.cashDesk.payment')}</dt>

@@ -16,6 +16,7 @@ import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog';
 import ShopKiosks from './ShopKiosks';
+import ReferralReport from '../referrals/ReferralReport';
 import KioskPendingWork from './KioskPendingWork';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
@@ -130,6 +131,7 @@ export default function TotemConfiguration({ locale }: { locale: string }) {
       </form>
 
       {totem.type !== TotemTypes.PUBLIC && <ShopKiosks locale={locale} self={totem.code} />}
+      {totem.type !== TotemTypes.PUBLIC && <ReferralReport locale={locale} />}
 
       <section aria-labelledby="config-clear">
         <h2 id="config-clear">{t('kiosk.config.clearTitle')}</h2>
