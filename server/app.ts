@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { orderRoutes } from './routes/orders';
+import { voucherRoutes } from './routes/vouchers';
 import { mediaRoutes } from './routes/medias';
 import { peopleRoutes } from './routes/people';
 import { userMediaRoutes } from './routes/user-medias';
@@ -58,6 +59,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', authRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', orderRoutes);
+  api.route('/', voucherRoutes);
   api.route('/', mediaRoutes);
   api.route('/', peopleRoutes);
   api.route('/', userMediaRoutes);

@@ -19,6 +19,15 @@ export interface Mail {
   /** Where replies go when not to the sender (a booking request: the customer). */
   replyTo?: string;
   html?: string;
+  /** Files sent with it; one with a `cid` is an inline image its html shows (`<img src="cid:…">`). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
 }
 
 export interface Mailer {

@@ -1,12 +1,23 @@
-// Order confirmation email, in the language the order was placed in.
+// Order confirmation email, in the language the order was placed in. Text for every client, and
+// an html part that shows the order's QR code (src/domain/order-code.ts: the number, what a
+// counter's scanner types) as an inline image: a cid: attachment, which mail clients display where
+// they block data: URIs; the number is written beside it as text. The voucher PDF is a link
+// (/download?order={uuid}), not an attachment: it is made on demand, always with today's order.
 import type { AppContext } from '../http/context';
 import { formatCurrency } from '../../src/domain/format';
 import { dayToDisplay } from '../../src/domain/dates';
+import { localizePath } from '../../src/domain/locale-path';
+import { VOUCHER_ORDER_PARAM } from '../../src/domain/order-code';
+import { escapeHtml } from '../error-page';
+import { orderCodePng } from '../vouchers/code';
 import type { presentOrder } from './present';
 import { mayMail } from './rate-limits';
 import { log } from '../log';
 
 type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
+
+/** The inline image's Content-ID, what the html's <img src="cid:…"> names. */
+const CODE_CID = 'order-code@rentalp.example';
 
 export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder, edited: boolean): Promise<void> {
   const t = c.get('t');
@@ -15,7 +26,10 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
   );
   // PUBLIC_SITE_URL, read at start (server/config.ts): the site may live on another host than the API.
   const origin = c.get('deps').siteUrl;
-  const text = [
+  const orderUrl = `${origin}/orders/${order.uuid}`;
+  // The voucher's page in the mail's language; it reads the order's uuid (its link) from `order`.
+  const voucherUrl = `${origin}${localizePath(c.get('locale'), '/download')}?${VOUCHER_ORDER_PARAM}=${order.uuid}`;
+  const intro = [
     t('mail.orderGreeting', { name: order.first_name }),
     '',
     t(edited ? 'mail.orderUpdatedIntro' : 'mail.orderIntro', { number: order.number, shop: order.shop?.label ?? '' }),
@@ -25,7 +39,22 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
     '',
     t('mail.orderTotal', { total: formatCurrency(order.total_amount) }),
     '',
-    t('mail.orderLink', { url: `${origin}/orders/${order.uuid}` }),
+    t('mail.orderLink', { url: orderUrl }),
+  ];
+  const code = t('mail.orderCode', { number: order.number });
+  const voucher = t('mail.orderVoucher', { url: voucherUrl });
+  const text = [...intro, '', code, voucher].join('\n');
+  // Each line as a paragraph, its link (if any) clickable.
+  const paragraph = (line: string) => {
+    const url = [orderUrl, voucherUrl].find((u) => line.includes(u));
+    const escaped = escapeHtml(line);
+    return `<p>${url ? escaped.replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`) : escaped}</p>`;
+  };
+  const html = [
+    ...intro.filter(Boolean).map(paragraph),
+    `<p><img src="cid:${CODE_CID}" width="200" height="200" alt="${escapeHtml(t('mail.orderCodeAlt', { number: order.number }))}"></p>`,
+    paragraph(code),
+    paragraph(voucher),
   ].join('\n');
   try {
     // Past the recipient's limit the order stands; only its e-mail is not sent.
@@ -37,6 +66,8 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
       to: order.email,
       subject: t(edited ? 'mail.orderUpdatedSubject' : 'mail.orderSubject', { number: order.number }),
       text,
+      html,
+      attachments: [{ filename: `order-${order.number}.png`, content: await orderCodePng(order), contentType: 'image/png', cid: CODE_CID }],
     });
   } catch (err) {
     // The order is saved; a mail failure must not turn it into an error for the customer.

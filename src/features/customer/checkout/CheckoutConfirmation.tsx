@@ -1,4 +1,5 @@
-// The checkout's confirmation: the server's number and totals, pay now, a link to the order.
+// The checkout's confirmation: the server's number and totals, the order's code and voucher, pay
+// now, a link to the order.
 import { useEffect, useRef } from 'react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { formatCurrency } from '../../../domain/format';
@@ -9,6 +10,7 @@ import { $totem, endKioskTurn, kioskHomePath } from '../../../stores/kiosk';
 import { notifyOnNextPage } from '../../../stores/notifications';
 import { afterCheckoutPath } from '../../../domain/cash-desk';
 import PayButton from '../shared/PayButton';
+import OrderVoucher from '../orders/OrderVoucher';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
  * and sighted users land on it rather than on the page's top or the body. */
@@ -61,12 +63,16 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
           </p>
         </>
       ) : (
-        <p className="actions">
-          <PayButton locale={locale} order={order} />
-          <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
-            {t('checkout.viewOrder')}
-          </a>
-        </p>
+        <>
+          {/* The code the shop's counter scans, and the voucher to take along; not on a kiosk. */}
+          <OrderVoucher locale={locale} order={order} />
+          <p className="actions">
+            <PayButton locale={locale} order={order} />
+            <a className="button" href={localizePath(lang, `/orders/${order.uuid}`)}>
+              {t('checkout.viewOrder')}
+            </a>
+          </p>
+        </>
       )}
     </section>
   );

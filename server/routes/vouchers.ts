@@ -1,0 +1,19 @@
+// An order's voucher (the PDF the customer shows at the counter): GET v1/orders/{ref}/voucher.pdf.
+// The same guard as GET v1/orders/{ref} (server/orders/access.ts): the order's uuid is the link's
+// capability (the e-mail and the /download page use it), its id or number open it for its
+// logged-in owner and the admin kiosks of its shop; anyone else gets 404, a public kiosk 403.
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/context';
+import { accessibleOrder } from '../orders/access';
+import { orderVoucherPdf } from '../vouchers/voucher';
+
+export const voucherRoutes = new Hono<AppEnv>().get('/v1/orders/:code/voucher.pdf', async (c) => {
+  const order = await accessibleOrder(c, c.req.param('code'));
+  const pdf = await orderVoucherPdf(c.get('deps'), order);
+  return c.body(new Uint8Array(pdf), 200, {
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="voucher-${order.number}.pdf"`,
+    // It names the customers: never kept by a shared cache.
+    'cache-control': 'private, no-store',
+  });
+});

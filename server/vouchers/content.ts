@@ -1,0 +1,72 @@
+// What the voucher says, apart from how it is drawn (server/vouchers/pdf.ts): the order number
+// (its code is drawn beside it), the shop with its address and opening hours, the dates and the
+// time slot, who each item is for, and what to bring. Pure, so the unit test reads it
+// (tests/unit/server/vouchers/content.test.ts).
+import type { TFunction } from 'i18next';
+import type { OrderResponse } from '../../src/api/contract/orders';
+import { DateModes, dayToDisplay } from '../../src/domain/dates';
+
+/** The shop as the voucher shows it. */
+export interface VoucherShop {
+  label: string;
+  address: string;
+  postalCode: string | null;
+  city: string;
+  phone: string;
+  /** Opening hours in the order's language, null when unknown (server/vouchers/shop-hours.ts). */
+  hours: string | null;
+}
+
+export interface VoucherContent {
+  title: string;
+  /** "Order 06-0000042". */
+  heading: string;
+  /** What the code encodes is the order number (src/domain/order-code.ts). */
+  number: string;
+  codeHelp: string;
+  shop: { heading: string; lines: string[] };
+  hours: { heading: string; text: string } | null;
+  dates: { heading: string; text: string };
+  slot: { heading: string; text: string };
+  people: { heading: string; list: { name: string; items: string[] }[] };
+  bring: { heading: string; list: string[] };
+}
+
+type Pool = OrderResponse['order_detail_pools'][number];
+
+/** What the voucher reads of an order as the API answers it. */
+export type VoucherOrder = Pick<OrderResponse, 'number' | 'date_from' | 'date_to' | 'multipleDates' | 'morning' | 'afternoon' | 'season'> & {
+  order_detail_pools: (Pick<Pool, 'index' | 'customer'> & { order_details: { product_label: string }[] })[];
+};
+
+/** Morning, afternoon, a whole day or the whole season: the time slot the shop expects the customer in. */
+function slotKey(order: VoucherOrder): 'morning' | 'afternoon' | 'day' | 'season' {
+  if (order.season || order.multipleDates === DateModes.SEASONAL) return 'season';
+  if (order.multipleDates === DateModes.MORNING || (order.morning && !order.afternoon)) return 'morning';
+  if (order.multipleDates === DateModes.AFTERNOON || (order.afternoon && !order.morning)) return 'afternoon';
+  return 'day';
+}
+
+export function voucherContent(order: VoucherOrder, shop: VoucherShop, t: TFunction): VoucherContent {
+  const from = dayToDisplay(order.date_from.slice(0, 10));
+  const to = dayToDisplay(order.date_to.slice(0, 10));
+  const place = [shop.postalCode, shop.city].filter(Boolean).join(' ');
+  return {
+    title: t('voucher.title'),
+    heading: t('voucher.number', { number: order.number }),
+    number: order.number,
+    codeHelp: t('voucher.codeHelp'),
+    shop: { heading: t('voucher.shop'), lines: [shop.label, shop.address, place, shop.phone].filter(Boolean) },
+    hours: shop.hours ? { heading: t('voucher.hours'), text: shop.hours } : null,
+    dates: { heading: t('voucher.dates'), text: from === to ? from : t('voucher.range', { from, to }) },
+    slot: { heading: t('voucher.slot'), text: t(`voucher.slots.${slotKey(order)}`) },
+    people: {
+      heading: t('voucher.people'),
+      list: order.order_detail_pools.map((pool) => ({
+        name: [pool.customer?.first_name, pool.customer?.last_name].filter(Boolean).join(' ') || t('voucher.person', { n: pool.index + 1 }),
+        items: pool.order_details.map((d) => d.product_label),
+      })),
+    },
+    bring: { heading: t('voucher.bring'), list: [t('voucher.bringDocuments'), t('voucher.bringVoucher')] },
+  };
+}

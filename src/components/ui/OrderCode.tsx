@@ -1,0 +1,49 @@
+// An order's QR code (the number alone, src/domain/order-code.ts), drawn as SVG squares at a size a
+// counter's USB scanner reads from a phone's screen, with the number under it as text. The encoder
+// (`qrcode`, the one the server draws the e-mail's and the PDF's code with) loads on demand: it is
+// no part of any page's first load; until it is in, the place the code will take stays reserved.
+import { useEffect, useState } from 'react';
+import { ORDER_CODE_QR, orderCodeText } from '../../domain/order-code';
+import './OrderCode.css';
+
+/** The squares of the code as one SVG path, and the side of its view box (the code and its margin). */
+type Drawn = { path: string; side: number };
+
+async function draw(text: string): Promise<Drawn> {
+  const QRCode = await import('qrcode');
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: ORDER_CODE_QR.errorCorrectionLevel });
+  const margin = ORDER_CODE_QR.margin;
+  let path = '';
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) if (modules.get(y, x)) path += `M${x + margin} ${y + margin}h1v1h-1z`;
+  }
+  return { path, side: modules.size + 2 * margin };
+}
+
+export default function OrderCode({ number, label }: { number: string; label: string }) {
+  const [drawn, setDrawn] = useState<Drawn | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Without the encoder (offline after the page loaded) the number below still says it all.
+    draw(orderCodeText({ number })).then(
+      (d) => live && setDrawn(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [number]);
+  return (
+    <figure className="order-code">
+      {drawn ? (
+        <svg role="img" aria-label={label} viewBox={`0 0 ${drawn.side} ${drawn.side}`} shapeRendering="crispEdges" data-order-code={number}>
+          <rect width={drawn.side} height={drawn.side} fill="#fff" />
+          <path d={drawn.path} fill="#000" />
+        </svg>
+      ) : (
+        <span className="order-code-slot" aria-hidden="true" />
+      )}
+      <figcaption>{number}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,42 @@
+// The order's code as the e-mail and the PDF carry it: a PNG a scanner reads as the order number,
+// and the voucher PDF with that code and its text.
+import { describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
+import { orderCodePng } from '../../../../server/vouchers/code';
+import { voucherContent } from '../../../../server/vouchers/content';
+import { renderVoucherPdf } from '../../../../server/vouchers/pdf';
+import { DateModes } from '../../../../src/domain/dates';
+import { getT } from '../../../../src/i18n/server';
+import { pdfText } from '../../../support/pdf';
+import { decodeQrPng } from '../../../support/qr';
+
+describe('the order code', () => {
+  it('decodes to the order number alone, at a size a counter scanner reads', async () => {
+    const png = await orderCodePng({ number: '06-0000042' });
+    expect(decodeQrPng(png)).toBe('06-0000042');
+    const { width } = PNG.sync.read(png);
+    expect(width).toBeGreaterThanOrEqual(250);
+  });
+});
+
+describe('the voucher PDF', () => {
+  it('is a PDF whose text is the content, in its language', async () => {
+    const order = {
+      number: '06-0000042',
+      date_from: '2026-12-20',
+      date_to: '2026-12-20',
+      multipleDates: DateModes.AFTERNOON,
+      morning: false,
+      afternoon: true,
+      season: false,
+      order_detail_pools: [{ index: 0, customer: { first_name: 'Élise', last_name: 'Durand' }, order_details: [{ product_label: 'Ciaspole' }] }],
+    };
+    const shop = { label: 'Bardonecchia Sport Rent', address: 'Via Medail 12', postalCode: '10052', city: 'Bardonecchia', phone: '+39 0122', hours: 'lun.–dim. 08:30–18:30' };
+    const pdf = await renderVoucherPdf(voucherContent(order, shop, getT('fr')), await orderCodePng(order));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    for (const part of ['Bon de location', 'Commande 06-0000042', 'Bardonecchia Sport Rent', '10052 Bardonecchia', 'lun.–dim. 08:30–18:30', '20/12/2026', 'Après-midi', 'Élise Durand: Ciaspole', "pièce d'identité"]) {
+      expect(text).toContain(part);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+// The voucher's content builder: what the PDF says, in the order's language.
+import { describe, expect, it } from 'vitest';
+import { voucherContent, type VoucherOrder, type VoucherShop } from '../../../../server/vouchers/content';
+import { formatHours, shopHours } from '../../../../server/vouchers/shop-hours';
+import { DateModes } from '../../../../src/domain/dates';
+import { getT } from '../../../../src/i18n/server';
+
+const SHOP: VoucherShop = {
+  label: 'Bardonecchia Sport Rent',
+  address: 'Via Medail 12',
+  postalCode: '10052',
+  city: 'Bardonecchia',
+  phone: '+39 0122 999 000',
+  hours: 'Mon–Sun 08:30–18:30',
+};
+
+const order = (over: Partial<VoucherOrder> = {}): VoucherOrder => ({
+  number: '06-0000042',
+  date_from: '2026-12-20',
+  date_to: '2026-12-22',
+  multipleDates: DateModes.RANGE,
+  morning: false,
+  afternoon: false,
+  season: false,
+  order_detail_pools: [
+    { index: 0, customer: { first_name: 'Luca', last_name: 'Bianchi' }, order_details: [{ product_label: 'Sci base' }, { product_label: 'Casco' }] },
+    { index: 1, customer: null, order_details: [{ product_label: 'Ciaspole' }] },
+  ],
+  ...over,
+});
+
+describe('voucherContent', () => {
+  it('says the number, the shop with its hours, the dates, who each item is for and what to bring', () => {
+    const content = voucherContent(order(), SHOP, getT('en'));
+    expect(content).toMatchObject({
+      title: 'Rental voucher',
+      heading: 'Order 06-0000042',
+      number: '06-0000042',
+      shop: { heading: 'Shop', lines: ['Bardonecchia Sport Rent', 'Via Medail 12', '10052 Bardonecchia', '+39 0122 999 000'] },
+      hours: { heading: 'Opening hours', text: 'Mon–Sun 08:30–18:30' },
+      dates: { heading: 'Dates', text: 'from 20/12/2026 to 22/12/2026' },
+      slot: { heading: 'Time slot', text: 'Whole day' },
+    });
+    // A pool without a name is "Person n" by its place in the order.
+    expect(content.people.list).toEqual([
+      { name: 'Luca Bianchi', items: ['Sci base', 'Casco'] },
+      { name: 'Person 2', items: ['Ciaspole'] },
+    ]);
+    expect(content.bring.list[0]).toMatch(/identity document/);
+  });
+
+  it('names the half-day slot and the season, and one day as one date', () => {
+    const morning = voucherContent(order({ multipleDates: DateModes.MORNING, morning: true, date_to: '2026-12-20' }), SHOP, getT('it'));
+    expect(morning.slot.text).toBe('Mattina');
+    expect(morning.dates.text).toBe('20/12/2026');
+    expect(voucherContent(order({ multipleDates: DateModes.AFTERNOON, afternoon: true }), SHOP, getT('fr')).slot.text).toBe('Après-midi');
+    expect(voucherContent(order({ multipleDates: DateModes.SEASONAL, season: true }), SHOP, getT('en')).slot.text).toBe('Whole season');
+  });
+
+  it('leaves the hours out when the shop has none, and an empty postal code out of the address', () => {
+    const content = voucherContent(order(), { ...SHOP, hours: null, postalCode: null }, getT('it'));
+    expect(content.hours).toBeNull();
+    expect(content.shop.lines).toContain('Bardonecchia');
+    expect(content.bring.heading).toBe('Cosa portare');
+  });
+});
+
+describe('shop hours', () => {
+  it('writes hours as data with the language’s weekday names, spans of the same days together', () => {
+    const hours = [
+      { days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const, opens: '09:30', closes: '12:30' },
+      { days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const, opens: '15:00', closes: '19:00' },
+      { days: ['Su'] as const, opens: '09:00', closes: '12:00' },
+    ].map((h) => ({ ...h, days: [...h.days] }));
+    expect(formatHours(hours, 'en')).toBe('Mon–Sat 09:30–12:30, 15:00–19:00; Sun 09:00–12:00');
+    expect(formatHours(hours, 'it')).toBe('lun–sab 09:30–12:30, 15:00–19:00; dom 09:00–12:00');
+  });
+
+  it("takes the shop table's own text when it has one, else its hours; none for an unknown shop", () => {
+    expect(shopHours('sport-noleggio-sestriere', 'it')).toBe('Dicembre–aprile: tutti i giorni 8:00–18:30');
+    expect(shopHours('bardonecchia-sport-rent', 'en')).toMatch(/^Mon–Sun \d\d:\d\d–\d\d:\d\d$/);
+    expect(shopHours('no-such-shop', 'en')).toBeNull();
+  });
+});
