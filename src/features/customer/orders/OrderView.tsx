@@ -14,6 +14,7 @@ import { orderIdFromPath } from '../../../domain/orders';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import PayButton from '../shared/PayButton';
+import OrderVoucher from './OrderVoucher';
 import '../../../components/ui/controls.css';
 import '../shared/order-lines.css';
 
@@ -108,6 +109,8 @@ export default function OrderView({ locale }: { locale: string }) {
           </ul>
         </>
       )}
+      {/* The code the shop's counter scans and the voucher PDF; a cancelled order has none. */}
+      {order.status === 'confirmed' && <OrderVoucher locale={locale} order={order} />}
       <p className="actions">
         {confirming ? (
           // The snackbar announces it; this keeps the place of the button while it is hidden.
