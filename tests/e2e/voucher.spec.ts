@@ -1,0 +1,44 @@
+// The order's voucher against `npm start`: the confirmation e-mail's link on /download starts the
+// PDF's download (a wrong link says so), and the e-mail's QR code, decoded as a scanner decodes it
+// and typed the way a USB scanner types (keys, then Enter) into the delivery counter's search,
+// opens that order.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
+import { DEMO, pair } from './kiosk-helpers';
+import { day, placeOrder } from './kiosk-orders';
+import { readMail } from '../support/mail';
+import { decodeQrPng } from '../support/qr';
+
+/** The confirmation mail of order `number`, from the server's outbox. */
+function confirmationOf(number: string) {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const mail = readdirSync(outbox)
+    .map((f) => readMail(readFileSync(path.join(outbox, f), 'utf8')))
+    .find((m) => m.subject === `Conferma ordine ${number}`);
+  expect(mail).toBeDefined();
+  return mail!;
+}
+
+test("the e-mail's voucher link downloads the PDF, and its QR code scanned at the counter opens the order", async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(3), firstName: 'Irene', lastName: 'Scansione' });
+  const mail = confirmationOf(order.number);
+  const link = new URL(/https?:\/\/\S+\/download\?order=\S+/.exec(mail.text)![0]);
+
+  await page.goto(`${link.pathname}${link.search}`);
+  const download = await page.waitForEvent('download');
+  expect(download.suggestedFilename()).toBe(`voucher-${order.number}.pdf`);
+  await expect(page.getByRole('status')).toHaveText('Il download del voucher è partito.');
+  await page.goto('/download?order=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toContainText('Questo link non è valido');
+
+  const scanned = decodeQrPng(mail.attachments.find((a) => a.contentType === 'image/png')!.content);
+  await pair(page, DEMO.admin.code);
+  await page.goto('/totem/delivery');
+  await hydrated(page);
+  await expect(page.getByLabel("Numero d'ordine, nome o telefono (o leggi il numero d'ordine)")).toBeFocused();
+  await page.keyboard.type(scanned!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+});
