@@ -7,6 +7,7 @@ import { isNoindexUrlPath } from './src/seo/noindex.mjs';
 import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
 import { envSchema } from './src/env-schema.mjs';
 import { DEFAULT_LOCALE, LOCALES } from './src/domain/locales';
+import { ogImagesIntegration } from './src/seo/og-integration';
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 
@@ -32,6 +33,8 @@ function islandBoundary() {
 // checked it (server/config.ts); without it (`astro build`, a bare `astro dev`) no API runs beside.
 const site = process.env.PUBLIC_SITE_URL || envSchema.PUBLIC_SITE_URL.default;
 const apiPort = process.env.API_PORT;
+// The product's name on the link-preview images, as astro:env gives it to the pages (with its default).
+const siteName = process.env.PUBLIC_SITE_NAME || /** @type {string} */ (envSchema.PUBLIC_SITE_NAME.default);
 
 export default defineConfig({
   site,
@@ -59,6 +62,8 @@ export default defineConfig({
       // Only indexable pages: account, login, order and utility pages are noindex.
       filter: (page) => !isNoindexUrlPath(new URL(page).pathname),
     }),
+    // Link-preview images (og:image), drawn beside the build: src/seo/og-integration.ts says why.
+    ogImagesIntegration({ siteName }),
   ],
   vite: {
     plugins: [islandsMessages(), islandBoundary()],

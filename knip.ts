@@ -16,10 +16,10 @@ const NOT_DOMAIN = ['server/**', 'src/api/**', 'src/seo/**', 'src/components/**'
 
 const config: KnipConfig = {
   entry: [
-    // Build plugins, client directives and the env schema that astro.config.mjs wires in: knip
+    // Build plugins, client directives, the env schema and the link-preview integration that astro.config.mjs wires in: knip
     // reads that file as a build config, so `--production` would not see them otherwise.
     ...(production
-      ? ['src/i18n/islands-messages-plugin.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!', 'src/env-schema.mjs!']
+      ? ['src/i18n/islands-messages-plugin.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!', 'src/env-schema.mjs!', 'src/seo/og-integration.ts!']
       : []),
     'scripts/*.ts!',
     'server/main.ts!',
