@@ -126,6 +126,25 @@ describe('which line a scanned unit goes to', () => {
     expect(freeLines(lines, taken)).toEqual([]);
   });
 
+  it('a sized line takes only a unit of its size: another size is refused, with no force offered', () => {
+    const sized = deliveryLines({
+      id: 2,
+      order_detail_pools: [{ id: 3, index: 0, customer: null, order_details: [{ ...line(31, BIKE, 'MTB'), size: 'M' }, { ...line(32, BIKE, 'MTB'), size: 'L' }] }],
+      delivery: { delivery_details: [] },
+    } as unknown as OrderResponse);
+    expect(sized.map((l) => l.size)).toEqual(['M', 'L']);
+    const bike = (code: string, size: string | null) => unit(code, { product: { id: BIKE, label: 'MTB' }, size });
+    // An L goes to the L line even though the M line comes first.
+    expect(assignScan(sized, [], bike('B-03', 'L'))).toEqual({ ok: true, lineId: 32 });
+    expect(assignScan(sized, [], bike('B-01', 'S'))).toEqual({
+      ok: false,
+      refusal: { key: 'kiosk.delivery.scan.wrongSize', params: { code: 'B-01', size: 'S', wanted: 'M, L', product: 'MTB' } },
+      offer: null,
+    });
+    // A line without a size takes any unit of its product.
+    expect(assignScan(lines, [], unit('S-01', { size: 'XL' }))).toEqual({ ok: true, lineId: 11 });
+  });
+
   it('offline: the first free line, judged by the API on Confirm', () => {
     expect(assignUnchecked(lines, [scan('S-01', 11)], 'S-09')).toEqual({ ok: true, lineId: 12 });
     expect(assignUnchecked(lines, [scan('S-01', 11)], 'S-01')).toMatchObject({ ok: false });

@@ -8,6 +8,7 @@ import type { DeliveryRequest } from '../api/contract/delivery';
 import { romeTime, toRomeDay } from './dates';
 import type { I18nMessage } from './messages';
 import { delta, isEmpty, parseDecimal, quantity, validate, type ValidationResult } from './validators';
+import { unitFitsSize } from './sizes';
 
 /**
  * A kiosk's look-up of a scanned unit gives up after this long and the scan goes on unchecked (the
@@ -33,6 +34,8 @@ export interface DeliveryLine {
   personName: string;
   productId: number;
   productLabel: string;
+  /** The size booked (a product whose units differ by size); null for any. */
+  size: string | null;
   isAddOn: boolean;
   unitPrice: number;
   /** The line's latest hand-out, or null when it never went out. */
@@ -61,6 +64,7 @@ export function deliveryLines(order: Order): DeliveryLine[] {
         personName: [pool.customer?.first_name, pool.customer?.last_name].filter(Boolean).join(' '),
         productId: line.product_id,
         productLabel: line.product_label,
+        size: line.size ?? null,
         isAddOn: line.is_add_on,
         unitPrice: line.unit_price,
         handOut,
@@ -137,6 +141,7 @@ export interface ScannedUnit {
   status: 'out' | 'locked' | 'available';
   product: { id: number; label: string };
   product_model?: string | null;
+  size?: string | null;
   out: { delivery_detail_id: number; order_id: number; order_number: string; id_order_detail: number | null; date_to: string } | null;
 }
 
@@ -173,9 +178,11 @@ export function freeLines(lines: readonly DeliveryLine[], scans: readonly Pick<D
 }
 
 /**
- * Which line a scanned unit goes to: the first free line of the same product. A locked unit, one
- * already out, one already scanned, or one of another product (it needs an explicit force) is
- * refused; a unit with no line left to fill may go out as an extra.
+ * Which line a scanned unit goes to: the first free line of the same product and of the unit's
+ * size when the line booked one. A locked unit, one already out, one already scanned, one of
+ * another size than every free line of its product booked (never forced: the API refuses it too),
+ * or one of another product (it needs an explicit force) is refused; a unit with no line left to
+ * fill may go out as an extra.
  */
 export function assignScan(lines: readonly DeliveryLine[], scans: readonly DeliveryScan[], unit: ScannedUnit, pendingLineIds?: ReadonlySet<number>): ScanVerdict {
   const code = unit.internal_code;
@@ -183,8 +190,10 @@ export function assignScan(lines: readonly DeliveryLine[], scans: readonly Deliv
   if (unit.status === 'locked') return refusal('locked', { code });
   if (unit.status === 'out') return refusal('out', { code, order: unit.out?.order_number ?? '' });
   const free = freeLines(lines, scans, pendingLineIds);
-  const match = free.find((l) => l.productId === unit.product.id);
+  const ofProduct = free.filter((l) => l.productId === unit.product.id);
+  const match = ofProduct.find((l) => unitFitsSize(l.size, unit.size));
   if (match) return { ok: true, lineId: match.id };
+  if (ofProduct.length > 0) return refusal('wrongSize', { code, size: unit.size ?? '–', wanted: ofProduct.map((l) => l.size).join(', '), product: unit.product.label });
   if (free.length > 0) return refusal('wrongProduct', { code, product: free[0]!.productLabel }, 'force');
   return refusal('noLine', { code }, 'extra');
 }

@@ -51,3 +51,19 @@ export function sizeRefusal(sizes: readonly SizeAvailability[], size: string | n
 export function unitFitsSize(lineSize: string | null | undefined, unitSize: string | null | undefined): boolean {
   return !lineSize || lineSize === unitSize;
 }
+
+/**
+ * The sizes the booking still offers: what the server has free of each, less the items of the
+ * product the cart already holds in that size, and never more than the product has left once the
+ * cart's items of it (of any size) are taken off.
+ */
+export function sizesLeft(
+  sizes: readonly SizeAvailability[],
+  productId: number,
+  productFree: number,
+  cart: readonly { id: number; size?: string | null }[],
+): SizeAvailability[] {
+  const inCart = cart.filter((item) => item.id === productId);
+  const productLeft = Math.max(0, productFree - inCart.length);
+  return sizes.map((s) => ({ ...s, available: Math.max(0, Math.min(productLeft, s.available - inCart.filter((item) => item.size === s.size).length)) }));
+}

@@ -1,5 +1,6 @@
 // Who a product is for (first and last name, height, weight, shoe size, level), asked when the
-// product requires customer info; validated with the domain validators (form/use-form.ts).
+// product requires customer info; validated with the domain validators (form/use-form.ts). For a
+// product that comes in sizes the size is asked after the measures (SizePicker.tsx), required.
 // The level starts unchosen and must be picked: the API requires every customer field of a product
 // that needs them (server/orders/quote.ts), and a pre-set level would book people at a level
 // nobody chose.
@@ -12,6 +13,7 @@ import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';
 import type { Person } from '../../../api/contract/people';
 import { personFormValues } from '../account/stores/people';
 import KnownPeople, { personName } from '../shared/KnownPeople';
+import SizePicker from './SizePicker';
 
 interface Fields {
   first_name: string;
@@ -25,7 +27,17 @@ interface Fields {
 
 const { height: H, weight: W } = MEASURE_BOUNDS;
 
-export default function CustomerDialog(props: { locale: string; product: string | null; onCancel: () => void; onConfirm: (c: Customer) => void }) {
+export default function CustomerDialog(props: {
+  locale: string;
+  product: string | null;
+  /** The product's id when it comes in sizes: the size step shows. */
+  sizedProductId?: number | null;
+  /** False for a product that needs no customer info (asked only for its size). */
+  measures?: boolean;
+  onCancel: () => void;
+  onConfirm: (c: Customer | undefined, size: string | null) => void;
+}) {
+  const measures = props.measures !== false;
   const t = useT(props.locale);
   const dialog = useRef<HTMLDialogElement>(null);
   const { register, handleSubmit, formState, reset } = useForm<Fields>({ defaultValues: { level: '' } });
@@ -49,19 +61,36 @@ export default function CustomerDialog(props: { locale: string; product: string 
     setPicked(personName(person));
     confirm.current?.focus();
   };
+  const [size, setSize] = useState<string | null>(null);
+  const [sizeError, setSizeError] = useState<string | null>(null);
   useEffect(() => {
     if (!props.product) setPicked(null);
+    setSize(null);
+    setSizeError(null);
   }, [props.product]);
+  const sized = props.sizedProductId != null;
+  const chooseSize = (value: string) => {
+    setSize(value);
+    setSizeError(null);
+  };
 
   const submit = handleSubmit((v) => {
-    props.onConfirm({
-      first_name: v.first_name.trim(),
-      last_name: v.last_name.trim(),
-      height: Number(v.height),
-      weight: Number(v.weight),
-      shoe_size: Number(v.shoe_size.replace(',', '.')),
-      level: v.level,
-    });
+    if (sized && !size) {
+      setSizeError(t('validators.required'));
+      document.querySelector<HTMLInputElement>('input[name="customer-size"]:not(:disabled)')?.focus();
+      return;
+    }
+    const customer = measures
+      ? {
+          first_name: v.first_name.trim(),
+          last_name: v.last_name.trim(),
+          height: Number(v.height),
+          weight: Number(v.weight),
+          shoe_size: Number(v.shoe_size.replace(',', '.')),
+          level: v.level,
+        }
+      : undefined;
+    props.onConfirm(customer, sized ? size : null);
     reset();
   });
 
@@ -76,6 +105,37 @@ export default function CustomerDialog(props: { locale: string; product: string 
     );
   };
 
+  const measureFields = () => (
+    <>
+      {field('first_name', text, 'text', { autoComplete: 'given-name' })}
+      {field('last_name', text, 'text', { autoComplete: 'family-name' })}
+      {/* Height and weight: the bounds their inputs' min/max always announced. Shoe size: up to
+          52 as before; no smallest size was ever set, so only a size below 1 is refused. */}
+      {field('height', measure(H.min, H.max), 'number', { inputMode: 'numeric', min: String(H.min), max: String(H.max) })}
+      {field('weight', measure(W.min, W.max), 'number', { inputMode: 'numeric', min: String(W.min), max: String(W.max) })}
+      {field('shoe_size', measure(MEASURE_BOUNDS.shoe_size.min, MEASURE_BOUNDS.shoe_size.max), 'text', { inputMode: 'decimal' })}
+      <div className="field">
+        <label htmlFor="customer-level">{t('booking.customer.level')}</label>
+        <select
+          id="customer-level"
+          aria-invalid={!!formState.errors.level}
+          aria-describedby="customer-level-error"
+          {...register('level', { validate: toFormValidate([required], t) })}
+        >
+          <option value="">{t('booking.customer.levelPlaceholder')}</option>
+          {CUSTOMER_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {t(`booking.customer.levels.${l}`)}
+            </option>
+          ))}
+        </select>
+        <p id="customer-level-error" className="field__error">
+          {formState.errors.level?.message}
+        </p>
+      </div>
+    </>
+  );
+
   return (
     <dialog ref={dialog} className="sheet" aria-labelledby="customer-title" onCancel={props.onCancel}>
       <form onSubmit={submit} noValidate>
@@ -86,36 +146,16 @@ export default function CustomerDialog(props: { locale: string; product: string 
             ×
           </button>
         </div>
-        <KnownPeople locale={props.locale} open={!!props.product} onPick={pick} />
-        <p className="known-people__status" role="status">
-          {picked ? t('booking.knownPersonPicked', { name: picked }) : ''}
-        </p>
-        {field('first_name', text, 'text', { autoComplete: 'given-name' })}
-        {field('last_name', text, 'text', { autoComplete: 'family-name' })}
-        {/* Height and weight: the bounds their inputs' min/max always announced. Shoe size: up to
-            52 as before; no smallest size was ever set, so only a size below 1 is refused. */}
-        {field('height', measure(H.min, H.max), 'number', { inputMode: 'numeric', min: String(H.min), max: String(H.max) })}
-        {field('weight', measure(W.min, W.max), 'number', { inputMode: 'numeric', min: String(W.min), max: String(W.max) })}
-        {field('shoe_size', measure(MEASURE_BOUNDS.shoe_size.min, MEASURE_BOUNDS.shoe_size.max), 'text', { inputMode: 'decimal' })}
-        <div className="field">
-          <label htmlFor="customer-level">{t('booking.customer.level')}</label>
-          <select
-            id="customer-level"
-            aria-invalid={!!formState.errors.level}
-            aria-describedby="customer-level-error"
-            {...register('level', { validate: toFormValidate([required], t) })}
-          >
-            <option value="">{t('booking.customer.levelPlaceholder')}</option>
-            {CUSTOMER_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t(`booking.customer.levels.${l}`)}
-              </option>
-            ))}
-          </select>
-          <p id="customer-level-error" className="field__error">
-            {formState.errors.level?.message}
-          </p>
-        </div>
+        {measures && (
+          <>
+            <KnownPeople locale={props.locale} open={!!props.product} onPick={pick} />
+            <p className="known-people__status" role="status">
+              {picked ? t('booking.knownPersonPicked', { name: picked }) : ''}
+            </p>
+            {measureFields()}
+          </>
+        )}
+        {sized && props.product && <SizePicker locale={props.locale} productId={props.sizedProductId!} value={size} error={sizeError} onChange={chooseSize} />}
         <div className="actions">
           <button type="button" className="link-button" onClick={props.onCancel}>
             {t('booking.cancel')}

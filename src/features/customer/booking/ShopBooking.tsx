@@ -4,6 +4,7 @@
 // when the product needs it). Each product links to the calendar showing its availability and
 // prices day by day (`?product={id}`). The counts are kept fresh and read again just before adding
 // (src/features/customer/booking/stores/fresh-availability.ts): a product someone else has just taken turns sold out here.
+// A product that comes in sizes asks its size in the same dialog, with each size's free units.
 // Reached from a static page's "Prenota" (`?category=sci`, issue #16), the page scrolls to that
 // category once loaded and moves focus to its heading, so keyboard and screen-reader users land
 // there too; without dates, the way to the calendar keeps the category.
@@ -113,7 +114,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
     const chosen = addOns[product.id] ?? [];
     return offeredAddOns(product.related, product.current_price!.id).map((r) => ({ id: r.id, id_price: r.price.id, used: chosen.includes(r.price.id) }));
   };
-  const put = async (product: Product, customer?: Customer) => {
+  const put = async (product: Product, customer?: Customer, size?: string | null) => {
     setChecking(product.id);
     const outcome = await addIfStillAvailable({
       id: product.id,
@@ -121,6 +122,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
       id_price: product.current_price!.id,
       related: relatedOf(product),
       customer,
+      ...(size ? { size } : {}),
       multipleDates: configuration.multipleDates,
       dates: configuration.dates,
       days,
@@ -202,7 +204,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                               ))}
                             </fieldset>
                           )}
-                          <button type="button" className="button" disabled={soldOut || !fits || checking === product.id} onClick={() => void (product.require_customer_info ? ask(product) : put(product))}>
+                          <button type="button" className="button" disabled={soldOut || !fits || checking === product.id} onClick={() => void (product.require_customer_info || product.sizes?.length ? ask(product) : put(product))}>
                             {t('booking.addToCart')}
                             <span className="visually-hidden">: {product.label}</span>
                           </button>
@@ -238,9 +240,11 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
           <CustomerDialog
             locale={locale}
             product={asking?.label ?? null}
+            sizedProductId={asking?.sizes?.length ? asking.id : null}
+            measures={asking?.require_customer_info ?? true}
             onCancel={() => setAsking(null)}
-            onConfirm={(customer) => {
-              void put(asking!, customer);
+            onConfirm={(customer, size) => {
+              void put(asking!, customer, size);
               setAsking(null);
             }}
           />

@@ -79,7 +79,8 @@ export default function OrderView({ locale }: { locale: string }) {
             </span>
             {pool.order_details.map((d) => (
               <span key={d.id}>
-                {d.product_label} ({formatCurrency(d.total_price)})
+                {d.product_label}
+                {d.size ? ` · ${t('booking.size')} ${d.size}` : ''} ({formatCurrency(d.total_price)})
               </span>
             ))}
           </li>

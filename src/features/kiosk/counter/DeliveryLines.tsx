@@ -43,6 +43,7 @@ export default function DeliveryLines({ t, lines, scans, sendingLineIds, onReset
                     <tr key={line.id} className={`delivery-line delivery-line--${state}`} data-line={line.id}>
                       <th scope="row">
                         {line.productLabel}
+                        {line.size && <span> · {t('kiosk.delivery.size', { size: line.size })}</span>}
                         {line.isAddOn && <span className="muted"> · {t('kiosk.delivery.addOn')}</span>}
                       </th>
                       <td>
