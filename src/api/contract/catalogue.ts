@@ -128,7 +128,6 @@ export const AvailableSizesResponseSchema = z.object({
     sizes: z.array(z.object({ size: z.string(), units: z.number(), available: z.number() })),
   }),
 });
-export type SizeAvailabilityAnswer = z.infer<typeof AvailableSizesResponseSchema>['data']['sizes'][number];
 
 /** Availabilities response: product id to available count. */
 export const AvailabilitiesSchema = z.object({
