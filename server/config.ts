@@ -265,3 +265,12 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Readonly
     process.exit(2);
   }
 }
+
+/**
+ * The environment of a child process the server starts (the first start's seed, `pg_dump` and
+ * `pg_restore`): this process's own, so the child reads the same configuration, with `overrides`.
+ */
+export function childProcessEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
+

@@ -19,7 +19,7 @@ import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
 import { kioskStartNotices } from './staff/kiosks';
-import type { Config } from './config';
+import { childProcessEnv, type Config } from './config';
 import { logger } from './log';
 import { Drain, SHUTDOWN_DRAIN_MS } from './http/drain';
 
@@ -41,7 +41,7 @@ function initialiseInChild(dataDir: string): void {
   // The child reads the same environment, so the same configuration, with this data folder.
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/cli/seed.ts')], {
     cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: childProcessEnv({ DATA_DIR: dataDir, DATABASE_URL: '' }),
     stdio: 'inherit',
   });
   // The child has said why (a DataDirError's message, or its own failure) on the shared output.

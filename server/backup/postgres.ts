@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { APPLIED_MIGRATIONS_SQL, BackupRefusal, schemaVersionOf, type SchemaVersion } from './manifest';
+import { childProcessEnv } from '../config';
 
 /** The database's file inside the archive's `database/` folder. */
 export const POSTGRES_DUMP = 'postgres.dump';
@@ -20,7 +21,7 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = '';
-  return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
+  return { dbname: parsed.toString(), env: childProcessEnv(password ? { PGPASSWORD: password } : {}) };
 }
 
 function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): void {

@@ -41,7 +41,8 @@ export const referralRoutes = new Hono<AppEnv>()
   .get('/v1/totem/referrals/export', async (c) => {
     const report = await loadReport(c);
     const t = c.get('t');
-    const csv = referralReportCsv(report, { ref: t('export.referral'), orders: t('export.orderCount'), total: t('export.total') });
+    // The headings of the kiosk's table, so the kiosk's download and this export are the same file.
+    const csv = referralReportCsv(report, { ref: t('kiosk.referrals.ref'), orders: t('kiosk.referrals.orders'), total: t('kiosk.referrals.total') });
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${referralReportFileName(report.from, report.to)}"`,

@@ -22,7 +22,7 @@ export default function ReferralReport({ locale }: { locale: string }) {
   // The file the link downloads: the rows on screen, written as the API's export writes them.
   const download = useMemo(() => {
     if (!report) return null;
-    const csv = referralReportCsv(report, { ref: t('export.referral'), orders: t('export.orderCount'), total: t('export.total') });
+    const csv = referralReportCsv(report, { ref: t('kiosk.referrals.ref'), orders: t('kiosk.referrals.orders'), total: t('kiosk.referrals.total') });
     return { href: URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' })), name: referralReportFileName(report.from, report.to) };
   }, [report, t]);
   useEffect(() => {

@@ -28,14 +28,17 @@ export function defaultPeriod(now: Date = new Date()): { from: string; to: strin
 
 export const $referralReport = atom<ReferralReportState>({ state: 'idle', ...defaultPeriod(), report: null, errors: {} });
 
+/** Still the period on screen: a slow answer for a period staff have since changed is dropped. */
+const stillAsked = (from: string, to: string) => $referralReport.get().from === from && $referralReport.get().to === to;
+
 /** Reads the report of `from`–`to`; a refusal or no answer keeps no stale rows of another period. */
 export async function loadReferralReport(from: string, to: string): Promise<void> {
   $referralReport.set({ state: 'loading', from, to, report: null, errors: {} });
   try {
     const report = await fetchReferralReport(await loadApi(), { from, to });
-    $referralReport.set({ state: 'ready', from, to, report, errors: {} });
+    if (stillAsked(from, to)) $referralReport.set({ state: 'ready', from, to, report, errors: {} });
   } catch (err) {
     const errors = err instanceof ApiClientError && err.status === HTTP_UNPROCESSABLE ? err.errors : {};
-    $referralReport.set({ state: 'error', from, to, report: null, errors });
+    if (stillAsked(from, to)) $referralReport.set({ state: 'error', from, to, report: null, errors });
   }
 }

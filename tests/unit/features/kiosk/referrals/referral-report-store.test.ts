@@ -23,6 +23,8 @@ let token: string;
 let total: number;
 /** When set, the line is down: no answer comes. */
 let offline = false;
+/** When set, the next request waits for it first: a slow answer. */
+let holdNext: Promise<void> | null = null;
 
 beforeAll(async () => {
   api = await createTestApi(testDrivers[0]!);
@@ -37,10 +39,14 @@ afterAll(() => api.dispose());
 beforeEach(() => {
   cleanTestStorage();
   offline = false;
+  holdNext = null;
   actAsKiosk({ type: 20, code: 'BARD-02' }, token);
   routeFetchToApi(api, {
-    before: () => {
+    before: async () => {
       if (offline) throw new TypeError('Failed to fetch');
+      const held = holdNext;
+      holdNext = null;
+      if (held) await held;
     },
   });
 });
@@ -68,6 +74,17 @@ describe('the referral report', () => {
     offline = true;
     await loadReferralReport('2030-01-01', '2030-01-31');
     expect($referralReport.get()).toEqual({ state: 'error', from: '2030-01-01', to: '2030-01-31', report: null, errors: {} });
+  });
+
+  it('drops a slow answer for a period staff have changed since', async () => {
+    let release!: () => void;
+    holdNext = new Promise((resolve) => (release = resolve));
+    const slow = loadReferralReport('2030-01-01', '2030-01-31');
+    await vi.waitFor(() => expect(holdNext).toBeNull());
+    await loadReferralReport('2031-01-01', '2031-01-31');
+    release();
+    await slow;
+    expect($referralReport.get()).toMatchObject({ state: 'ready', from: '2031-01-01', report: { rows: [] } });
   });
 
   it('starts with this month in Rome until today', () => {
