@@ -2,6 +2,7 @@
 // payment claim that keeps a second desk from charging it (and staff releasing the claim of a desk
 // that is gone), recording a payment the terminal took, and the terminal's failure log (the
 // cashier close is api/cashier.ts). Typed by the contract.
+import { OrderFidelityCardResponseSchema, type FidelityCard } from './contract/fidelity';
 import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';
 import {
   PaymentClaimHolderResponseSchema,
@@ -15,6 +16,16 @@ import type { ApiClient } from './client';
 /** GET v1/orders/{uuid} with the kiosk's token (an admin totem of the order's shop). */
 export async function fetchShopOrder(api: ApiClient, uuid: string, signal?: AbortSignal): Promise<OrderResponse> {
   return (await api.get(`v1/orders/${encodeURIComponent(uuid)}`, { schema: OrderEnvelopeSchema, signal })).data;
+}
+
+/** GET v1/orders/{id}/fidelity_card: the loyalty card of the order's customer, or null. */
+export async function fetchOrderFidelityCard(api: ApiClient, orderId: number, signal?: AbortSignal): Promise<FidelityCard | null> {
+  return (await api.get(`v1/orders/${orderId}/fidelity_card`, { schema: OrderFidelityCardResponseSchema, signal })).data;
+}
+
+/** Where one of the order's documents opens: its `url` is a path on the API's host (the kiosk's API may be another origin). */
+export function documentHref(api: ApiClient, url: string): string {
+  return new URL(url, api.urlFor('')).href;
 }
 
 /**

@@ -1,8 +1,10 @@
 // Requests of the account page: the profile (PATCH v1/user) and the stored identity
-// documents (POST v1/user/media to add or replace, spec §7's DELETE v1/media/{id} to delete).
+// documents (POST v1/user/media to add or replace, spec §7's DELETE v1/media/{id} to delete), and
+// the account's loyalty card (GET v1/fidelity_card).
 // Each answers the user as GET v1/user does, so the page shows what the server now holds.
 import type * as z from 'zod/mini';
 import { UserResponseSchema, type UserUpdateRequestSchema } from './contract/auth';
+import { FidelityCardResponseSchema, type FidelityCard } from './contract/fidelity';
 import type { User } from './contract/user';
 import type { ApiClient } from './client';
 
@@ -25,4 +27,9 @@ export async function uploadDocument(api: ApiClient, file: File, replace?: numbe
 export async function deleteDocument(api: ApiClient, id: number): Promise<User> {
   await api.delete(`v1/media/${id}`);
   return (await api.get('v1/user', { schema: UserResponseSchema })).data;
+}
+
+/** GET v1/fidelity_card: the account's own card with its holder and points (404, no notice, when it is no card). */
+export async function fetchOwnFidelityCard(api: ApiClient, number: string): Promise<FidelityCard> {
+  return (await api.get('v1/fidelity_card', { query: { fidelity_card_number: number }, schema: FidelityCardResponseSchema })).data;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  maskFidelityCardNumber,
   FIDELITY_CARD_DIGITS,
   fidelityCardNumberFrom,
   hasValidLuhn,
@@ -52,5 +53,14 @@ describe('fidelity card numbers', () => {
     expect(isPlausibleFidelityCardNumber('45395787636214')).toBe(false);
     expect(isPlausibleFidelityCardNumber('abc')).toBe(false);
     expect(isPlausibleFidelityCardNumber('')).toBe(false);
+  });
+});
+
+describe('maskFidelityCardNumber', () => {
+  it('leaves only the last four characters readable', () => {
+    expect(maskFidelityCardNumber('4539578763621486')).toBe('•••• 1486');
+    expect(maskFidelityCardNumber('4539 5787 6362 1486')).toBe('•••• 1486');
+    expect(maskFidelityCardNumber('FID-0001')).toBe('•••• 0001');
+    expect(maskFidelityCardNumber('4539578763621486')).not.toContain('4539');
   });
 });

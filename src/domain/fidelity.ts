@@ -55,3 +55,16 @@ export function fidelityCardNumberFrom(randomDigits: string): string {
   }
   return `${randomDigits}${luhnCheckDigit(randomDigits)}`;
 }
+
+/** Characters of a card number left readable when it is shown on a screen. */
+export const SHOWN_CARD_DIGITS = 4;
+
+/**
+ * A card number as a screen shows it: only its last SHOWN_CARD_DIGITS characters readable
+ * ("•••• 4242"), so a glance at the account page or the cash desk does not give the number away.
+ */
+export function maskFidelityCardNumber(number: string): string {
+  const compact = number.replace(/[\s-]/g, '');
+  if (compact.length <= SHOWN_CARD_DIGITS) return compact;
+  return `•••• ${compact.slice(-SHOWN_CARD_DIGITS)}`;
+}

@@ -7,6 +7,8 @@ export const MAX_STORED_USER_MEDIAS = 2;
 /** The largest file a customer may upload (spec §9), checked by the forms and the API alike. */
 export const MAX_UPLOAD_MB = 8;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+/** What a document's file field offers: images and PDF, as the API accepts them (server/orders/uploads.ts sniffs the bytes). */
+export const ACCEPTED_DOCUMENT_TYPES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';
 
 /** Medias the customer still sees (stored ones flagged deleted are only kept to tell the server). */
 export function visibleMedias<T extends Pick<Media, 'deleted'>>(medias: readonly T[]): T[] {

@@ -1,5 +1,5 @@
-// The account page (issue #17): the customer's details, stored identity documents and known
-// people. A guest is asked to log in (spec §2); the user is read again on arrival, so the page
+// The account page (issue #17): the customer's details, loyalty card, stored identity documents
+// and known people. A guest is asked to log in (spec §2); the user is read again on arrival, so the page
 // shows what the server holds (another tab may have changed it).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
@@ -9,6 +9,7 @@ import { useT } from '../../../i18n/client';
 import { useCustomerPage } from '../shared/use-customer-page';
 import ProfileForm from './ProfileForm';
 import ProfileDocuments from './ProfileDocuments';
+import ProfileFidelityCard from './ProfileFidelityCard';
 import ProfilePeople from './ProfilePeople';
 import '../../../components/ui/controls.css';
 
@@ -35,6 +36,7 @@ export default function AccountProfile({ locale }: { locale: string }) {
     <>
       {/* Keyed by user: a different login starts the form from that user's values. */}
       <ProfileForm key={session.user.id} user={session.user} t={t} />
+      <ProfileFidelityCard user={session.user} t={t} />
       <ProfileDocuments user={session.user} t={t} />
       <ProfilePeople t={t} />
     </>

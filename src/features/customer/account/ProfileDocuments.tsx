@@ -5,36 +5,11 @@ import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { User } from '../../../api/contract/user';
 import { MAX_STORED_USER_MEDIAS } from '../../../domain/medias';
+import DocumentFileField from '../shared/DocumentFileField';
 import { removeDocument, storeDocument, type DocumentChange } from './stores/profile';
 import { notify } from '../../../stores/notifications';
 
-/** Images and PDF, as the API accepts them (server/orders/uploads.ts sniffs the bytes). */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';
 const ADD = 'add';
-
-function FileField(props: { id: string; label: string; error?: string; busy: boolean; onFile: (file: File) => void }) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="file"
-        accept={ACCEPT}
-        disabled={props.busy}
-        aria-invalid={!!props.error}
-        aria-describedby={`${props.id}-error`}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) props.onFile(file);
-        }}
-      />
-      <p id={`${props.id}-error`} className="field__error">
-        {props.error}
-      </p>
-    </div>
-  );
-}
 
 export default function ProfileDocuments({ user, t }: { user: User; t: TFunction }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,7 +49,7 @@ export default function ProfileDocuments({ user, t }: { user: User; t: TFunction
                 {t('account.profile.document', { n })}
                 {doc.name ? `: ${doc.name}` : ''}
               </span>
-              <FileField
+              <DocumentFileField
                 id={`profile-document-${n}`}
                 label={t('account.profile.replaceDocument', { n })}
                 error={errors[doc.id]}
@@ -96,7 +71,7 @@ export default function ProfileDocuments({ user, t }: { user: User; t: TFunction
         })}
       </ul>
       {docs.length < MAX_STORED_USER_MEDIAS && (
-        <FileField id="profile-document-add" label={t('account.profile.addDocument')} error={errors[ADD]} busy={busy} onFile={(file) => upload(ADD, file)} />
+        <DocumentFileField id="profile-document-add" label={t('account.profile.addDocument')} error={errors[ADD]} busy={busy} onFile={(file) => upload(ADD, file)} />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 // One order (/orders/{uuid}, guests too through the guest path): dates, lines, totals, documents,
-// status; pay online, edit (loads it into the cart in edit mode), cancel, export.
-import { useEffect } from 'react';
+// status; pay online, edit (loads it into the cart in edit mode), cancel, export; documents added
+// or replaced in place (OrderDocumentUploads, loaded once the order shows it can change).
+import { lazy, Suspense, useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
@@ -17,6 +18,9 @@ import PayButton from '../shared/PayButton';
 import OrderVoucher from './OrderVoucher';
 import '../../../components/ui/controls.css';
 import '../shared/order-lines.css';
+
+// Not on the page's first load: only an order that can still change offers the upload.
+const OrderDocumentUploads = lazy(() => import('./OrderDocumentUploads'));
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -98,17 +102,24 @@ export default function OrderView({ locale }: { locale: string }) {
           <strong data-testid="order-total">{formatCurrency(order.total_amount)}</strong>
         </dd>
       </dl>
-      {order.medias.length > 0 && (
-        <>
-          <h3>{t('order.documents')}</h3>
-          <ul>
-            {order.medias.map((m) => (
-              <li key={m.id}>
-                <a href={m.url}>{m.name}</a>
-              </li>
-            ))}
-          </ul>
-        </>
+      {(order.medias.length > 0 || order.editable) && (
+        <section aria-labelledby="order-documents-title">
+          <h3 id="order-documents-title">{t('order.documents')}</h3>
+          {order.medias.length > 0 && (
+            <ul>
+              {order.medias.map((m) => (
+                <li key={m.id}>
+                  <a href={m.url}>{m.name}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {order.editable && (
+            <Suspense fallback={null}>
+              <OrderDocumentUploads t={t} order={order} />
+            </Suspense>
+          )}
+        </section>
       )}
       {/* The code the shop's counter scans and the voucher PDF; a cancelled order has none. */}
       {order.status === 'confirmed' && <OrderVoucher locale={locale} order={order} />}

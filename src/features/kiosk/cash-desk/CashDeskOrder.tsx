@@ -1,6 +1,7 @@
 // The cash desk's page of one order (/totem/cash-desk/{uuid}, admin totems): the order as the
-// desk reads it, the payment controls on a type-30 cash desk (a type 20 sees no payment control),
-// sending it to the board's queue, and the changes staff may still make.
+// desk reads it with its customer's loyalty card and documents, the payment controls on a type-30
+// cash desk (a type 20 sees no payment control), sending it to the board's queue, and the changes
+// staff may still make.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../../stores/configuration';
@@ -10,6 +11,7 @@ import { totemRole, TotemPages } from '../../../domain/kiosk';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import CashDeskOrderDetails from './CashDeskOrderDetails';
+import CashDeskCustomer from './CashDeskCustomer';
 import DeskPaymentPanel from './DeskPaymentPanel';
 import CashDeskChanges from './CashDeskChanges';
 import PushInQueueButton from '../board/PushInQueueButton';
@@ -55,6 +57,7 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
       <div className="desk-order__grid">
         <div>
           <CashDeskOrderDetails t={t} order={order} />
+          <CashDeskCustomer t={t} order={order} />
         </div>
         <div className="desk-order__side">
           {role.isCashDesk ? (

@@ -1,0 +1,49 @@
+// After booking: an identity document added to a placed order from its page and then replaced
+// (setInputFiles), the documents folder's fault said under the field with the file kept for a
+// retry; and the account page's loyalty card (holder, the number's last digits, points).
+import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
+import { day, placeOrder } from './kiosk-orders';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
+const UNAVAILABLE = 'Al momento non è possibile salvare i documenti: riprova più tardi. Non è stato salvato nulla.';
+
+test('order page: a document added, replaced, and kept for a retry while the documents folder is down', async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(75) });
+  await page.goto(`/orders/${order.uuid}`);
+  await hydrated(page);
+  const documents = page.getByRole('region', { name: 'Documenti' });
+  await expect(documents.getByRole('link')).toHaveCount(0);
+
+  await documents.getByLabel('Aggiungi un documento').setInputFiles({ name: 'fronte.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(documents.getByRole('link', { name: 'fronte.pdf' })).toBeVisible();
+
+  // The server cannot store documents for now: said under the field, the file kept, nothing replaced.
+  await page.route('**/api/v1/orders/*/media', (route) => route.fulfill({ status: 503, json: { message: UNAVAILABLE } }));
+  await documents.getByLabel('Sostituisci il documento 1').setInputFiles({ name: 'retro.png', mimeType: 'image/png', buffer: PNG });
+  await expect(documents.getByText(UNAVAILABLE)).toBeVisible();
+  await expect(documents.getByLabel('Sostituisci il documento 1')).toHaveAttribute('aria-invalid', 'true');
+  await expect(documents.getByRole('link', { name: 'fronte.pdf' })).toBeVisible();
+  await page.unroute('**/api/v1/orders/*/media');
+  await documents.getByRole('button', { name: 'Invia di nuovo retro.png' }).click();
+  await expect(documents.getByRole('link', { name: 'retro.png' })).toBeVisible();
+  await expect(documents.getByRole('link', { name: 'fronte.pdf' })).toHaveCount(0);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(documents.getByRole('link')).toHaveText(['retro.png']);
+});
+
+test("account page: the customer's loyalty card with holder, masked number and points", async ({ page }) => {
+  await page.goto('/account');
+  await hydrated(page);
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Accedi' }).first().click();
+  await dialog.getByLabel('Email').fill('mario.rossi@example.com');
+  await dialog.getByLabel('Password').fill('Demo-2026!');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  const card = page.getByRole('region', { name: 'Carta fedeltà' });
+  await expect(card.getByText('Mario Rossi · •••• 0001 · 120 punti')).toBeVisible();
+  await expect(card.getByText('FID-0001')).toHaveCount(0);
+});
