@@ -63,7 +63,7 @@ describe('voucherLink', () => {
 });
 
 /** Node resolves blob: URLs made by URL.createObjectURL through its buffer module. */
-async function fetchBlob(url: string): Promise<Blob> {
+async function fetchBlob(url: string): Promise<{ text(): Promise<string> }> {
   const { resolveObjectURL } = await import('node:buffer');
   return resolveObjectURL(url)!;
 }
