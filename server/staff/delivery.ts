@@ -17,7 +17,7 @@ import type { AppDeps, AuthTotem } from '../http/context';
 import type { OrderRow } from '../orders/write';
 import { commitAndRefresh, enqueue, outUnitsChanged } from '../availability/commit';
 import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
-import { unitFitsSize } from '../../src/domain/sizes';
+import { unitFitsSize } from '../../src/domain/delivery';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
 import { lockOrderForHandOut } from '../orders/hand-outs';
 import { momentToDisplay, returnRecordedAfter, returnsAfter } from './confirmation-moments';

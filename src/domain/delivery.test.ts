@@ -17,6 +17,7 @@ import {
   queuedDelivery,
   returned,
   stillOut,
+  unitFitsSize,
   validateExtraPrice,
   type DeliveryScan,
   type ScannedUnit,
@@ -143,6 +144,13 @@ describe('which line a scanned unit goes to', () => {
     });
     // A line without a size takes any unit of its product.
     expect(assignScan(lines, [], unit('S-01', { size: 'XL' }))).toEqual({ ok: true, lineId: 11 });
+  });
+
+  it('a unit fits a line of its size, or a line without one', () => {
+    expect(unitFitsSize('M', 'M')).toBe(true);
+    expect(unitFitsSize('M', 'S')).toBe(false);
+    expect(unitFitsSize('M', null)).toBe(false);
+    expect(unitFitsSize(null, 'S')).toBe(true);
   });
 
   it('offline: the first free line, judged by the API on Confirm', () => {

@@ -8,7 +8,6 @@ import type { DeliveryRequest } from '../api/contract/delivery';
 import { romeTime, toRomeDay } from './dates';
 import type { I18nMessage } from './messages';
 import { delta, isEmpty, parseDecimal, quantity, validate, type ValidationResult } from './validators';
-import { unitFitsSize } from './sizes';
 
 /**
  * A kiosk's look-up of a scanned unit gives up after this long and the scan goes on unchecked (the
@@ -203,6 +202,14 @@ export function assignUnchecked(lines: readonly DeliveryLine[], scans: readonly 
   if (scans.some((s) => s.code === code)) return refusal('duplicate', { code });
   const free = freeLines(lines, scans, pendingLineIds);
   return free.length > 0 ? { ok: true, lineId: free[0]!.id } : refusal('noLine', { code }, 'extra');
+}
+
+/**
+ * Whether a physical unit may be handed out for an order line: one of the line's size, any unit
+ * when the line has none. The API's delivery check (server/staff/delivery.ts) uses it too.
+ */
+export function unitFitsSize(lineSize: string | null | undefined, unitSize: string | null | undefined): boolean {
+  return !lineSize || lineSize === unitSize;
 }
 
 /** Scanner input: trimmed, upper case (labels are printed in capitals; the API compares so). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSizes, sizeRefusal, sizesAvailable, unitFitsSize } from './sizes';
+import { countSizes, sizeRefusal, sizesAvailable } from './sizes';
 
 const day = (d: number) => `2027-01-${String(d).padStart(2, '0')}`;
 const period = (from: number, to = from) => ({ from: day(from), to: day(to), half: null });
@@ -42,12 +42,5 @@ describe('sizes', () => {
     expect(sizeRefusal(sizes, 'M')).toBeNull();
     expect(sizeRefusal(sizes, 'M', 2)).toBe('soldOut');
     expect(sizeRefusal(sizes, null)).toBeNull();
-  });
-
-  it('a unit fits a line of its size, or a line without one', () => {
-    expect(unitFitsSize('M', 'M')).toBe(true);
-    expect(unitFitsSize('M', 'S')).toBe(false);
-    expect(unitFitsSize('M', null)).toBe(false);
-    expect(unitFitsSize(null, 'S')).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // Sizes of a product whose units differ by size (boots, bikes, helmets): how many units each size
-// has, how many of them are free for a period, whether an order line's size can be booked and
-// whether a scanned unit fits a line. The API's availability, its order check and the counter's
-// delivery check all take the rule from here.
+// has, how many of them are free for a period, whether an order line's size can be booked, and what
+// the booking still offers. The API's availability and order check and the booking's size step
+// take the rule from here; whether a scanned unit fits a sized line is src/domain/delivery.ts
+// unitFitsSize (so the counter's screens load none of this).
 import { availableUnits, type BookingPeriod } from './availability';
 
 export interface SizeUnits {
@@ -45,11 +46,6 @@ export function sizeRefusal(sizes: readonly SizeAvailability[], size: string | n
   const found = sizes.find((s) => s.size === size);
   if (!found) return 'unknown';
   return found.available < wanted ? 'soldOut' : null;
-}
-
-/** Whether a physical unit may be handed out for an order line: any unit when the line has no size. */
-export function unitFitsSize(lineSize: string | null | undefined, unitSize: string | null | undefined): boolean {
-  return !lineSize || lineSize === unitSize;
 }
 
 /**

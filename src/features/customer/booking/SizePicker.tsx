@@ -17,14 +17,8 @@ export default function SizePicker(props: { locale: string; productId: number; v
   return (
     <fieldset className="field sizes" aria-describedby="customer-size-error" aria-busy={state.status === 'loading'}>
       <legend>{t('booking.size')}</legend>
-      {state.status === 'error' && (
-        <p role="alert">
-          {t('errors.network')}{' '}
-          <button type="button" className="link-button" onClick={() => void loadSizes(props.productId)}>
-            {t('booking.sizeRetry')}
-          </button>
-        </p>
-      )}
+      {/* Closing and opening the dialog again reads them again. */}
+      {state.status === 'error' && <p role="alert">{t('errors.network')}</p>}
       {state.status === 'ready' &&
         state.sizes.map((s) => (
           <label key={s.size} className="check">
