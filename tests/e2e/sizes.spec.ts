@@ -1,0 +1,58 @@
+// A product that comes in sizes (issue #29): "who is it for" asks the size after the measures,
+// each size with its units free for the dates; the size taken by the cart is then sold out, said
+// and disabled; the order page shows the size booked.
+import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { showMonthOf } from './calendar-months';
+
+const SHOP = 'riviera-bike-rent-sanremo';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+test('books a mountain bike in size L and finds the size on the order', async ({ page }) => {
+  await page.goto(`/prenota/${SHOP}/calendar`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'Più giorni' }).check();
+  await showMonthOf(page, inSeasonDay(SHOP, 50));
+  const days = page.getByRole('group').filter({ has: page.locator('.day') });
+  await days.getByRole('button', { name: /\b20 / }).click();
+  await days.getByRole('button', { name: /\b21 / }).click();
+  await page.getByRole('button', { name: 'Continua' }).click();
+
+  const bike = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mountain bike front' }) });
+  const dialog = page.getByRole('dialog', { name: /Per chi è Mountain bike front/ });
+  await bike.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  await dialog.getByLabel('Nome', { exact: true }).fill('Marco');
+  await dialog.getByLabel('Cognome').fill('Bruni');
+  await dialog.getByLabel('Altezza (cm)').fill('186');
+  await dialog.getByLabel('Peso (kg)').fill('80');
+  await dialog.getByLabel('Numero di scarpa').fill('44');
+  await dialog.getByLabel('Livello').selectOption({ label: 'Esperto' });
+  const sizes = dialog.getByRole('group', { name: 'Taglia' });
+  await expect(sizes.getByRole('radio')).toHaveCount(3);
+  // The size is required: Confirm without one says so under the sizes.
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await expect(sizes.getByText('Campo obbligatorio')).toBeVisible();
+  await sizes.getByRole('radio', { name: 'L · 1 disponibile' }).check();
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
+
+  // The cart holds the only L: asked again, L is sold out, said and disabled.
+  await bike.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  await expect(sizes.getByRole('radio', { name: 'L · Esaurito' })).toBeDisabled();
+  await expect(sizes.getByRole('radio', { name: 'S · 2 disponibili' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Annulla' }).click();
+
+  await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await main.getByLabel('Nome', { exact: true }).fill('Marco');
+  await main.getByLabel('Cognome').fill('Bruni');
+  await main.getByLabel('Telefono').fill('+39 333 7654321');
+  await main.getByLabel('Email').fill('marco.bruni@example.com');
+  await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: "Conferma l'ordine" }).click();
+  await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ })).toBeVisible();
+  await page.getByRole('link', { name: "Vedi l'ordine" }).click();
+  await expect(page.getByText('Mountain bike front · Taglia L', { exact: false })).toBeVisible();
+});
