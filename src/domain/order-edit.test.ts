@@ -38,6 +38,15 @@ describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', 
     expect(CartProductSchema.safeParse(line).success).toBe(true);
   });
 
+  it('the size each line booked comes back with it (an edit must not free it)', () => {
+    const order = orderResponse();
+    order.order_detail_pools[0]!.order_details[0]!.size = 'L';
+    const [sized, unsized] = orderEditCart(order)!.products;
+    expect(sized!.size).toBe('L');
+    expect(CartProductSchema.parse(sized).size).toBe('L');
+    expect(unsized).not.toHaveProperty('size');
+  });
+
   it('a single day, and a season (no dates)', () => {
     expect(orderEditCart(orderResponse({ multipleDates: DateModes.SINGLE, date_to: '2026-12-12' }))!.dates).toEqual(['2026-12-12']);
     const season = orderEditCart(orderResponse({ multipleDates: DateModes.SEASONAL, season: true }))!;

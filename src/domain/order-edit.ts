@@ -70,6 +70,8 @@ export function orderEditCart(order: EditableOrder): OrderEditCart | null {
         id_price: main.price_id,
         related: pool.order_details.filter((d) => d.is_add_on).map((d) => ({ id: d.product_id, id_price: d.price_id, used: true })),
         customer: cartCustomer(pool.customer),
+        // The size booked goes back with the line: an edit sent without it would free that size.
+        ...(main.size ? { size: main.size } : {}),
         multipleDates: mode,
         dates,
         days,
