@@ -29,7 +29,8 @@ test("the e-mail's voucher link downloads the PDF, and its QR code scanned at th
   await page.goto(`${link.pathname}${link.search}`);
   const download = await page.waitForEvent('download');
   expect(download.suggestedFilename()).toBe(`voucher-${order.number}.pdf`);
-  await expect(page.getByRole('status')).toHaveText('Il download del voucher è partito.');
+  await expect(page.getByRole('status').filter({ hasText: 'Il download del voucher è partito.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scaricalo di nuovo' })).toHaveAttribute('download', `voucher-${order.number}.pdf`);
   await page.goto('/download?order=00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert')).toContainText('Questo link non è valido');
 
