@@ -2,6 +2,7 @@
 // under `validators.*`, so any form library can translate it (see toFormValidate).
 import { MAX_UPLOAD_BYTES } from './medias';
 import { roundTo } from './money';
+import { isKioskApiServer } from './api-server';
 import type { I18nMessage } from './messages';
 
 /** 20%: quantities may vary this much around a reference. */
@@ -150,23 +151,8 @@ export const httpUrl: Validator = (value) => {
   }
 };
 
-/** Host names that stay on the device: the only ones a kiosk may reach over plain http. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * A kiosk's API server (`server_url`): https, or http on the device itself (a local proxy). The
- * kiosk sends its token there, so a plain-http address on the shop's network is refused.
- */
-export const apiServerUrl: Validator = (value) => {
-  if (isEmpty(value)) return true;
-  try {
-    const url = new URL(String(value).trim());
-    if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return true;
-    return { key: 'validators.apiServerUrl' };
-  } catch {
-    return { key: 'validators.apiServerUrl' };
-  }
-};
+/** A kiosk's API server (`server_url`): the rule is `isKioskApiServer` (./api-server.ts). */
+export const apiServerUrl: Validator = (value) => (isEmpty(value) || isKioskApiServer(String(value)) ? true : { key: 'validators.apiServerUrl' });
 
 /** Under 8 MB. Accepts a File/Blob-like { size } or a byte count; no file passes. */
 export const fileSize: Validator = (value) => {

@@ -6,7 +6,7 @@
 // requests are in ./login.ts, the shop's in ./shop-load.ts), so no import goes round in a circle.
 import { apiBaseUrl } from '../config';
 import { createApiClient } from '../api/client';
-import { apiServerUrl } from '../domain/validators';
+import { isKioskApiServer } from '../domain/api-server';
 import { toLocale, type Locale } from '../i18n/index';
 import { loadT } from '../i18n/client';
 import { $configuration } from './configuration';
@@ -26,7 +26,7 @@ export function pageLocale(): Locale {
  */
 export function apiBase(): string {
   const chosen = $configuration.get().totem?.server_url;
-  return chosen && apiServerUrl(chosen) === true ? chosen : apiBaseUrl;
+  return chosen && isKioskApiServer(chosen) ? chosen : apiBaseUrl;
 }
 
 export const api = createApiClient({
