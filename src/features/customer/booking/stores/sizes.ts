@@ -15,26 +15,32 @@ export type SizesState =
   | { status: 'ready'; productId: number; sizes: SizeAvailability[] }
   | { status: 'error'; productId: number };
 
-export const $sizes = atom<SizesState>({ status: 'idle' });
+/** The size step's state and actions, made by a factory: no read counter hides at module level. */
+function createSizes() {
+  const $sizes = atom<SizesState>({ status: 'idle' });
+  /** Each read is numbered: the answer of an earlier one (another product, a closed dialog) is dropped. */
+  let reading = 0;
 
-/** Each read is numbered: the answer of an earlier one (another product, a closed dialog) is dropped. */
-let reading = 0;
-
-/** Reads the product's sizes for the dates in $configuration; `$sizes` says how it went. */
-export async function loadSizes(productId: number): Promise<void> {
-  const ticket = ++reading;
-  $sizes.set({ status: 'loading', productId });
-  try {
-    const data = await fetchAvailableSizes(await loadApi(), productId, bookingParams());
-    if (ticket !== reading) return;
-    $sizes.set({ status: 'ready', productId, sizes: sizesLeft(data.sizes, productId, data.available, $cart.get().products) });
-  } catch {
-    if (ticket === reading) $sizes.set({ status: 'error', productId });
+  /** Reads the product's sizes for the dates in $configuration; `$sizes` says how it went. */
+  async function loadSizes(productId: number): Promise<void> {
+    const ticket = ++reading;
+    $sizes.set({ status: 'loading', productId });
+    try {
+      const data = await fetchAvailableSizes(await loadApi(), productId, bookingParams());
+      if (ticket !== reading) return;
+      $sizes.set({ status: 'ready', productId, sizes: sizesLeft(data.sizes, productId, data.available, $cart.get().products) });
+    } catch {
+      if (ticket === reading) $sizes.set({ status: 'error', productId });
+    }
   }
+
+  /** The dialog closed: a read still on its way is forgotten. */
+  function resetSizes(): void {
+    reading++;
+    $sizes.set({ status: 'idle' });
+  }
+
+  return { $sizes, loadSizes, resetSizes };
 }
 
-/** The dialog closed: a read still on its way is forgotten. */
-export function resetSizes(): void {
-  reading++;
-  $sizes.set({ status: 'idle' });
-}
+export const { $sizes, loadSizes, resetSizes } = createSizes();
