@@ -84,6 +84,21 @@ describe.each(testDrivers)('order vouchers on $name', (driver) => {
     expect((await voucher(order.id, admin)).status).toBe(200);
   });
 
+  it("refuses a cancelled order's voucher (410), whatever reference opens it", async () => {
+    const order = await place(day(35), day(35), { token: mario });
+    expect((await api.request(`/api/v1/orders/${order.uuid}?date=${day(0)}`, { method: 'DELETE' })).status).toBe(200);
+    for (const [ref, token] of [
+      [order.uuid, undefined],
+      [order.number, mario],
+    ] as const) {
+      const res = await voucher(ref, token);
+      expect(res.status).toBe(410);
+      expect(await res.json()).toEqual({ message: 'Ordine annullato' });
+    }
+    // Someone else still learns nothing about it.
+    expect((await voucher(order.id, stranger)).status).toBe(404);
+  });
+
   it('mails the code as an inline cid: image that decodes to the number, the number as text, and the voucher link', async () => {
     const order = await place(day(34), day(34), { lang: 'en_GB' });
     const mail = readMail(api.outbox().at(-1)!);

@@ -72,10 +72,11 @@ export const orderOperations = tagged('Orders', [
     path: '/v1/orders/:code/voucher.pdf',
     summary: "An order's voucher (PDF)",
     description:
-      "What the customer shows at the shop's counter, in the language the order was placed in: the order number with its QR code (the number alone, what the kiosk's searches take from a scanner), the shop's address and opening hours, the dates and time slot, who each item is for and what to bring. The uuid (the link of the confirmation e-mail, read by the /download page) opens it for anyone holding it; the id or number for the logged-in owner and the shop's admin kiosks.",
+      "What the customer shows at the shop's counter, in the language the order was placed in: the order number with its QR code (the number alone, what the kiosk's searches take from a scanner), the shop's address and opening hours, the dates and time slot, who each item is for and what to bring. The uuid (the link of the confirmation e-mail, read by the /download page) opens it for anyone holding it; the id or number for the logged-in owner and the shop's admin kiosks. A cancelled order's voucher is 410.",
     caller: { kind: 'anyone-or-token', kioskMinType: 20 },
     params: { code: ORDER_REF },
     reply: { status: 200, description: 'The voucher as a PDF attachment (`voucher-{number}.pdf`).', body: raw('application/pdf') },
+    errors: [410],
   },
   {
     method: 'get',

@@ -1,5 +1,6 @@
 // The /download page's island: the voucher of the order in the e-mail's link starts downloading by
-// itself; the page says so and offers it again, or says the link is wrong (stores/voucher.ts).
+// itself; the page says so and offers it again, or says the link is wrong or its order cancelled
+// (stores/voucher.ts).
 // Its strings come from the page (utilityPages.download, a static page's section that the
 // storefront's message chunk does not carry).
 import { useEffect, useRef } from 'react';
@@ -12,6 +13,7 @@ export interface VoucherDownloadMessages {
   started: string;
   again: string;
   invalid: string;
+  cancelled: string;
   failed: string;
   retry: string;
 }
@@ -35,6 +37,8 @@ export default function VoucherDownload({ messages }: { messages: VoucherDownloa
       return <p>{messages.noOrder}</p>;
     case 'invalid':
       return <p role="alert">{messages.invalid}</p>;
+    case 'cancelled':
+      return <p role="alert">{messages.cancelled}</p>;
     case 'failed':
       return (
         <>

@@ -15,6 +15,8 @@ export type VoucherDownload =
   | { state: 'missing' }
   /** No order answers the link (a mistyped or foreign address). */
   | { state: 'invalid' }
+  /** The order was cancelled (410): the link is right, but there is no voucher to show any more. */
+  | { state: 'cancelled' }
   /** No answer (offline, the server down): worth trying again. */
   | { state: 'failed' }
   /** The PDF, as an object URL the page hands to the browser, and its file name. */
@@ -36,8 +38,10 @@ export async function downloadVoucher(search: string, doFetch?: typeof fetch): P
       const file = await fetchVoucher(api, found.ref, doFetch);
       next = { state: 'ready', url: URL.createObjectURL(file.pdf), fileName: file.fileName };
     } catch (err) {
-      // 404 (no such order) and 403 (a public kiosk's browser): this link opens nothing here.
-      next = err instanceof ApiClientError && err.status < 500 ? { state: 'invalid' } : { state: 'failed' };
+      // 410: a cancelled order. 404 (no such order) and 403 (a public kiosk's browser): this link
+      // opens nothing here.
+      if (!(err instanceof ApiClientError) || err.status >= 500) next = { state: 'failed' };
+      else next = err.status === 410 ? { state: 'cancelled' } : { state: 'invalid' };
     }
   }
   $voucherDownload.set(next);

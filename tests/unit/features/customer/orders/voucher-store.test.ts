@@ -1,6 +1,6 @@
 // The voucher's download (src/features/customer/orders/stores/voucher.ts) with the app's API client
 // over a fake fetch: the /download page's link read from its address, the PDF handed over as a file,
-// a wrong link and a lost answer told apart.
+// a wrong link, a cancelled order and a lost answer told apart.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { $voucherDownload, downloadVoucher, voucherLink } = await import('../../../../../src/features/customer/orders/stores/voucher');
@@ -45,6 +45,12 @@ describe('downloadVoucher', () => {
     expect(asked).toEqual([]);
     answers.push(Response.json({ message: 'Risorsa non trovata' }, { status: 404 }));
     expect(await downloadVoucher(`?order=${UUID}`)).toEqual({ state: 'invalid' });
+  });
+
+  it("says the order was cancelled when the server answers 410, not that the link is wrong", async () => {
+    answers.push(Response.json({ message: 'Ordine annullato' }, { status: 410 }));
+    expect(await downloadVoucher(`?order=${UUID}`)).toEqual({ state: 'cancelled' });
+    expect($voucherDownload.get()).toEqual({ state: 'cancelled' });
   });
 
   it('tells a lost answer or a server fault apart (worth another try), and a retry that works replaces it', async () => {
