@@ -1,9 +1,18 @@
 // The voucher as a one-page A4 PDF (pdfkit): the code big on the left of the heading, the
 // number under it as text (read aloud at the counter when a phone's screen will not scan), then
-// the shop, the dates, who each item is for and what to bring. The standard Helvetica covers
-// Italian and French (WinAnsi); nothing is embedded but the code's PNG.
+// the shop, the dates, who each item is for and what to bring. Customers' names come in any
+// script, which pdfkit's standard fonts (WinAnsi: Latin-1 only) would garble ("Dvořák",
+// "Иван"): DejaVu Sans (Latin Extended, Greek, Cyrillic) is embedded, subset to the glyphs used.
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { VoucherContent } from './content';
+
+const require = createRequire(import.meta.url);
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  mono: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf'),
+} as const;
 
 const MARGIN = 50;
 /** The code's side on paper, in points: about 4.6 cm, read by any counter scanner. */
@@ -21,6 +30,7 @@ export function renderVoucherPdf(content: VoucherContent, codePng: Buffer, optio
     compress: options.compress ?? true,
     info: { Title: `${content.title} ${content.number}`, Creator: 'RentAlp' },
   });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,16 +42,16 @@ export function renderVoucherPdf(content: VoucherContent, codePng: Buffer, optio
   doc.image(codePng, MARGIN, top, { width: CODE_SIZE, height: CODE_SIZE });
   const beside = MARGIN + CODE_SIZE + 20;
   const besideWidth = width - CODE_SIZE - 20;
-  doc.font('Helvetica').fontSize(12).fillColor('#555').text(content.title, beside, top + 8, { width: besideWidth });
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#000').text(content.heading, beside, doc.y + 4, { width: besideWidth });
-  doc.font('Courier-Bold').fontSize(18).text(content.number, beside, doc.y + 6, { width: besideWidth });
-  doc.font('Helvetica').fontSize(10).fillColor('#333').text(content.codeHelp, beside, doc.y + 8, { width: besideWidth });
+  doc.font('regular').fontSize(12).fillColor('#555').text(content.title, beside, top + 8, { width: besideWidth });
+  doc.font('bold').fontSize(22).fillColor('#000').text(content.heading, beside, doc.y + 4, { width: besideWidth });
+  doc.font('mono').fontSize(18).text(content.number, beside, doc.y + 6, { width: besideWidth });
+  doc.font('regular').fontSize(10).fillColor('#333').text(content.codeHelp, beside, doc.y + 8, { width: besideWidth });
   doc.x = MARGIN;
   doc.y = Math.max(doc.y, top + CODE_SIZE) + 24;
 
   const section = (heading: string, lines: string[]) => {
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#000').text(heading, MARGIN, doc.y, { width });
-    doc.font('Helvetica').fontSize(11).fillColor('#222');
+    doc.font('bold').fontSize(12).fillColor('#000').text(heading, MARGIN, doc.y, { width });
+    doc.font('regular').fontSize(11).fillColor('#222');
     for (const line of lines) doc.text(line, { width });
     doc.moveDown(0.8);
   };

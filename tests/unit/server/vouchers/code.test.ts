@@ -39,4 +39,28 @@ describe('the voucher PDF', () => {
       expect(text).toContain(part);
     }
   });
+
+  it("reads back names outside Latin-1 exactly (an embedded Unicode font, not the standard fonts' WinAnsi)", async () => {
+    const order = {
+      number: '06-0000043',
+      date_from: '2026-12-21',
+      date_to: '2026-12-22',
+      multipleDates: DateModes.RANGE,
+      morning: true,
+      afternoon: true,
+      season: false,
+      order_detail_pools: [
+        { index: 0, customer: { first_name: 'Dvořák', last_name: 'Łukasz' }, order_details: [{ product_label: 'Ciaspole' }] },
+        { index: 1, customer: { first_name: 'Иван', last_name: 'Петров' }, order_details: [{ product_label: 'Sci' }] },
+      ],
+    };
+    const shop = { label: 'Bardonecchia Sport Rent', address: 'Via Medail 12', postalCode: '10052', city: 'Bardonecchia', phone: '+39 0122', hours: null };
+    const pdf = await renderVoucherPdf(voucherContent(order, shop, getT('it')), await orderCodePng(order));
+    const text = await pdfText(pdf);
+    expect(text).toContain('Dvořák Łukasz: Ciaspole');
+    expect(text).toContain('Иван Петров: Sci');
+    expect(text).toContain('Ordine 06-0000043');
+    // Subset: only the glyphs drawn are embedded, so the voucher stays small.
+    expect(pdf.length).toBeLessThan(150_000);
+  });
 });
