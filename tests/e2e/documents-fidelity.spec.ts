@@ -1,9 +1,12 @@
 // After booking: an identity document added to a placed order from its page and then replaced
 // (setInputFiles), the documents folder's fault said under the field with the file kept for a
-// retry; and the account page's loyalty card (holder, the number's last digits, points).
+// retry; the account page's loyalty card (holder, the number's last digits, points); and the cash
+// desk's view of both.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { day, placeOrder } from './kiosk-orders';
+import { violations } from './axe';
+import { DEMO, pair } from './kiosk-helpers';
+import { BARD, BARD_ID, day, placeOrder } from './kiosk-orders';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
@@ -46,4 +49,36 @@ test("account page: the customer's loyalty card with holder, masked number and p
   const card = page.getByRole('region', { name: 'Carta fedeltà' });
   await expect(card.getByText('Mario Rossi · •••• 0001 · 120 punti')).toBeVisible();
   await expect(card.getByText('FID-0001')).toHaveCount(0);
+});
+
+test("cash desk: the order's documents open from their links, and the customer's card is shown", async ({ page, request }) => {
+  const login = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
+  const token = (await login.json()).data.token as string;
+  const from = day(76);
+  const shop = await (await request.get(`/api/v1/shops/slug/${BARD}?from=${from}&to=${from}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
+  const placed = await request.post(`/api/v1/shops/${BARD_ID}/orders`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      from,
+      to: from,
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      phone: '+39 333 1111111',
+      email: 'mario.rossi@example.com',
+      'cart[0][prices][0]': String(snowshoes.current_price.id),
+      'medias[0][file]': { name: 'carta.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()).data as { uuid: string; number: string };
+
+  await pair(page, DEMO.admin.code);
+  await page.goto(`/totem/cash-desk/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: 'Carta fedeltà' }).getByRole('definition')).toHaveText(['Mario Rossi', '•••• 0001', '120']);
+  const link = page.getByRole('region', { name: 'Documenti di identità' }).getByRole('link', { name: 'Apri il documento carta.png' });
+  const opened = await request.get((await link.getAttribute('href'))!);
+  expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'image/png']);
+  expect(await violations(page)).toEqual([]);
 });
