@@ -19,6 +19,7 @@ import { commitAndRefresh, enqueue, outUnitsChanged } from '../availability/comm
 import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
 import { unitFitsSize } from '../../src/domain/delivery';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
+import { sizeHeldErrors } from './hand-out-sizes';
 import { lockOrderForHandOut } from '../orders/hand-outs';
 import { momentToDisplay, returnRecordedAfter, returnsAfter } from './confirmation-moments';
 
@@ -124,8 +125,15 @@ export async function deliver(deps: AppDeps, totem: AuthTotem, order: OrderRow, 
         seenLines.add(item.id_order_detail);
       });
       refuse(errors);
-      // Extras, forced and early hand-outs must not take units other orders booked.
       const day = toRomeDay(at);
+      // A unit for a line without a size (or an extra) must not take a size other orders booked.
+      const handOuts = items.map((item, index) => {
+        const unit = units.get(item.internal_code)!;
+        const line = liveLines.find((l) => l.id === item.id_order_detail);
+        return { index, code: unit.internalCode, productId: unit.productId, productLabel: unit.productModel, size: unit.size, line };
+      });
+      refuse(await sizeHeldErrors(tx, order, handOuts, day));
+      // Extras, forced and early hand-outs must not take units other orders booked.
       const touched = items.map((item) => units.get(item.internal_code)!.productId);
       const before = await freeUnitsOnDay(tx, touched, day);
       const recordedAt = deps.now();

@@ -11,7 +11,7 @@ import { inSeasonDay } from '../support/season';
 import { answer, outcomeByRoute, refusal } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { AvailableSizesResponseSchema } from '../../src/api/contract/catalogue';
-import { orderDetails } from '../../server/db/schema/index';
+import { deliveryDetails, orderDetails } from '../../server/db/schema/index';
 
 describe.each(testDrivers)('sizes on $name', (driver) => {
   // A pool of 10 on PostgreSQL: the parallel orders below really run side by side.
@@ -109,6 +109,24 @@ describe.each(testDrivers)('sizes on $name', (driver) => {
     const forced = await deliver(unit('MTB', 3), { forced: true, reason: 'più grande' });
     expect(forced.status).toBe(422);
     expect((await deliver(unit('MTB', 2))).status).toBe(200);
+  });
+
+  it('the counter gives a line without a size no unit of a size other orders booked; the same unit once nobody holds it', async () => {
+    // MTB units are seeded S, M, L, S, M: the one L is 03. Order A has no size, B books the L.
+    const [from, to] = [inSeasonDay(SHOP, 0), inSeasonDay(SHOP, 1)];
+    const { order: a } = await postOrderBody(await mtbOrder(from, to, [undefined], 300));
+    const { order: b } = await postOrderBody(await mtbOrder(from, to, ['L'], 301));
+    const line = a.order_detail_pools[0]!.order_details[0]!.id;
+    const deliverL = () => call(api, 'POST', '/api/v1/delivery', k.admin, { order_id: a.id, delivery_details: [{ internal_code: unit('MTB', 3), id_order_detail: line }] });
+    const refused = await deliverL();
+    expect([refused.status, refused.body.errors]).toEqual([
+      422,
+      { 'delivery_details.0.internal_code': [expect.stringMatching(new RegExp(`^Non si può consegnare ${unit('MTB', 3)}: la taglia L di .+ è già prenotata dal .+; scegli un'altra taglia$`))] },
+    ]);
+    expect((await api.deps.database.db.select().from(deliveryDetails).where(eq(deliveryDetails.orderId, a.id)))).toEqual([]);
+    // B cancelled, nothing holds the L for those days: the line without a size takes it.
+    expect((await call(api, 'DELETE', `/api/v1/orders/${b.uuid}?date=${from}`, k.admin)).status).toBe(200);
+    expect((await deliverL()).status).toBe(200);
   });
 
   async function postOrderBody(res: Response) {

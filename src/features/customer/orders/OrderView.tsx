@@ -84,7 +84,7 @@ export default function OrderView({ locale }: { locale: string }) {
             {pool.order_details.map((d) => (
               <span key={d.id}>
                 {d.product_label}
-                {d.size ? ` · ${t('booking.size')} ${d.size}` : ''} ({formatCurrency(d.total_price)})
+                {d.size ? ` · ${t('order.lineSize', { size: d.size })}` : ''} ({formatCurrency(d.total_price)})
               </span>
             ))}
           </li>
