@@ -36,8 +36,13 @@ type Pool = OrderResponse['order_detail_pools'][number];
 
 /** What the voucher reads of an order as the API answers it. */
 export type VoucherOrder = Pick<OrderResponse, 'number' | 'date_from' | 'date_to' | 'multipleDates' | 'morning' | 'afternoon' | 'season'> & {
-  order_detail_pools: (Pick<Pool, 'index' | 'customer'> & { order_details: { product_label: string }[] })[];
+  order_detail_pools: (Pick<Pool, 'index' | 'customer'> & { order_details: { product_label: string; size?: string | null }[] })[];
 };
+
+/** A line as the order page shows it: its product, and its size when one was booked ("Mountain bike · Size L"). */
+function itemLabel(detail: { product_label: string; size?: string | null }, t: TFunction): string {
+  return detail.size ? `${detail.product_label} · ${t('booking.size')} ${detail.size}` : detail.product_label;
+}
 
 /** Morning, afternoon, a whole day or the whole season: the time slot the shop expects the customer in. */
 function slotKey(order: VoucherOrder): 'morning' | 'afternoon' | 'day' | 'season' {
@@ -64,7 +69,7 @@ export function voucherContent(order: VoucherOrder, shop: VoucherShop, t: TFunct
       heading: t('voucher.people'),
       list: order.order_detail_pools.map((pool) => ({
         name: [pool.customer?.first_name, pool.customer?.last_name].filter(Boolean).join(' ') || t('voucher.person', { n: pool.index + 1 }),
-        items: pool.order_details.map((d) => d.product_label),
+        items: pool.order_details.map((d) => itemLabel(d, t)),
       })),
     },
     bring: { heading: t('voucher.bring'), list: [t('voucher.bringDocuments'), t('voucher.bringVoucher')] },

@@ -49,6 +49,17 @@ describe('voucherContent', () => {
     expect(content.bring.list[0]).toMatch(/identity document/);
   });
 
+  it("adds each line's size when it has one, labelled in the order's language", () => {
+    const sized = order({
+      order_detail_pools: [
+        { index: 0, customer: { first_name: 'Luca', last_name: 'Bianchi' }, order_details: [{ product_label: 'Mountain bike', size: 'L' }, { product_label: 'Casco', size: null }] },
+      ],
+    });
+    expect(voucherContent(sized, SHOP, getT('en')).people.list).toEqual([{ name: 'Luca Bianchi', items: ['Mountain bike · Size L', 'Casco'] }]);
+    expect(voucherContent(sized, SHOP, getT('it')).people.list[0]!.items[0]).toBe('Mountain bike · Taglia L');
+    expect(voucherContent(sized, SHOP, getT('fr')).people.list[0]!.items[0]).toBe('Mountain bike · Taille L');
+  });
+
   it('names the half-day slot and the season, and one day as one date', () => {
     const morning = voucherContent(order({ multipleDates: DateModes.MORNING, morning: true, date_to: '2026-12-20' }), SHOP, getT('it'));
     expect(morning.slot.text).toBe('Mattina');
