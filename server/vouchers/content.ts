@@ -41,7 +41,7 @@ export type VoucherOrder = Pick<OrderResponse, 'number' | 'date_from' | 'date_to
 
 /** A line as the order page shows it: its product, and its size when one was booked ("Mountain bike · Size L"). */
 function itemLabel(detail: { product_label: string; size?: string | null }, t: TFunction): string {
-  return detail.size ? `${detail.product_label} · ${t('booking.size')} ${detail.size}` : detail.product_label;
+  return detail.size ? `${detail.product_label} · ${t('order.lineSize', { size: detail.size })}` : detail.product_label;
 }
 
 /** Morning, afternoon, a whole day or the whole season: the time slot the shop expects the customer in. */
