@@ -61,6 +61,8 @@ describe('the wiring', () => {
     const onDemand: Record<string, string> = {
       'src/stores/api-loader.ts → src/stores/api': 'the API client, until a request is made',
       'src/features/kiosk/board/stores/board.ts → pusher-js': 'the realtime client, on the board page alone',
+      'src/features/customer/checkout/stores/checkout.ts → src/features/customer/checkout/stores/send-order':
+        "the order's sending (its schemas, form encoding and key), fetched after the checkout's first paint",
     };
     const found = storeFiles().flatMap((file) =>
       importsOf(file)
