@@ -15,12 +15,13 @@ import { orderIdFromPath } from '../../../domain/orders';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import PayButton from '../shared/PayButton';
-import OrderVoucher from './OrderVoucher';
 import '../../../components/ui/controls.css';
 import '../shared/order-lines.css';
 
 // Not on the page's first load: only an order that can still change offers the upload.
 const OrderDocumentUploads = lazy(() => import('./OrderDocumentUploads'));
+// Below the order's lines, for a confirmed order only: its code and encoder load after the page's first paint.
+const OrderVoucher = lazy(() => import('./OrderVoucher'));
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -122,7 +123,11 @@ export default function OrderView({ locale }: { locale: string }) {
         </section>
       )}
       {/* The code the shop's counter scans and the voucher PDF; a cancelled order has none. */}
-      {order.status === 'confirmed' && <OrderVoucher locale={locale} order={order} />}
+      {order.status === 'confirmed' && (
+        <Suspense fallback={null}>
+          <OrderVoucher locale={locale} order={order} />
+        </Suspense>
+      )}
       <p className="actions">
         {confirming ? (
           // The snackbar announces it; this keeps the place of the button while it is hidden.
