@@ -2,7 +2,7 @@
 // under `validators.*`, so any form library can translate it (see toFormValidate).
 import { MAX_UPLOAD_BYTES } from './medias';
 import { roundTo } from './money';
-import { isKioskApiServer } from './api-server';
+import { isKioskApiServer } from './kiosk';
 import type { I18nMessage } from './messages';
 
 /** 20%: quantities may vary this much around a reference. */
@@ -151,7 +151,7 @@ export const httpUrl: Validator = (value) => {
   }
 };
 
-/** A kiosk's API server (`server_url`): the rule is `isKioskApiServer` (./api-server.ts). */
+/** A kiosk's API server (`server_url`): the rule is `isKioskApiServer` (./kiosk.ts). */
 export const apiServerUrl: Validator = (value) => (isEmpty(value) || isKioskApiServer(String(value)) ? true : { key: 'validators.apiServerUrl' });
 
 /** Under 8 MB. Accepts a File/Blob-like { size } or a byte count; no file passes. */

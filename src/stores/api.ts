@@ -6,7 +6,7 @@
 // requests are in ./login.ts, the shop's in ./shop-load.ts), so no import goes round in a circle.
 import { apiBaseUrl } from '../config';
 import { createApiClient } from '../api/client';
-import { isKioskApiServer } from '../domain/api-server';
+import { isKioskApiServer } from '../domain/kiosk';
 import { toLocale, type Locale } from '../i18n/index';
 import { loadT } from '../i18n/client';
 import { $configuration } from './configuration';
