@@ -17,26 +17,32 @@ export type OwnFidelityCard =
   /** No answer, or the lookups are limited for now: the API client's notice said so. */
   | { state: 'failed' };
 
-export const $ownFidelityCard = atom<OwnFidelityCard>({ state: 'none' });
+/** The account's card and its read, made by a factory: no read counter hides at module level. */
+function createOwnFidelityCard() {
+  const $ownFidelityCard = atom<OwnFidelityCard>({ state: 'none' });
+  /** Bumped by every read: only the latest one's answer is shown. */
+  let reads = 0;
 
-/** Bumped by every read: only the latest one's answer is shown. */
-let reads = 0;
+  /** Reads the card of `number` (the profile's `fidelity_card_number`) into $ownFidelityCard. */
+  async function loadOwnFidelityCard(number: string | null | undefined): Promise<OwnFidelityCard> {
+    const mine = ++reads;
+    const wanted = number?.trim();
+    if (!wanted) {
+      $ownFidelityCard.set({ state: 'none' });
+      return $ownFidelityCard.get();
+    }
+    $ownFidelityCard.set({ state: 'loading' });
+    let shown: OwnFidelityCard;
+    try {
+      shown = { state: 'ready', card: await fetchOwnFidelityCard(api, wanted) };
+    } catch (err) {
+      shown = err instanceof ApiClientError && err.status === 404 ? { state: 'unknown' } : { state: 'failed' };
+    }
+    if (mine === reads) $ownFidelityCard.set(shown);
+    return shown;
+  }
 
-/** Reads the card of `number` (the profile's `fidelity_card_number`) into $ownFidelityCard. */
-export async function loadOwnFidelityCard(number: string | null | undefined): Promise<OwnFidelityCard> {
-  const mine = ++reads;
-  const wanted = number?.trim();
-  if (!wanted) {
-    $ownFidelityCard.set({ state: 'none' });
-    return $ownFidelityCard.get();
-  }
-  $ownFidelityCard.set({ state: 'loading' });
-  let shown: OwnFidelityCard;
-  try {
-    shown = { state: 'ready', card: await fetchOwnFidelityCard(api, wanted) };
-  } catch (err) {
-    shown = err instanceof ApiClientError && err.status === 404 ? { state: 'unknown' } : { state: 'failed' };
-  }
-  if (mine === reads) $ownFidelityCard.set(shown);
-  return shown;
+  return { $ownFidelityCard, loadOwnFidelityCard };
 }
+
+export const { $ownFidelityCard, loadOwnFidelityCard } = createOwnFidelityCard();
