@@ -1,4 +1,4 @@
-// The account page (issue #17): the customer's details, loyalty card, stored identity documents
+// The account page: the customer's details, loyalty card, stored identity documents
 // and known people. A guest is asked to log in (spec §2); the user is read again on arrival, so the page
 // shows what the server holds (another tab may have changed it).
 import { useEffect } from 'react';
