@@ -26,9 +26,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'server/**/*.test.ts', 'tests/site/**/*.test.ts'],
     environment: 'node',
-    // Passwords hashed with a low scrypt cost (server/auth/passwords.ts): the production cost takes
-    // ~0.5 s a hash and the suite seeds and logs in hundreds of times. tests/unit/server/auth/passwords.test.ts
-    // proves the production parameters.
+    // The servers tests start (npm start, the CLIs) hash passwords at a low scrypt cost
+    // (PASSWORD_HASH_COST, server/config.ts): the production cost takes ~0.5 s a hash and the suite
+    // seeds and logs in hundreds of times. In-process tests get it from testConfig;
+    // tests/unit/server/auth/passwords.test.ts proves the production parameters.
     env: { PASSWORD_HASH_COST: 'fast' },
     // The server's log at warn: tests/setup/log-level.ts.
     setupFiles: ['tests/setup/log-level.ts'],

@@ -19,6 +19,7 @@ import { cspOrigin } from './http/security-headers';
 import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, type OutboxLimits } from './mail/outbox';
 import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwords';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MINUTE_MS = 60_000;
@@ -109,12 +110,18 @@ export const ConfigSchema = z
     FRAME_ANCESTORS: origins.optional().describe('http(s) origins separated by spaces or commas'),
     POS_DELAY_MS: wholeNumber(0, MAX_POS_DELAY_MS).default(POS_SIMULATOR.delayMs).describe(`a whole number of milliseconds from 0 to ${MAX_POS_DELAY_MS}`),
     POS_FAILURE: z.enum(PosFailureSchema.options, { error: 'is not a terminal failure' }).optional().describe(PosFailureSchema.options.join(', ')),
+    PASSWORD_HASH_COST: z.enum(['fast'], { error: 'is not fast' }).optional().describe('fast (the test suite only), or unset'),
     PUSHER_APP_ID: pusher(),
     PUSHER_KEY: pusher(),
     PUSHER_SECRET: pusher(),
     PUSHER_CLUSTER: pusher(),
   })
   .superRefine((env, ctx) => {
+    // A production server hashing passwords at the test suite's cost would store weak hashes
+    // without anyone noticing; it stops instead.
+    if (env.PASSWORD_HASH_COST === 'fast' && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'is for the test suite, never with NODE_ENV=production' });
+    }
     // PUSHER_KEY and PUSHER_SECRET alone configure the local endpoint; an app id or a cluster
     // means Pusher, which needs all four: half a Pusher setup must not fall back to local silently.
     const pusher = [env.PUSHER_APP_ID, env.PUSHER_KEY, env.PUSHER_SECRET, env.PUSHER_CLUSTER];
@@ -167,6 +174,8 @@ export interface Config {
   /** Demo mode: the demo kiosks are seeded and their published codes pair (server/staff/pairing.ts). */
   demoPairingCodes: boolean;
   pairingCodeTtlMs: number;
+  /** The scrypt cost of new password hashes (PASSWORD_HASH_COST=fast: the test suite's). */
+  passwordHashing: Readonly<ScryptParams>;
   orderLimits: OrderLimits;
   bookingRequestLimit: RateLimitRule;
   uploadQuota: UploadQuota;
@@ -227,6 +236,7 @@ function toConfig(v: Variables): Config {
     paymentSimulator: v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1',
     demoPairingCodes: v.DEMO_PAIRING_CODES === undefined ? !production : v.DEMO_PAIRING_CODES === '1',
     pairingCodeTtlMs: v.PAIRING_CODE_TTL_MINUTES * MINUTE_MS,
+    passwordHashing: v.PASSWORD_HASH_COST === 'fast' ? FAST_SCRYPT : PRODUCTION_SCRYPT,
     orderLimits: {
       perEmail: limit(DEFAULT_ORDER_LIMITS.perEmail, v.ORDERS_PER_EMAIL_PER_DAY),
       perAddress: limit(DEFAULT_ORDER_LIMITS.perAddress, v.ORDERS_PER_ADDRESS_PER_HOUR),

@@ -62,6 +62,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     uploadQuota: config.uploadQuota,
     demoPairingCodes: config.demoPairingCodes,
     pairingCodeTtlMs: config.pairingCodeTtlMs,
+    passwordHashing: config.passwordHashing,
     orderLimits: config.orderLimits,
     bookingRequestLimit: config.bookingRequestLimit,
     trustProxy: config.trustProxy,

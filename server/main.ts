@@ -54,7 +54,7 @@ function initialiseInChild(dataDir: string): void {
  * creates it itself.
  */
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoPairingCodes'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoPairingCodes' | 'passwordHashing'>,
   { createInChild = false }: { createInChild?: boolean } = {},
 ) {
   const dbDir = path.join(config.dataDir, 'db');
@@ -69,7 +69,7 @@ export async function prepareDatabase(
   const database = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: dbDir });
   const seeded = await underStartupLock(database, async () => {
     await database.migrate();
-    return (await seed(database.db, new Date(), { demoKiosks: config.demoPairingCodes })) || initialised;
+    return (await seed(database.db, new Date(), { demoKiosks: config.demoPairingCodes, passwordHashing: config.passwordHashing })) || initialised;
   }).catch(async (err: unknown) => {
     // PGlite opened the folder but a damaged table aborts its WebAssembly backend on first read.
     if (database.driver !== 'pglite' || !(err instanceof WebAssembly.RuntimeError)) throw err;

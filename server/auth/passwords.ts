@@ -16,8 +16,9 @@ export interface ScryptParams {
  */
 export const PRODUCTION_SCRYPT: Readonly<ScryptParams> = { N: 2 ** 17, r: 8, p: 1 };
 /**
- * For the test suite only (PASSWORD_HASH_COST=fast, never honoured with NODE_ENV=production): the
- * suite seeds and logs in hundreds of times, and 0.5 s each would make it crawl.
+ * For the test suite only (PASSWORD_HASH_COST=fast in server/config.ts, refused with
+ * NODE_ENV=production): the suite seeds and logs in hundreds of times, and 0.5 s each would make it
+ * crawl. Every caller passes the configuration's parameters (`config.passwordHashing`).
  */
 export const FAST_SCRYPT: Readonly<ScryptParams> = { N: 2 ** 10, r: 8, p: 1 };
 
@@ -27,11 +28,6 @@ const SALT_BYTES = 16;
 const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
-
-/** The parameters new hashes get; read on each call so a test can switch them. */
-export function currentScryptParams(env: NodeJS.ProcessEnv = process.env): ScryptParams {
-  return env.PASSWORD_HASH_COST === 'fast' && env.NODE_ENV !== 'production' ? FAST_SCRYPT : PRODUCTION_SCRYPT;
-}
 
 /**
  * OpenSSL needs 128·r·(N + p + 2) bytes (the V array plus the B blocks); Node's default `maxmem` is
@@ -99,7 +95,7 @@ function parseHash(stored: string): ParsedHash | null {
   return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
-export async function hashPassword(password: string, params: ScryptParams = currentScryptParams()): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, KEYLEN, params);
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
@@ -113,7 +109,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True when `stored` was made with other parameters (or key length) than new hashes get. */
-export function needsRehash(stored: string, params: ScryptParams = currentScryptParams()): boolean {
+export function needsRehash(stored: string, params: ScryptParams): boolean {
   const parsed = parseHash(stored);
   if (!parsed) return true;
   return parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p || parsed.key.length !== KEYLEN;
@@ -126,7 +122,7 @@ const dummyHashes = new Map<string, Promise<string>>();
  * missing account takes as long as a wrong password. Made on first use (not at import: with the
  * production cost that would add half a second to every process start).
  */
-export function dummyHash(params: ScryptParams = currentScryptParams()): Promise<string> {
+export function dummyHash(params: ScryptParams): Promise<string> {
   const key = `${params.N}$${params.r}$${params.p}`;
   let hash = dummyHashes.get(key);
   if (!hash) {

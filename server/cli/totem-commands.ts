@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/client';
 import { issuePairingCode, revokeTotem } from '../staff/pairing';
 import { rotateKioskPassword } from '../staff/kiosk-password';
+import type { ScryptParams } from '../auth/passwords';
 import { createKiosk, findKiosk, KioskCommandError } from '../staff/kiosks';
 
 export const TOTEM_USAGE = [
@@ -34,16 +35,23 @@ const refused = (message: string): TotemCommandResult => ({ status: 1, lines: [m
 const misused = (message: string): TotemCommandResult => ({ status: 2, lines: [message, TOTEM_USAGE] });
 const ONCE = 'shown only now: it is stored hashed';
 
-async function run(db: Db, command: string, code: string, options: { shop?: string; type?: string }, clock: { now: Date; ttlMs: number }): Promise<TotemCommandResult> {
+/** What the commands take from the configuration: the time, the pairing codes' life, the hashing cost. */
+export interface TotemCommandSettings {
+  now: Date;
+  ttlMs: number;
+  passwordHashing: ScryptParams;
+}
+
+async function run(db: Db, command: string, code: string, options: { shop?: string; type?: string }, clock: TotemCommandSettings): Promise<TotemCommandResult> {
   if (command === 'create') {
     if (!options.shop || !options.type) return misused('create needs --shop and --type');
-    const { totem, password } = await createKiosk(db, { code, shop: options.shop, type: Number(options.type) });
+    const { totem, password } = await createKiosk(db, { code, shop: options.shop, type: Number(options.type) }, clock.passwordHashing);
     return { status: 0, lines: [`${totem.code}: kiosk of type ${totem.type} created, shop ${totem.shopId}`, `${totem.code}: configuration password ${password} (${ONCE})`, `next: npm run totem -- pairing-code ${totem.code}`] };
   }
   const totem = await findKiosk(db, code);
   if (!totem) return refused(`no kiosk ${code.toUpperCase()}`);
   if (command === 'password') {
-    const password = await rotateKioskPassword(db, totem.id);
+    const password = await rotateKioskPassword(db, totem.id, clock.passwordHashing);
     return { status: 0, lines: [`${totem.code}: configuration password ${password} (${ONCE}; its devices stay paired)`] };
   }
   if (command === 'pairing-code') {
@@ -61,7 +69,7 @@ async function run(db: Db, command: string, code: string, options: { shop?: stri
 }
 
 /** Runs `args` (what follows `npm run totem --`) on `db`. */
-export async function runTotemCommand(db: Db, args: readonly string[], clock: { now: Date; ttlMs: number }): Promise<TotemCommandResult> {
+export async function runTotemCommand(db: Db, args: readonly string[], clock: TotemCommandSettings): Promise<TotemCommandResult> {
   let parsed;
   try {
     parsed = parseArgs({ args: [...args], allowPositionals: true, options: { shop: { type: 'string' }, type: { type: 'string' } } });

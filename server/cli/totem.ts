@@ -16,7 +16,7 @@ if (args.length === 0 || args.includes('--help')) {
 const config = loadConfigOrExit();
 const { database } = await exitOnDataDirError(prepareDatabase(config));
 try {
-  const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs });
+  const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs, passwordHashing: config.passwordHashing });
   for (const line of result.lines) (result.status === 0 ? console.log : console.error)(line);
   process.exitCode = result.status;
 } finally {

@@ -12,6 +12,7 @@ import type { Availability } from '../availability/index';
 import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
 import type { Metrics } from '../metrics/index';
+import type { ScryptParams } from '../auth/passwords';
 import { unauthenticated } from './errors';
 import { clientAddress } from './client-address';
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   demoPairingCodes: boolean;
   /** How long a minted pairing code pairs: PAIRING_CODE_TTL_MINUTES, 15 min by default (server/staff/pairing.ts). */
   pairingCodeTtlMs: number;
+  /** The scrypt cost of new password hashes (PASSWORD_HASH_COST). */
+  passwordHashing: Readonly<ScryptParams>;
   /** Online orders per e-mail and address, confirmation e-mails per recipient. */
   orderLimits: OrderLimits;
   /** "Ask the shop" requests per client address (BOOKING_REQUESTS_PER_ADDRESS_PER_HOUR). */

@@ -60,19 +60,19 @@ async function findUser(c: AppContext, username: string) {
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/v1/login', async (c) => {
-    const { limiter, database } = c.get('deps');
+    const { limiter, database, passwordHashing } = c.get('deps');
     const body = await jsonBody(c, LoginRequestSchema);
     const username = body.username.toLowerCase();
     await limiter.hit(`login:ip:${clientIp(c)}`, LOGIN_PER_IP);
     await limiter.hit(`login:user:${username}`, LOGIN_PER_USERNAME);
     const user = await findUser(c, username);
     // Always run scrypt, so a missing account takes as long as a wrong password.
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash()));
+    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash(passwordHashing)));
     if (!user || !ok) throw fieldError('password', 'api.invalidCredentials');
-    if (needsRehash(user.passwordHash)) {
+    if (needsRehash(user.passwordHash, passwordHashing)) {
       // Made under older scrypt parameters: the password is at hand only now. Conditional, so a
       // password changed meanwhile (a reset) is not overwritten.
-      const rehashed = await hashPassword(body.password);
+      const rehashed = await hashPassword(body.password, passwordHashing);
       await database.db
         .update(users)
         .set({ passwordHash: rehashed })
@@ -133,7 +133,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ data: await presentUser(c, updated!) });
   })
   .post('/v1/signup', async (c) => {
-    const { limiter, database, now } = c.get('deps');
+    const { limiter, database, now, passwordHashing } = c.get('deps');
     await limiter.hit(`signup:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, SignupRequestSchema);
     const username = body.username.toLowerCase();
@@ -147,7 +147,7 @@ export const authRoutes = new Hono<AppEnv>()
         .where(eq(fidelityCards.number, normalizeFidelityCardNumber(body.fidelity_card_number)));
       if (!card || card.userId !== null) throw fieldError('fidelity_card_number', 'api.fidelityCardNotFound');
     }
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, passwordHashing);
     const user = await database.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       const [created] = await tx
@@ -192,11 +192,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(answer);
   })
   .post('/reset_password', async (c) => {
-    const { limiter, database, now } = c.get('deps');
+    const { limiter, database, now, passwordHashing } = c.get('deps');
     await limiter.hit(`reset:ip:${clientIp(c)}`, RESET_PER_IP);
     const body = await jsonBody(c, ResetPasswordRequestSchema);
     const { user, codeId } = await guessResetCode(c, body.username, body.code);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, passwordHashing);
     await database.db.transaction(async (tx) => {
       // Used once: of two resets racing with the right code, the second finds it used.
       if (!(await consumeResetCode(tx, codeId, now()))) throw fieldError('code', 'api.resetCodeInvalid');

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatPairingCode, PAIRING_CODE_ALPHABET } from '../../src/domain/pairing';
 import type { Db } from '../db/client';
 import { totems } from '../db/schema/index';
-import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { hashPassword, needsRehash, verifyPassword, type ScryptParams } from '../auth/passwords';
 import { fieldError } from '../http/errors';
 import type { AppContext, AuthTotem } from '../http/context';
 import type { RateLimitRule } from '../http/rate-limit';
@@ -26,9 +26,9 @@ export function makeKioskPassword(): string {
 }
 
 /** Sets a new random password for the kiosk (its devices stay paired); the password is returned only here. */
-export async function rotateKioskPassword(db: Db, totemId: number): Promise<string> {
+export async function rotateKioskPassword(db: Db, totemId: number, hashing: ScryptParams): Promise<string> {
   const password = makeKioskPassword();
-  await db.update(totems).set({ passwordHash: await hashPassword(password) }).where(eq(totems.id, totemId));
+  await db.update(totems).set({ passwordHash: await hashPassword(password, hashing) }).where(eq(totems.id, totemId));
   return password;
 }
 
@@ -37,14 +37,14 @@ export async function rotateKioskPassword(db: Db, totemId: number): Promise<stri
  * kiosk may make: one count for every route that asks it).
  */
 export async function assertKioskPassword(c: AppContext, totem: AuthTotem, password: string): Promise<void> {
-  const { limiter, database } = c.get('deps');
+  const { limiter, database, passwordHashing } = c.get('deps');
   const key = `totem-password:${totem.id}`;
   await limiter.hit(key, PASSWORD_PER_TOTEM);
   if (!(await verifyPassword(password, totem.passwordHash))) throw fieldError('password', 'validators.invalid');
   await limiter.reset(key);
-  if (needsRehash(totem.passwordHash)) {
+  if (needsRehash(totem.passwordHash, passwordHashing)) {
     // As a customer's login does: the password is at hand only now (older scrypt parameters).
-    const rehashed = await hashPassword(password);
+    const rehashed = await hashPassword(password, passwordHashing);
     await database.db
       .update(totems)
       .set({ passwordHash: rehashed })

@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { shops, totems } from '../db/schema/index';
 import { DEMO_TOTEMS } from '../db/seed/kiosk';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword, type ScryptParams } from '../auth/passwords';
 import { makeKioskPassword } from './kiosk-password';
 import { TotemLevel } from './permissions';
 import type { AuthTotem } from '../http/context';
@@ -29,7 +29,7 @@ export async function findKiosk(db: Db, code: string): Promise<AuthTotem | null>
  * password, returned only here. Documents stay required and no terminal is set: the back office
  * (or the configuration page for the terminal) changes them.
  */
-export async function createKiosk(db: Db, input: { code: string; shop: string; type: number }): Promise<{ totem: AuthTotem; password: string }> {
+export async function createKiosk(db: Db, input: { code: string; shop: string; type: number }, hashing: ScryptParams): Promise<{ totem: AuthTotem; password: string }> {
   const code = input.code.toUpperCase();
   if (!KIOSK_CODE_PATTERN.test(code)) throw new KioskCommandError(`a kiosk code is 2 to 32 letters, digits and dashes, not "${input.code}"`);
   if (!KIOSK_TYPES.includes(input.type)) throw new KioskCommandError(`--type is ${KIOSK_TYPES.join(', ')} (public kiosk, admin, admin + cash desk)`);
@@ -41,7 +41,7 @@ export async function createKiosk(db: Db, input: { code: string; shop: string; t
   const password = makeKioskPassword();
   const [totem] = await db
     .insert(totems)
-    .values({ code, type: input.type, shopId: shop.id, passwordHash: await hashPassword(password), pos: null, dataSecurityUserOptional: false, serverUrl: null })
+    .values({ code, type: input.type, shopId: shop.id, passwordHash: await hashPassword(password, hashing), pos: null, dataSecurityUserOptional: false, serverUrl: null })
     .onConflictDoNothing()
     .returning();
   if (!totem) throw new KioskCommandError(`kiosk ${code} exists already (a new password: npm run totem -- password ${code})`);

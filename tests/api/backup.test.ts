@@ -18,7 +18,7 @@ import { createDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { codeMigrations } from '../../server/backup/manifest';
 import { REPLACED_POSTGRES_DUMP } from '../../server/backup/postgres';
-import { testConfig } from '../support/config';
+import { testConfig, testSeedOptions } from '../support/config';
 import { TEST_ORDER_LIMITS, type TestApi } from '../support/app';
 import { requestInit } from '../support/request';
 import { PDF_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
@@ -100,7 +100,7 @@ describe('db:backup and db:restore on PGlite', () => {
     let placed: Placed;
     try {
       await database.migrate();
-      await seed(database.db, new Date());
+      await seed(database.db, new Date(), testSeedOptions());
       placed = await placeOrderWithDocument(await appOn(database, source));
       expect(placed.mails).toBeGreaterThan(0);
       // This process holds the folder, as a running `npm start` would.
@@ -168,7 +168,7 @@ describe.skipIf(!adminUrl)('db:backup and db:restore on PostgreSQL', () => {
     let placed: Placed;
     try {
       await database.migrate();
-      await seed(database.db, new Date());
+      await seed(database.db, new Date(), testSeedOptions());
       placed = await placeOrderWithDocument(await appOn(database, source));
       // pg_dump reads one snapshot: the running app's open connections are no obstacle.
       const backup = await cli('backup', ['--out', out], { DATA_DIR: source, DATABASE_URL: sourceUrl });

@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/client';
 import { sports, appMeta, orders } from '../../server/db/schema/index';
 import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
 import { createDeps } from '../../server/deps';
-import { testConfig } from '../support/config';
+import { testConfig, testSeedOptions } from '../support/config';
 import { testDrivers } from '../support/databases';
 import { answer, refusal } from '../support/contract';
 import { HealthResponseSchema, MessageResponseSchema } from '../../src/api/contract/index';
@@ -33,9 +33,9 @@ describe.each(testDrivers)('database foundation on $name', (driver) => {
   });
 
   it('seeds once and is idempotent', async () => {
-    expect(await seed(database.db)).toBe(true);
+    expect(await seed(database.db, new Date(), testSeedOptions())).toBe(true);
     const ordersAfterFirst = (await database.db.select().from(orders)).length;
-    expect(await seed(database.db)).toBe(false);
+    expect(await seed(database.db, new Date(), testSeedOptions())).toBe(false);
     const rows = await database.db.select().from(sports);
     expect(rows.map((r) => r.slug).sort()).toEqual(
       ['arrampicata', 'biciclette', 'ciaspole', 'sci', 'sci-alpinismo', 'snowboard'],

@@ -14,6 +14,8 @@ import { hashPairingCode } from '../../server/staff/pairing';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { call, pair, SHOP } from '../support/staff';
+import { testSeedOptions } from '../support/config';
+import { FAST_SCRYPT } from '../../server/auth/passwords';
 
 const TTL_MS = 15 * 60_000;
 
@@ -28,9 +30,9 @@ describe.each(testDrivers)('kiosks outside demo mode on $name', (driver) => {
   const kiosks = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(totems))[0]!.n;
 
   it('seeds no kiosk with demo mode off, and says at start how to make one', async () => {
-    expect(await seed(database.db, new Date(), { demoKiosks: false })).toBe(true);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: false }))).toBe(true);
     expect(await kiosks()).toBe(0);
-    expect(await seed(database.db, new Date(), { demoKiosks: false })).toBe(false);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: false }))).toBe(false);
     const notices = (await kioskStartNotices(database.db, false)).join('\n');
     expect(notices).toContain('no kiosk yet');
     expect(notices).toContain('npm run totem -- create');
@@ -38,9 +40,9 @@ describe.each(testDrivers)('kiosks outside demo mode on $name', (driver) => {
   });
 
   it('adds the demo kiosks once demo mode is on, once only', async () => {
-    expect(await seed(database.db, new Date(), { demoKiosks: true })).toBe(true);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: true }))).toBe(true);
     expect(await kiosks()).toBe(DEMO_TOTEMS.length);
-    expect(await seed(database.db, new Date(), { demoKiosks: true })).toBe(false);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: true }))).toBe(false);
     expect(await kiosks()).toBe(DEMO_TOTEMS.length);
     expect(await kioskStartNotices(database.db, true)).toEqual([]);
   });
@@ -49,7 +51,7 @@ describe.each(testDrivers)('kiosks outside demo mode on $name', (driver) => {
     const before = await kioskStartNotices(database.db, false);
     expect(before).toHaveLength(DEMO_TOTEMS.length);
     expect(before[0]).toContain('npm run totem -- password BARD-01');
-    const rotated = await runTotemCommand(database.db, ['password', 'bard-01'], { now: new Date(), ttlMs: TTL_MS });
+    const rotated = await runTotemCommand(database.db, ['password', 'bard-01'], { now: new Date(), ttlMs: TTL_MS, passwordHashing: FAST_SCRYPT });
     expect(rotated.status).toBe(0);
     const after = await kioskStartNotices(database.db, false);
     expect(after.map((line) => line.split(' ')[1])).toEqual(['BARD-02', 'BARD-03', 'SEST-01']);
@@ -64,7 +66,7 @@ describe.each(testDrivers)('npm run totem on $name', (driver) => {
   }, 120_000);
   afterAll(() => api.dispose());
 
-  const run = (...args: string[]) => runTotemCommand(api.deps.database.db, args, { now, ttlMs: TTL_MS });
+  const run = (...args: string[]) => runTotemCommand(api.deps.database.db, args, { now, ttlMs: TTL_MS, passwordHashing: FAST_SCRYPT });
   /** The secret a line printed: the last `XXXX-…` group run in it. */
   const secretIn = (line: string) => /([A-Z0-9]{4}(?:-[A-Z0-9]{4})+)/.exec(line.replace(/^[A-Z0-9-]+:/, ''))![1]!;
   const checkPassword = (token: string, password: string) => call(api, 'POST', '/api/v1/totem/password', token, { password });

@@ -14,6 +14,7 @@ import { pair, totemOf } from '../support/staff';
 import { shopWindow } from '../support/season';
 import { appMeta, shops } from '../../server/db/schema/index';
 import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
+import { testSeedOptions } from '../support/config';
 
 /** Sport Noleggio Sestriere: winter, 12-01..04-15. */
 const WINTER_SHOP = 1;
@@ -184,7 +185,7 @@ describe.each(testDrivers)('shop seasons on $name', (driver) => {
     const { db } = api.deps.database;
     await db.update(shops).set({ seasonFrom: '05-01', seasonTo: '10-31' });
     await db.update(appMeta).set({ value: '3' }).where(eq(appMeta.key, 'seed_version'));
-    expect(await seed(db, at('2026-11-23'))).toBe(true);
+    expect(await seed(db, at('2026-11-23'), testSeedOptions())).toBe(true);
     const rows = await db.select({ id: shops.id, from: shops.seasonFrom, to: shops.seasonTo }).from(shops);
     const windowOf = (id: number) => rows.find((r) => r.id === id);
     expect(windowOf(WINTER_SHOP)).toEqual({ id: WINTER_SHOP, from: '12-01', to: '04-15' });

@@ -11,6 +11,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { login } from '../support/orders';
 import { call, pair, SHOP, totemOf } from '../support/staff';
+import { testSeedOptions } from '../support/config';
 
 describe.each(testDrivers)('kiosk pairing on $name', (driver) => {
   let api: TestApi;
@@ -108,14 +109,14 @@ describe.each(testDrivers)('kiosk pairing on $name', (driver) => {
     expect(await count()).toBe(DEMO_TOTEMS.length);
     // A database at the previous seed version, with kiosks (a second start) or without (before kiosks existed).
     await db.update(appMeta).set({ value: '2' }).where(eq(appMeta.key, 'seed_version'));
-    expect(await seed(db)).toBe(true);
+    expect(await seed(db, new Date(), testSeedOptions())).toBe(true);
     expect(await count()).toBe(DEMO_TOTEMS.length);
     await db.update(appMeta).set({ value: '2' }).where(eq(appMeta.key, 'seed_version'));
     await db.delete(totems);
-    expect(await seed(db)).toBe(true);
+    expect(await seed(db, new Date(), testSeedOptions())).toBe(true);
     expect(await seededVersion(db)).toBe(SEED_VERSION);
     expect(await count()).toBe(DEMO_TOTEMS.length);
-    expect(await seed(db)).toBe(false);
+    expect(await seed(db, new Date(), testSeedOptions())).toBe(false);
     // The orders of the demo customer were not placed twice.
     const orders = await call(api, 'GET', '/api/v1/orders', customer);
     expect(orders.body.data).toHaveLength(2);

@@ -19,7 +19,7 @@ const cli = (dataDir: string, args: string[], env: Record<string, string> = {}) 
   spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/cli/totem.ts'), ...args], {
     cwd: projectRoot,
     // Production: no demo kiosk is seeded, the published codes pair nothing.
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', DEMO_PAIRING_CODES: '', ...env },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', DEMO_PAIRING_CODES: '', PASSWORD_HASH_COST: '', ...env },
     encoding: 'utf8',
   });
 

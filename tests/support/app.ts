@@ -9,7 +9,7 @@ import type { AppDeps } from '../../server/http/context';
 import type { OrderLimits } from '../../server/orders/limits';
 import type { TestDriver } from './databases';
 import { ManualScheduler } from './scheduler';
-import { testConfig } from './config';
+import { testConfig, testSeedOptions } from './config';
 import { requestInit, type TestRequestInit } from './request';
 
 export interface TestApi {
@@ -42,7 +42,7 @@ export async function createTestApi(
 ): Promise<TestApi> {
   const { database, dispose } = await driver.create({ poolSize: options.poolSize });
   let now = options.now ?? new Date();
-  await seed(database.db, now);
+  await seed(database.db, now, testSeedOptions());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const timers = new ManualScheduler();
   const deps = await createDeps({

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../client';
 import { coupons, fidelityCards, pathways, users } from '../schema/index';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, type ScryptParams } from '../../auth/passwords';
 import { parseGpx } from '../../../src/domain/gpx';
 import { gpxStats } from '../../../src/domain/gpx-stats';
 import { trailsDir, type SeedSource } from './seo';
@@ -25,12 +25,12 @@ export const DEMO_COUPONS = [
   { code: 'SCADUTO', amount: 10, blocked: true, description: 'Codice scaduto' },
 ];
 
-export async function seedAccounts(tx: Tx): Promise<void> {
+export async function seedAccounts(tx: Tx, hashing: ScryptParams): Promise<void> {
   const [user] = await tx
     .insert(users)
     .values({
       username: DEMO_CUSTOMER.username,
-      passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+      passwordHash: await hashPassword(DEMO_CUSTOMER.password, hashing),
       firstName: DEMO_CUSTOMER.firstName,
       lastName: DEMO_CUSTOMER.lastName,
       phone: '+39 333 123 4567',

@@ -11,6 +11,7 @@ import { seedCatalogue, seedShopSeasons, seedUnitSizes } from './catalogue';
 import { seedAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
+import type { ScryptParams } from '../../auth/passwords';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
 // 4: shop seasons as month-day windows from seo-data (seedShopSeasons).
@@ -37,18 +38,20 @@ export interface SeedOptions {
    * (server/main.ts `prepareDatabase`); the default is the tests' (and the demo's).
    */
   demoKiosks?: boolean;
+  /** The configuration's cost of password hashes (`config.passwordHashing`). */
+  passwordHashing: ScryptParams;
 }
 
 /** Seeds an empty database; returns false when it was already seeded (and had the demo kiosks it needs). */
-export async function seed(db: Db, now = new Date(), options: SeedOptions = {}): Promise<boolean> {
+export async function seed(db: Db, now: Date, options: SeedOptions): Promise<boolean> {
   const demoKiosks = options.demoKiosks ?? true;
   const version = await seededVersion(db);
-  if (version === SEED_VERSION) return demoKiosks && (await seedKiosk(db));
+  if (version === SEED_VERSION) return demoKiosks && (await seedKiosk(db, options.passwordHashing));
   if (version === null) {
     const source = readSeedSource();
     await db.transaction(async (tx) => {
       await seedCatalogue(tx, source);
-      await seedAccounts(tx);
+      await seedAccounts(tx, options.passwordHashing);
       await seedPathways(tx, source);
       await tx.insert(appMeta).values({ key: 'seed_version', value: `${SEED_VERSION}-partial` });
     });
@@ -60,7 +63,7 @@ export async function seed(db: Db, now = new Date(), options: SeedOptions = {}):
   const catalogue = new CatalogueCache();
   await catalogue.load(db);
   await seedDemoOrders(db, catalogue, now);
-  if (demoKiosks) await seedKiosk(db);
+  if (demoKiosks) await seedKiosk(db, options.passwordHashing);
   await setVersion(db, SEED_VERSION);
   return true;
 }

@@ -7,7 +7,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { totems } from '../schema/index';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, type ScryptParams } from '../../auth/passwords';
 
 export interface DemoTotem {
   code: string;
@@ -35,7 +35,7 @@ export const DEMO_TOTEMS: readonly DemoTotem[] = [
 
 
 /** Adds the demo kiosks missing from the database; true when it added any. */
-export async function seedKiosk(db: Db): Promise<boolean> {
+export async function seedKiosk(db: Db, hashing: ScryptParams): Promise<boolean> {
   const existing = await db
     .select({ code: totems.code })
     .from(totems)
@@ -52,7 +52,7 @@ export async function seedKiosk(db: Db): Promise<boolean> {
           type: t.type,
           shopId: t.shopId,
           // The demo codes are published, not pending one-time codes: server/staff/pairing.ts knows them.
-          passwordHash: await hashPassword(t.password),
+          passwordHash: await hashPassword(t.password, hashing),
           pos: t.pos,
           dataSecurityUserOptional: t.dataSecurityUserOptional,
           serverUrl: null,

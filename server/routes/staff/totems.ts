@@ -99,7 +99,7 @@ export const totemsRoutes = new Hono<AppEnv>()
     const { caller, target } = await managedTotem(c);
     const { password } = await jsonBody(c, TotemPasswordRequestSchema);
     await assertKioskPassword(c, caller, password);
-    const fresh = await rotateKioskPassword(c.get('deps').database.db, target.id);
+    const fresh = await rotateKioskPassword(c.get('deps').database.db, target.id, c.get('deps').passwordHashing);
     const answer: z.input<typeof KioskPasswordResponseSchema> = { data: { totem: target.code, password: fresh } };
     return c.json(answer);
   });

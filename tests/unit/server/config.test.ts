@@ -9,6 +9,7 @@ import { DEFAULT_ORDER_LIMITS } from '../../../server/orders/limits';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../../server/routes/booking-requests';
 import { UPLOAD_QUOTA } from '../../../src/domain/upload-quota';
 import { testConfig } from '../../support/config';
+import { FAST_SCRYPT, PRODUCTION_SCRYPT } from '../../../server/auth/passwords';
 
 /** The message loadConfig(env) throws with (fails the test when it does not throw). */
 function refusal(env: NodeJS.ProcessEnv): string {
@@ -41,6 +42,7 @@ describe('server configuration', () => {
       paymentSimulator: true,
       demoPairingCodes: true,
       pairingCodeTtlMs: 15 * 60_000,
+      passwordHashing: PRODUCTION_SCRYPT,
       orderLimits: DEFAULT_ORDER_LIMITS,
       bookingRequestLimit: DEFAULT_BOOKING_REQUESTS_PER_ADDRESS,
       uploadQuota: UPLOAD_QUOTA,
@@ -150,9 +152,9 @@ describe('server configuration', () => {
 });
 
 describe('testConfig (tests/support/config.ts)', () => {
-  it("starts from an empty environment's defaults, not the one the tests run in, and stays frozen", () => {
+  it("starts from an empty environment's defaults, not the one the tests run in, with the fast hashing cost, and stays frozen", () => {
     const config = testConfig({ dataDir: '/tmp/x', paymentSimulator: false });
-    expect(config).toEqual({ ...loadConfig({}), dataDir: '/tmp/x', paymentSimulator: false });
+    expect(config).toEqual({ ...loadConfig({}), dataDir: '/tmp/x', paymentSimulator: false, passwordHashing: FAST_SCRYPT });
     expect(Object.isFrozen(config)).toBe(true);
   });
 });

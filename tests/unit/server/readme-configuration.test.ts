@@ -13,7 +13,6 @@ import { envSchema } from '../../../src/env-schema.mjs';
 /** Variables only tests and tools read: the file that reads each, and its default there. */
 const TOOLING: Record<string, { file: string; default?: string }> = {
   TEST_DATABASE_URL: { file: 'tests/support/databases.ts' },
-  PASSWORD_HASH_COST: { file: 'server/auth/passwords.ts' },
   CHROMIUM_PATH: { file: 'tests/e2e/browser.ts', default: '/usr/bin/chromium' },
   E2E_PORT: { file: 'playwright.config.ts', default: '4399' },
   E2E_DATA_DIR: { file: 'playwright.config.ts' },

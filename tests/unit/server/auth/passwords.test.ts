@@ -1,8 +1,7 @@
-// scrypt at today's guidance (issue #11): production parameters, the memory they need, rehash
+// scrypt at today's guidance: production parameters, the memory they need, rehash
 // detection, and hostile stored hashes refused without computing them.
 import { describe, expect, it } from 'vitest';
 import {
-  currentScryptParams,
   FAST_SCRYPT,
   hashesRunning,
   hashPassword,
@@ -13,16 +12,19 @@ import {
   scryptMaxmem,
   verifyPassword,
 } from '../../../../server/auth/passwords';
+import { loadConfig } from '../../../../server/config';
 
 const NODE_DEFAULT_MAXMEM = 32 * 1024 * 1024;
 
 describe('password hashing', () => {
   it('uses OWASP parameters (N=2^17, r=8, p=1) unless the test suite asks for the fast cost, never in production', () => {
     expect(PRODUCTION_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
-    expect(currentScryptParams({})).toEqual(PRODUCTION_SCRYPT);
-    expect(currentScryptParams({ NODE_ENV: 'production' })).toEqual(PRODUCTION_SCRYPT);
-    expect(currentScryptParams({ PASSWORD_HASH_COST: 'fast', NODE_ENV: 'production' })).toEqual(PRODUCTION_SCRYPT);
-    expect(currentScryptParams({ PASSWORD_HASH_COST: 'fast', NODE_ENV: 'test' })).toEqual(FAST_SCRYPT);
+    expect(loadConfig({}).passwordHashing).toEqual(PRODUCTION_SCRYPT);
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashing).toEqual(PRODUCTION_SCRYPT);
+    expect(loadConfig({ PASSWORD_HASH_COST: 'fast', NODE_ENV: 'test' }).passwordHashing).toEqual(FAST_SCRYPT);
+    // A production server at the test suite's cost would store weak hashes: it does not start.
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'fast', NODE_ENV: 'production' })).toThrow(/PASSWORD_HASH_COST.*never with NODE_ENV=production/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'slow' })).toThrow(/PASSWORD_HASH_COST/);
     // 128 MiB: Node's default limit (32 MiB) would refuse these parameters.
     expect(scryptMaxmem(PRODUCTION_SCRYPT)).toBeGreaterThan(128 * 1024 * 1024);
     expect(scryptMaxmem(PRODUCTION_SCRYPT)).toBeGreaterThan(NODE_DEFAULT_MAXMEM);
