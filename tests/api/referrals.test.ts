@@ -1,4 +1,4 @@
-// Referrals (issue #29): the `ref` an order is placed with is stored, kept by an edit and presented
+// Referrals: the `ref` an order is placed with is stored, kept by an edit and presented
 // on the order; an admin kiosk reads its shop's orders and totals per referral for a period of Rome
 // days (GET v1/totem/referrals) and the same as a CSV attachment (…/export). Every JSON answer is
 // parsed with the contract.

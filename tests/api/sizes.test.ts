@@ -1,4 +1,4 @@
-// Sizes (issue #29): a product whose units differ by size (the mountain bikes of the demo
+// Sizes: a product whose units differ by size (the mountain bikes of the demo
 // catalogue) answers its availability per size, an order line carries the size chosen and books a
 // unit of that size (never more than the size has: a wrong or sold-out size is 422 under the
 // item's `size`), and the counter hands out only a unit of the line's size.

@@ -1,4 +1,4 @@
-// A hotel's framed booking page earns its referral (issue #29): an order booked through
+// A hotel's framed booking page earns its referral: an order booked through
 // `?framed&forced_ref=HOTEL42` carries HOTEL42, the cash desk shows it on the order, and the admin
 // kiosk's configuration lists it per referral and downloads the list as CSV.
 import { readFile } from 'node:fs/promises';

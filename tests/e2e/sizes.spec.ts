@@ -1,4 +1,4 @@
-// A product that comes in sizes (issue #29): "who is it for" asks the size after the measures,
+// A product that comes in sizes: "who is it for" asks the size after the measures,
 // each size with its units free for the dates; the size taken by the cart is then sold out, said
 // and disabled; the order page shows the size booked.
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 // Several real API processes (`npm start`) on one throwaway PostgreSQL database, for the tests and
-// the benchmark of issue #15. `remote(url)` speaks to one of them over HTTP with the same `request`
+// the cluster benchmark. `remote(url)` speaks to one of them over HTTP with the same `request`
 // the in-process TestApi has, so the JSON helpers of tests/support work against it.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

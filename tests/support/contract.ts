@@ -1,4 +1,4 @@
-// Reading the API's answers in tests through the contract (issue #18): a 2xx body is parsed with the
+// Reading the API's answers in tests through the contract: a 2xx body is parsed with the
 // schema the browser parses (src/api/contract), so a test reads what a client reads and fails when
 // the server drifts from the contract. Refusals (4xx) are parsed with the contract's error shapes.
 import { ReferralReportResponseSchema } from '../../src/api/contract/referrals';

@@ -1,4 +1,4 @@
-// Days the tests may book at a shop whatever today is (issue #16: a seasonal shop refuses days
+// Days the tests may book at a shop whatever today is (a seasonal shop refuses days
 // outside its season). The windows are the committed ones the seed stores (seo-data/shops.json)
 // and the rule is src/domain/season.ts, so a test picks exactly the days the API accepts.
 import { readFileSync } from 'node:fs';

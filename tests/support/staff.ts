@@ -102,7 +102,7 @@ export async function payAtDesk(api: TestApi, orderId: number, token: string, ex
 /** An order as the API answers it (pools and lines carry their ids): the contract's type. */
 export type StaffOrderJson = OrderResponse;
 
-/** An identity document (a small valid PNG): a public kiosk's orders need one (issue #12). */
+/** An identity document (a small valid PNG): a public kiosk's orders need one. */
 export const idDocument = (name = 'carta-identita.png') => file(PNG_BYTES, name, 'image/png');
 
 /** A guest order of `code` (no customer info needed: CITYBIKE, CIASPOLE…) with optional add-ons by code. */

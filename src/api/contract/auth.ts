@@ -64,7 +64,7 @@ export const ResetPasswordRequestSchema = z
 export const UserUpdateRequestSchema = z.object({
   first_name: z.optional(requiredString(100)),
   last_name: z.optional(requiredString(100)),
-  // The order form's rule (issue #17): the profile's phone pre-fills the checkout, which needs it.
+  // The order form's rule: the profile's phone pre-fills the checkout, which needs it.
   phone: z.pipe(optionalString(40), z.optional(z.string().check(z.regex(PHONE_PATTERN, 'validators.phone')))),
   fidelity_card_number: z.nullable(optionalString(64)),
 });

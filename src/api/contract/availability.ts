@@ -1,4 +1,4 @@
-// Per-day availability of one product (issue #6, the calendar): how many units are still free in
+// Per-day availability of one product (the calendar): how many units are still free in
 // each half-day of a span of days, so every calendar cell can say whether the chosen product is
 // available in the morning and in the afternoon.
 //

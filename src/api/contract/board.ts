@@ -1,4 +1,4 @@
-// The shop's live board (issue #13): GET v1/totem/board answers today's orders to queue, prepare,
+// The shop's live board: GET v1/totem/board answers today's orders to queue, prepare,
 // hand out and take back, in a shape small and private enough for a wall screen (no phone, no
 // e-mail, no full last name, no uuid: the uuid opens the guest link of an order). The push in queue
 // answer is here too, since the board is what it feeds.

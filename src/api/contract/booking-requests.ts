@@ -1,4 +1,4 @@
-// "Ask the shop" (issue #16, spec §7 POST v1/booking_requests): a request the online flow cannot
+// "Ask the shop" (spec §7 POST v1/booking_requests): a request the online flow cannot
 // take (a group, gear sold out for the chosen days), answered by the shop itself. The API parses
 // the body with the schema the form validates with, so both refuse the same things with the same
 // validators.* keys.

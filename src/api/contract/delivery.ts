@@ -1,4 +1,4 @@
-// Delivery and pickup of physical units at the shop counter (issue #7, spec §3 Delivery detail):
+// Delivery and pickup of physical units at the shop counter (spec §3 Delivery detail):
 // units are named by the internal code on their label.
 import * as z from 'zod/mini';
 import { day, intLike, requiredString } from './fields';

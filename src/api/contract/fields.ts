@@ -1,6 +1,6 @@
 // Field rules shared by the API and the forms, with the spec's message keys (validators.*), so the
 // server's 422 messages and the browser's own checks say the same thing.
-// zod/mini (issue #18): the browser bundles what it parses, and mini's functional API lets the
+// zod/mini: the browser bundles what it parses, and mini's functional API lets the
 // bundler drop what is not used. Mini has no default (English) messages: a rule's message is its
 // validators.* key, or the issue's code is mapped to one (server/http/validation.ts,
 // src/components/ui/zod-resolver.ts).

@@ -1,7 +1,7 @@
-// Safe retries (spec §7, issues #13 and #17): the header a confirmation or an order carries so that
+// Safe retries (spec §7): the header a confirmation or an order carries so that
 // sending it again gets the first answer, not a second hand-out or a second order. Apart from the
 // delivery contract so that the checkout, which needs only these names, does not load the staff and
-// delivery schemas with them (1.6 KB gzip, issue #18's budget).
+// delivery schemas with them (1.6 KB gzip, on a page held to a size budget).
 import * as z from 'zod/mini';
 
 /**

@@ -1,4 +1,4 @@
-// The shop's physical units (specific products) as the kiosk's inventory pages see them (issue #7).
+// The shop's physical units (specific products) as the kiosk's inventory pages see them.
 import * as z from 'zod/mini';
 import { intLike, optionalString, requiredString } from './fields';
 

@@ -1,4 +1,4 @@
-// The order form (spec §3 "Order form", issue #4): multipart in bracket notation, read by the API
+// The order form (spec §3 "Order form"): multipart in bracket notation, read by the API
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import * as z from 'zod/mini';
 import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';

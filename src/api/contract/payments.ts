@@ -1,4 +1,4 @@
-// Online payment of an order by its customer (issue #6 "pay"). The storefront never sees card
+// Online payment of an order by its customer ("pay"). The storefront never sees card
 // data: it asks the API for a payment session and sends the customer to the provider's hosted
 // page (`payment_url`); the provider brings them back to `return_path` with `?payment=<outcome>`
 // after telling the API the result. The spec's `POST v1/orders/{id}/pay` stays the cash desk's

@@ -1,4 +1,4 @@
-// The people a customer rents for ("returning skiers", issue #17): GET/POST v1/user/people,
+// The people a customer rents for ("returning skiers"): GET/POST v1/user/people,
 // PATCH/DELETE v1/user/people/{id}. Stored by the API for the account, offered as one-tap choices
 // in the booking flow's "Per chi è …?" dialog and edited on the account page. The same rules the
 // dialog applies (src/domain/people.ts bounds and levels) so the API and the forms agree.

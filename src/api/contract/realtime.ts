@@ -1,4 +1,4 @@
-// Realtime channels (issue #7): order events on the shop's private channel, signed the way Pusher
+// Realtime channels: order events on the shop's private channel, signed the way Pusher
 // signs private subscriptions, delivered by Pusher or by the local Pusher-protocol endpoint.
 import * as z from 'zod/mini';
 
@@ -28,7 +28,7 @@ export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
 /**
  * What every order event carries: enough to know which order moved, nothing that opens it or names
- * its customer (issue #11). Every totem of the shop, the public kiosk included, receives it; a
+ * its customer. Every totem of the shop, the public kiosk included, receives it; a
  * kiosk that needs more reads it with its own rights (the board re-reads v1/totem/board).
  */
 export const OrderEventSchema = z.object({

@@ -1,4 +1,4 @@
-// Staff side of the booking API (issue #7): kiosk pairing, the kiosk's own settings, the
+// Staff side of the booking API: kiosk pairing, the kiosk's own settings, the
 // configuration password, and what a cash desk sends when it takes a payment or closes the day.
 import * as z from 'zod/mini';
 import { day, intLike, MAX_DAY, MIN_DAY, optionalString, requiredString } from './fields';
@@ -12,7 +12,7 @@ const isCalendarDay = (d: string) => {
 /**
  * A date-time as the kiosk sends it: ISO 8601 with a zone, or 'YYYY-MM-DD HH:mm[:ss]' in Rome
  * wall-clock time (as the booking API writes them), or a bare day. Its day lies within the same
- * MIN_DAY–MAX_DAY as every other day of the contract (issue #11): year 0050 would be read as 1950 by
+ * MIN_DAY–MAX_DAY as every other day of the contract: year 0050 would be read as 1950 by
  * the date arithmetic, and a staff typo must be a 422 on the field, not a hand-out in 2999.
  */
 export const dateTime = () =>

@@ -1,4 +1,4 @@
-// The customer's requests moved out of the islands (issue #18): src/api/orders.ts, coupons.ts,
+// The customer's requests moved out of the islands: src/api/orders.ts, coupons.ts,
 // account.ts and sites.ts, through the real API client over a fake fetch (as order-changes.test.ts
 // does): method, path, body, headers, and that each answer is parsed with the contract's schema.
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -114,7 +114,7 @@ describe('coupons', () => {
 });
 
 describe('account', () => {
-  it('signup posts the form and answers the token with the account it opened (issue #18: no second read)', async () => {
+  it('signup posts the form and answers the token with the account it opened (no second read)', async () => {
     const user = { id: 7, first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', medias: [] };
     respond = () => Response.json({ data: { token: 'tok-1', user } }, { status: 201 });
     const values = { first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', password: 'Password-123', password_confirmation: 'Password-123' };

@@ -1,5 +1,5 @@
 // The answers of logout (src/api/logout.ts) and of the two diff routes (src/api/delivery.ts) read
-// through the contract's schemas (issue #18): through the real API client over a fake fetch, the
+// through the contract's schemas: through the real API client over a fake fetch, the
 // contract's shape is answered, and a server that drifted from it is a rejection, not a silent `any`.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';

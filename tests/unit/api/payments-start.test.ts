@@ -1,5 +1,5 @@
 // Sending a customer to pay (src/api/payments.ts, domain/payments.ts isTrustedPaymentUrl): only to
-// https on a trusted provider host, http only on loopback (the demo's simulated page), issue #11.
+// https on a trusted provider host, http only on loopback (the demo's simulated page).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { isTrustedPaymentUrl } from '../../../src/domain/payments';

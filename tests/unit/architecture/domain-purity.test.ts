@@ -85,7 +85,7 @@ describe('domain purity', () => {
 
   it('finds the domain sources', () => {
     expect(files.length).toBeGreaterThan(5);
-    // The barrel src/domain/index.ts is gone (issue #18: modules import each rule's own file).
+    // The barrel src/domain/index.ts is gone (modules import each rule's own file).
     expect(files.some((f) => f.endsWith('/dates.ts'))).toBe(true);
   });
 

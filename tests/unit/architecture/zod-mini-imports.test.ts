@@ -1,4 +1,4 @@
-// What the browser parses is written with zod/mini (issue #18): its functional API lets the bundler
+// What the browser parses is written with zod/mini: its functional API lets the bundler
 // keep only the checks the contract uses, where classic zod ships whole (26 KB gzip on every booking
 // screen). One module under src/ importing classic 'zod' would bring it all back, so none may;
 // server-only code under server/ keeps classic zod for its own schemas. tests/site/bundle.test.ts

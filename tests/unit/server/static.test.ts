@@ -69,7 +69,7 @@ describe('static site server', () => {
   });
 });
 
-describe('the server reads paths with the domain rules (issue #18, one home per rule)', () => {
+describe('the server reads paths with the domain rules (one home per rule)', () => {
   it.each([
     '/orders/0c7d9a1e-1111-4222-8333-944445555666',
     '/fr/orders/abc/',

@@ -1,4 +1,4 @@
-// The cart store never takes more units of a product than one order may hold (issue #11): the
+// The cart store never takes more units of a product than one order may hold: the
 // booking page disables its button at the cap, and the store refuses a line that would pass it.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';

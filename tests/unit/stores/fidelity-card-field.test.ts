@@ -1,4 +1,4 @@
-// The browser refuses a mistyped fidelity card number before any request (issue #11): the check
+// The browser refuses a mistyped fidelity card number before any request: the check
 // digit rule of src/domain/fidelity.ts, the same the server's numbers are built with.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine, cleanTestStorage } from '@nanostores/persistent';

@@ -1,4 +1,4 @@
-// The token cookie (issue #11): saveToken and clearSession write it Secure and SameSite=Strict on
+// The token cookie: saveToken and clearSession write it Secure and SameSite=Strict on
 // the real site, without Secure only on the http://localhost demo.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';

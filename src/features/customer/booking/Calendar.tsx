@@ -4,12 +4,12 @@
 //
 // Each day also shows, for the product type chosen in the picker, whether it is still free in the
 // morning and in the afternoon (net of the cart) and the price the current selection would have
-// with that day (issue #6). The product picked first: `?product={id}`, else the first of the shop
+// with that day. The product picked first: `?product={id}`, else the first of the shop
 // in the cart, else the shop's first. Availability comes per visible month from
 // GET v1/shops/{id}/availabilities/days (useDayAvailability); what each cell shows is computed by
 // src/domain/calendar.ts. Sold-out days stay pickable and say so: the visitor may still want them.
 //
-// Season (issue #16): days outside the shop's yearly season are disabled and say when it reopens;
+// Season: days outside the shop's yearly season are disabled and say when it reopens;
 // the calendar opens on the first bookable month. Opened from a static page's "Prenota" with
 // `?category=`, the picker starts on that category and "continue" leads to the booking page scrolled
 // to it; dates already chosen in this browser that can still be booked skip the calendar altogether

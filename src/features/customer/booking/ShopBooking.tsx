@@ -5,7 +5,7 @@
 // prices day by day (`?product={id}`). The counts are kept fresh and read again just before adding
 // (src/features/customer/booking/stores/fresh-availability.ts): a product someone else has just taken turns sold out here.
 // A product that comes in sizes asks its size in the same dialog, with each size's free units.
-// Reached from a static page's "Prenota" (`?category=sci`, issue #16), the page scrolls to that
+// Reached from a static page's "Prenota" (`?category=sci`), the page scrolls to that
 // category once loaded and moves focus to its heading, so keyboard and screen-reader users land
 // there too; without dates, the way to the calendar keeps the category.
 import { useEffect, useRef, useState } from 'react';
@@ -45,7 +45,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   const categories = useStore($categories);
   const available = useStore($availableCounts);
   const taken = useStore($takenMeanwhile);
-  // One order holds at most MAX_UNITS_PER_PRODUCT of a product (issue #11): past it, nothing more goes in.
+  // One order holds at most MAX_UNITS_PER_PRODUCT of a product: past it, nothing more goes in.
   const cartProducts = useStore($cart).products;
   const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'error'>('idle');
   const [addOns, setAddOns] = useState<Record<number, number[]>>({});
@@ -183,7 +183,7 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
                             {soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}
                             {soldOut && taken.includes(product.id) && ` · ${t('booking.justTaken')}`}
                           </p>
-                          {/* Sold out online: the shop may still help (issue #16, AskShop.tsx). */}
+                          {/* Sold out online: the shop may still help (AskShop.tsx). */}
                           {soldOut && <AskShop locale={locale} shops={[configuration.shop!]} dates={configuration.dates} product={product.label} />}
                           {!soldOut && !fits && <p className="availability">{t('booking.unitsPerOrder', { max: MAX_UNITS_PER_PRODUCT })}</p>}
                           {offered.length > 0 && (

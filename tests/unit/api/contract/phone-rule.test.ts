@@ -40,7 +40,7 @@ describe('phone: the checkout and the API agree', () => {
 });
 
 // The e-mail rule: one pattern (src/domain/validators.ts EMAIL_PATTERN) that the contract's
-// z.email is given; before issue #18 the browser had its own, laxer one.
+// z.email is given; before, the browser had its own, laxer one.
 const EMAILS = [
   'mario.rossi@example.it',
   'm+tag@sub.example.com',

@@ -1,4 +1,4 @@
-// The embedded database's turn queue (server/db/pglite-queue.ts, issue #11): callers wait their
+// The embedded database's turn queue (server/db/pglite-queue.ts): callers wait their
 // turn for a bounded time; one that gives up was never run, so a 503 never changes data later.
 import { describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';

@@ -1,4 +1,4 @@
-// The client address rate limits count by (server/http/client-address.ts, issue #11): behind
+// The client address rate limits count by (server/http/client-address.ts): behind
 // TRUST_PROXY proxies the entry our own proxy appended, never the client-supplied left-most one;
 // IPv6 per /64.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `/` follows the browser language with an HTTP redirect (issue #16), before any HTML is sent.
+// `/` follows the browser language with an HTTP redirect, before any HTML is sent.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The site's text files go out compressed (issue #16: home's first paint on a mobile network).
+// The site's text files go out compressed (home's first paint on a mobile network).
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Signup and password reset (src/features/customer/account/stores/account.ts) and the shop selector's sites
-// (src/features/customer/shell/stores/sites.ts), issue #18: real stores, the app's API client over a fake fetch.
+// (src/features/customer/shell/stores/sites.ts): real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { fieldMessages } from '../../../../../src/api/errors';

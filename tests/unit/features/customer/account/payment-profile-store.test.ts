@@ -1,5 +1,5 @@
-// Paying an order (src/features/customer/orders/stores/payments.ts) and the account's changes (src/features/customer/account/stores/profile.ts),
-// issue #18: real stores, the app's API client over a fake fetch.
+// Paying an order (src/features/customer/orders/stores/payments.ts) and the account's changes (src/features/customer/account/stores/profile.ts):
+// real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { MAX_UPLOAD_BYTES } from '../../../../../src/domain/medias';

@@ -1,4 +1,4 @@
-// The calendar's closed-day reason (issue #16): the day the shop reopens is written DD/MM/YYYY,
+// The calendar's closed-day reason: the day the shop reopens is written DD/MM/YYYY,
 // the site's one date display (spec §9, dayToDisplay), in every language — not "1/12".
 import { describe, expect, it } from 'vitest';
 import { dayLabel } from '../../../../../src/features/customer/booking/CalendarDay';

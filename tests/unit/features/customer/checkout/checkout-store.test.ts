@@ -1,4 +1,4 @@
-// The checkout's actions (src/features/customer/checkout/stores/checkout.ts, issue #18) with the real stores, the app's own
+// The checkout's actions (src/features/customer/checkout/stores/checkout.ts) with the real stores, the app's own
 // API client (src/stores/api.ts) and the real API behind it: the browser's fetch is routed to an
 // in-process API over a seeded database, so the answers and 422 messages are the server's own.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The checkout's Idempotency-Key (src/features/customer/checkout/stores/order-submission.ts, issue #11) against the real API:
+// The checkout's Idempotency-Key (src/features/customer/checkout/stores/order-submission.ts) against the real API:
 // a submission whose answer was lost is sent again with the same key (the form rebuilt from the
 // same cart), and the API answers with the first order instead of placing a second; a definite
 // answer ends the submission, a changed cart is a new one.

@@ -1,4 +1,4 @@
-// The customer's order page and list (src/features/customer/orders/stores/orders.ts, issue #18) with the real store and the
+// The customer's order page and list (src/features/customer/orders/stores/orders.ts) with the real store and the
 // app's API client over a fake fetch. The payment-confirmation re-reads run on a scheduler the test
 // drives: it runs each armed re-read itself, so nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The cash desk's order changes as outcomes (src/features/kiosk/cash-desk/stores/desk-changes.ts, issue #18): what the
+// The cash desk's order changes as outcomes (src/features/kiosk/cash-desk/stores/desk-changes.ts): what the
 // screen shows for each answer, with the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';

@@ -1,4 +1,4 @@
-// The kiosk's order reads (issue #18: out of the islands): the cash desk's order page
+// The kiosk's order reads (out of the islands): the cash desk's order page
 // (src/features/kiosk/cash-desk/stores/desk-order.ts) and the searches of the shop's orders (src/features/kiosk/shared/stores/order-search.ts),
 // with the real stores and the app's API client against the real API over a seeded PGlite
 // database. A held answer (`hold`) stands for a slow network: the test releases it, nothing waits.
