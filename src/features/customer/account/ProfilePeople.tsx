@@ -7,7 +7,7 @@ import { useForm, type Path } from '../../../components/ui/form/use-form';
 import type { TFunction } from 'i18next';
 import { PersonInputSchema, type Person } from '../../../api/contract/people';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';
-import { $people, addPerson, editPerson, loadPeople, personFormValues, removePerson } from './stores/people';
+import { $people, addPerson, editPerson, loadPeople, personFormValues, removePerson } from '../shared/stores/people';
 import { notify } from '../../../stores/notifications';
 import { zodResolver } from '../../../components/ui/zod-resolver';
 import { showFieldErrors } from './form-errors';

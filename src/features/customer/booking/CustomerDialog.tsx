@@ -11,7 +11,7 @@ import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } fro
 import { useT } from '../../../i18n/client';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';
 import type { Person } from '../../../api/contract/people';
-import { personFormValues } from '../account/stores/people';
+import { personFormValues } from '../shared/stores/people';
 import KnownPeople, { personName } from '../shared/KnownPeople';
 import SizePicker from './SizePicker';
 

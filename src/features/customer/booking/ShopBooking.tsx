@@ -26,7 +26,7 @@ import { localizePath, toLocale } from '../../../i18n/index';
 import { bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../../domain/booking-entry';
 import { firstClosedDay, seasonWindowOf } from '../../../domain/calendar-season';
 import { nextOpening } from '../../../domain/season';
-import AskShop from '../ask-shop/AskShopLazy';
+import AskShop from './ask-shop/AskShopLazy';
 import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
 import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
 import '../../../components/ui/controls.css';

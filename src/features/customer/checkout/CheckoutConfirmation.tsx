@@ -10,7 +10,7 @@ import { $totem, endKioskTurn, kioskHomePath } from '../../../stores/kiosk';
 import { notifyOnNextPage } from '../../../stores/notifications';
 import { afterCheckoutPath } from '../../../domain/cash-desk';
 import PayButton from '../shared/PayButton';
-import OrderVoucher from '../orders/OrderVoucher';
+import OrderVoucher from '../shared/OrderVoucher';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
  * and sighted users land on it rather than on the page's top or the body. */

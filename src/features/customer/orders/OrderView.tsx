@@ -21,7 +21,7 @@ import '../shared/order-lines.css';
 // Not on the page's first load: only an order that can still change offers the upload.
 const OrderDocumentUploads = lazy(() => import('./OrderDocumentUploads'));
 // Below the order's lines, for a confirmed order only: its code and encoder load after the page's first paint.
-const OrderVoucher = lazy(() => import('./OrderVoucher'));
+const OrderVoucher = lazy(() => import('../shared/OrderVoucher'));
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);

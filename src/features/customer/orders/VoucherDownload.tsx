@@ -5,7 +5,7 @@
 // storefront's message chunk does not carry).
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $voucherDownload, downloadVoucher } from './stores/voucher';
+import { $voucherDownload, downloadVoucher } from '../shared/stores/voucher';
 
 export interface VoucherDownloadMessages {
   noOrder: string;

@@ -1,10 +1,10 @@
 // The logged-in customer's known people as one-tap choices in the "Per chi è …?" dialog:
 // a tap fills every field of the dialog (still editable). Renders the people store and dispatches;
-// loading is the store's (src/features/customer/account/stores/people.ts). Nothing is shown to a guest or on a kiosk.
+// loading is the store's (src/features/customer/shared/stores/people.ts). Nothing is shown to a guest or on a kiosk.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Person } from '../../../api/contract/people';
-import { $people, loadPeople } from '../account/stores/people';
+import { $people, loadPeople } from './stores/people';
 import { useT } from '../../../i18n/client';
 import './people.css';
 

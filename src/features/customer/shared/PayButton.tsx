@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $configuration } from '../../../stores/configuration';
-import { payForOrder } from '../orders/stores/payments';
+import { payForOrder } from './stores/payments';
 import { notify } from '../../../stores/notifications';
 import { canPayOnline } from '../../../domain/payments';
 import { formatCurrency } from '../../../domain/format';

@@ -9,7 +9,7 @@ import { romeTime } from '../../../domain/dates';
 import { $pushInQueue, pushScan, type QueueRefusal } from './stores/push-in-queue';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
-import { queueErrorText } from './PushInQueueButton';
+import { queueErrorText } from '../shared/PushInQueueButton';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../../../components/ui/controls.css';
 import '../shared/kiosk.css';

@@ -14,7 +14,7 @@ import CashDeskOrderDetails from './CashDeskOrderDetails';
 import CashDeskCustomer from './CashDeskCustomer';
 import DeskPaymentPanel from './DeskPaymentPanel';
 import CashDeskChanges from './CashDeskChanges';
-import PushInQueueButton from '../board/PushInQueueButton';
+import PushInQueueButton from '../shared/PushInQueueButton';
 
 /** Stable: the payment panel re-reads from an effect that depends on it. */
 const reload = () => void reloadDeskOrder();

@@ -4,20 +4,20 @@
 // API's 422 messages land under the fields they name. The static HTML is the button alone: the
 // island wakes on the first interaction (client:lazy) and renders the form only while open.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type Path } from '../../../components/ui/form/use-form';
+import { useForm, type Path } from '../../../../components/ui/form/use-form';
 import {
   BOOKING_REQUEST_MESSAGE_MAX,
   BOOKING_REQUEST_PEOPLE_MAX,
   bookingRequestSchema,
   type BookingRequestField,
-} from '../../../api/contract/booking-requests';
+} from '../../../../api/contract/booking-requests';
 import { submitBookingRequest, type BookingRequestFormValues, type SentCopy } from './stores/booking-request';
-import { dayToDisplay, todayInRome } from '../../../domain/dates';
-import { useT } from '../../../i18n/client';
-import { toLocale } from '../../../i18n/index';
-import { useIslandReady } from '../../../components/ui/useHydrated';
-import { zodResolver } from '../../../components/ui/zod-resolver';
-import '../../../components/ui/controls.css';
+import { dayToDisplay, todayInRome } from '../../../../domain/dates';
+import { useT } from '../../../../i18n/client';
+import { toLocale } from '../../../../i18n/index';
+import { useIslandReady } from '../../../../components/ui/useHydrated';
+import { zodResolver } from '../../../../components/ui/zod-resolver';
+import '../../../../components/ui/controls.css';
 import './ask-shop.css';
 
 export interface AskShopProps {

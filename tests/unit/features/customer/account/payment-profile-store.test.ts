@@ -1,4 +1,4 @@
-// Paying an order (src/features/customer/orders/stores/payments.ts) and the account's changes (src/features/customer/account/stores/profile.ts):
+// Paying an order (src/features/customer/shared/stores/payments.ts) and the account's changes (src/features/customer/account/stores/profile.ts):
 // real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
@@ -9,7 +9,7 @@ beforeAll(() => {
 });
 
 const { $user } = await import('../../../../../src/stores/session');
-const { payForOrder } = await import('../../../../../src/features/customer/orders/stores/payments');
+const { payForOrder } = await import('../../../../../src/features/customer/shared/stores/payments');
 const { removeDocument, saveProfileDetails, storeDocument } = await import('../../../../../src/features/customer/account/stores/profile');
 
 let respond: () => Response = () => Response.json({});

@@ -1,4 +1,4 @@
-// The known-people store (src/features/customer/account/stores/people.ts) over the real API client and a fake fetch: what it
+// The known-people store (src/features/customer/shared/stores/people.ts) over the real API client and a fake fetch: what it
 // asks (method, path, body), what it holds, that a guest or a kiosk asks nothing, that a logout
 // empties it, and that nothing of it is written to browser storage.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,7 +45,7 @@ vi.mock('../../../../../src/stores/api', async () => {
 
 const session = await import('../../../../../src/stores/session');
 const configuration = await import('../../../../../src/stores/configuration');
-const people = await import('../../../../../src/features/customer/account/stores/people');
+const people = await import('../../../../../src/features/customer/shared/stores/people');
 
 beforeEach(() => {
   calls.length = 0;

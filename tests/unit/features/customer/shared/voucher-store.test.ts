@@ -1,9 +1,9 @@
-// The voucher's download (src/features/customer/orders/stores/voucher.ts) with the app's API client
+// The voucher's download (src/features/customer/shared/stores/voucher.ts) with the app's API client
 // over a fake fetch: the /download page's link read from its address, the PDF handed over as a file,
 // a wrong link, a cancelled order and a lost answer told apart.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const { $voucherDownload, downloadVoucher, voucherLink } = await import('../../../../../src/features/customer/orders/stores/voucher');
+const { $voucherDownload, downloadVoucher, voucherLink } = await import('../../../../../src/features/customer/shared/stores/voucher');
 
 const UUID = '0b5c7a1e-1111-4222-8333-444455556666';
 const PDF = '%PDF-1.3 a voucher';

@@ -1,15 +1,15 @@
-// The "Ask the shop" submission (src/features/customer/ask-shop/stores/booking-request.ts) against the real API: the app's
+// The "Ask the shop" submission (src/features/customer/booking/ask-shop/stores/booking-request.ts) against the real API: the app's
 // client over a fetch that reaches a real Hono app on a fresh PGlite database, so the 422s mapped
 // under the fields are the server's own — including those only the server can know (a shop that
 // does not exist) — and the 429 is the real limiter's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../../../src/api/client';
-import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '../../../../../src/features/customer/ask-shop/stores/booking-request';
-import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../../../../server/routes/booking-requests';
-import { getT } from '../../../../../src/i18n/server';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { day, readMail } from '../../../../support/orders';
+import { createApiClient } from '../../../../../../src/api/client';
+import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '../../../../../../src/features/customer/booking/ask-shop/stores/booking-request';
+import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../../../../../server/routes/booking-requests';
+import { getT } from '../../../../../../src/i18n/server';
+import { testDrivers } from '../../../../../support/databases';
+import { createTestApi, type TestApi } from '../../../../../support/app';
+import { day, readMail } from '../../../../../support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
