@@ -1,8 +1,17 @@
 // What the kiosk sends to the payment terminal (spec §4, §7): the operation codes, the day it takes
 // and the receipt lines of an order.
-import type { ReceiptItem } from '../api/contract/kiosk';
+import type { ReceiptItem, Totem } from '../api/contract/kiosk';
 import type { Order } from '../api/contract/orders';
 import { roundMoney } from './money';
+
+/**
+ * The server takes payments of the fake POS (demo mode only; its settings say so). Elsewhere the
+ * configuration does not offer the switch and a switch stored on the device is ignored: the fake POS
+ * would record payments with no card charged.
+ */
+export function simulatedPosAllowed(totem: Pick<Totem, 'simulated_pos_allowed'> | null | undefined): boolean {
+  return totem?.simulated_pos_allowed === true;
+}
 
 /** The fake terminal (no payment terminal configured) answers OK after this long. */
 export const FAKE_POS_DELAY_MS = 2000;

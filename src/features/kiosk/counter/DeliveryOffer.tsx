@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { DeliveryLine } from '../../../domain/delivery';
-import { addExtra, forceScan, type ScanFeedback } from './stores/delivery';
+import { addExtra, forceScan } from './stores/delivery';
+import type { ScanFeedback } from '../shared/stores/scan-feedback';
 import { personTitle } from './DeliveryLines';
 
 interface Props {

@@ -10,13 +10,13 @@ import { $kioskDevice, clearKioskConfiguration, kioskHomePath, reloadKioskSettin
 import { pendingKioskWork, type PendingKioskItem } from './stores/kiosk-forget';
 import { unpairDevice } from './stores/kiosk-pairing';
 import { notify } from '../../../stores/notifications';
-import { simulatedPosAllowed } from '../cash-desk/stores/desk-terminal';
+import { simulatedPosAllowed } from '../../../domain/terminal';
 import { TotemTypes } from '../../../domain/kiosk';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog';
 import ShopKiosks from './ShopKiosks';
-import ReferralReport from '../referrals/ReferralReport';
+import ReferralReport from './referrals/ReferralReport';
 import KioskPendingWork from './KioskPendingWork';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { romeTime, todayInRome, toRomeDay } from '../../../domain/dates';
-import { queueOrder, type QueueOutcome } from '../board/stores/board';
+import { queueOrder, type QueueOutcome } from './stores/queue-order';
 import { useT } from '../../../i18n/client';
 
 /** The text of a refused push, for the field or the button that sent it. */

@@ -5,7 +5,7 @@
 // The result of each scan is said next to the field, in a live region.
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { ScanFeedback } from '../counter/stores/delivery';
+import type { ScanFeedback } from './stores/scan-feedback';
 
 export function feedbackText(t: TFunction, feedback: Pick<ScanFeedback, 'message'>): string {
   const { message } = feedback;

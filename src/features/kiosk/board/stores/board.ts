@@ -9,8 +9,7 @@ import type { default as Pusher, Options } from 'pusher-js';
 import type { Board } from '../../../../api/contract/board';
 import type { RealtimeSettings } from '../../../../api/contract/kiosk';
 import { ORDER_EVENTS } from '../../../../api/contract/realtime';
-import { broadcastingAuthUrl, fetchBoard, pushInQueue } from '../../../../api/board';
-import { ApiClientError } from '../../../../api/client';
+import { broadcastingAuthUrl, fetchBoard } from '../../../../api/board';
 import { $kioskDevice, kioskToken } from '../../../../stores/kiosk-device';
 import { loadApi } from '../../../../stores/api-loader';
 
@@ -237,25 +236,4 @@ export function connectBoard(apiAddress?: PageAddress): () => void {
     connection?.pusher.disconnect();
     connection = null;
   };
-}
-
-export type QueueOutcome =
-  | { ok: true; number: string; queuedAt: string }
-  | { ok: false; reason: 'required' | 'notFound' | 'cancelled' | 'invalid' | 'failed'; message?: string };
-
-const QUEUE_REFUSALS: Record<number, 'notFound' | 'cancelled' | 'invalid'> = { 404: 'notFound', 410: 'cancelled', 422: 'invalid' };
-
-/** Pushes an order (number, id or uuid as typed or scanned) in the board's queue. */
-export async function queueOrder(ref: string | number): Promise<QueueOutcome> {
-  const typed = String(ref).trim();
-  if (!typed) return { ok: false, reason: 'required' };
-  try {
-    const { number, queued_at } = await pushInQueue(await loadApi(), typed);
-    return { ok: true, number, queuedAt: queued_at };
-  } catch (err) {
-    if (err instanceof ApiClientError) {
-      return { ok: false, reason: QUEUE_REFUSALS[err.status] ?? 'failed', message: err.errors.order?.[0] ?? err.message };
-    }
-    return { ok: false, reason: 'failed' };
-  }
 }

@@ -1,9 +1,9 @@
 // The push-in-queue screen (/totem/push_in_queue): every number typed or scanned is its
-// own push (stores/board.ts queueOrder), sent one after another in the order they came. A scanner
+// own push (shared/stores/queue-order.ts queueOrder), sent one after another in the order they came. A scanner
 // firing while the line is slow therefore never joins two numbers into one ("ORD2ORD3", a 404 that
 // loses both): each number waits its turn and each answer is kept for the screen to say.
 import { atom } from 'nanostores';
-import { queueOrder, type QueueOutcome } from './board';
+import { queueOrder, type QueueOutcome } from '../../shared/stores/queue-order';
 
 /** The orders the screen lists as just queued, newest first. */
 export const RECENT_SHOWN = 5;

@@ -3,23 +3,14 @@
 // client's dependencies. A terminal failure is what staff see: the orchestrator's notes as written,
 // or one of the client's own message keys (api/pos.ts TerminalMessages) that the screens translate.
 import { postPosLog } from '../../../../api/cash-desk';
-import type { Totem } from '../../../../api/contract/kiosk';
 import { TerminalError, type TerminalDeps, type TerminalSettings } from '../../../../api/pos';
 import type { ShownMessage } from '../../../../domain/messages';
+import { simulatedPosAllowed } from '../../../../domain/terminal';
 import { loadApi } from '../../../../stores/api-loader';
 import { $configuration } from '../../../../stores/configuration';
 import { $kioskDevice } from '../../../../stores/kiosk-device';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * The server takes payments of the fake POS (demo mode only; its settings say so). Elsewhere the
- * configuration does not offer the switch and a switch stored on the device is ignored: the fake POS
- * would record payments with no card charged.
- */
-export function simulatedPosAllowed(totem: Totem | null | undefined = $configuration.get().totem): boolean {
-  return totem?.simulated_pos_allowed === true;
-}
 
 export function terminalSettings(): TerminalSettings {
   const totem = $configuration.get().totem;

@@ -26,20 +26,8 @@ import type { I18nMessage } from '../../../../domain/messages';
 import { emptyDeliveryDraft, isOffline, orderRef } from './delivery-drafts';
 import { createDeliveryOrder } from './delivery-order';
 import { kioskOutbox, type KioskOutbox } from '../../shared/stores/kiosk-outbox';
+import type { ScanFeedback } from '../../shared/stores/scan-feedback';
 import { loadApi } from '../../../../stores/api-loader';
-
-/** What the last scan or action came to, said next to the scan input (an aria-live region). */
-export interface ScanFeedback {
-  code: string;
-  tone: 'ok' | 'refused' | 'warning';
-  /** A translatable message, or the API's own words. */
-  message: I18nMessage | { text: string };
-  /** What staff may do about a refusal: give another product on purpose, or hand it out as an extra. */
-  offer: 'force' | 'extra' | null;
-  unit: { productId: number; productLabel: string } | null;
-  /** Changes at every feedback, so the same words are announced again. */
-  serial: number;
-}
 
 export type ConfirmResult = { status: 'sent' | 'queued' | 'refused' | 'invalid' | 'busy' };
 

@@ -14,7 +14,7 @@ import { todayInRome } from '../../../../domain/dates';
 import { confirmMoment, errorsByIndex, normalizeCode } from '../../../../domain/delivery';
 import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../../../../domain/pickup';
 import { emptyPickupDraft, isOffline, orderRef, type PickupDraft } from './delivery-drafts';
-import type { ScanFeedback } from './delivery';
+import type { ScanFeedback } from '../../shared/stores/scan-feedback';
 import { kioskOutbox, type KioskOutbox } from '../../shared/stores/kiosk-outbox';
 import { createPickupOrders } from './pickup-orders';
 import { loadApi } from '../../../../stores/api-loader';

@@ -20,6 +20,7 @@ useTestStorageEngine();
 const kiosk = await import('../../../../../src/stores/kiosk');
 const { pairDevice } = await import('../../../../../src/features/kiosk/pairing/stores/kiosk-pairing');
 const board = await import('../../../../../src/features/kiosk/board/stores/board');
+const { queueOrder } = await import('../../../../../src/features/kiosk/shared/stores/queue-order');
 
 const LOCAL = { driver: 'local' as const, key: 'rentalp-local', cluster: null, channel: 'private-shop.6', ws_path: '/app/rentalp-local' };
 const AUTH = { endpoint: 'http://127.0.0.1:4321/api/v1/broadcasting/auth', token: 'Bearer abc' };
@@ -134,7 +135,7 @@ describe('the board store against the API', () => {
     await until(() => onBoard(order.id), 'the new order on the board');
     console.log(`[board-store] order.created published → on the board: ${Date.now() - publishedAt} ms`);
 
-    expect(await board.queueOrder(` ${order.number} `)).toMatchObject({ ok: true, number: order.number });
+    expect(await queueOrder(` ${order.number} `)).toMatchObject({ ok: true, number: order.number });
     const queued = await until(() => onBoard(order.id)?.queued_at, 'queued_at on the board');
     expect(new Date(queued).getTime()).toBeGreaterThan(0);
   });
@@ -226,13 +227,13 @@ describe('the board store against the API', () => {
   });
 
   it('pushes an order in the queue, or says why not', async () => {
-    expect(await board.queueOrder('  ')).toEqual({ ok: false, reason: 'required' });
-    expect(await board.queueOrder('06-9999999')).toMatchObject({ ok: false, reason: 'notFound' });
+    expect(await queueOrder('  ')).toEqual({ ok: false, reason: 'required' });
+    expect(await queueOrder('06-9999999')).toMatchObject({ ok: false, reason: 'notFound' });
     const order = await placeOrder(api, { from: day(2), token: k.public, medias: [{ file: idDocument() }] });
     expect((await call(api, 'DELETE', `/api/v1/orders/${order.id}?date=${day(0)}`, k.admin)).status).toBe(200);
-    expect(await board.queueOrder(order.number)).toMatchObject({ ok: false, reason: 'cancelled' });
-    expect(await board.queueOrder('x'.repeat(65))).toMatchObject({ ok: false, reason: 'invalid', message: 'Inserisci al massimo 64 caratteri' });
+    expect(await queueOrder(order.number)).toMatchObject({ ok: false, reason: 'cancelled' });
+    expect(await queueOrder('x'.repeat(65))).toMatchObject({ ok: false, reason: 'invalid', message: 'Inserisci al massimo 64 caratteri' });
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
-    expect(await board.queueOrder(order.number)).toEqual({ ok: false, reason: 'failed' });
+    expect(await queueOrder(order.number)).toEqual({ ok: false, reason: 'failed' });
   });
 });

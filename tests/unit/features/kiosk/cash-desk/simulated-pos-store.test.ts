@@ -10,6 +10,7 @@ import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDes
 import { day } from '../../../../support/orders';
 import { call, placeOrder } from '../../../../support/staff';
 import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
+import { simulatedPosAllowed } from '../../../../../src/domain/terminal';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -69,7 +70,7 @@ describe('the simulated POS switch', () => {
   it('is ignored where the server does not allow it (or the settings predate it): the real terminal charges', async () => {
     for (const [n, allowed] of [[90, false], [91, undefined]] as const) {
       fakePosOn(allowed);
-      expect(terminal.simulatedPosAllowed()).toBe(false);
+      expect(simulatedPosAllowed(configuration.$configuration.get().totem)).toBe(false);
       expect(terminal.terminalSettings().fakePos).toBe(false);
       terminalCalls = [];
       payBodies = [];
@@ -81,7 +82,7 @@ describe('the simulated POS switch', () => {
 
   it('where the server allows it, answers without the terminal and marks the payment simulated', async () => {
     fakePosOn(true);
-    expect(terminal.simulatedPosAllowed()).toBe(true);
+    expect(simulatedPosAllowed(configuration.$configuration.get().totem)).toBe(true);
     const order = await newOrder(92);
     expect(await desk.payOrder(order)).toMatchObject({ status: 'paid', order: { paid: true } });
     expect(terminalCalls).toEqual([]);
