@@ -17,7 +17,7 @@ export const DeskPaymentStage = {
   CONFLICT: 'conflict',
 } as const;
 export type DeskPaymentStageName = (typeof DeskPaymentStage)[keyof typeof DeskPaymentStage];
-/** Every stage, for the store's schema of what it keeps (the cash desk's payment-storage.ts). */
+/** Every stage, for the store's schema of what it keeps (src/features/kiosk/shared/stores/payment-storage.ts). */
 export const DESK_PAYMENT_STAGES = Object.values(DeskPaymentStage) as [DeskPaymentStageName, ...DeskPaymentStageName[]];
 
 /** First retry of a payment the API did not record, doubling up to the cap. */

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../../api/contract/orders';
-import type { DeskPayment } from './stores/payment-storage';
+import type { DeskPayment } from '../shared/stores/payment-storage';
 import {
   $deskPayments,
   confirmTerminalCharge,

@@ -9,7 +9,7 @@
 //   it is, and shown as "paid at the terminal, being recorded" meanwhile; it is recorded only under
 //   its claim (taken again first), so a desk whose claim staff released (stores/desk-claims.ts)
 //   and another desk took finds money to give back, never a second payment.
-import type { DeskPayment } from './payment-storage';
+import type { DeskPayment } from '../../shared/stores/payment-storage';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { ApiClientError } from '../../../../api/client';
 import { claimPayment, fetchClaimHolder, recordPayment, releasePayment } from '../../../../api/cash-desk';

@@ -3,7 +3,7 @@
 // alone, apart from the store that drives the payments (stores/cash-desk.ts), so every kiosk page
 // can count them (DeskPaymentsChip) without loading the terminal and recording code until there is
 // one to resume.
-import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from './payment-storage';
+import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from '../../shared/stores/payment-storage';
 import { mayMoveTo } from '../../../../domain/desk-payments';
 import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY } from '../../../../stores/keys';
 import { persistentValidated } from '../../../../stores/persisted';

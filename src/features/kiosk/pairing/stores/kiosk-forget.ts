@@ -6,7 +6,7 @@
 // The exception is the work only this device can finish (domain/kiosk-pending.ts): it is read from
 // storage here, where every tab writes it at once, so a payment another tab is driving counts too.
 import * as z from 'zod/mini';
-import { DeskClaimAttemptsSchema, DeskPaymentsSchema } from '../../cash-desk/stores/payment-storage';
+import { DeskClaimAttemptsSchema, DeskPaymentsSchema } from '../../shared/stores/payment-storage';
 import { OutboxSchema } from '../../shared/stores/outbox-storage';
 import { pendingKioskItems, type KioskIdentity, type PendingKioskItem } from '../../../../domain/kiosk-pending';
 import { CART_KEY, clearCart } from '../../../../stores/cart';

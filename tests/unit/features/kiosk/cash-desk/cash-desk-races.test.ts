@@ -15,7 +15,7 @@ import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDes
 import { day } from '../../../../support/orders';
 import { call, placeOrder } from '../../../../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import type { DeskPayment } from '../../../../../src/features/kiosk/cash-desk/stores/payment-storage';
+import type { DeskPayment } from '../../../../../src/features/kiosk/shared/stores/payment-storage';
 import { DESK_RECORD_TIMEOUT_MS } from '../../../../../src/domain/desk-payments';
 
 beforeAll(() => {
