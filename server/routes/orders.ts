@@ -1,7 +1,7 @@
 // Orders, customer side: place (guests too), list, view, edit, change, cancel, export.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import {
   CancelQuerySchema,
   OrderChangesSchema,
@@ -10,8 +10,8 @@ import {
   type OrderFormInput,
 } from '../../src/api/contract/order-form';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
-import { documentsRequired } from '../../src/domain/kiosk';
-import { coupons, orders } from '../db/schema/index';
+import { missingDocument } from '../../src/domain/order-documents';
+import { coupons, medias, orders } from '../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
 import { requireUser, type AppContext, type AppEnv, type AuthTotem } from '../http/context';
 import { formToTree } from '../http/forms';
@@ -61,15 +61,24 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
 }
 
 /**
- * Spec §5: an order a kiosk places carries at least one identity document (a new upload
- * or a stored one it keeps) unless the totem has data_security_user_optional. Checked before any
- * upload is stored or anything is written.
+ * Spec §5: an order a kiosk places or edits holds at least one identity document once written
+ * (domain/order-documents.ts) unless the totem has data_security_user_optional. Checked before any
+ * upload is stored or anything is written; `held` are the edited order's documents.
  */
-function assertKioskDocuments(totem: AuthTotem, form: OrderFormInput): void {
-  if (!documentsRequired({ data_security_user_optional: totem.dataSecurityUserOptional })) return;
-  // A stored one counts only with an id: without one the writer skips it, so it would not be linked.
-  const hasDocument = form.medias.some((m) => (m.file && m.file.size > 0) || (m.stored && !m.deleted && m.id > 0));
-  if (!hasDocument) throw fieldError('medias', 'validators.documentRequired');
+function assertKioskDocuments(totem: AuthTotem, form: OrderFormInput, held: readonly number[] = []): void {
+  if (missingDocument({ data_security_user_optional: totem.dataSecurityUserOptional }, form.medias, held)) {
+    throw fieldError('medias', 'validators.documentRequired');
+  }
+}
+
+/** The ids of the documents `orderId` holds now. */
+async function heldDocuments(c: AppContext, orderId: number): Promise<number[]> {
+  const rows = await c
+    .get('deps')
+    .database.db.select({ id: medias.id })
+    .from(medias)
+    .where(and(eq(medias.orderId, orderId), isNull(medias.deletedAt)));
+  return rows.map((r) => r.id);
 }
 
 /** Validates, prices and writes an order (new, or the replacement of `editing`). */
@@ -197,6 +206,9 @@ export const orderRoutes = new Hono<AppEnv>()
     const form = await readOrderForm(c);
     if ((form._method ?? '').toUpperCase() !== 'PATCH') throw new ApiError(422, 'api.invalidData', {}, { _method: [{ key: 'validators.required' }] });
     await assertCanChange(c, order, 'replace');
+    // The kiosk changing the order is held to the same document rule as one placing it.
+    const totem = c.get('auth')?.totem;
+    if (totem) assertKioskDocuments(totem, form, await heldDocuments(c, order.id));
     return c.json({ data: await placeOrder(c, order.shopId, form, order) });
   })
   .patch('/v1/orders/:id', async (c) => {

@@ -111,7 +111,7 @@ describe.each(testDrivers)('kiosk orders on $name', (driver) => {
     expect(codes).toEqual({ [kiosk10.number]: 'BARD-01', [kiosk20.number]: 'BARD-02', [online.number]: null });
   });
 
-  it('an edit keeps the kiosk that placed the order (edits need no document)', async () => {
+  it('an edit keeps the kiosk that placed the order (no document asked of a kiosk with them optional, nor of the link)', async () => {
     const order = await placed(35, [{ file: idDocument() }], k.public);
     const edit = async (offset: number, ref: string, token?: string) => {
       const body = await form(offset, [], { _method: 'PATCH', edit_order_code: order.number });
