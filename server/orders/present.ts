@@ -1,7 +1,7 @@
 // The order as the storefront sees it (spec §3 Order, pools, details, medias, delivery).
 import { asc, eq, inArray, and, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts, totems } from '../db/schema/index';
+import { coupons, deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts, totems } from '../db/schema/index';
 import type { CatalogueCache } from '../catalogue/cache';
 import { todayInRome } from '../../src/domain/dates';
 import type { OrderRow, SavedOrder } from './write';
@@ -31,6 +31,8 @@ interface Related {
   delivered: DeliveredRow[];
   /** Code of each kiosk that placed one of the orders, by totem id. */
   totemCodes: Map<number, string>;
+  /** The amount of each coupon the orders use, by code. */
+  couponAmounts: Map<string, number>;
 }
 
 /** The codes of the kiosks that placed `rows`: one query for the whole list, none when no kiosk did. */
@@ -39,6 +41,14 @@ async function loadTotemCodes(db: Db, rows: OrderRow[]): Promise<Map<number, str
   if (ids.length === 0) return new Map();
   const found = await db.select({ id: totems.id, code: totems.code }).from(totems).where(inArray(totems.id, ids));
   return new Map(found.map((t) => [t.id, t.code]));
+}
+
+/** What each coupon of `rows` takes off: one query for the whole list, none when no order has one. */
+async function loadCouponAmounts(db: Db, rows: OrderRow[]): Promise<Map<string, number>> {
+  const codes = [...new Set(rows.flatMap((o) => o.couponCodes))];
+  if (codes.length === 0) return new Map();
+  const found = await db.select({ code: coupons.code, amount: coupons.amount }).from(coupons).where(inArray(coupons.code, codes));
+  return new Map(found.map((c) => [c.code, c.amount]));
 }
 
 async function loadMedias(db: Db, ids: number[]) {
@@ -60,14 +70,15 @@ async function loadDelivered(db: Db, ids: number[]) {
 export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date): Promise<OrderAnswer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [pools, details, docs, delivered, totemCodes] = await Promise.all([
+  const [pools, details, docs, delivered, totemCodes, couponAmounts] = await Promise.all([
     db.select().from(orderDetailPools).where(inArray(orderDetailPools.orderId, ids)).orderBy(asc(orderDetailPools.index)),
     db.select().from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id)),
     loadMedias(db, ids),
     loadDelivered(db, ids),
     loadTotemCodes(db, rows),
+    loadCouponAmounts(db, rows),
   ]);
-  return presentRows(catalogue, rows, { pools, details, docs, delivered, totemCodes }, now);
+  return presentRows(catalogue, rows, { pools, details, docs, delivered, totemCodes, couponAmounts }, now);
 }
 
 /** A just-written order, from the rows its transaction returned (no reading back). */
@@ -79,15 +90,18 @@ export async function presentSaved(
   options: { withMedias: boolean; edited: boolean },
 ) {
   const ids = [saved.order.id];
-  const [docs, delivered, totemCodes] = await Promise.all([
+  const [docs, delivered, totemCodes, couponAmounts] = await Promise.all([
     options.withMedias || options.edited ? loadMedias(db, ids) : [],
     options.edited ? loadDelivered(db, ids) : [],
     loadTotemCodes(db, [saved.order]),
+    loadCouponAmounts(db, [saved.order]),
   ]);
-  return presentRows(catalogue, [saved.order], { pools: saved.pools, details: saved.details, docs, delivered, totemCodes }, now)[0]!;
+  const related = { pools: saved.pools, details: saved.details, docs, delivered, totemCodes, couponAmounts };
+  return presentRows(catalogue, [saved.order], related, now)[0]!;
 }
 
-function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, details, docs, delivered, totemCodes }: Related, now: Date): OrderAnswer[] {
+function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Related, now: Date): OrderAnswer[] {
+  const { pools, details, docs, delivered, totemCodes, couponAmounts } = related;
   return rows.map((order): OrderAnswer => {
     const shop = catalogue.shopById(order.shopId);
     return {
@@ -115,6 +129,9 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], { pools, detai
       fiscal_code: order.fiscalCode,
       fidelity_card_number: order.fidelityCardNumber,
       coupon_codes: order.couponCodes,
+      // A coupon gone from the table takes nothing off; its code stays, for the server to refuse it
+      // on an edit that carries it (rather than the edit dropping it unseen).
+      coupons: order.couponCodes.map((code) => ({ code, amount: couponAmounts.get(code) ?? 0 })),
       total_amount: order.totalAmount,
       original_total_amount: order.originalTotalAmount,
       discount: order.discount,

@@ -90,6 +90,7 @@ describe('emptyCart / clearCart', () => {
     phone: null,
     first_name: null,
     last_name: null,
+    email: null,
     fiscal_code: null,
     fidelityCardNumber: null,
     products: [],

@@ -73,6 +73,7 @@ export function emptyCart(): CartState {
     phone: null,
     first_name: null,
     last_name: null,
+    email: null,
     fiscal_code: null,
     fidelityCardNumber: null,
     products: [],

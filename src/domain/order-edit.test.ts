@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DateModes } from './dates';
-import { CartProductSchema } from '../api/contract/cart';
+import { CartProductSchema, CartStateSchema } from '../api/contract/cart';
+import { sendableCouponCodes } from './cart';
+import { buildOrderEditFormData } from './orders';
 import { orderResponse } from '../../tests/support/order-response';
 import { editCheckoutPath, editStartPath, orderEditCart } from './order-edit';
 
@@ -11,7 +13,14 @@ describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', 
     expect(edit.mode).toBe(DateModes.RANGE);
     expect(edit.dates).toEqual(['2026-12-12', '2026-12-13']);
     expect(edit.path).toBe('/prenota/bardonecchia-sport-rent/calendar');
-    expect(edit.contact).toEqual({ first_name: 'Anna', last_name: 'Verdi', phone: '+39 333 1234567', fiscal_code: null, fidelityCardNumber: null });
+    expect(edit.contact).toEqual({
+      first_name: 'Anna',
+      last_name: 'Verdi',
+      phone: '+39 333 1234567',
+      email: 'anna.verdi@example.com',
+      fiscal_code: null,
+      fidelityCardNumber: null,
+    });
     // The fidelity card and the invoice's fiscal code carry over: an edit keeps the card's discount.
     const carded = orderEditCart(orderResponse({ fidelity_card_number: 'FID-0001', fiscal_code: 'VRDNNA80A41L219X' }))!;
     expect(carded.contact).toMatchObject({ fidelityCardNumber: 'FID-0001', fiscal_code: 'VRDNNA80A41L219X' });
@@ -28,6 +37,45 @@ describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', 
       },
       { id: 12, id_shop: 6, id_price: 121, related: [{ id: 90, id_price: 901, used: true }], customer: undefined, multipleDates: DateModes.RANGE, dates: ['2026-12-12', '2026-12-13'], days: 2 },
     ]);
+  });
+
+  it('the coupons and the documents the order holds go back with it, sent again by the edit', () => {
+    const order = orderResponse({
+      coupon_codes: ['WELCOME10', 'GONE'],
+      coupons: [
+        { code: 'WELCOME10', amount: 10 },
+        { code: 'GONE', amount: 0 },
+      ],
+      medias: [
+        { id: 77, url: '/api/v1/media/77?order=x', name: 'ci.png', mime: 'image/png', size: 10, front: true, stored: true, deleted: false },
+        { id: 78, url: '/api/v1/media/78?order=x', name: 'ci-retro.png', mime: 'image/png', size: 10, front: false, stored: true, deleted: false },
+      ],
+    });
+    const edit = orderEditCart(order)!;
+    // None marked refused: the server checks them again, and says which one no longer applies.
+    expect(edit.coupons).toEqual([
+      { code: 'WELCOME10', amount: 10, blocked: false },
+      { code: 'GONE', amount: 0, blocked: false },
+    ]);
+    expect(sendableCouponCodes(edit.coupons)).toEqual(['WELCOME10', 'GONE']);
+    expect(edit.medias.map((m) => [m.id, m.stored, m.deleted, m.front])).toEqual([
+      [77, true, false, true],
+      [78, true, false, false],
+    ]);
+    // The edit's form lists them as kept, so the kiosk's document rule counts them.
+    const form = buildOrderEditFormData({
+      ...edit.contact,
+      coupons: edit.coupons,
+      products: edit.products,
+      medias: edit.medias,
+      multipleDates: edit.mode,
+      dates: edit.dates,
+      invoice: false,
+      orderCodeToReplace: order.uuid,
+    });
+    expect([form.get('email'), form.get('coupon_codes[0]'), form.get('coupon_codes[1]')]).toEqual(['anna.verdi@example.com', 'WELCOME10', 'GONE']);
+    expect([form.get('medias[0][id]'), form.get('medias[0][stored]'), form.get('medias[0][deleted]')]).toEqual(['77', '1', '0']);
+    expect(CartStateSchema.safeParse({ ...edit.contact, coupons: edit.coupons, medias: edit.medias, products: edit.products }).success).toBe(true);
   });
 
   it('a person named only in part stays a valid cart line (no NaN measures the stored cart would refuse)', () => {

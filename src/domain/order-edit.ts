@@ -1,14 +1,27 @@
 // An order loaded back into the cart to be changed (spec §4 edit-order mode): its shop, its dates,
-// one cart line per pool (main item, add-ons, the person it is for) and the contact data. The one
-// rule used by the customer's order page and by the kiosk's cash desk (stores/order-edit.ts).
+// one cart line per pool (main item, add-ons, the person it is for), the contact data with its
+// e-mail, its coupons and its documents. The one rule used by the customer's order page and by the
+// kiosk's cash desk (stores/order-edit.ts): whatever the edit does not touch goes back as it was.
 import type { CartProduct, CartState, Customer } from '../api/contract/cart';
-import type { OrderResponse } from '../api/contract/orders';
+import type { Coupon, Media, OrderResponse } from '../api/contract/orders';
 import { DateModes, rentDays, type DateMode } from './dates';
 import { parseDecimal } from './validators';
 
 type EditableOrder = Pick<
   OrderResponse,
-  'shop' | 'multipleDates' | 'date_from' | 'date_to' | 'order_detail_pools' | 'first_name' | 'last_name' | 'phone' | 'fiscal_code' | 'fidelity_card_number'
+  | 'shop'
+  | 'multipleDates'
+  | 'date_from'
+  | 'date_to'
+  | 'order_detail_pools'
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'email'
+  | 'fiscal_code'
+  | 'fidelity_card_number'
+  | 'coupons'
+  | 'medias'
 >;
 
 export interface OrderEditCart {
@@ -17,8 +30,19 @@ export interface OrderEditCart {
   /** The dates as the calendar holds them: none for a season, one day, or first and last day. */
   dates: string[];
   products: CartProduct[];
-  /** The contact data and the fidelity card the order was placed with (its discount carries over). */
-  contact: Pick<CartState, 'first_name' | 'last_name' | 'phone' | 'fiscal_code' | 'fidelityCardNumber'>;
+  /**
+   * The contact data, its e-mail included (nobody retypes it, at the desk or at home), and the
+   * fidelity card the order was placed with (its discount carries over).
+   */
+  contact: Pick<CartState, 'first_name' | 'last_name' | 'phone' | 'email' | 'fiscal_code' | 'fidelityCardNumber'>;
+  /**
+   * The order's coupons, sent again with the edit: one left out would be given back and its
+   * discount lost. Never marked refused here: the server checks them again and says which one no
+   * longer applies, under its field.
+   */
+  coupons: Coupon[];
+  /** The order's documents as stored ones: kept unless removed, and counted by the kiosk's document rule. */
+  medias: Media[];
   /** Where the edit starts (without the locale prefix): the shop's calendar, to change the dates. */
   path: string;
 }
@@ -87,9 +111,12 @@ export function orderEditCart(order: EditableOrder): OrderEditCart | null {
       first_name: order.first_name,
       last_name: order.last_name,
       phone: order.phone,
+      email: order.email,
       fiscal_code: order.fiscal_code ?? null,
       fidelityCardNumber: order.fidelity_card_number ?? null,
     },
+    coupons: order.coupons.map((c) => ({ code: c.code, amount: c.amount, blocked: false })),
+    medias: order.medias.map((m) => ({ id: m.id, img: m.url, url: m.url, front: m.front, stored: true, deleted: false })),
     path: editStartPath(shop.slug),
   };
 }

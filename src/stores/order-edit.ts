@@ -18,6 +18,6 @@ export function editOrderInCart(order: OrderResponse): string | null {
   const current = $configuration.get().shop;
   if (current?.id !== edit.shop.id) setShop({ ...edit.shop, logos: [], categories: [], sports: [] });
   setDates(edit.mode, edit.dates);
-  startEditingOrder(order, edit.products, edit.contact);
+  startEditingOrder(order, edit.products, { ...edit.contact, coupons: edit.coupons, medias: edit.medias });
   return edit.path;
 }

@@ -118,8 +118,9 @@ test('who an item is for: the second person of the order is named and measured',
   expect(saved.order_detail_pools.find((p) => p.index === 0)!.customer).toBeNull();
 });
 
-test('dates and items: changed through the booking screens, the kiosk comes back to the cash desk with the new total', async ({ page, request }) => {
-  const order = await placeOrder(request, { from: day(50), to: day(51) });
+test('dates and items: changed through the booking screens, keeping the coupon and the e-mail, the kiosk comes back to the cash desk with the new total', async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(50), to: day(51), coupons: ['NEVE5'] });
+  expect(order.coupon_codes).toEqual(['NEVE5']);
   await pair(page, DEMO.cashDesk.code);
   const section = await openAtDesk(page, order);
   await expect(page.getByTestId('desk-total')).toHaveText(formatCurrency(order.total_amount));
@@ -139,8 +140,9 @@ test('dates and items: changed through the booking screens, the kiosk comes back
   const main = page.getByRole('main');
   await expect(main.getByText(`Stai modificando l'ordine ${order.number}`)).toBeVisible();
   await expect(main.getByLabel('Cognome')).toHaveValue('Neri');
-  // The cart does not carry the e-mail (spec §3 cart state): staff type it again.
-  await main.getByLabel('Email').fill('marta.neri@example.com');
+  // What the order had comes with it: nobody types the e-mail or the coupon again.
+  await expect(main.getByLabel('Email')).toHaveValue('marta.neri@example.com');
+  await expect(main.getByText(`NEVE5: −${formatCurrency(5)}`)).toBeVisible();
   await main.getByRole('button', { name: 'Salva le modifiche' }).click();
 
   // Back at the order's cash-desk page (the same order: an edit keeps its uuid), not the public
@@ -151,6 +153,8 @@ test('dates and items: changed through the booking screens, the kiosk comes back
   const saved = await readBack(request, await staffToken(request, DEMO.cashDesk.code), order.id);
   expect(saved.total_amount).not.toBe(order.total_amount);
   expect(saved.days).toBe(6);
+  expect([saved.coupon_codes, saved.email]).toEqual([['NEVE5'], 'marta.neri@example.com']);
+  expect(saved.total_amount).toBe(saved.original_total_amount - 5);
   await expect(page.getByTestId('desk-total')).toHaveText(formatCurrency(saved.total_amount));
   await expect(page.getByRole('region', { name: SECTION })).toBeVisible();
   // The cart is empty again: no edit left half-way.

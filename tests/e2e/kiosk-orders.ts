@@ -18,6 +18,8 @@ export interface GuestOrder {
   firstName?: string;
   lastName?: string;
   phone?: string;
+  /** Coupon codes the customer typed. */
+  coupons?: string[];
 }
 
 /** A guest's order of snowshoes at the kiosks' shop, one pool per person. */
@@ -35,6 +37,7 @@ export async function placeOrder(request: APIRequestContext, options: GuestOrder
       phone: options.phone ?? '+39 333 4444444',
       email: 'marta.neri@example.com',
       ...cart,
+      ...Object.fromEntries((options.coupons ?? []).map((code, i) => [`coupon_codes[${i}]`, code])),
     },
   });
   expect(placed.status()).toBe(201);

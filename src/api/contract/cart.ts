@@ -42,6 +42,8 @@ export const CartStateSchema = z.object({
   phone: z._default(z.nullable(z.string()), null),
   first_name: z._default(z.nullable(z.string()), null),
   last_name: z._default(z.nullable(z.string()), null),
+  /** The e-mail of the order being edited, so the checkout offers it instead of asking again. */
+  email: z._default(z.nullable(z.string()), null),
   fiscal_code: z._default(z.nullable(z.string()), null),
   fidelityCardNumber: z._default(z.nullable(z.string()), null),
   products: z._default(z.array(CartProductSchema), []),

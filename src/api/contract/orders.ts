@@ -150,6 +150,11 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   fiscal_code: z.nullable(z.string()),
   fidelity_card_number: z.nullable(z.string()),
   discount: z.number(),
+  /**
+   * The coupons of coupon_codes with the amount each takes off now: what an edit carries back into
+   * the cart (domain/order-edit.ts), so the changed order keeps them and its total says so.
+   */
+  coupons: z._default(z.array(z.object({ code: z.string(), amount: z.number() })), []),
   created_at: z.string(),
   /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online (issue #12). */
   totem_code: z.optional(z.nullable(z.string())),

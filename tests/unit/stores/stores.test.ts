@@ -75,6 +75,7 @@ describe('cart store', () => {
       phone: null,
       first_name: null,
       last_name: null,
+      email: null,
       fiscal_code: null,
       fidelityCardNumber: null,
       products: [],

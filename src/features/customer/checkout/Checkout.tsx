@@ -67,7 +67,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
       first_name: cart.first_name ?? session.user?.first_name ?? '',
       last_name: cart.last_name ?? session.user?.last_name ?? '',
       phone: cart.phone ?? session.user?.phone ?? '',
-      email: session.user?.username ?? '',
+      email: cart.email ?? session.user?.username ?? '',
       invoice: false,
       fiscal_code: cart.fiscal_code ?? '',
     },
