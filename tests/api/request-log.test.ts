@@ -1,14 +1,18 @@
 // The request log: one JSON line per request with its route pattern, the request id answered as
 // X-Request-Id and found on every line the request causes (an error's stack among them), the
 // kiosk and shop of a kiosk's request, a proxy's id believed only behind a trusted proxy, and no
-// password, token, e-mail, phone or pairing code anywhere in what was written.
+// password, token, e-mail, phone, fiscal code, document or pairing code anywhere in what was
+// written, also when the order's mail fails against a refusing SMTP server (smtp-server, real).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { configureLogger } from '../../server/log';
+import { createMailer } from '../../server/mail/mailer';
+import { freePort } from '../support/cluster';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
-import { pair, totemOf } from '../support/staff';
+import { idDocument, pair, totemOf } from '../support/staff';
 import { requestInit } from '../support/request';
 import { day, orderForm, pick } from '../support/orders';
 import { SHOP } from '../support/staff';
@@ -25,6 +29,7 @@ interface Line {
   kiosk?: string;
   shopId?: number;
   err?: { message: string; stack: string };
+  attempts?: number;
 }
 
 const ERROR_LEVEL = 50;
@@ -32,6 +37,19 @@ const captured: string[] = [];
 const lines = () => captured.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
 const linesOf = (reqId: string | null) => lines().filter((l) => l.reqId === reqId);
 const accessLine = (reqId: string | null) => linesOf(reqId).find((l) => l.msg === 'request');
+
+/** An SMTP server that answers every recipient "451 try again later", as a full mailbox host does. */
+async function refusingSmtp() {
+  const port = await freePort();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })),
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 beforeAll(() => configureLogger({ level: 'info', destination: { write: (line: string) => void captured.push(line) } }));
 afterAll(() => configureLogger({ level: 'warn', destination: process.stdout }));
@@ -122,6 +140,38 @@ describe.each(testDrivers)('request log on $name', (driver) => {
     expect(accessLine(reqId)).toMatchObject({ route: '/api/v1/booking_requests', status: 429 });
     const text = captured.join('');
     for (const value of Object.values(customer)) expect(text).not.toContain(value);
+  });
+
+  it("logs an order's failed mail under the order's request id, without its fiscal code, e-mail, phone or document", async () => {
+    const person = { email: 'ortensia.galli@example.com', phone: '+39 349 5556667', fiscal: 'GLLRTN85C41F205Z', document: 'passaporto-ortensia-galli.png' };
+    const smtp = await refusingSmtp();
+    const mailer = api.deps.mailer;
+    api.deps.mailer = createMailer({ db: api.deps.database.db, outboxDir: `${api.dataDir}/outbox`, smtpUrl: smtp.url, limits: { maxAttempts: 3, maxDelayMs: 60_000 } });
+    try {
+      const from = day(8);
+      const bike = await pick(api, SHOP, 'CITYBIKE', { from });
+      const form = orderForm({
+        from,
+        email: person.email,
+        phone: person.phone,
+        invoice: true,
+        fiscal_code: person.fiscal,
+        cart: [{ prices: [bike.main.id] }],
+        medias: [{ file: idDocument(person.document) }],
+      });
+      const res = await api.request(`/api/v1/shops/${SHOP}/orders`, { method: 'POST', body: form });
+      expect(res.status).toBe(201);
+      const reqId = res.headers.get('x-request-id');
+      expect(accessLine(reqId)).toMatchObject({ route: '/api/v1/shops/:id/orders', status: 201 });
+      // The mail's first attempt runs after the answer, still under the order's request.
+      await vi.waitFor(() => expect(linesOf(reqId).find((l) => l.msg.startsWith('mail not sent'))).toMatchObject({ attempts: 1 }), { timeout: 15_000, interval: 20 });
+      const text = captured.join('');
+      for (const value of Object.values(person)) expect(text).not.toContain(value);
+    } finally {
+      await api.deps.mailer.close();
+      api.deps.mailer = mailer;
+      await smtp.close();
+    }
   });
 
   it("takes the proxy's X-Request-Id only behind a trusted proxy, and only when it looks like an id", async () => {
