@@ -3,11 +3,13 @@
 // outbox table and go out once the server takes them, each exactly once, also with two workers
 // (two API processes) sending at once and across a restart (a new worker on the same table); a
 // mail the server keeps refusing is left as failed after the bound, and a permanent refusal (5xx)
-// fails at once. On PGlite and PostgreSQL.
+// fails at once. The API's metrics (GET /api/metrics) say so meanwhile: the mails waiting, then
+// none, then the one given up. On PGlite and PostgreSQL.
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
 import { mailOutbox } from '../../server/db/schema/index';
 import { createMailer, startMailWorker, type MailerOptions } from '../../server/mail/mailer';
 import { outboxStats } from '../../server/mail/outbox';
@@ -94,6 +96,14 @@ describe.each(testDrivers)('SMTP down or refusing, on $name', (driver) => {
   });
 
   const rows = () => api.deps.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+  /** The outbox's gauges as a scraper on this machine reads them. */
+  async function outboxGauges() {
+    const res = await createApp(api.deps).request('/api/metrics', {}, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    return { waiting: gauge('rentalp_mail_outbox_waiting'), failed: gauge('rentalp_mail_outbox_failed') };
+  }
   async function placeOrders(n: number, first: number) {
     for (let i = 0; i < n; i++) {
       const from = day(10 + first + i);
@@ -110,6 +120,7 @@ describe.each(testDrivers)('SMTP down or refusing, on $name', (driver) => {
     expect(waiting).toHaveLength(3);
     expect(waiting.every((r) => r.status === 'pending')).toBe(true);
     expect((await outboxStats(api.deps.database.db)).pending).toBe(3);
+    expect(await outboxGauges()).toEqual({ waiting: 3, failed: 0 });
 
     // Two processes' workers over the same table; the first is then stopped and a new one started.
     const first = startMailWorker(options);
@@ -137,6 +148,7 @@ describe.each(testDrivers)('SMTP down or refusing, on $name', (driver) => {
     expect(new Set(smtp.accepted).size).toBe(4);
     expect(waiting.every((r) => r.message === '')).toBe(true);
     expect(await outboxStats(api.deps.database.db)).toMatchObject({ pending: 0, failed: 0, sent: 4, oldestPendingSeconds: null });
+    expect(await outboxGauges()).toEqual({ waiting: 0, failed: 0 });
   }, 60_000);
 
   it('a mail the server keeps refusing is left as failed after the bound, and not retried again', async () => {
@@ -151,6 +163,7 @@ describe.each(testDrivers)('SMTP down or refusing, on $name', (driver) => {
     expect(failed!.lastError).toContain('451');
     expect(failed!.lastError).not.toContain('refused@example.com');
     expect((await outboxStats(api.deps.database.db)).failed).toBe(1);
+    expect(await outboxGauges()).toEqual({ waiting: 0, failed: 1 });
 
     // A permanent refusal fails at once.
     smtp.state.mode = 'permanent';

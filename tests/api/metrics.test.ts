@@ -1,7 +1,8 @@
 // GET /api/metrics: Prometheus text for a loopback client or the METRICS_TOKEN holder, a 404 for
 // anyone else (also a public request relayed by a proxy on this machine); request counts labelled by
-// route pattern, never a raw path; business counters that move by exactly one per event. On PGlite
-// and PostgreSQL (each has its own database figures).
+// route pattern, never a raw path; business counters that move by exactly one per event (an order's
+// and a kiosk confirmation's replays by their route). On PGlite and PostgreSQL (each has its own
+// database figures). The mail outbox's gauges move in fault-smtp.test.ts, where mails wait and fail.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
@@ -13,7 +14,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { orderForm, pick, postOrder } from '../support/orders';
 import { outcome } from '../support/contract';
-import { SHOP, idDocument, pairAll, payAtDesk } from '../support/staff';
+import { SHOP, idDocument, pairAll, payAtDesk, placeOrder, unit, type Kiosks } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 
 const TOKEN = 'x'.repeat(24) + randomUUID();
@@ -53,6 +54,9 @@ describe.each(testDrivers)('metrics on $name', (driver) => {
   /** The same API, reached as a node server request would be: with the connection's address. */
   let app: Hono<AppEnv>;
   let nextDay = 3;
+  let paired: Kiosks | undefined;
+  /** The demo kiosks, paired once for the tests that need them. */
+  const kiosks = async () => (paired ??= await pairAll(api));
   beforeAll(async () => {
     api = await createTestApi(driver);
     app = createApp(api.deps);
@@ -142,15 +146,45 @@ describe.each(testDrivers)('metrics on $name', (driver) => {
       body: 'outcome=paid',
     });
     expect(press.status).toBe(303);
-    const kiosks = await pairAll(api);
+    const { cash } = await kiosks();
     const bike = await pick(api, SHOP, 'CITYBIKE', { from });
-    const kioskOrder = await postOrder(api, SHOP, orderForm({ from, cart: [{ prices: [bike.main.id] }], medias: [{ file: idDocument() }] }), { token: kiosks.cash });
+    const kioskOrder = await postOrder(api, SHOP, orderForm({ from, cart: [{ prices: [bike.main.id] }], medias: [{ file: idDocument() }] }), { token: cash });
     expect(kioskOrder.status).toBe(201);
-    expect((await payAtDesk(api, kioskOrder.order!.id, kiosks.cash)).status).toBe(200);
+    expect((await payAtDesk(api, kioskOrder.order!.id, cash)).status).toBe(200);
     const paid = await scrape();
     expect(total(paid, 'rentalp_payments_recorded_total', { method: 'online' }) - total(after, 'rentalp_payments_recorded_total', { method: 'online' })).toBe(1);
     expect(total(paid, 'rentalp_payments_recorded_total', { method: 'kiosk' }) - total(after, 'rentalp_payments_recorded_total', { method: 'kiosk' })).toBe(1);
     expect(total(paid, 'rentalp_orders_placed_total', { channel: 'kiosk' }) - total(after, 'rentalp_orders_placed_total', { channel: 'kiosk' })).toBe(1);
+  });
+
+  it("counts a kiosk's hand-out and return sent again with their keys as replays of their routes, once each", async () => {
+    const { admin, cash } = await kiosks();
+    const order = await placeOrder(api, { from: inSeasonDay(SHOP, nextDay++) });
+    const code = unit('CITYBIKE', 1);
+    const confirm = (path: 'delivery' | 'pickup', key: string, json: unknown, token: string) =>
+      api.request(`/api/v1/${path}`, { method: 'POST', token, json, headers: { [IDEMPOTENCY_HEADER]: key } });
+    const delivery = { order_id: order.id, delivery_details: [{ internal_code: code, id_order_detail: order.order_detail_pools[0]!.order_details[0]!.id }] };
+    const pickup = { items: [{ internal_code: code }] };
+    const [deliveryKey, pickupKey] = [randomUUID(), randomUUID()];
+    const before = await scrape();
+
+    expect((await confirm('delivery', deliveryKey, delivery, admin)).status).toBe(200);
+    // The kiosk's outbox sends it again (its answer was lost), from the same device re-paired.
+    const again = await confirm('delivery', deliveryKey, delivery, cash);
+    expect([again.status, again.headers.get(IDEMPOTENT_REPLAYED_HEADER)]).toEqual([200, 'true']);
+    const delivered = await scrape();
+    const moved = (from: Sample[], to: Sample[], route: string) =>
+      total(to, 'rentalp_idempotent_replays_total', { route }) - total(from, 'rentalp_idempotent_replays_total', { route });
+    expect(moved(before, delivered, '/api/v1/delivery')).toBe(1);
+    expect(moved(before, delivered, '/api/v1/pickup')).toBe(0);
+
+    expect((await confirm('pickup', pickupKey, pickup, admin)).status).toBe(200);
+    const back = await confirm('pickup', pickupKey, pickup, admin);
+    expect([back.status, back.headers.get(IDEMPOTENT_REPLAYED_HEADER)]).toEqual([200, 'true']);
+    const returned = await scrape();
+    expect(moved(delivered, returned, '/api/v1/pickup')).toBe(1);
+    expect(moved(delivered, returned, '/api/v1/delivery')).toBe(0);
+    expect(total(returned, 'rentalp_idempotent_replays_total') - total(before, 'rentalp_idempotent_replays_total')).toBe(2);
   });
 
   it('labels requests by route pattern: no order id or uuid in a label, unknown paths together', async () => {
