@@ -3,6 +3,7 @@
 // stores), so it can be unit-tested alone. The request modules beside it take a client.
 import type * as z from 'zod/mini';
 import { contentLanguage, type Locale } from '../i18n/index';
+import type { I18nMessage, ShownMessage } from '../domain/messages';
 
 export class ApiClientError extends Error {
   constructor(
@@ -15,8 +16,18 @@ export class ApiClientError extends Error {
   }
 }
 
+/** What a screen says when no answer came: a key the page translates (the client translates nothing). */
+export const NETWORK_ERROR: I18nMessage = { key: 'errors.network' };
+
 /** No answer at all (network down, server unreachable); a cancelled request is not one. */
-export class NetworkError extends Error {}
+export class NetworkError extends Error {
+  /** What to tell the person: always "no communication with the server"; `message` is what failed, for logs. */
+  readonly shown: ShownMessage = NETWORK_ERROR;
+  constructor(detail = 'no answer from the API') {
+    super(detail);
+    this.name = 'NetworkError';
+  }
+}
 
 export interface ApiClientOptions {
   /** The API's base, or a function read on every request (a kiosk's own `server_url` can change). */
@@ -27,9 +38,8 @@ export interface ApiClientOptions {
   isLoggedIn: () => boolean;
   /** Called on a 401 while logged in, before the notice. */
   onUnauthorized: () => void | Promise<void>;
-  notifyError: (message: string) => void;
-  /** The translated "Errore nella comunicazione con il server" (`errors.network`). */
-  networkErrorMessage: () => string | Promise<string>;
+  /** The server's own message (a text in the request's language), or NETWORK_ERROR when no answer came. */
+  notifyError: (message: ShownMessage) => void;
   fetch?: typeof fetch;
 }
 
@@ -120,9 +130,8 @@ export function createApiClient(options: ApiClientOptions) {
       text = await response.text();
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      const message = await options.networkErrorMessage();
-      if (!opts.quietOffline) options.notifyError(message);
-      throw new NetworkError(message);
+      if (!opts.quietOffline) options.notifyError(NETWORK_ERROR);
+      throw new NetworkError((err as Error).message);
     } finally {
       deadline.clear();
     }

@@ -2,6 +2,7 @@
 // the client's ApiClientError: a 422's messages by field, the message of any other answer. A
 // failure without an answer (NetworkError) was already announced by the client: these say null.
 import { ApiClientError } from './client';
+import type { ShownMessage } from '../domain/messages';
 
 /** The API refused the input (HTTP 422, with field messages). */
 export function isUnprocessable(err: unknown): err is ApiClientError {
@@ -33,4 +34,14 @@ export function apiMessage(err: unknown): string | null {
 /** The first message the API gave (of any field, else its own); null when no answer came. */
 export function firstApiMessage(err: unknown): string | null {
   return err instanceof ApiClientError ? (Object.values(err.errors)[0]?.[0] ?? err.message) : null;
+}
+
+/**
+ * What to tell the person about a failure: the words it carries for them (no answer at all:
+ * NetworkError's key; a payment terminal's notes or key: TerminalError's), else its message (the
+ * server's own, in the request's language). Stores keep it; a component says it (noticeText).
+ */
+export function errorMessage(err: unknown): ShownMessage {
+  if (err instanceof Error && 'shown' in err) return (err as Error & { shown: ShownMessage }).shown;
+  return err instanceof Error ? err.message : String(err);
 }

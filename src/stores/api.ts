@@ -1,6 +1,7 @@
 // The API client of the page, wired to the stores: the page's language, the session's token (a
 // kiosk sends its own and never a customer's: there is no customer login on a kiosk), the snackbar
-// for errors, logout on a 401. The request functions of src/api take it; the stores that make
+// for errors (the server's words, or the key of "no answer": the snackbar translates them), logout
+// on a 401. The request functions of src/api take it; the stores that make
 // requests pass it (importing it, or loading it on demand through ./api-loader.ts where a page's
 // first scripts must not carry it). The stores it reads make no request themselves (the session's
 // requests are in ./login.ts, the shop's in ./shop-load.ts), so no import goes round in a circle.
@@ -8,7 +9,6 @@ import { apiBaseUrl } from '../config';
 import { createApiClient } from '../api/client';
 import { isKioskApiServer } from '../domain/kiosk';
 import { toLocale, type Locale } from '../i18n/index';
-import { loadT } from '../i18n/client';
 import { $configuration } from './configuration';
 import { kioskToken } from './kiosk-device';
 import { notify } from './notifications';
@@ -43,6 +43,4 @@ export const api = createApiClient({
     if (!$configuration.get().totem) clearSession();
   },
   notifyError: (message) => notify(message, 'error'),
-  // The page's translations (already loaded by the island that made the call).
-  networkErrorMessage: () => loadT(pageLocale()).then((t) => t('errors.network')),
 });

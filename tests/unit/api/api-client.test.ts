@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiClientError, NetworkError, createApiClient, type ApiClientOptions } from '../../../src/api/client';
+import { ApiClientError, NETWORK_ERROR, NetworkError, createApiClient, type ApiClientOptions } from '../../../src/api/client';
+import type { ShownMessage } from '../../../src/domain/messages';
 
 function setup(overrides: Partial<ApiClientOptions> = {}, respond: (url: URL, init: RequestInit) => Response | Promise<Response> = () => Response.json({ data: 1 })) {
   const calls: { url: URL; init: RequestInit }[] = [];
-  const notices: string[] = [];
+  const notices: ShownMessage[] = [];
   const onUnauthorized = vi.fn();
   let loggedIn = true;
   const client = createApiClient({
@@ -17,7 +18,6 @@ function setup(overrides: Partial<ApiClientOptions> = {}, respond: (url: URL, in
       loggedIn = false;
     },
     notifyError: (m) => notices.push(m),
-    networkErrorMessage: () => 'Errore nella comunicazione con il server',
     fetch: (async (input: URL, init: RequestInit) => {
       calls.push({ url: input, init });
       return respond(input, init);
@@ -115,14 +115,14 @@ describe('API client error catalogue (spec §8)', () => {
     expect(without.notices).toEqual([]);
   });
 
-  it('no response at all: "Errore nella comunicazione con il server"', async () => {
+  it('no response at all: the key of "Errore nella comunicazione con il server" (the snackbar translates it)', async () => {
     const { client, notices } = setup({}, () => {
       throw new TypeError('fetch failed');
     });
     await expect(client.get('v1/sports')).rejects.toBeInstanceOf(NetworkError);
-    expect(notices).toEqual(['Errore nella comunicazione con il server']);
+    expect(notices).toEqual([NETWORK_ERROR]);
     // A caller with its own offline state (the cash desk's retry loop) gets the error, no notice.
-    await expect(client.post('v1/orders/1/pay', { quietOffline: true })).rejects.toThrow('Errore nella comunicazione con il server');
+    await expect(client.post('v1/orders/1/pay', { quietOffline: true })).rejects.toMatchObject({ shown: { key: 'errors.network' } });
     expect(notices).toHaveLength(1);
   });
 
@@ -169,7 +169,7 @@ describe('API client timeout (timeoutMs)', () => {
     loud.catch(() => undefined);
     await vi.advanceTimersByTimeAsync(10);
     await expect(loud).rejects.toBeInstanceOf(NetworkError);
-    expect(notices).toEqual(['Errore nella comunicazione con il server']);
+    expect(notices).toEqual([NETWORK_ERROR]);
   });
 
   it("also gives up on an answer whose body never ends", async () => {

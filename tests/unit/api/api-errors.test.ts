@@ -6,7 +6,7 @@ import { apiMessage, fieldMessages, firstApiMessage, isUnprocessable, refusalMes
 
 const refused = new ApiClientError(422, 'I dati non sono validi', { password: ['Credenziali errate'], username: ['Obbligatorio', 'altro'], bocard: [], other: ['Altro'] });
 const gone = new ApiClientError(410, 'L’ordine non può più cambiare');
-const offline = new NetworkError('Errore nella comunicazione con il server');
+const offline = new NetworkError('fetch failed');
 
 describe('api errors', () => {
   it('isUnprocessable: a 422 only', () => {

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
 import { ApiClientError, NetworkError, createApiClient } from '../../../src/api/client';
+import type { ShownMessage } from '../../../src/domain/messages';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
@@ -14,7 +15,7 @@ interface Call {
   body: unknown;
 }
 const calls: Call[] = [];
-const notices: string[] = [];
+const notices: ShownMessage[] = [];
 let respond: (call: Call) => Response | Promise<Response>;
 
 /** The client the requests are made with: a fake fetch at the boundary. */
@@ -25,7 +26,6 @@ const api = createApiClient({
   isLoggedIn: () => false,
   onUnauthorized: () => undefined,
   notifyError: (m) => notices.push(m),
-  networkErrorMessage: () => 'Erreur de communication avec le serveur',
   fetch: (async (url: URL, init: RequestInit) => {
     const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);

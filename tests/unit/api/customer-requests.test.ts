@@ -22,7 +22,6 @@ const api = createApiClient({
   isLoggedIn: () => true,
   onUnauthorized: () => undefined,
   notifyError: () => undefined,
-  networkErrorMessage: () => 'Errore nella comunicazione con il server',
   fetch: (async (url: URL, init: RequestInit) => {
     const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body };
     calls.push(call);

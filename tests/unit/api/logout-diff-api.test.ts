@@ -20,7 +20,6 @@ const api = createApiClient({
   isLoggedIn: () => true,
   onUnauthorized: () => undefined,
   notifyError: () => undefined,
-  networkErrorMessage: () => 'Errore nella comunicazione con il server',
   fetch: (async (url: URL, init: RequestInit) => {
     calls.push(`${init.method} ${url.pathname}${url.search}`);
     inits.push(init);

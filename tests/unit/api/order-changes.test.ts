@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClientError, createApiClient } from '../../../src/api/client';
 import { orderResponse } from '../../support/order-response';
+import type { ShownMessage } from '../../../src/domain/messages';
 
 interface Call {
   method: string;
@@ -11,7 +12,7 @@ interface Call {
   body: unknown;
 }
 const calls: Call[] = [];
-const notices: string[] = [];
+const notices: ShownMessage[] = [];
 let respond: (call: Call) => Response = () => Response.json({ data: orderResponse() });
 
 // The requests are given the client: here a real client over a fake fetch, with a kiosk's token,
@@ -23,7 +24,6 @@ const api = createApiClient({
   isLoggedIn: () => true,
   onUnauthorized: () => undefined,
   notifyError: (m) => notices.push(m),
-  networkErrorMessage: () => 'Errore nella comunicazione con il server',
   fetch: (async (url: URL, init: RequestInit) => {
     const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);

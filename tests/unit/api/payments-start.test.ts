@@ -15,7 +15,6 @@ const api = createApiClient({
   isLoggedIn: () => false,
   onUnauthorized: () => undefined,
   notifyError: () => undefined,
-  networkErrorMessage: () => 'network',
   fetch: (async (url: URL, init: RequestInit) => {
     posted.push({ url: String(url), body: JSON.parse(String(init.body)) });
     return Response.json({ data: { id: 's1', payment_url: paymentUrl, amount: 42, expires_at: '2026-11-23T12:00:00.000Z' } }, { status: 201 });

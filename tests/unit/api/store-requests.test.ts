@@ -5,13 +5,14 @@
 // the contract's schema (a drifted answer rejects), and which ones stay quiet.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { ApiClientError, createApiClient } from '../../../src/api/client';
+import { ApiClientError, NetworkError, createApiClient } from '../../../src/api/client';
 import { fetchDayAvailability } from '../../../src/api/availability-days';
 import { fetchFidelityCard } from '../../../src/api/fidelity';
 import { checkHealth, postConfirmation } from '../../../src/api/outbox';
 import { fetchAvailabilities, fetchShop } from '../../../src/api/shops';
 import { checkTotemPassword, fetchTotem, pairTotem } from '../../../src/api/totem';
 import { fetchUser, logIn } from '../../../src/api/user';
+import type { ShownMessage } from '../../../src/domain/messages';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
@@ -23,7 +24,7 @@ interface Call {
   body: unknown;
 }
 const calls: Call[] = [];
-const notices: string[] = [];
+const notices: ShownMessage[] = [];
 let respond: (call: Call) => Response;
 
 const api = createApiClient({
@@ -33,7 +34,6 @@ const api = createApiClient({
   isLoggedIn: () => true,
   onUnauthorized: () => undefined,
   notifyError: (message) => notices.push(message),
-  networkErrorMessage: () => 'Errore nella comunicazione con il server',
   fetch: (async (url: URL, init: RequestInit) => {
     const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
@@ -88,12 +88,12 @@ describe("the shop's reads", () => {
     respond = () => {
       throw new TypeError('fetch failed');
     };
-    await expect(fetchAvailabilities(api, 3, {})).rejects.toThrow('Errore nella comunicazione con il server');
-    expect(notices).toEqual(['Errore nella comunicazione con il server']);
+    await expect(fetchAvailabilities(api, 3, {})).rejects.toBeInstanceOf(NetworkError);
+    expect(notices).toEqual([{ key: 'errors.network' }]);
     await expect(fetchAvailabilities(api, 3, {}, { background: true })).rejects.toThrow();
     respond = () => Response.json({ message: 'Servizio non disponibile' }, { status: 503 });
     await expect(fetchAvailabilities(api, 3, {}, { background: true })).rejects.toBeInstanceOf(ApiClientError);
-    expect(notices).toEqual(['Errore nella comunicazione con il server']);
+    expect(notices).toEqual([{ key: 'errors.network' }]);
   });
 
   it("fetchDayAvailability: one product's half-days for the month, quiet", async () => {

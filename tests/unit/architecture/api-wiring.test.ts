@@ -98,13 +98,11 @@ describe('the stores', () => {
     expect(storeFiles().flatMap(hiddenState)).toEqual([]);
   });
 
-  it('translate nothing: they pass message keys (notify, a stored terminal failure) that components say', () => {
-    // The one exception is the page's client: an API error's message is the server's text in the
-    // customer's language, and "no network" must read like one, so the client is given it translated.
+  it('translate nothing: they pass message keys (notify, a stored terminal failure, "no answer") that components say', () => {
     const translating = storeFiles()
       .filter((file) => importsOf(file).some(({ specifier }) => target(file, specifier) === 'src/i18n/client'))
       .map((file) => relative(ROOT, file));
-    expect(translating).toEqual(['src/stores/api.ts']);
+    expect(translating).toEqual([]);
   });
 
   it('export nothing for tests only (a test makes a fresh instance instead)', () => {

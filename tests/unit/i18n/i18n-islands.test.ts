@@ -82,6 +82,7 @@ const isKioskPage = (file: string, text: string) => /\/totem\/|TotemLayout\.astr
 /** Lazy islands every page carries but mounts only on a kiosk: they and what they import are kiosk code. */
 const KIOSK_ONLY_ISLANDS: Record<string, string> = {
   'src/features/kiosk/shared/KioskFooter.tsx': 'KioskFooterSlot mounts it only when a totem is configured (html.totem)',
+  'src/features/kiosk/public-kiosk/public-kiosk-mode.ts': 'scripts/kiosk-page.ts (itself fetched on kiosks only) imports it on a public kiosk only',
 };
 /**
  * Customer code that translates kiosk keys in a branch shown only on a kiosk: the keys it may use,

@@ -45,7 +45,7 @@ export default function CashierClose({ t }: { t: TFunction }) {
         {!busy && state.step === 'unrecorded' && (
           <div role="alert">
             {/* No error: the page was reloaded while a try ran; the retry (same key) finds out. */}
-            <p className="error">{state.error ? t('kiosk.cashier.notRecorded', { error: state.error }) : t('kiosk.cashier.unconfirmed')}</p>
+            <p className="error">{state.error ? t('kiosk.cashier.notRecorded', { error: noticeText(state.error, t) }) : t('kiosk.cashier.unconfirmed')}</p>
             {state.report.totals && (
               <p>
                 {t('kiosk.cashier.terminal')}: {t('kiosk.cashier.payments', { count: state.report.totals.payments, amount: formatCurrency(state.report.totals.amount) })}

@@ -16,6 +16,8 @@ import { UnitProblemDialog } from './UnitProblem';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 import './inventory.css';
+import { errorMessage } from '../../../api/errors';
+import { noticeText } from '../../../domain/messages';
 
 type Outcome = { text: string; ok: boolean } | null;
 
@@ -39,7 +41,7 @@ export default function Inventory({ locale }: { locale: string }) {
       await unlockInventoryUnit(unit.internal_code);
       setOutcome({ text: t('kiosk.inventory.unlocked', { code: unit.internal_code }), ok: true });
     } catch (err) {
-      setOutcome({ text: t('kiosk.inventory.unlockFailed', { code: unit.internal_code, message: (err as Error).message }), ok: false });
+      setOutcome({ text: t('kiosk.inventory.unlockFailed', { code: unit.internal_code, message: noticeText(errorMessage(err), t) }), ok: false });
     }
     // The unlock button is gone from the row: the focus goes to the unit's code, not to the page's top.
     document.getElementById(`unit-${unit.id}`)?.focus();
@@ -56,7 +58,7 @@ export default function Inventory({ locale }: { locale: string }) {
         <p aria-busy="true">{t('kiosk.loading')}</p>
       ) : view.state === 'error' ? (
         <div role="alert">
-          <p>{t('kiosk.inventory.error', { message: view.error })}</p>
+          <p>{t('kiosk.inventory.error', { message: view.error ? noticeText(view.error, t) : '' })}</p>
           <button type="button" className="button" onClick={() => void loadInventory()}>
             {t('kiosk.inventory.retry')}
           </button>

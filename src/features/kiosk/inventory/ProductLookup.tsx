@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { productUnitPath, UNIT_CODE_MAX_LENGTH } from '../../../domain/inventory';
 import { localizePath, type Locale } from '../../../i18n/index';
 import { lookupUnit } from './stores/inventory';
+import { noticeText } from '../../../domain/messages';
 
 interface Props {
   t: TFunction;
@@ -38,7 +39,7 @@ export default function ProductLookup({ t, lang, autoFocus }: Props) {
     setError(
       outcome.reason === 'empty'
         ? t('kiosk.products.empty')
-        : t('kiosk.products.unknown', { code: outcome.code, message: outcome.message || t('kiosk.products.notFound', { code: outcome.code }) }),
+        : t('kiosk.products.unknown', { code: outcome.code, message: (outcome.message && noticeText(outcome.message, t)) || t('kiosk.products.notFound', { code: outcome.code }) }),
     );
     input.current?.focus();
     input.current?.select();

@@ -15,6 +15,8 @@ import { $productUnit, openProductUnit, unlockInventoryUnit } from './stores/inv
 import ConfirmDialog from '../../../components/ui/ConfirmDialog';
 import { dayLabels } from './InventoryTables';
 import { UnitProblemForm } from './UnitProblem';
+import { errorMessage } from '../../../api/errors';
+import { noticeText } from '../../../domain/messages';
 
 type Outcome = { text: string; ok: boolean } | null;
 
@@ -42,7 +44,7 @@ export default function ProductUnit({ t, lang, code }: { t: TFunction; lang: Loc
     return (
       <>
         <p role="alert" className="error">
-          {view.state === 'missing' ? t('kiosk.products.notFound', { code: view.code }) : t('kiosk.products.error', { message: view.error })}
+          {view.state === 'missing' ? t('kiosk.products.notFound', { code: view.code }) : t('kiosk.products.error', { message: view.error ? noticeText(view.error, t) : '' })}
         </p>
         {back}
       </>
@@ -55,7 +57,7 @@ export default function ProductUnit({ t, lang, code }: { t: TFunction; lang: Loc
       await unlockInventoryUnit(unit.internal_code);
       setOutcome({ text: t('kiosk.inventory.unlocked', { code: unit.internal_code }), ok: true });
     } catch (err) {
-      setOutcome({ text: t('kiosk.inventory.unlockFailed', { code: unit.internal_code, message: (err as Error).message }), ok: false });
+      setOutcome({ text: t('kiosk.inventory.unlockFailed', { code: unit.internal_code, message: noticeText(errorMessage(err), t) }), ok: false });
     }
     // The unlock button is gone: the focus goes to the unit's title, not to the page's top.
     title.current?.focus();

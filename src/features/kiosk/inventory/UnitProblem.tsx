@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { PROBLEM_MAX_LENGTH } from '../../../domain/inventory';
 import { reportProblem } from './stores/inventory';
+import { noticeText } from '../../../domain/messages';
 
 /** Rows of the description box: a sentence or two, typed on a touch keyboard. */
 const DESCRIPTION_ROWS = 3;
@@ -36,7 +37,7 @@ export function UnitProblemForm({ t, unit, id, onReported }: FormProps) {
     const outcome = await reportProblem(unit, text);
     setBusy(false);
     if (!outcome.ok) {
-      setError(outcome.error);
+      setError(noticeText(outcome.error, t));
       field.current?.focus();
       return;
     }

@@ -20,6 +20,7 @@ import {
 } from './stores/shop-kiosks';
 import ShopKioskDialog, { type ShopKioskStep } from './ShopKioskDialog';
 import './shop-kiosks.css';
+import { noticeText } from '../../../domain/messages';
 
 interface Props {
   locale: string;
@@ -50,7 +51,7 @@ export default function ShopKiosks({ locale, self }: Props) {
     try {
       const outcome = await action();
       if (outcome.kind === 'wrongPassword') setError(t('kiosk.shopKiosks.wrongPassword'));
-      else if (outcome.kind === 'failed') setError(outcome.message);
+      else if (outcome.kind === 'failed') setError(noticeText(outcome.message, t));
       else if (outcome.kind === 'pairingCode') open({ kind: 'shownCode', totem: outcome.totem, code: outcome.code, expiresAt: outcome.expiresAt });
       else if (outcome.kind === 'password') open({ kind: 'shownPassword', totem: outcome.totem, password: outcome.password });
       else if (outcome.kind === 'revoked') {

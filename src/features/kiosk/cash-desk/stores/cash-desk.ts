@@ -16,12 +16,13 @@ import { claimPayment, fetchClaimHolder, recordPayment, releasePayment } from '.
 import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../../../../api/pos';
 import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../../../../domain/desk-payments';
 import { receiptItems, TerminalOperation } from '../../../../domain/terminal';
-import { failureMessage, terminalDeps, terminalSettings } from './desk-terminal';
+import { terminalDeps, terminalSettings } from './desk-terminal';
 import { notify } from '../../../../stores/notifications';
 import { $deskPayments, afterPaymentLock, claimAttemptOf, forgetPayment, paymentOf, savePayment, setClaimAttempt, updatePayment, withPaymentLock } from './desk-payments';
 import { loadApi } from '../../../../stores/api-loader';
 import { afterDelay, type Schedule } from '../../../../stores/schedule';
 import type { ShownMessage } from '../../../../domain/messages';
+import { errorMessage } from '../../../../api/errors';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
 export { $deskPayments };
@@ -76,7 +77,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     } catch (err) {
       // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
       // until released, so release it if the line allows; the attempt stays for the next tap.
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       if (!(err instanceof ApiClientError)) {
         void loadApi().then((api) => releasePayment(api, order.id, attempt)).catch(() => undefined);
         return { status: 'refused', message };
@@ -105,7 +106,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     try {
       result = await terminalOperation(terminalSettings(), TerminalOperation.PAY, { payload: { amount }, order: { ...order, total_amount: amount } }, terminalDeps());
     } catch (err) {
-      const message = failureMessage(err);
+      const message = errorMessage(err);
       if (err instanceof TerminalError && (err.kind === TerminalFailure.FAILED || err.kind === TerminalFailure.NOT_CONFIGURED)) {
         // The terminal said plainly that the operation did not complete (or there is none): nothing
         // was charged.
@@ -187,7 +188,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
       // Recorded meanwhile (another tab): nothing left to try.
       if (paymentOf(uuid)?.stage !== DeskPaymentStage.CHARGED) return { status: 'pending' };
       // No answer (or none in time), a server error, a revoked token: the card was charged, so keep trying.
-      updatePayment(uuid, { error: err instanceof Error ? err.message : String(err) });
+      updatePayment(uuid, { error: errorMessage(err) });
       retries.set(uuid, schedule(recordRetryDelay(retry), () => void recordUnderLock(uuid, retry + 1)));
       return { status: 'pending' };
     }
@@ -206,7 +207,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
       notify({ key: 'kiosk.pay.done', params: { number: order.number } }, 'success');
       return true;
     } catch (err) {
-      updatePayment(order.uuid, { receiptFailed: true, error: failureMessage(err) });
+      updatePayment(order.uuid, { receiptFailed: true, error: errorMessage(err) });
       return false;
     }
   }

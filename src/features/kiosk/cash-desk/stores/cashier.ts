@@ -16,11 +16,13 @@ import { terminalOperation } from '../../../../api/pos';
 import { compareCashier, type CashierComparison } from '../../../../domain/desk-payments';
 import { todayInRome } from '../../../../domain/dates';
 import { TerminalOperation } from '../../../../domain/terminal';
-import { failureMessage, terminalDeps, terminalSettings } from './desk-terminal';
+import { terminalDeps, terminalSettings } from './desk-terminal';
 import { CASHIER_CLOSE_KEY } from '../../../../stores/keys';
 import { persistentValidated } from '../../../../stores/persisted';
 import { NoticeMessageSchema } from '../../../../stores/notifications';
+import type { ShownMessage } from '../../../../domain/messages';
 import { loadApi } from '../../../../stores/api-loader';
+import { errorMessage } from '../../../../api/errors';
 
 const totals = z.object({ payments: z.number(), amount: z.number() });
 const close = { key: z.string(), date: z.string() };
@@ -31,7 +33,7 @@ export const CashierCloseSchema = z.union([
   /** The terminal was asked to close and had not answered: a reload here leaves it unknown. */
   z.object({ step: z.literal('terminal'), ...close }),
   /** The terminal closed; the API has not recorded it yet (`error`: why the last try failed). */
-  z.object({ step: z.literal('unrecorded'), ...close, report: PosResultSchema, error: z.string() }),
+  z.object({ step: z.literal('unrecorded'), ...close, report: PosResultSchema, error: NoticeMessageSchema }),
   z.object({
     step: z.literal('done'),
     date: z.string(),
@@ -50,14 +52,13 @@ export type CashierCloseState = z.infer<typeof CashierCloseSchema>;
 /** The terminal closed but the API did not record it: retry with `recordClose()`. */
 export class CashierRecordError extends Error {
   constructor(
-    message: string,
+    readonly shown: ShownMessage,
     readonly report: PosResult,
   ) {
-    super(message);
+    super(typeof shown === 'string' ? shown : shown.key);
   }
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The cashier close's state and the step under way: the cash desk has one (below), a test makes its own. */
 export function createCashier() {
@@ -84,8 +85,8 @@ export function createCashier() {
       $cashierClose.set({ step: 'done', date: pending.date, comparison });
       return comparison;
     } catch (err) {
-      $cashierClose.set({ ...pending, error: messageOf(err) });
-      throw new CashierRecordError(messageOf(err), pending.report);
+      $cashierClose.set({ ...pending, error: errorMessage(err) });
+      throw new CashierRecordError(errorMessage(err), pending.report);
     }
   }
 
@@ -116,7 +117,7 @@ export function createCashier() {
       try {
         report = await terminalOperation(terminalSettings(), TerminalOperation.CLOSE_CASHIER, {}, terminalDeps());
       } catch (err) {
-        $cashierClose.set({ step: 'failed', error: failureMessage(err) });
+        $cashierClose.set({ step: 'failed', error: errorMessage(err) });
         throw err;
       }
       const closed = { step: 'unrecorded' as const, ...started, report, error: '' };

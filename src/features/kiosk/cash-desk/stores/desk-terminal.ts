@@ -3,8 +3,7 @@
 // client's dependencies. A terminal failure is what staff see: the orchestrator's notes as written,
 // or one of the client's own message keys (api/pos.ts TerminalMessages) that the screens translate.
 import { postPosLog } from '../../../../api/cash-desk';
-import { TerminalError, type TerminalDeps, type TerminalSettings } from '../../../../api/pos';
-import type { ShownMessage } from '../../../../domain/messages';
+import type { TerminalDeps, TerminalSettings } from '../../../../api/pos';
 import { simulatedPosAllowed } from '../../../../domain/terminal';
 import { loadApi } from '../../../../stores/api-loader';
 import { $configuration } from '../../../../stores/configuration';
@@ -26,8 +25,3 @@ export function terminalDeps(): TerminalDeps {
   };
 }
 
-/** What staff see of a failed step: a terminal's message (a key or its notes), or the error's text. */
-export function failureMessage(err: unknown): ShownMessage {
-  if (err instanceof TerminalError) return err.shown;
-  return err instanceof Error ? err.message : String(err);
-}

@@ -28,6 +28,8 @@ import {
   type ProductOption,
 } from '../../../../domain/inventory';
 import { loadApi } from '../../../../stores/api-loader';
+import { errorMessage } from '../../../../api/errors';
+import type { ShownMessage } from '../../../../domain/messages';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_UNPROCESSABLE = 422;
@@ -48,7 +50,7 @@ export interface InventoryState {
   /** Open problems of the locked units, by unit id. */
   problems: Record<number, UnitProblem[]>;
   products: ProductOption[];
-  error: string | null;
+  error: ShownMessage | null;
 }
 
 const initialInventory = (): InventoryState => ({ state: 'loading', filters: NO_FILTERS, units: [], extras: [], problems: {}, products: [], error: null });
@@ -60,11 +62,10 @@ export interface ProductUnitState {
   unit: UnitDetail | null;
   /** Every problem of the unit, open and resolved, newest first. */
   problems: UnitProblem[];
-  error: string | null;
+  error: ShownMessage | null;
 }
 
 const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Drops a unit's history and problems: what a list row holds. */
 function toItem(unit: UnitDetail): InventoryItem {
@@ -73,9 +74,9 @@ function toItem(unit: UnitDetail): InventoryItem {
   return item;
 }
 
-export type LookupOutcome = { found: true; code: string } | { found: false; reason: 'empty' | 'unknown' | 'error'; code: string; message: string };
+export type LookupOutcome = { found: true; code: string } | { found: false; reason: 'empty' | 'unknown' | 'error'; code: string; message: ShownMessage };
 
-export type ProblemOutcome = { ok: true; problem: UnitProblem } | { ok: false; error: string };
+export type ProblemOutcome = { ok: true; problem: UnitProblem } | { ok: false; error: ShownMessage };
 
 /** The inventory list and the unit page, and the list's read under way: the pages have one (below), a test makes its own. */
 export function createInventory() {
@@ -122,7 +123,7 @@ export function createInventory() {
       $inventory.set({ ...$inventory.get(), state: 'ready', units, extras: [], problems, products: mergeProductOptions($inventory.get().products, units) });
     } catch (err) {
       if (isAbort(err) || signal.aborted) return;
-      $inventory.set({ ...$inventory.get(), state: 'error', error: messageOf(err) });
+      $inventory.set({ ...$inventory.get(), state: 'error', error: errorMessage(err) });
     } finally {
       if (reading === abort) reading = null;
     }
@@ -158,7 +159,7 @@ export function createInventory() {
     } catch (err) {
       if (isAbort(err)) return;
       const missing = err instanceof ApiClientError && err.status === HTTP_NOT_FOUND;
-      $productUnit.set({ state: missing ? 'missing' : 'error', code: wanted, unit: null, problems: [], error: messageOf(err) });
+      $productUnit.set({ state: missing ? 'missing' : 'error', code: wanted, unit: null, problems: [], error: errorMessage(err) });
     }
   }
 
@@ -171,7 +172,7 @@ export function createInventory() {
       return { found: true, code: unit.internal_code };
     } catch (err) {
       const unknown = err instanceof ApiClientError && err.status === HTTP_NOT_FOUND;
-      return { found: false, reason: unknown ? 'unknown' : 'error', code, message: messageOf(err) };
+      return { found: false, reason: unknown ? 'unknown' : 'error', code, message: errorMessage(err) };
     }
   }
 
@@ -197,7 +198,7 @@ export function createInventory() {
       if (err instanceof ApiClientError && err.status === HTTP_UNPROCESSABLE) {
         return { ok: false, error: err.errors.description?.[0] ?? err.message };
       }
-      return { ok: false, error: messageOf(err) };
+      return { ok: false, error: errorMessage(err) };
     }
     try {
       const api = await loadApi();

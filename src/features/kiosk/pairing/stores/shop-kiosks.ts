@@ -8,6 +8,8 @@ import { ApiClientError } from '../../../../api/client';
 import type { ShopKiosk } from '../../../../api/contract/staff';
 import { cancelPairingCode, listShopKiosks, mintPairingCode, newKioskPassword, revokeKiosk } from '../../../../api/shop-kiosks';
 import { loadApi } from '../../../../stores/api-loader';
+import { errorMessage } from '../../../../api/errors';
+import type { ShownMessage } from '../../../../domain/messages';
 
 export type { ShopKiosk } from '../../../../api/contract/staff';
 
@@ -31,9 +33,8 @@ export type KioskActionOutcome =
   | { kind: 'cancelled'; totem: string }
   | { kind: 'revoked'; totem: string; devices: number; codes: number }
   | { kind: 'wrongPassword' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: ShownMessage };
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Reads the list; a failure keeps the rows shown and marks the list as not read. */
 export async function loadShopKiosks(): Promise<void> {
@@ -51,7 +52,7 @@ async function act(work: () => Promise<KioskActionOutcome>): Promise<KioskAction
     outcome = await work();
   } catch (err) {
     if (err instanceof ApiClientError && err.status === HTTP_UNPROCESSABLE && err.errors.password) return { kind: 'wrongPassword' };
-    return { kind: 'failed', message: messageOf(err) };
+    return { kind: 'failed', message: errorMessage(err) };
   }
   await loadShopKiosks();
   return outcome;

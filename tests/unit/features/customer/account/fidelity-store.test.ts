@@ -18,7 +18,6 @@ vi.mock('../../../../../src/stores/api', () => ({
     isLoggedIn: () => !!server.token,
     onUnauthorized: () => undefined,
     notifyError: () => undefined,
-    networkErrorMessage: () => 'No connection',
     fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
   }),
 }));

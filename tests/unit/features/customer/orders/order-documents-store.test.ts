@@ -24,7 +24,6 @@ vi.mock('../../../../../src/stores/api', () => ({
     isLoggedIn: () => !!server.token,
     onUnauthorized: () => undefined,
     notifyError: () => undefined,
-    networkErrorMessage: () => 'No connection',
     fetch: ((url: URL, init: RequestInit) => {
       server.requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
       return server.api!.request(url.pathname + url.search, init);

@@ -32,7 +32,6 @@ vi.mock('../../../../../src/stores/api', async () => {
       isLoggedIn: () => !!$token.get(),
       onUnauthorized: () => undefined,
       notifyError: () => undefined,
-      networkErrorMessage: () => 'offline',
       fetch: (async (url: URL, init: RequestInit) => {
         const headers = init.headers as Record<string, string>;
         const call = { method: init.method!, url, body: init.body ? JSON.parse(String(init.body)) : undefined, auth: headers.Authorization };

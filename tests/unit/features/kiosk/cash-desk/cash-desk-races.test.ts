@@ -138,7 +138,7 @@ describe('recording a charge', () => {
     await pay.wasSent;
     await vi.advanceTimersByTimeAsync(DESK_RECORD_TIMEOUT_MS);
     expect(await outcome).toEqual({ status: 'pending' });
-    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: { key: 'errors.network' } });
     vi.useRealTimers();
     intercept = null;
     expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid' });

@@ -142,7 +142,7 @@ describe('taking a payment', () => {
     const order = await newOrder(25);
     apiDown = /\/pay$/;
     expect(await desk.payOrder(order)).toEqual({ status: 'pending' });
-    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: 'Errore nella comunicazione con il server' });
+    expect($deskPayments.get()[order.uuid]).toMatchObject({ stage: 'charged', error: { key: 'errors.network' } });
     expect((await fresh(order.id)).paid).toBe(false);
     apiDown = null;
     expect(await desk.retryRecording(order.uuid)).toMatchObject({ status: 'paid' });

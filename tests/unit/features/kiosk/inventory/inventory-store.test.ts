@@ -140,7 +140,7 @@ describe('the inventory list', () => {
   it('says the list could not be read when the API is unreachable, and reads it on retry', async () => {
     apiDown = true;
     await store.loadInventory(NO_FILTERS);
-    expect(store.$inventory.get()).toMatchObject({ state: 'error', error: 'Errore nella comunicazione con il server' });
+    expect(store.$inventory.get()).toMatchObject({ state: 'error', error: { key: 'errors.network' } });
     apiDown = false;
     await store.loadInventory();
     expect(store.$inventory.get().state).toBe('ready');
@@ -209,6 +209,6 @@ describe('the lookup of a scanned code', () => {
     expect(await store.lookupUnit('   ')).toEqual({ found: false, reason: 'empty', code: '', message: '' });
     expect(requests.filter((r) => r.includes('NOPE') || r.endsWith('/specific_products/'))).toHaveLength(1);
     apiDown = true;
-    expect(await store.lookupUnit(unit('MTB', 2))).toMatchObject({ found: false, reason: 'error', message: 'Errore nella comunicazione con il server' });
+    expect(await store.lookupUnit(unit('MTB', 2))).toMatchObject({ found: false, reason: 'error', message: { key: 'errors.network' } });
   });
 });

@@ -13,7 +13,7 @@ import { day, readMail } from '../../../../../support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('../../../../../src/stores/api', () => ({
+vi.mock('../../../../../../src/stores/api', () => ({
   api: createApiClient({
     baseUrl: 'http://localhost/api',
     locale: () => 'en',
@@ -21,7 +21,6 @@ vi.mock('../../../../../src/stores/api', () => ({
     isLoggedIn: () => false,
     onUnauthorized: () => undefined,
     notifyError: () => undefined,
-    networkErrorMessage: () => 'No connection',
     fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
   }),
 }));
