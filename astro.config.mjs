@@ -8,6 +8,7 @@ import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
 import { envSchema } from './src/env-schema.mjs';
 import { DEFAULT_LOCALE, LOCALES } from './src/domain/locales';
 import { ogImagesIntegration } from './src/seo/og-integration';
+import { kioskOfflineIntegration } from './src/features/kiosk/offline/integration';
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 
@@ -64,6 +65,8 @@ export default defineConfig({
     }),
     // Link-preview images (og:image), drawn beside the build: src/seo/og-integration.ts says why.
     ogImagesIntegration({ siteName }),
+    // A paired kiosk's service worker (dist/sw.js): its screens start with the line down.
+    kioskOfflineIntegration(),
   ],
   vite: {
     plugins: [islandsMessages(), islandBoundary()],

@@ -28,6 +28,10 @@ export default defineConfig({
     // Debian's Chromium (tests/e2e/browser.ts).
     launchOptions,
     trace: 'retain-on-failure',
+    // A paired kiosk registers a service worker (src/features/kiosk/offline), and page.route does
+    // not see the requests a worker makes: the specs that cut the API with page.route run without
+    // it; tests/e2e/kiosk-offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node --import tsx scripts/start.ts',

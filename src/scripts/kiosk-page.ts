@@ -56,4 +56,6 @@ if (typeof document !== 'undefined' && !dailyReload()) {
   const target = kioskRedirect(location.pathname);
   if (target) location.replace(target + location.search);
   setInterval(() => dailyReload(), CHECK_EVERY_MS);
+  // A paired kiosk starts with the line down too (features/kiosk/offline): fetched here only.
+  if ($kioskDevice.get().token) void import('../features/kiosk/offline/register');
 }

@@ -7,7 +7,7 @@
 // its first render), counted with what it imports. This is the state a customer is in once every
 // island on the page woke up (dates chosen, items in the cart, the app bar awake), without a
 // browser or a clock.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -147,3 +147,30 @@ describe('script graph size', () => {
     expect(bytes / KB).toBeLessThanOrEqual(budgetKb);
   });
 });
+
+/**
+ * The kiosk's service worker (src/features/kiosk/offline) is registered through workbox-window,
+ * fetched by the kiosk's page rules (scripts/kiosk-page.ts, itself fetched only on a kiosk) when the
+ * device is paired: no customer page's scripts, awake or lazy-loaded messages included, hold it.
+ */
+describe('the kiosk service worker stays on kiosks', () => {
+  const CUSTOMER_PAGES = [...STATIC_PAGES, ...SCREENS.filter((screen) => !screen.path.startsWith('/totem/'))];
+  // Every Workbox module marks itself (`self["workbox:window:7.4.1"]`): found in the minified chunk.
+  const WORKBOX_WINDOW = 'workbox:window:';
+
+  it.each(CUSTOMER_PAGES)('$name ($path) loads no registration nor workbox-window', ({ path: pagePath }) => {
+    const root = siteDir();
+    const chunks = readdirSync(path.join(root, '_astro')).filter((file) => file.endsWith('.js'));
+    const code = (file: string) => readFileSync(path.join(root, '_astro', file), 'utf8');
+    const registration = chunks.filter((file) => code(file).includes(WORKBOX_WINDOW));
+    expect(registration, 'the registration chunk was not found: the test would prove nothing').not.toEqual([]);
+    // Who imports it (statically or not): only the kiosk's page rules.
+    const importers = chunks.filter((file) => registration.some((r) => [...staticImports(code(file)), ...dynamicImports(code(file))].some((spec) => spec.endsWith(`/${r}`))));
+    expect(importers.map((file) => file.split('.')[0])).toEqual(['kiosk-page']);
+
+    const { files } = scriptGraphGzip(root, pagePath, false, true);
+    const loaded = files.map((file) => path.basename(file));
+    expect(loaded.filter((file) => registration.includes(file) || importers.includes(file))).toEqual([]);
+  });
+});
+

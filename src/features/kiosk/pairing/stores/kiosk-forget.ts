@@ -25,6 +25,7 @@ import {
 } from '../../../../stores/keys';
 import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from '../../../../stores/kiosk-device';
 import { clearSession, TOKEN_KEY } from '../../../../stores/session';
+import { forgetOfflineStart } from '../../shared/offline-start';
 
 export type { PendingKioskItem } from '../../../../domain/kiosk-pending';
 
@@ -110,9 +111,12 @@ export class KioskWorkPendingError extends Error {
  * Forgets every kiosk key and its unreadable copy, except `keep` (the pending work, when the same
  * kiosk pairs again), and resets the stores every page loads. Stores of other screens (drafts,
  * outbox, payments) are not loaded here: their keys go, and the page leaves right after (to /pair,
- * or the kiosk's start) so nothing in memory writes them back.
+ * or the kiosk's start) so nothing in memory writes them back. The kiosk's service worker and its
+ * caches (the API's reads, customers' orders among them) go too: the caller waits for the promise
+ * before the page leaves.
  */
-export function forgetKioskData(keep: readonly string[] = []): void {
+export function forgetKioskData(keep: readonly string[] = []): Promise<void> {
+  const offline = forgetOfflineStart();
   clearSession();
   clearCart();
   clearConfiguration({ full: true });
@@ -120,10 +124,11 @@ export function forgetKioskData(keep: readonly string[] = []): void {
   $kioskDevice.set(emptyDevice());
   $kioskOrderPlaced.set(false);
   const stored = storage();
-  if (!stored) return;
+  if (!stored) return offline;
   for (const key of KIOSK_STORAGE_KEYS) {
     if (keep.includes(key)) continue;
     stored.removeItem(key);
     stored.removeItem(`${key}.unreadable`);
   }
+  return offline;
 }

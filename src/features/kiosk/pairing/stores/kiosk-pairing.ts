@@ -38,9 +38,10 @@ export async function pairDevice(code: string): Promise<string> {
     await revokeLater(bearer);
     throw new KioskWorkPendingError({ code: holder.code, shopLabel: holder.shopLabel }, { code: totem.code, shopLabel: shop.label }, pending);
   }
-  forgetKioskData(handOver ? PENDING_WORK_KEYS : []);
+  const forgotten = forgetKioskData(handOver ? PENDING_WORK_KEYS : []);
   $kioskDevice.set({ ...emptyDevice(), token: bearer, shop, realtime });
   $configuration.set({ ...$configuration.get(), totem, shop });
+  await forgotten;
   return kioskHome(totem, shop.slug);
 }
 
@@ -57,7 +58,8 @@ export async function unpairDevice(): Promise<UnpairOutcome> {
   const items = pendingKioskWork();
   if (items.length > 0) return { status: 'pending', items };
   const token = $kioskDevice.get().token;
-  forgetKioskData();
+  const forgotten = forgetKioskData();
   await revokeLater(token);
+  await forgotten;
   return { status: 'unpaired' };
 }

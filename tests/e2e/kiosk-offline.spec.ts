@@ -1,0 +1,160 @@
+// A kiosk starts with the shop's line down (src/features/kiosk/offline): once a paired kiosk has
+// loaded its screens online, its service worker serves them offline. A desk reloads the delivery
+// counter, the cash desk and an order's page there with the network off and finds each with the
+// outbox banner (the counter with the delivery's draft); back online, the queued hand-out lands once. A public kiosk reloads its shop's
+// booking page offline. Unpairing removes the worker and every cache it filled. A new build's
+// worker takes over at the next page load, which reloads onto it.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { projectRoot } from '../../server/db/client';
+import { hydrated } from './hydration';
+import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { available, openDelivery, scan } from './kiosk-delivery-helpers';
+import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
+
+// The config blocks workers for the specs that cut the API with page.route: this one needs it.
+test.use({ serviceWorkers: 'allow' });
+
+const SCAN = "Codice dell'articolo";
+/** The worker the server serves (the build's; the last test deploys a next one). */
+const SW_FILE = path.join(projectRoot, 'dist', 'sw.js');
+
+let token: string;
+test.beforeAll(async ({ request }) => {
+  token = await staffToken(request, DEMO.admin.code);
+});
+
+/** Waits until the kiosk's worker has precached the screens and controls this page. */
+async function workerInCharge(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+}
+
+/** What the browser keeps for the worker: its registrations and its caches. */
+const workerState = (page: Page) =>
+  page.evaluate(async () => ({ registrations: (await navigator.serviceWorker.getRegistrations()).length, caches: await caches.keys() }));
+
+async function offline(context: BrowserContext, page: Page, path: string): Promise<void> {
+  await context.setOffline(true);
+  await page.goto(path);
+  await hydrated(page);
+}
+
+test('a desk reloads its delivery counter and cash desk offline, with the outbox and the draft; back online the hand-out lands once', async ({ page, context, request }) => {
+  const order = await placeOrder(request, { from: day(24), to: day(25), people: 2, firstName: 'Ottavia', lastName: 'Senzarete' });
+  const [first, second] = await available(request, token, 'CIASPOLE', 2);
+  await pair(page, DEMO.admin.code);
+  await workerInCharge(page);
+  // Online once: the cash desk, the order's page there and the delivery with the order open (the
+  // worker keeps their reads).
+  await page.goto('/totem/cash-desk');
+  await hydrated(page);
+  await page.goto(`/totem/cash-desk/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await openDelivery(page, order);
+  await scan(page, SCAN, first!);
+  await expect(page.locator('#delivery-scan-feedback')).toHaveText(`${first} aggiunto: Ciaspole e bastoncini, persona 1`);
+
+  // The line goes down: the second unit and the confirmation wait in the kiosk.
+  await context.setOffline(true);
+  await scan(page, SCAN, second!);
+  await expect(page.locator('#delivery-scan-feedback')).toContainText(`${second} aggiunto senza verifica`);
+  await page.getByRole('button', { name: 'Conferma la consegna di 2 articoli' }).click();
+  await expect(page.locator('#delivery-scan-feedback')).toContainText(`Consegna di 2 articoli dell'ordine ${order.number} salvata`);
+  const banner = page.getByRole('region', { name: 'Invio delle operazioni' }).getByRole('status');
+  await expect(banner).toContainText('1 operazione in attesa');
+
+  // Reloaded offline: the counter with the banner and the lines waiting to be sent…
+  await offline(context, page, '/totem/delivery');
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await expect(banner).toContainText('Server non raggiungibile: 1 operazione in attesa');
+  await expect(page.locator('.delivery-state--sending')).toHaveCount(2);
+  // …and the cash desk, opened offline, with the same banner.
+  await page.goto('/totem/cash-desk');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cassa' })).toBeVisible();
+  await expect(banner).toContainText('Server non raggiungibile: 1 operazione in attesa');
+  // …and the order's page there (drawn by the cash desk's page, its order as last read).
+  await page.goto(`/totem/cash-desk/${order.uuid}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  await expect(banner).toContainText('Server non raggiungibile: 1 operazione in attesa');
+  expect((await readBack(request, token, order.id)).delivery.delivery_details).toHaveLength(0);
+
+  // Back online: the queued hand-out lands, once.
+  const writing = new Set<Request>();
+  const ended = (r: Request) => writing.delete(r);
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/')) writing.add(r);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  await context.setOffline(false);
+  await expect.poll(async () => (await readBack(request, token, order.id)).delivery.delivery_details.length, { timeout: 45_000 }).toBe(2);
+  await expect(page.getByRole('region', { name: 'Invio delle operazioni' })).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(() => writing.size).toBe(0);
+  const stored = await readBack(request, token, order.id);
+  expect(stored.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code).sort()).toEqual([first, second].sort());
+  await request.post('/api/v1/pickup', { headers: { Authorization: token }, data: { items: [first, second].map((internal_code) => ({ internal_code })) } });
+});
+
+test('a public kiosk reloads its shop’s booking page offline; unpaired, it keeps no worker and no cache', async ({ page, context }) => {
+  await pair(page, DEMO.public.code);
+  await expect(page).toHaveURL(new RegExp(`/prenota/${BARD}$`));
+  await workerInCharge(page);
+  // Shown once under the worker (the first load came before it): the page and its reads are kept.
+  await page.reload();
+  await hydrated(page);
+  const shopHeading = page.getByRole('heading', { level: 1 });
+  await expect(shopHeading).toBeVisible();
+  const title = await shopHeading.textContent();
+
+  await offline(context, page, `/prenota/${BARD}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: `Chiosco ${DEMO.public.totem}` })).toBeVisible();
+
+  // Staff unpair the kiosk (online): the worker and its caches, the API's reads among them, go.
+  await context.setOffline(false);
+  await page.reload();
+  await hydrated(page);
+  expect((await workerState(page)).caches.length).toBeGreaterThan(0);
+  await tapCode(page, DEMO.public.totem, 5);
+  const password = page.getByRole('dialog', { name: 'Password di configurazione' });
+  await password.getByLabel('Password').fill(DEMO.public.password);
+  await password.getByRole('button', { name: 'Conferma' }).click();
+  await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
+  await page.getByRole('button', { name: 'Scollega il dispositivo' }).click();
+  await page.getByRole('dialog', { name: 'Scollegare il dispositivo?' }).getByRole('button', { name: 'Scollega il dispositivo' }).click();
+  await expect(page).toHaveURL(/\/pair$/);
+  await hydrated(page);
+  expect(await workerState(page)).toEqual({ registrations: 0, caches: [] });
+});
+
+test('a new build reaches the kiosk at its next page load: the new worker takes over and the page reloads onto it', async ({ page }) => {
+  await pair(page, DEMO.admin.code);
+  await workerInCharge(page);
+  // The next build, deployed: the server now serves another dist/sw.js (a context.route would not
+  // do: the browser fetches a worker's script past Playwright's routing).
+  const built = readFileSync(SW_FILE, 'utf8');
+  writeFileSync(SW_FILE, `${built}\n// the next build\n`);
+  try {
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/totem/delivery');
+    // Loaded by the old worker, then reloaded once the new one took over.
+    await expect.poll(() => loads).toBe(2);
+  } finally {
+    writeFileSync(SW_FILE, built);
+  }
+  await page.waitForLoadState('load');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consegna' })).toBeVisible();
+  const running = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller?.state ?? null };
+  });
+  expect(running).toEqual({ waiting: null, controlled: 'activated' });
+});
+
