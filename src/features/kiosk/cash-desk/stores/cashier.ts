@@ -17,7 +17,7 @@ import { compareCashier, type CashierComparison } from '../../../../domain/desk-
 import { todayInRome } from '../../../../domain/dates';
 import { TerminalOperation } from '../../../../domain/terminal';
 import { terminalDeps, terminalSettings } from './desk-terminal';
-import { CASHIER_CLOSE_KEY } from '../../../../stores/keys';
+import { CASHIER_CLOSE_KEY } from '../../shared/stores/storage-keys';
 import { persistentValidated } from '../../../../stores/persisted';
 import { NoticeMessageSchema } from '../../../../stores/notifications';
 import type { ShownMessage } from '../../../../domain/messages';

@@ -5,7 +5,7 @@
 // one to resume.
 import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from '../../shared/stores/payment-storage';
 import { mayMoveTo } from '../../../../domain/desk-payments';
-import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY } from '../../../../stores/keys';
+import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY } from '../../shared/stores/storage-keys';
 import { persistentValidated } from '../../../../stores/persisted';
 
 export const $deskPayments = persistentValidated(DESK_PAYMENTS_KEY, DeskPaymentsSchema, () => ({}));

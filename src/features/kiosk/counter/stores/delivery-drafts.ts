@@ -12,7 +12,7 @@ import type { OrderResponse } from '../../../../api/contract/orders';
 import { ApiClientError } from '../../../../api/client';
 
 /** Storage keys of the drafts (one per screen on this kiosk). */
-export { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../../../stores/keys';
+export { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../shared/stores/storage-keys';
 
 const code = z.string().check(z.minLength(1), z.maxLength(64));
 

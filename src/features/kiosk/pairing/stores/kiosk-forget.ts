@@ -12,17 +12,19 @@ import { pendingKioskItems, type KioskIdentity, type PendingKioskItem } from '..
 import { CART_KEY, clearCart } from '../../../../stores/cart';
 import { $configuration, $ref, clearConfiguration } from '../../../../stores/configuration';
 import {
-  CASHIER_CLOSE_KEY,
   CONFIGURATION_KEY,
+  KIOSK_DEVICE_KEY,
+  ORDER_SUBMISSION_KEY,
+  REF_STORAGE_KEY,
+} from '../../../../stores/keys';
+import {
+  CASHIER_CLOSE_KEY,
   DELIVERY_DRAFT_KEY,
   DESK_CLAIM_ATTEMPTS_KEY,
   DESK_PAYMENTS_KEY,
-  KIOSK_DEVICE_KEY,
   KIOSK_OUTBOX_KEY,
-  ORDER_SUBMISSION_KEY,
   PICKUP_DRAFT_KEY,
-  REF_STORAGE_KEY,
-} from '../../../../stores/keys';
+} from '../../shared/stores/storage-keys';
 import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from '../../../../stores/kiosk-device';
 import { clearSession, TOKEN_KEY } from '../../../../stores/session';
 import { forgetOfflineStart } from '../../shared/offline-start';

@@ -13,7 +13,7 @@ import { ApiClientError } from '../../../../api/client';
 import { checkHealth, postConfirmation } from '../../../../api/outbox';
 import { loadApi } from '../../../../stores/api-loader';
 import { backoffDelay, failureKind } from '../../../../domain/retry';
-import { KIOSK_OUTBOX_KEY } from '../../../../stores/keys';
+import { KIOSK_OUTBOX_KEY } from './storage-keys';
 import { persistentValidated } from '../../../../stores/persisted';
 import { afterDelay, type Schedule } from '../../../../stores/schedule';
 

@@ -13,7 +13,7 @@ import { freshCounters, type Counters } from './support';
 import { day, orderForm, pick, postOrder } from '../../../../support/orders';
 import { call, idDocument, pair, SHOP, totemOf, unit } from '../../../../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../../../../src/stores/keys';
+import { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
 
 beforeAll(() => {
   useTestStorageEngine();

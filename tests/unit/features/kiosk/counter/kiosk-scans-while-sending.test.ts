@@ -12,7 +12,7 @@ import { freshCounters, type Counters } from './support';
 import { day } from '../../../../support/orders';
 import { call, pair, placeOrder, totemOf, unit } from '../../../../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import { KIOSK_OUTBOX_KEY } from '../../../../../src/stores/keys';
+import { KIOSK_OUTBOX_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
 
 beforeAll(() => {
   useTestStorageEngine();

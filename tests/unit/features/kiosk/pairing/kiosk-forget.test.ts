@@ -13,17 +13,15 @@ import { useBrowserStorage } from '../../../../support/browser-storage';
 import { day } from '../../../../support/orders';
 import { call, placeOrder, unit } from '../../../../support/staff';
 import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
+import { CONFIGURATION_KEY, KIOSK_DEVICE_KEY, ORDER_SUBMISSION_KEY } from '../../../../../src/stores/keys';
 import {
   CASHIER_CLOSE_KEY,
-  CONFIGURATION_KEY,
   DELIVERY_DRAFT_KEY,
   DESK_CLAIM_ATTEMPTS_KEY,
   DESK_PAYMENTS_KEY,
-  KIOSK_DEVICE_KEY,
   KIOSK_OUTBOX_KEY,
-  ORDER_SUBMISSION_KEY,
   PICKUP_DRAFT_KEY,
-} from '../../../../../src/stores/keys';
+} from '../../../../../src/features/kiosk/shared/stores/storage-keys';
 import { DateModes } from '../../../../../src/domain/dates';
 
 const storage = useBrowserStorage();

@@ -11,7 +11,7 @@ import { day } from '../../../../support/orders';
 import { call, placeOrder, totemOf, unit } from '../../../../support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
 import { todayInRome } from '../../../../../src/domain/dates';
-import { DELIVERY_DRAFT_KEY, KIOSK_OUTBOX_KEY } from '../../../../../src/stores/keys';
+import { DELIVERY_DRAFT_KEY, KIOSK_OUTBOX_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
 
 const storage = useBrowserStorage();
 
