@@ -125,7 +125,10 @@ export async function apiOffers(
 /**
  * The offers of the shops from the API the environment names, else from the committed file. The
  * file is read from the project root: the build runs there, and bundled pages have no stable
- * `import.meta.url` (as src/seo/trails.ts).
+ * `import.meta.url` (as src/seo/trails.ts). CATALOGUE_API_URL is read from the environment here,
+ * not through astro:env/server, because this module also runs outside Astro (its unit tests, the
+ * site benchmark) where astro:env is not served; the build still checks the value with the rest of
+ * src/env-schema.mjs (a wrong URL stops it).
  */
 export async function loadShopOffers(
   shops: readonly Pick<Shop, 'slug' | 'sports'>[],

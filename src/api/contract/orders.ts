@@ -67,7 +67,7 @@ export const DeliveryDetailSchema = z.object({
   /** null when the item is not linked to an order line (an extra specific product). */
   id_order_detail: z.nullable(z.number()),
   forced: z._default(z.boolean(), false),
-  /** Why a unit of another product was given (issue #14); null when not forced. */
+  /** Why a unit of another product was given at the counter; null when not forced. */
   forced_reason: z.optional(z.nullable(z.string())),
   datetime_delivery: z.optional(z.nullable(z.string())),
   datetime_return: z.optional(z.nullable(z.string())),
@@ -156,11 +156,11 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
    */
   coupons: z._default(z.array(z.object({ code: z.string(), amount: z.number() })), []),
   created_at: z.string(),
-  /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online (issue #12). */
+  /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online. */
   totem_code: z.optional(z.nullable(z.string())),
   /** The referral the order came with (a hotel's framed page's `forced_ref`); null without one. */
   ref: z.optional(z.nullable(z.string())),
-  /** When the order was last sent to the shop's queue board (issue #13); null when never. */
+  /** When the order was last sent to the shop's queue board; null when never. */
   queued_at: z.optional(z.nullable(z.string())),
   order_detail_pools: z.array(
     z.extend(OrderDetailPoolSchema, {

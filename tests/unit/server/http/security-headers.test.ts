@@ -1,4 +1,4 @@
-// Issue #11's "should" items that are pure: JSON-LD that cannot close its <script>, the CSP
+// The security headers' pure parts: JSON-LD that cannot close its <script>, the CSP
 // origins taken from FRAME_ANCESTORS, and the headers the API and the site answer with.
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
