@@ -21,6 +21,14 @@ module.exports = {
       to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' },
     },
     {
+      name: 'feature-folders-apart',
+      severity: 'error',
+      comment:
+        "A feature folder (customer/booking, kiosk/cash-desk…) does not import its siblings, and shared/ imports none of them: what two use moves down to the side's shared/ (a change to one feature then opens one folder). A part only one feature mounts lives inside it (booking/ask-shop, pairing/referrals).",
+      from: { path: '^src/features/([^/]+)/([^/]+)/' },
+      to: { path: '^src/features/$1/[^/]+/', pathNot: '^src/features/$1/($2|shared)/' },
+    },
+    {
       name: 'domain-is-pure',
       severity: 'error',
       comment:
