@@ -1,6 +1,8 @@
 // The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
 // selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
-// the cart button with its badge, shown only when the cart has items.
+// the cart button with its badge, shown only when the cart has items. On the staff's kiosk screens
+// (`staff`, TotemLayout) only what staff use: the shop, the orders chip, and the cart while an
+// order is being changed. On a public kiosk the shop leads back to its start screen.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../../stores/configuration';
@@ -35,7 +37,7 @@ function initials(label: string): string {
     .join('');
 }
 
-export default function AppBarControls({ locale, pageShop }: { locale: string; pageShop?: string }) {
+export default function AppBarControls({ locale, pageShop, staff = false }: { locale: string; pageShop?: string; staff?: boolean }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const hydrated = useHydrated();
@@ -101,9 +103,23 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
   // link in the static HTML too); with neither, the selector asks for the shop first.
   const calendarShop = shop?.slug ?? pageShop;
 
+  const publicKiosk = totemMode && !totemRole(configuration.totem?.type).isAdmin;
+  const shopMark = shop && (
+    <>
+      {shop.logos[0]?.url ? (
+        <img className="shop-logo" src={shop.logos[0].url} alt={shop.label} />
+      ) : (
+        <span className="shop-logo shop-logo--text" role="img" aria-label={shop.label}>
+          {initials(shop.label)}
+        </span>
+      )}
+      <span aria-hidden="true">{shop.label}</span>
+    </>
+  );
+
   return (
     <div className="app-controls" ref={root}>
-      {calendarShop ? (
+      {staff ? null : calendarShop ? (
         <a className="chip" href={localizePath(lang, `/prenota/${calendarShop}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
           {datesText}
         </a>
@@ -112,19 +128,15 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
           {datesText}
         </button>
       )}
-      {totemMode && shop ? (
+      {totemMode && shop && publicKiosk ? (
+        // A public kiosk's customer goes back to its start from here (its logo link leads out of the shop).
+        <a className="chip chip--shop" href={localizePath(lang, `/prenota/${shop.slug}`)}>
+          {shopMark}
+        </a>
+      ) : totemMode && shop ? (
         // A kiosk's shop is fixed: its logo and name, no selector (spec §2: the shop logo shows in totem mode only).
-        <span className="chip chip--shop">
-          {shop.logos[0]?.url ? (
-            <img className="shop-logo" src={shop.logos[0].url} alt={shop.label} />
-          ) : (
-            <span className="shop-logo shop-logo--text" role="img" aria-label={shop.label}>
-              {initials(shop.label)}
-            </span>
-          )}
-          <span aria-hidden="true">{shop.label}</span>
-        </span>
-      ) : (
+        <span className="chip chip--shop">{shopMark}</span>
+      ) : staff ? null : (
         <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={shop ? t('appBar.changeShop', { shop: shop.label }) : undefined}>
           {shop?.label ?? t('appBar.chooseShop')}
         </button>
@@ -135,7 +147,7 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
           {t('appBar.ordersList')}
         </a>
       )}
-      {!totemMode &&
+      {!totemMode && !staff &&
         (session.loggedIn && session.user ? (
           <div
             className="menu"
