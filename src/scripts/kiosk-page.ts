@@ -6,8 +6,9 @@
 //   configuration store, so no island of the page can write the old day back before it unloads;
 // - the kiosk stays on its own pages: the home page opens its start (a public kiosk's shop, the
 //   cash desk for staff totems), and another shop's booking pages are its own shop's (the shop is
-//   fixed on a kiosk).
-import { kioskHome, kioskShopRedirect, shouldReloadToday } from '../domain/kiosk';
+//   fixed on a kiosk);
+// - a public kiosk's screens: its type scale, and its start screen on the shop's booking page.
+import { kioskHome, kioskShopRedirect, shouldReloadToday, TotemTypes } from '../domain/kiosk';
 import { todayInRome } from '../domain/dates';
 import { localizePath, splitLocale } from '../i18n/index';
 import { $configuration } from '../stores/configuration';
@@ -55,6 +56,9 @@ export function kioskRedirect(pathname: string): string | null {
 if (typeof document !== 'undefined' && !dailyReload()) {
   const target = kioskRedirect(location.pathname);
   if (target) location.replace(target + location.search);
+  // A public kiosk's type scale and start screen (features/kiosk/public-kiosk): fetched here only,
+  // so no customer's page carries even the test for it.
+  else if ($configuration.get().totem?.type === TotemTypes.PUBLIC) void import('../features/kiosk/public-kiosk/public-kiosk-mode');
   setInterval(() => dailyReload(), CHECK_EVERY_MS);
   // A paired kiosk starts with the line down too (features/kiosk/offline): fetched here only.
   if ($kioskDevice.get().token) void import('../features/kiosk/offline/register');

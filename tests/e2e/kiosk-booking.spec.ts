@@ -81,6 +81,9 @@ test('daily reload: no reload loop when the day cannot be stored', async ({ page
 });
 
 async function addSnowshoes(page: Page) {
+  // The page's own reads first: a public kiosk's start screen loads the shop and stores it with the
+  // configuration it holds, which would write over the dates stored below.
+  await page.waitForLoadState('networkidle');
   // A day a month ahead, chosen as a customer would have in the calendar, then the shop's page.
   await page.evaluate((multipleDates) => {
     const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
