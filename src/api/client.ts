@@ -2,7 +2,7 @@
 // it the current language, token and what to do on errors (the page's client is made by the
 // stores), so it can be unit-tested alone. The request modules beside it take a client.
 import type * as z from 'zod/mini';
-import { contentLanguage, type Locale } from '../i18n/index';
+import { contentLanguage, type Locale } from '../domain/locales';
 import type { I18nMessage, ShownMessage } from '../domain/messages';
 
 export class ApiClientError extends Error {

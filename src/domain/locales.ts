@@ -9,3 +9,15 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE = 'it' satisfies Locale;
 /** The locales written as a path's first segment. */
 export const PREFIXED_LOCALES = LOCALES.filter((l): l is Exclude<Locale, typeof DEFAULT_LOCALE> => l !== DEFAULT_LOCALE);
+
+/** Value of the Content-Language header the booking API expects for each locale (spec §7). */
+export const contentLanguage: Record<Locale, string> = { it: 'it_IT', fr: 'fr_FR', en: 'en_GB' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** `value` when it is one of the storefront's locales, else the default one. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}

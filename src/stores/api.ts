@@ -8,7 +8,7 @@
 import { apiBaseUrl } from '../config';
 import { createApiClient } from '../api/client';
 import { isKioskApiServer } from '../domain/kiosk';
-import { toLocale, type Locale } from '../i18n/index';
+import { toLocale, type Locale } from '../domain/locales';
 import { $configuration } from './configuration';
 import { kioskToken } from './kiosk-device';
 import { notify } from './notifications';

@@ -9,6 +9,8 @@ import { NOTIFICATION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, type NoticeType, type Sho
 import { PENDING_NOTICE_KEY } from './keys';
 
 export type { NoticeType };
+/** What a notice or a stored error says in the page's language (a component passes its `t`). */
+export { noticeText } from '../domain/messages';
 
 /** A key to translate, or a text to show as it is. */
 export type NoticeMessage = ShownMessage;

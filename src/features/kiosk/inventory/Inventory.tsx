@@ -17,7 +17,7 @@ import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 import './inventory.css';
 import { errorMessage } from '../../../api/errors';
-import { noticeText } from '../../../domain/messages';
+import { noticeText } from '../../../stores/notifications';
 
 type Outcome = { text: string; ok: boolean } | null;
 

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { productUnitPath, UNIT_CODE_MAX_LENGTH } from '../../../domain/inventory';
 import { localizePath, type Locale } from '../../../i18n/index';
 import { lookupUnit } from './stores/inventory';
-import { noticeText } from '../../../domain/messages';
+import { noticeText } from '../../../stores/notifications';
 
 interface Props {
   t: TFunction;

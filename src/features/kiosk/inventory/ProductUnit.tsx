@@ -16,7 +16,7 @@ import ConfirmDialog from '../../../components/ui/ConfirmDialog';
 import { dayLabels } from './InventoryTables';
 import { UnitProblemForm } from './UnitProblem';
 import { errorMessage } from '../../../api/errors';
-import { noticeText } from '../../../domain/messages';
+import { noticeText } from '../../../stores/notifications';
 
 type Outcome = { text: string; ok: boolean } | null;
 

@@ -20,7 +20,7 @@ import {
 } from './stores/shop-kiosks';
 import ShopKioskDialog, { type ShopKioskStep } from './ShopKioskDialog';
 import './shop-kiosks.css';
-import { noticeText } from '../../../domain/messages';
+import { noticeText } from '../../../stores/notifications';
 
 interface Props {
   locale: string;

@@ -19,7 +19,6 @@ import { useIslandReady } from '../../../../components/ui/useHydrated';
 import { zodResolver } from '../../../../components/ui/zod-resolver';
 import '../../../../components/ui/controls.css';
 import './ask-shop.css';
-import { noticeText } from '../../../../domain/messages';
 
 export interface AskShopProps {
   locale: string;
@@ -120,7 +119,7 @@ export default function AskShop(props: AskShopProps) {
       return;
     }
     if (outcome.kind === 'failed') {
-      form.setError('root', { message: outcome.message ? noticeText(outcome.message, t) : t('booking.askShop.failed') });
+      form.setError('root', { message: outcome.message ?? t('booking.askShop.failed') });
       return;
     }
     let first = true;

@@ -11,7 +11,6 @@ import {
 } from '../../../../../api/contract/booking-requests';
 import type { Locale } from '../../../../../i18n/index';
 import { api } from '../../../../../stores/api';
-import type { ShownMessage } from '../../../../../domain/messages';
 
 /** The form's values: what the inputs hold, all text. */
 export type BookingRequestFormValues = Record<BookingRequestField, string>;
@@ -33,7 +32,7 @@ export type BookingRequestOutcome =
   /** Messages per form field; `root` holds one that belongs to no field. */
   | { kind: 'invalid'; errors: Partial<Record<BookingRequestField | 'root', string>> }
   /** Not sent (too many requests, no answer, the server failed): the message to show, if any. */
-  | { kind: 'failed'; message: ShownMessage | null };
+  | { kind: 'failed'; message: string | null };
 
 /** The request body of the form's values, in the page's language (the language of the copy). */
 export function bookingRequestBody(values: BookingRequestFormValues, locale: Locale): BookingRequestInput {
@@ -63,7 +62,7 @@ export async function submitBookingRequest(values: BookingRequestFormValues, loc
       return { kind: 'invalid', errors: Object.keys(errors).length > 0 ? errors : { root: err.message } };
     }
     if (err instanceof ApiClientError) return { kind: 'failed', message: err.message || null };
-    if (err instanceof NetworkError) return { kind: 'failed', message: err.shown };
+    if (err instanceof NetworkError) return { kind: 'failed', message: null };
     throw err;
   }
 }
