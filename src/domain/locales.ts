@@ -13,7 +13,7 @@ export const PREFIXED_LOCALES = LOCALES.filter((l): l is Exclude<Locale, typeof 
 /** Value of the Content-Language header the booking API expects for each locale (spec §7). */
 export const contentLanguage: Record<Locale, string> = { it: 'it_IT', fr: 'fr_FR', en: 'en_GB' };
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 

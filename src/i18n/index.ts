@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/locales';
 
 // The page's API client reads these from ../domain/locales without this module (its chunk then
 // stays with the islands' translations).
-export { contentLanguage, isLocale, toLocale } from '../domain/locales';
+export { contentLanguage, toLocale } from '../domain/locales';
 
 export type { Locale };
 export const locales = LOCALES;
