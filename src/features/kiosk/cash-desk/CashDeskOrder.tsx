@@ -41,6 +41,16 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
     </p>
   );
   if (state === 'loading') return <p aria-busy="true">{t('order.loading')}</p>;
+  if (state === 'offline') {
+    return (
+      <>
+        <p role="status" className="notice">
+          {t('kiosk.cashDesk.offline')}
+        </p>
+        {back}
+      </>
+    );
+  }
   if (state === 'missing' || !order) {
     return (
       <>

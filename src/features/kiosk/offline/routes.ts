@@ -14,11 +14,27 @@ export const kioskBookingPage = new RegExp(`^/(?:(?:${PREFIXED_LOCALES.join('|')
 export const KIOSK_PAGE_GLOBS = ['', ...PREFIXED_LOCALES.map((l) => `${l}/`)].map((prefix) => `${prefix}totem/**/index.html`);
 
 /**
- * A read of the API (a GET under `/api/`, on this site or on the kiosk's own API server): network
- * first, its last answer when the network fails. Writes never: the outbox replays them.
+ * The API's reads a kiosk screen needs to draw itself with the line down: the kiosk's own settings
+ * and the catalogue (the shop, its sites and sports, availability and prices). Never a customer's
+ * data (orders, people, documents, the board's names: a kiosk keeps none, its drafts hold ids), nor
+ * what must read as "no answer" offline: the health probe (the outbox would believe the line is
+ * back), a unit's check (a scan offline is "added without checking"), a payment's claim or a price
+ * difference (staff must not charge or refund on yesterday's figure), coupons and cards.
+ */
+const KIOSK_START_READS = [
+  /\/v1\/totem$/,
+  /\/v1\/shops\/(?:slug\/[^/]+|\d+)(?:\/availabilities(?:\/days)?)?$/,
+  /\/v[12]\/sites(?:\/\d+(?:\/shops)?)?$/,
+  /\/v1\/sports(?:\/\d+)?$/,
+  /\/v1\/products\/\d+\/price$/,
+];
+
+/**
+ * A read of the API a kiosk starts with (KIOSK_START_READS, on this site or on the kiosk's own API
+ * server): network first, its last answer when the network fails. Writes never: the outbox replays them.
  */
 export function kioskApiRead(url: URL, method: string): boolean {
-  return method === 'GET' && url.pathname.startsWith('/api/');
+  return method === 'GET' && KIOSK_START_READS.some((read) => read.test(url.pathname.replace(/\/+$/, '')));
 }
 
 /** Only a JSON answer (not a voucher's PDF nor a CSV download) is kept. */

@@ -17,18 +17,22 @@ declare const self: {
   __WB_MANIFEST: (string | PrecacheEntry)[];
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'activate', listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
 };
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-// A new build's worker, found at the kiosk's next page load (the daily reload at the latest),
-// takes over when the page says so (./register.ts, Workbox's SKIP_WAITING message), then the page
-// reloads onto the new build. Asked by the page, not at install: the page is there to reload.
+// A new build's worker, found at one of the kiosk's page loads, takes over when the next load
+// says so (./register.ts, Workbox's SKIP_WAITING message: the daily reload at the latest), then the
+// page reloads onto the new build. Asked by the page, not at install: the page is there to reload.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 // The first worker serves the page that registered it at once (the kiosk may go offline next).
 clientsClaim();
+// A new build's worker starts without the booking pages the old one kept: they name scripts of the
+// old build, which its precache no longer holds (offline they would show without their islands).
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(KIOSK_PAGES_CACHE)));
 
 // Astro writes directory pages (`totem/delivery/index.html`, listed as `totem/delivery`): a link
 // to `/totem/delivery/` is the same page.
@@ -50,7 +54,7 @@ const only200 = { cacheWillUpdate: async ({ response }: { response: Response }) 
 const onlyJson = { cacheWillUpdate: async ({ response }: { response: Response }) => (keepsApiAnswer(response) ? response : null) };
 
 registerRoute(
-  new NavigationRoute(new NetworkFirst({ cacheName: KIOSK_PAGES_CACHE, plugins: [only200, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 2 * DAY_SECONDS })] }), {
+  new NavigationRoute(new NetworkFirst({ cacheName: KIOSK_PAGES_CACHE, plugins: [only200, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: DAY_SECONDS })] }), {
     allowlist: [kioskBookingPage],
   }),
 );

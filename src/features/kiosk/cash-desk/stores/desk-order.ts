@@ -4,10 +4,12 @@
 import { atom } from 'nanostores';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { fetchShopOrder } from '../../../../api/cash-desk';
+import { NetworkError } from '../../../../api/client';
 import { loadApi } from '../../../../stores/api-loader';
 
 export interface DeskOrderPage {
-  state: 'loading' | 'ready' | 'missing';
+  /** `offline`: no answer (the line is down); read again by itself when the browser is back online. */
+  state: 'loading' | 'ready' | 'missing' | 'offline';
   order: OrderResponse | null;
 }
 
@@ -32,15 +34,33 @@ export function createDeskOrder() {
     const abort = new AbortController();
     $deskOrder.set(LOADING);
     const current = () => mine === shown && !abort.signal.aborted;
-    const loaded = loadApi().then((api) => fetchShopOrder(api, uuid, abort.signal)).then(
-      (order) => {
-        if (current()) $deskOrder.set({ state: 'ready', order });
+    let retry: (() => void) | null = null;
+    const read = (): Promise<void> =>
+      loadApi()
+        .then((api) => fetchShopOrder(api, uuid, abort.signal))
+        .then(
+          (order) => {
+            if (current()) $deskOrder.set({ state: 'ready', order });
+          },
+          (err: unknown) => {
+            if (!current()) return;
+            // No answer is not "not found": staff would send the customer away for an order the
+            // shop has. The page reads it again once the line is back.
+            if (err instanceof NetworkError && typeof window !== 'undefined') {
+              $deskOrder.set({ state: 'offline', order: null });
+              retry = () => void read();
+              window.addEventListener('online', retry, { once: true });
+            } else $deskOrder.set({ state: err instanceof NetworkError ? 'offline' : 'missing', order: null });
+          },
+        );
+    const loaded = read();
+    return {
+      stop: () => {
+        abort.abort();
+        if (retry) window.removeEventListener('online', retry);
       },
-      () => {
-        if (current()) $deskOrder.set({ state: 'missing', order: null });
-      },
-    );
-    return { stop: () => abort.abort(), loaded };
+      loaded,
+    };
   }
 
   /**

@@ -90,12 +90,27 @@ describe('the cash desk order page (showDeskOrder, reloadDeskOrder, setDeskOrder
     expect(requests).toEqual([`GET /api/v1/orders/${order.uuid}`]);
   });
 
-  it('says "missing" when the desk cannot read the order', async () => {
+  it('says "missing" when the API does not give the desk the order', async () => {
     await showDeskOrder(randomUUID()).loaded;
     expect($deskOrder.get()).toEqual({ state: 'missing', order: null });
-    apiDown = true;
-    await showDeskOrder((await newOrder(61)).uuid).loaded;
-    expect($deskOrder.get()).toEqual({ state: 'missing', order: null });
+  });
+
+  it('says "offline", not "missing", when no answer comes, and reads the order again once the line is back', async () => {
+    const online = new EventTarget();
+    vi.stubGlobal('window', online);
+    try {
+      const order = await newOrder(61);
+      apiDown = true;
+      const watch = showDeskOrder(order.uuid);
+      await watch.loaded;
+      expect($deskOrder.get()).toEqual({ state: 'offline', order: null });
+      apiDown = false;
+      online.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect($deskOrder.get()).toEqual({ state: 'ready', order }));
+      watch.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('drops the answer of a page that was left, and of a read another one replaced', async () => {

@@ -20,11 +20,24 @@ describe('the kiosk worker’s routes', () => {
     }
   });
 
-  it('reads the API network first, its writes never', () => {
-    const url = new URL('https://shop.example/api/v1/orders/12');
-    expect(kioskApiRead(url, 'GET')).toBe(true);
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(kioskApiRead(url, method)).toBe(false);
+  it("keeps the reads a screen starts with (the kiosk, the catalogue), on this site or the kiosk's API server; its writes never", () => {
+    const reads = ['/api/v1/totem', '/api/v1/shops/6', '/api/v1/shops/slug/bardonecchia-sport-rent', '/api/v1/shops/6/availabilities', '/api/v1/shops/6/availabilities/days', '/api/v1/sites', '/api/v2/sites', '/api/v1/sites/3/shops', '/api/v1/sports', '/api/v1/sports/2', '/api/v1/products/41/price'];
+    for (const path of reads) expect(kioskApiRead(new URL(`https://shop.example${path}?date_from=2026-12-01`), 'GET'), path).toBe(true);
+    expect(kioskApiRead(new URL('https://api.shop.example/booking/v1/totem'), 'GET')).toBe(true);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(kioskApiRead(new URL('https://shop.example/api/v1/totem'), method)).toBe(false);
     expect(kioskApiRead(new URL('https://shop.example/totem/delivery'), 'GET')).toBe(false);
+  });
+
+  it("never keeps a customer's data, nor what must read as no answer offline", () => {
+    const never = [
+      '/api/health', '/api/health/ready', // the outbox's probe: a kept 200 would say the line is back
+      '/api/v1/orders/12', '/api/v1/orders', '/api/v1/orders/search', '/api/v1/guest/orders/7f3c', '/api/v1/user', '/api/v1/user/people', '/api/v1/media/4',
+      '/api/v1/totem/board', '/api/v1/totems', '/api/v1/totem/referrals',
+      '/api/v1/specific_products/S06-CIASPOLE-02', '/api/v1/specific_products', // a unit's check
+      '/api/v1/orders/12/payment_claim', '/api/v1/order_details/3/diff', '/api/v1/delivery_details/3/diff', // money
+      '/api/v1/coupons/NEVE5', '/api/v1/fidelity_card', '/api/v1/orders/12/fidelity_card',
+    ];
+    for (const path of never) expect(kioskApiRead(new URL(`https://shop.example${path}`), 'GET'), path).toBe(false);
   });
 
   it('keeps a JSON answer, not an error nor a download', () => {
