@@ -8,7 +8,8 @@
 // rows per statement); on PGlite order writes are serialized anyway.
 //
 // An edit keeps the coupons the order already redeemed (not counted again, not re-checked against
-// dates that passed since) and releases those it drops. A cancelled order releases its redemptions:
+// dates that passed since) and releases those it drops; a coupon the shop blocked since is refused
+// (quote.ts): a shop blocks a code to stop its discount, also on the orders that still carry it. A cancelled order releases its redemptions:
 // only unpaid orders can be cancelled, so the customer never had the discount, and a welcome coupon
 // used on an order cancelled the same day must still be there for the order that replaces it.
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';

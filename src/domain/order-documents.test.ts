@@ -23,6 +23,12 @@ describe('holdsDocument (an order once written holds an identity document)', () 
     expect(holdsDocument([stored(7, true)], [7, 8])).toBe(true);
     expect(holdsDocument([stored(7, true), upload()], [7])).toBe(true);
   });
+
+  it('a document the form both links and deletes is deleted (the server deletes it): it does not count', () => {
+    expect(holdsDocument([stored(7), stored(7, true)], [7])).toBe(false);
+    expect(holdsDocument([stored(7, true), stored(7)])).toBe(false);
+    expect(holdsDocument([stored(7), stored(7, true), stored(8)], [7, 8])).toBe(true);
+  });
 });
 
 describe('missingDocument (spec §5, the same for a new order and an edit)', () => {

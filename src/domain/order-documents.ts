@@ -20,9 +20,11 @@ export interface FormDocument {
  * documents) that the form does not delete.
  */
 export function holdsDocument(medias: readonly FormDocument[], held: readonly number[] = []): boolean {
-  if (medias.some((m) => (m.file && m.file.size > 0) || (m.stored && !m.deleted && m.id > 0))) return true;
+  if (medias.some((m) => m.file && m.file.size > 0)) return true;
+  // A document the form deletes anywhere is gone, whatever another entry of the same id says.
   const deleted = new Set(medias.filter((m) => m.deleted).map((m) => m.id));
-  return held.some((id) => !deleted.has(id));
+  const kept = (id: number) => id > 0 && !deleted.has(id);
+  return medias.some((m) => m.stored && !m.deleted && kept(m.id)) || held.some(kept);
 }
 
 /** True when `totem` requires a document and the order, once written, would hold none. */
