@@ -15,6 +15,7 @@ import { $cart, clearCart } from './cart';
 import { $kioskDevice, $kioskOrderPlaced } from './kiosk-device';
 import { apiServerUrl, httpUrl } from '../domain/validators';
 import type { I18nMessage } from '../domain/messages';
+import { DEFAULT_LOCALE, type Locale } from '../domain/locales';
 
 export { $kioskDevice } from './kiosk-device';
 
@@ -142,15 +143,17 @@ export function kioskIdleTimeout(): number | null {
 }
 
 /**
- * The public kiosk was left alone: ends the turn and answers where to go (the start screen),
- * or null when there is nothing of a customer to clear (already at the start, nothing chosen).
+ * The public kiosk was left alone: ends the turn and answers where to go (the start screen, in the
+ * site's default language: the next walk-in customer does not inherit the last one's), or null when
+ * there is nothing of a customer to clear (already at the start in that language, nothing chosen).
  */
-export function resetIdleKiosk(currentPath: string): string | null {
+export function resetIdleKiosk(currentPath: string, locale: Locale = DEFAULT_LOCALE): string | null {
   const home = kioskHomePath();
   if (!home) return null;
   const { dates } = $configuration.get();
   const clean = currentPath.replace(/\/+$/, '') || '/';
-  const untouched = clean === home && $cart.get().products.length === 0 && dates.length === 0 && !$kioskOrderPlaced.get();
+  const untouched =
+    clean === home && locale === DEFAULT_LOCALE && $cart.get().products.length === 0 && dates.length === 0 && !$kioskOrderPlaced.get();
   if (untouched) return null;
   endKioskTurn();
   return home;

@@ -245,6 +245,12 @@ describe('a public kiosk left alone', () => {
     expect(cart.$cart.get()).toMatchObject({ first_name: null, phone: null, products: [] });
   });
 
+  it("goes back to the start in the site's default language: the next customer does not get the last one's", async () => {
+    await pairAs(10);
+    expect(kiosk.resetIdleKiosk('/prenota/bardonecchia-sport-rent', 'it')).toBeNull();
+    expect(kiosk.resetIdleKiosk('/prenota/bardonecchia-sport-rent', 'en')).toBe('/prenota/bardonecchia-sport-rent');
+  });
+
   it('watchIdle fires after the timeout without activity, re-armed by activity and by an order', async () => {
     vi.useFakeTimers();
     await pairAs(10);

@@ -24,6 +24,7 @@ import {
 } from "../../../domain/kiosk";
 import { useT } from "../../../i18n/client";
 import { localizePath, splitLocale, toLocale } from "../../../i18n/index";
+import { DEFAULT_LOCALE } from "../../../domain/locales";
 import KioskPasswordDialog from "./KioskPasswordDialog";
 import KioskOutboxBanner from "./KioskOutboxBanner";
 import { useHydrated } from "../../../components/ui/useHydrated";
@@ -53,10 +54,11 @@ export default function KioskFooter({ locale }: { locale: string }) {
   useEffect(() => {
     if (!isPublic) return;
     return watchIdle(window, kioskIdleTimeout, () => {
-      const target = resetIdleKiosk(splitLocale(location.pathname).path);
-      if (target) location.assign(localizePath(lang, target));
+      const { locale, path } = splitLocale(location.pathname);
+      const target = resetIdleKiosk(path, locale);
+      if (target) location.assign(localizePath(DEFAULT_LOCALE, target));
     });
-  }, [isPublic, lang]);
+  }, [isPublic]);
 
   if (!totem) return null;
   const shop = device.shop ?? configuration.shop;
