@@ -156,6 +156,13 @@ for (const [name, viewport] of [
         await shoot(page, `staff-${screen}-${name}`);
         expect(await violations(page), pagePath).toEqual([]);
       }
+      // Staff changing an order on the booking pages: no network sections, home or breadcrumbs either.
+      await page.goto(`/prenota/${BARD}`);
+      await hydrated(page);
+      const bar = page.getByRole('banner');
+      for (const name of ['Noleggi', 'Sentieri']) await expect(bar.getByRole('link', { name, exact: true })).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Percorso di navigazione' })).toBeHidden();
+      await expect(bar.getByRole('navigation', { name: 'Sezioni' })).toBeHidden();
     });
   });
 }
