@@ -1,8 +1,8 @@
 // Cart state persisted in the browser (spec §3 "Cart state" and "Cart product"). Unlike the other
 // storage schemas (the configuration's, the kiosk's drafts and payments, kept by their stores), it
-// stays with the contract: the cart is the order's input (src/api/contract/order-form.ts writes the
-// order form from it, the server reads the same lines back), and the rules of src/domain price and
-// check it, which may name only the contract's types.
+// stays with the contract: the cart is the order's input (src/domain/orders.ts writes the order form
+// from it, which the server reads with src/api/contract/order-form.ts), and the rules of src/domain
+// that price and check it may name only the contract's types.
 import * as z from 'zod/mini';
 import { CouponSchema, DateModeSchema, DaySchema, MediaSchema } from './orders';
 
