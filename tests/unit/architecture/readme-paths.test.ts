@@ -3,7 +3,8 @@
 // sending the next engineer nowhere. Every path written in backticks must exist, read from the
 // project root, the README's own folder or one of its subfolders, src/, src/api, src/features
 // (and each side), server/, server/routes or tests/. Run-time folders (DATA_DIR/…, backups/,
-// dist's _astro/) and API routes (`v1/orders/{id}`) are not files of the tree.
+// dist's _astro/), API routes (`v1/orders/{id}`) and what lies outside the project (`../shared/…`,
+// the specification) are not files of the tree.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ describe('paths written in the READMEs', () => {
       const bases = [dir, ...(dir === '.' ? [] : subfolders(dir)), ...BASES];
       return [...readFileSync(path.join(projectRoot, file), 'utf8').matchAll(/`([^`\s]+)`/g)]
         .map(([, written]) => written!)
-        .filter((written) => FILE_PATH.test(written) && KNOWN_END.test(written) && !NOT_A_FILE.test(written) && !written.startsWith('/'))
+        .filter((written) => FILE_PATH.test(written) && KNOWN_END.test(written) && !NOT_A_FILE.test(written) && !/^(\/|\.\.\/)/.test(written))
         .filter((written) => !bases.some((base) => existsSync(path.join(projectRoot, base, written))))
         .map((written) => `${file}: ${written}`);
     });
