@@ -7,13 +7,9 @@ import { KIOSK_SERVICE_WORKER_URL } from '../shared/offline-start';
 
 if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
   const worker = new Workbox(KIOSK_SERVICE_WORKER_URL, { scope: '/' });
-  // A new build's worker installed by an earlier load (the daily reload at the latest finds it)
-  // takes over as this page starts, before anyone works on it: not when every kiosk tab closes (a
-  // kiosk's never does), and never in the middle of a payment or a scan, which a worker found by
-  // this very load would interrupt (it waits for the next load).
-  worker.addEventListener('waiting', (event) => {
-    if (event.wasWaitingBeforeRegister) worker.messageSkipWaiting();
-  });
+  // A new build's worker is installed (found by this load or one before it, even by another tab):
+  // it takes over now, not when every kiosk tab closes (a kiosk's never does).
+  worker.addEventListener('waiting', () => worker.messageSkipWaiting());
   // …and the page the old one served reloads onto the new build at once, like the daily reload
   // (drafts and the outbox are in storage). The first worker taking over is no new build.
   worker.addEventListener('controlling', (event) => {

@@ -22,9 +22,9 @@ declare const self: {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-// A new build's worker, found at one of the kiosk's page loads, takes over when the next load
-// says so (./register.ts, Workbox's SKIP_WAITING message: the daily reload at the latest), then the
-// page reloads onto the new build. Asked by the page, not at install: the page is there to reload.
+// A new build's worker, found at the kiosk's next page load (the daily reload at the latest),
+// takes over when the page says so (./register.ts, Workbox's SKIP_WAITING message), then the page
+// reloads onto the new build. Asked by the page, not at install: the page is there to reload.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

@@ -1,7 +1,7 @@
 // Forgetting the kiosk's offline start (features/kiosk/offline), here because pairing's
 // stores/kiosk-forget.ts calls it when the device is paired or unpaired: the worker is
-// unregistered and every cache it filled is deleted, the API's reads among them (customers'
-// orders, names). Without workbox-window: the /pair and configuration pages load this, and it
+// unregistered and every cache it filled is deleted, the API's reads among them (the kiosk's
+// settings, the catalogue). Without workbox-window: the /pair and configuration pages load this, and it
 // needs only the browser's own API.
 
 /** Where the build writes the worker (@vite-pwa/astro, features/kiosk/offline/integration.ts). */
