@@ -2,7 +2,7 @@
 // a delivery made through the API, codes typed as a USB scanner types them, the scan field's
 // readiness after a refusal, and the accessibility checks (axe, 48 px targets).
 export { violations } from './axe';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { hydrated } from './hydration';
 import { readBack } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
@@ -52,6 +52,21 @@ export async function openDelivery(page: Page, order: OrderResponse) {
   await search.pressSequentially(order.number);
   await search.press('Enter');
   await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+}
+
+/**
+ * The API writes (not GET) the page sends from now on, each until it has its answer or fails: a
+ * test waits for the set to empty before it reads what landed.
+ */
+export function writesInFlight(page: Page): ReadonlySet<Request> {
+  const writing = new Set<Request>();
+  const ended = (r: Request) => writing.delete(r);
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/')) writing.add(r);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return writing;
 }
 
 /** Visible controls smaller than a finger (48 px). */

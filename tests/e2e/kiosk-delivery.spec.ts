@@ -5,10 +5,10 @@
 // a pickup; money back for an early return and a surcharge for a late one, as the diff endpoints
 // say; an API outage in the middle of a delivery (the banner, nothing lost across reloads, the
 // delivery landing exactly once); axe with every rule and 48 px targets, portrait and landscape.
-import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
-import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, smallTargets, violations } from './kiosk-delivery-helpers';
+import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, smallTargets, violations, writesInFlight } from './kiosk-delivery-helpers';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';
@@ -241,13 +241,7 @@ test('an API outage in the middle of a delivery: banner, nothing lost across rel
   expect((await readBack(request, token, order.id)).delivery.delivery_details).toHaveLength(0);
 
   // The writes the page sends from here on, until each has its answer (or fails).
-  const writing = new Set<Request>();
-  const ended = (r: Request) => writing.delete(r);
-  page.on('request', (r) => {
-    if (r.method() !== 'GET' && r.url().includes('/api/')) writing.add(r);
-  });
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  const writing = writesInFlight(page);
   await page.unroute('**/api/**');
   await expect.poll(async () => (await readBack(request, token, order.id)).delivery.delivery_details.length, { timeout: 45_000 }).toBe(2);
   await expect(page.getByRole('region', { name: 'Invio delle operazioni' })).toHaveCount(0, { timeout: 15_000 });

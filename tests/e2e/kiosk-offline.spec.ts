@@ -7,11 +7,11 @@
 // cache it filled. A new build's worker takes over at the page load that finds it, which reloads onto it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { projectRoot } from '../../server/db/client';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
-import { available, openDelivery, scan } from './kiosk-delivery-helpers';
+import { available, openDelivery, scan, writesInFlight } from './kiosk-delivery-helpers';
 import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
 
 // The config blocks workers for the specs that cut the API with page.route: this one needs it.
@@ -87,13 +87,7 @@ test('a desk reloads its delivery counter and cash desk offline, with the outbox
   expect((await readBack(request, token, order.id)).delivery.delivery_details).toHaveLength(0);
 
   // Back online: the queued hand-out lands, once.
-  const writing = new Set<Request>();
-  const ended = (r: Request) => writing.delete(r);
-  page.on('request', (r) => {
-    if (r.method() !== 'GET' && r.url().includes('/api/')) writing.add(r);
-  });
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  const writing = writesInFlight(page);
   await context.setOffline(false);
   await expect.poll(async () => (await readBack(request, token, order.id)).delivery.delivery_details.length, { timeout: 45_000 }).toBe(2);
   await expect(page.getByRole('region', { name: 'Invio delle operazioni' })).toHaveCount(0, { timeout: 15_000 });
