@@ -1,5 +1,6 @@
 // `npm run bench:site`: the static SEO site.
-// (a) `astro build` once, timed, and the number of pages built;
+// (a) `astro build` once, cold, timed by bench/build.ts (its result reused when `npm run bench` has
+//     just built), and the number of pages built;
 // (b) per page type (home, category×town, shop, trail, and the booking screens: booking page,
 //     calendar, checkout, order, orders list): HTML size raw and gzip, and the JavaScript fetched
 //     until the page is idle (every script response until network idle, gzipped here with zlib),
@@ -14,8 +15,7 @@
 // Every step is bounded in time. Targets: Lighthouse 100 on the static pages and ≥ 98 performance
 // on the booking screens, ≤ 15 KB gzip JS before idle on static pages, ≤ 120 KB on booking
 // screens in every state, ≤ 25 KB gzip HTML (1 KB = 1024 bytes).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import { TOKEN_KEY } from '../src/stores/session';
 import { projectRoot } from '../server/db/client';
 import { startProduct } from '../tests/support/process';
 import { BOOKING_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET } from './budgets';
+import { buildOurs, type BuildRun } from './build';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -44,7 +45,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const BUILD_TIMEOUT_MS = 10 * 60_000;
 const PAGE_TIMEOUT_MS = 30_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 /** Lighthouse runs per page; the table shows the median (`BENCH_LIGHTHOUSE_RUNS` to change). */
@@ -126,27 +126,6 @@ function countHtml(dir: string): number {
   return n;
 }
 
-/** (a) One timed `astro build` (its log is kept quiet; printed only if the build fails). */
-function timedBuild(): { seconds: number; pagesBuilt: number; htmlFiles: number } {
-  const astro = path.join(projectRoot, 'node_modules', '.bin', 'astro');
-  const t0 = performance.now();
-  const result = spawnSync(astro, ['build'], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    timeout: BUILD_TIMEOUT_MS,
-    maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, FORCE_COLOR: '0', NODE_ENV: 'production' },
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  if (result.status !== 0) {
-    console.error(result.stdout, result.stderr);
-    throw new Error(`astro build failed (${result.error?.message ?? `exit ${result.status}`})`);
-  }
-  // The same stamp `npm start` checks (scripts/build-if-stale.ts), so the fresh build is reused.
-  writeFileSync(path.join(projectRoot, 'dist', '.build-stamp'), new Date().toISOString());
-  const pagesBuilt = Number(/(\d+) page\(s\) built/.exec(result.stdout)?.[1] ?? NaN);
-  return { seconds, pagesBuilt, htmlFiles: countHtml(path.join(projectRoot, 'dist')) };
-}
 
 interface Sample {
   type: string;
@@ -445,9 +424,10 @@ function printTable(result: SiteBenchResult): void {
     if (p.lighthouse && 'error' in p.lighthouse) console.log(`\nLighthouse could not run on ${p.path}: ${p.lighthouse.error}`);
 }
 
-export async function benchSite(): Promise<SiteBenchResult> {
-  console.log('[bench:site] astro build…');
-  const build = timedBuild();
+/** `build`: our last build when `npm run bench` has just measured it (bench/build.ts), else one is made here. */
+export async function benchSite(build?: BuildRun): Promise<SiteBenchResult> {
+  if (!build) console.log('[bench:site] astro build…');
+  const { seconds, pagesBuilt } = build ?? (await buildOurs());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-site-'));
   const port = await freePort();
   console.log(`[bench:site] serving dist/ on 127.0.0.1:${port}…`);
@@ -468,7 +448,7 @@ export async function benchSite(): Promise<SiteBenchResult> {
     const pages = await measurePages(base, samples);
     console.log('[bench:site] Lighthouse…');
     await runLighthouse(base, pages, samples);
-    const result = { buildSeconds: build.seconds, pagesBuilt: build.pagesBuilt, htmlFiles: build.htmlFiles, pages };
+    const result = { buildSeconds: seconds, pagesBuilt, htmlFiles: countHtml(path.join(projectRoot, 'dist')), pages };
     printTable(result);
     if (server.child.exitCode !== null)
       console.log(`\nThe server exited during the run (code ${server.child.exitCode}):\n${server.output().split('\n').slice(-30).join('\n')}`);
