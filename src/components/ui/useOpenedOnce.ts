@@ -1,5 +1,5 @@
 // Lazy dialogs: a dialog opened by a tap (the login sheet, "Per chi è…") is a chunk of
-// its own, fetched the first time it opens, so its form code (form/use-form.ts) is not part of the
+// its own, fetched the first time it opens, so its form code (react-hook-form) is not part of the
 // screen's first load. Once opened it stays mounted: closing it keeps its form state and the
 // native <dialog> closing (focus back to the button that opened it) as before.
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 // Signup and password reset (code by email, then a new password), honouring `returnUrl` when it
 // is an internal path. A visitor already logged in has nothing to do here and goes home.
 import { useEffect, useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormReturn } from '../../../components/ui/form/use-form';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { $token } from '../../../stores/session';
 import { checkResetCode, resetPassword, sendResetCode, signUp } from './stores/account';
 import { fieldMessages } from '../../../api/errors';

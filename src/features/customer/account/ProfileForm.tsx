@@ -1,7 +1,7 @@
 // The account page's details: first and last name, phone and loyalty card through
 // PATCH v1/user, validated by the contract's schema in the browser and by the API (422 messages
 // under the fields). The e-mail is the login name and is only shown.
-import { useForm, type Path } from '../../../components/ui/form/use-form';
+import { useForm, type Path } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { UserUpdateRequestSchema } from '../../../api/contract/auth';
 import type { User } from '../../../api/contract/user';

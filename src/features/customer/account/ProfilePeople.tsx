@@ -3,7 +3,7 @@
 // the form is validated by the contract's schema and the API's 422s land under the fields.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useForm, type Path } from '../../../components/ui/form/use-form';
+import { useForm, type Path } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { PersonInputSchema, type Person } from '../../../api/contract/people';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';

@@ -1,11 +1,11 @@
 // Who a product is for (first and last name, height, weight, shoe size, level), asked when the
-// product requires customer info; validated with the domain validators (form/use-form.ts). For a
+// product requires customer info; validated with the domain validators through react-hook-form. For a
 // product that comes in sizes the size is asked after the measures (SizePicker.tsx), required.
 // The level starts unchosen and must be picked: the API requires every customer field of a product
 // that needs them (server/orders/quote.ts), and a pre-set level would book people at a level
 // nobody chose.
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from '../../../components/ui/form/use-form';
+import { useForm } from 'react-hook-form';
 import type { Customer } from '../../../api/contract/cart';
 import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '../../../domain/validators';
 import { useT } from '../../../i18n/client';

@@ -5,7 +5,7 @@
 // Feedback lands where the customer is: after a refusal focus goes to the first field in error (or
 // to the list of the other errors), after success to the confirmation's heading.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from '../../../components/ui/form/use-form';
+import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $cart, removeProduct } from '../../../stores/cart';

@@ -22,7 +22,7 @@ import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
 import '../../../components/ui/controls.css';
 import './app-bar.css';
 
-// The login sheet and its form (form/use-form.ts), and the shop selector, load on their first open
+// The login sheet and its form (react-hook-form), and the shop selector, load on their first open
 // (useOpenedOnce.ts), and again on the next open after a failed fetch (LazyDialog.tsx).
 const LoginDialog = lazyDialog(() => import('./LoginDialog'));
 const ShopSelector = lazyDialog(() => import('./ShopSelector'));

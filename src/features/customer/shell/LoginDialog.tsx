@@ -3,7 +3,7 @@
 // the login button or a `require-login` event, closed on success or a `hide-login` event (its state
 // is `$loginDialog` in the session store).
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from '../../../components/ui/form/use-form';
+import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import { $loginLoading, login } from '../../../stores/login';
 import { notify } from '../../../stores/notifications';

@@ -15,11 +15,15 @@ import { notify } from '../../../stores/notifications';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog';
-import CashDeskContactDialog from './CashDeskContactDialog';
-import CashDeskPoolDialog from './CashDeskPoolDialog';
+import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
 import '../../../components/ui/controls.css';
 import '../shared/kiosk.css';
 import './cash-desk-changes.css';
+
+// The change dialogs and their form code (react-hook-form) load on their first open, not with the
+// cash desk; a dialog that could not be fetched closes and says why (LazyDialog.tsx).
+const CashDeskContactDialog = lazyDialog(() => import('./CashDeskContactDialog'));
+const CashDeskPoolDialog = lazyDialog(() => import('./CashDeskPoolDialog'));
 
 type Pool = OrderResponse['order_detail_pools'][number];
 type Open = { kind: 'contact' } | { kind: 'pool'; pool: Pool; title: string } | { kind: 'cancel' } | null;
@@ -76,6 +80,12 @@ export default function CashDeskChanges({ locale, order, onChanged }: Props) {
     setRefusal(null);
     onChanged(next);
     notify(message, 'success');
+  };
+
+  // A dialog whose code could not be fetched: closed, and the network named (the next open fetches again).
+  const dialogFailed = () => {
+    setOpen(null);
+    notify(t('errors.network'), 'error');
   };
 
   const editInCart = () => {
@@ -189,26 +199,31 @@ export default function CashDeskChanges({ locale, order, onChanged }: Props) {
           </ul>
         </>
       )}
-      {open?.kind === 'contact' && (
-        <CashDeskContactDialog
-          locale={locale}
-          order={order}
-          onSaved={(next) => saved(next, t('kiosk.changes.contactSaved'))}
-          onFailed={failed}
-          onClose={() => setOpen(null)}
-        />
-      )}
-      {open?.kind === 'pool' && (
-        <CashDeskPoolDialog
-          locale={locale}
-          orderUuid={order.uuid}
-          pool={open.pool}
-          title={open.title}
-          onSaved={(next) => saved(next, t('kiosk.changes.customerSaved'))}
-          onFailed={failed}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      {/* Mounted for good, so that an open after a failed fetch fetches again (LazyDialog.tsx). */}
+      <LazyDialog open={open?.kind === 'contact'} onFailed={dialogFailed}>
+        {open?.kind === 'contact' && (
+          <CashDeskContactDialog
+            locale={locale}
+            order={order}
+            onSaved={(next) => saved(next, t('kiosk.changes.contactSaved'))}
+            onFailed={failed}
+            onClose={() => setOpen(null)}
+          />
+        )}
+      </LazyDialog>
+      <LazyDialog open={open?.kind === 'pool'} onFailed={dialogFailed}>
+        {open?.kind === 'pool' && (
+          <CashDeskPoolDialog
+            locale={locale}
+            orderUuid={order.uuid}
+            pool={open.pool}
+            title={open.title}
+            onSaved={(next) => saved(next, t('kiosk.changes.customerSaved'))}
+            onFailed={failed}
+            onClose={() => setOpen(null)}
+          />
+        )}
+      </LazyDialog>
       {open?.kind === 'cancel' && (
         // Mounted only while asked: its ids are fixed, and the page may have its own ConfirmDialog.
         <ConfirmDialog

@@ -3,7 +3,7 @@
 // message under its field (the first one focused); any other failure goes to the parent
 // (onFailed), which says it and, when the order's state refused it, reads the order again.
 import { useState } from 'react';
-import { useForm } from '../../../components/ui/form/use-form';
+import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { changeDeskContact, type DeskContact, type DeskFailure } from './stores/desk-changes';
 import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '../../../domain/validators';

@@ -2,7 +2,7 @@
 // dialog that takes the focus to its first field and gives it back to the button that opened it,
 // a labelled field with its message, and the server's messages that belong to no field.
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from '../../../components/ui/form/use-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 interface DialogProps {
   /** Prefix of the ids inside (title, fields): unique on the page. */

@@ -2,7 +2,7 @@
 // with the booking's bounds and level choices. Staff may know only part of it: every field may stay
 // blank, and emptying one clears it on the server.
 import { useState } from 'react';
-import { useForm } from '../../../components/ui/form/use-form';
+import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { changeDeskPoolCustomer, type DeskFailure } from './stores/desk-changes';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/cash-desk';

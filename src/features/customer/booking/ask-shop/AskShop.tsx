@@ -4,7 +4,7 @@
 // API's 422 messages land under the fields they name. The static HTML is the button alone: the
 // island wakes on the first interaction (client:lazy) and renders the form only while open.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type Path } from '../../../../components/ui/form/use-form';
+import { useForm, type Path } from 'react-hook-form';
 import {
   BOOKING_REQUEST_MESSAGE_MAX,
   BOOKING_REQUEST_PEOPLE_MAX,
