@@ -1,6 +1,13 @@
 // The order's QR code as a PNG, for the confirmation e-mail (an inline cid: image) and the voucher
 // PDF. The same encoder (`qrcode`) draws it in the browser (src/components/ui/OrderCode.tsx), with
 // the same options and text (src/domain/order-code.ts).
+//
+// `qrcode` makes the modules; the PNG around them is written here. Its own PNG output (pngjs)
+// paints 290×290 RGBA pixels and tries five row filters on each in JavaScript: 10–20 ms of the
+// event loop per order, the largest single cost of placing one (server/README.md, "Where an
+// order's time goes"). A two-colour image needs none of that: one bit per pixel, every row of a
+// module repeated, compressed by node's zlib, is the same picture in well under a millisecond.
+import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { ORDER_CODE_QR, orderCodeText } from '../../src/domain/order-code';
 
@@ -10,6 +17,48 @@ import { ORDER_CODE_QR, orderCodeText } from '../../src/domain/order-code';
  */
 const SCALE = 10;
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** IHDR: one bit per pixel, greyscale (0 black, 1 white), no interlace. */
+const BIT_DEPTH = 1;
+const GREYSCALE = 0;
+/** Each row starts with its filter type: none (the rows are runs of black and white). */
+const FILTER_NONE = 0;
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc32(data, crc32(head.subarray(4))), 0);
+  return Buffer.concat([head, data, tail]);
+}
+
+/** A black-on-white PNG of `dark` (size × size modules, row by row), `margin` light modules around, `scale` pixels each. */
+export function modulesPng(dark: ArrayLike<number>, size: number, margin: number, scale: number): Buffer {
+  const pixels = (size + 2 * margin) * scale;
+  const rowBytes = 1 + Math.ceil(pixels / 8);
+  const raw = Buffer.alloc(rowBytes * pixels, 0xff);
+  // Each module row is packed once, then copied to the `scale` pixel rows it covers.
+  for (let my = 0; my < size; my++) {
+    const first = (margin + my) * scale * rowBytes;
+    for (let mx = 0; mx < size; mx++) {
+      if (!dark[my * size + mx]) continue;
+      for (let x = (margin + mx) * scale; x < (margin + mx + 1) * scale; x++) raw[first + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+    }
+    for (let copy = 1; copy < scale; copy++) raw.copy(raw, first + copy * rowBytes, first, first + rowBytes);
+  }
+  // Every row's first byte is its filter type.
+  for (let y = 0; y < pixels; y++) raw[y * rowBytes] = FILTER_NONE;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(pixels, 0);
+  header.writeUInt32BE(pixels, 4);
+  header.writeUInt8(BIT_DEPTH, 8);
+  header.writeUInt8(GREYSCALE, 9);
+  // Compression, filter method and interlace: 0 each (deflate, adaptive filtering's method, none).
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
 export async function orderCodePng(order: { number: string }): Promise<Buffer> {
-  return QRCode.toBuffer(orderCodeText(order), { ...ORDER_CODE_QR, type: 'png', scale: SCALE });
+  const { modules } = QRCode.create(orderCodeText(order), ORDER_CODE_QR);
+  return modulesPng(modules.data, modules.size, ORDER_CODE_QR.margin, SCALE);
 }

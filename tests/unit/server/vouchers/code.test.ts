@@ -2,10 +2,12 @@
 // and the voucher PDF with that code and its text.
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { orderCodePng } from '../../../../server/vouchers/code';
 import { voucherContent } from '../../../../server/vouchers/content';
 import { renderVoucherPdf } from '../../../../server/vouchers/pdf';
 import { DateModes } from '../../../../src/domain/dates';
+import { ORDER_CODE_QR } from '../../../../src/domain/order-code';
 import { getT } from '../../../../src/i18n/server';
 import { pdfText } from '../../../support/pdf';
 import { decodeQrPng } from '../../../support/qr';
@@ -16,6 +18,18 @@ describe('the order code', () => {
     expect(decodeQrPng(png)).toBe('06-0000042');
     const { width } = PNG.sync.read(png);
     expect(width).toBeGreaterThanOrEqual(250);
+  });
+
+  it("is pixel for pixel the picture qrcode's own PNG renderer draws", async () => {
+    for (const number of ['06-0000042', '12-9999999', '01-10000001']) {
+      const ours = PNG.sync.read(await orderCodePng({ number }));
+      const theirs = PNG.sync.read(await QRCode.toBuffer(number, { ...ORDER_CODE_QR, type: 'png', scale: 10 }));
+      expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+      // pngjs reads both as RGBA: compare each pixel's grey (black or white).
+      const grey = (png: PNG) => Array.from({ length: png.width * png.height }, (_, i) => png.data[i * 4]);
+      expect(grey(ours)).toEqual(grey(theirs));
+      expect(new Set(grey(ours))).toEqual(new Set([0, 255]));
+    }
   });
 });
 
