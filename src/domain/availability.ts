@@ -65,6 +65,10 @@ export function peakUsage(bookings: readonly BookingPeriod[], period: BookingPer
   const end = lastSlot(period, origin);
   const events: [number, number][] = [];
   for (const b of bookings) {
+    // Days compare as text (YYYY-MM-DD): a booking wholly before or after the period is passed over
+    // without working out its slots, which an order's stock check does for every booking of its
+    // product (the product's whole booked future).
+    if (b.to < period.from || b.from > period.to) continue;
     const s = Math.max(firstSlot(b, origin), start);
     const e = Math.min(lastSlot(b, origin), end);
     if (s <= e) events.push([s, 1], [e + 1, -1]);
