@@ -4,7 +4,6 @@
 // script, which pdfkit's standard fonts (WinAnsi: Latin-1 only) would garble ("Dvořák",
 // "Иван"): DejaVu Sans (Latin Extended, Greek, Cyrillic) is embedded, subset to the glyphs used.
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { VoucherContent } from './content';
 
 const require = createRequire(import.meta.url);
@@ -23,7 +22,10 @@ export interface VoucherPdfOptions {
   compress?: boolean;
 }
 
-export function renderVoucherPdf(content: VoucherContent, codePng: Buffer, options: VoucherPdfOptions = {}): Promise<Buffer> {
+export async function renderVoucherPdf(content: VoucherContent, codePng: Buffer, options: VoucherPdfOptions = {}): Promise<Buffer> {
+  // Loaded on the first voucher: pdfkit and its font tables are about 18 MB of a server's RSS
+  // that most processes never use (server/README.md, "Memory").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
