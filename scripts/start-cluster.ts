@@ -42,7 +42,10 @@ const env: Record<string, string> = { SKIP_BUILD: '1' };
 // The local realtime endpoint signs subscriptions with PUSHER_SECRET: every worker must use the same.
 if (config.realtime.driver === 'local' && !config.realtime.secret) env.PUSHER_SECRET = randomBytes(32).toString('hex');
 
-cluster.setupPrimary({ exec: path.join(projectRoot, 'scripts/start.ts') });
+// Each worker runs `npm start`'s file beside this one (the bundle scripts/launch.mjs made, or the
+// TypeScript source under tsx) with this process's node flags: the same heap cap.
+const ownFile = process.argv[1]!;
+cluster.setupPrimary({ exec: path.join(path.dirname(ownFile), path.basename(ownFile).replace('start-cluster', 'start')) });
 // A scrape reaches one worker (they share the port): that worker asks here for every worker's metrics, summed.
 aggregateWorkerMetrics();
 let stopping = false;

@@ -1,4 +1,6 @@
 // `npm start`: build the site if needed, migrate and seed the database, serve site + API on one port.
+// scripts/launch.mjs runs this file bundled, with the heap cap; tests run it with tsx.
+import { getHeapStatistics } from 'node:v8';
 import { projectRoot } from '../server/db/client';
 import { loadConfigOrExit } from '../server/config';
 import { startServer } from '../server/main';
@@ -20,7 +22,10 @@ if (!config.skipBuild && isDistStale(projectRoot)) {
 
 // A data folder that cannot be used stops here with what to do (exit 1), not a stack trace.
 const server = await exitOnDataDirError(startServer(config));
-logger.info(`storefront and API listening on ${server.url} (API at ${server.url}/api)`);
+const BYTES_PER_MB = 1024 * 1024;
+// The cap node was started with (HEAP_LIMIT_MB through scripts/launch.mjs, or node's own default).
+const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / BYTES_PER_MB);
+logger.info({ heapLimitMb }, `storefront and API listening on ${server.url} (API at ${server.url}/api)`);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -43,3 +48,6 @@ async function stop(signal: string) {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// Started by scripts/launch.mjs (or a cluster's primary): when that process is gone, even killed,
+// its channel closes and this server stops rather than run on unsupervised.
+if (process.send) process.on('disconnect', () => void stop('parent process gone'));

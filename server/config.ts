@@ -40,6 +40,14 @@ const MAX_POS_DELAY_MS = 60_000;
  * network), answering in a second as a real terminal does.
  */
 const POS_SIMULATOR = { port: 4323, host: '127.0.0.1', delayMs: 1000 };
+/**
+ * The V8 heap's cap (old generation, MB) `npm start` gives node (scripts/launch.mjs). Uncapped, the
+ * heap keeps garbage up to a quarter of the machine's memory (1 GB after a minute of reads); a
+ * reference shop's live heap is about 40 MB at idle and 60 under load (server/README.md, "Memory").
+ */
+const DEFAULT_HEAP_LIMIT_MB = 128;
+/** Below this the server's own start-up (catalogue, schemas, PGlite's glue) does not fit. */
+const MIN_HEAP_LIMIT_MB = 64;
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
@@ -105,6 +113,7 @@ export const ConfigSchema = z
     PUBLIC_SITE_URL: url(/^https?$/, 'is not an http:// or https:// URL').default('http://localhost:4321').describe("the site's http(s) address"),
     API_PORT: port().default(4322).describe('a port number from 1 to 65535'),
     SKIP_BUILD: flag().describe('1 (serve dist/ as it is) or 0'),
+    HEAP_LIMIT_MB: wholeNumber(MIN_HEAP_LIMIT_MB).default(DEFAULT_HEAP_LIMIT_MB).describe(`a whole number of megabytes from ${MIN_HEAP_LIMIT_MB} up`),
     POS_PORT: wholeNumber(0, 65535).default(POS_SIMULATOR.port).describe('a port number from 1 to 65535, or 0 (no simulator)'),
     POS_HOST: address().default(POS_SIMULATOR.host).describe('an IP address or host name to listen on'),
     FRAME_ANCESTORS: origins.optional().describe('http(s) origins separated by spaces or commas'),
@@ -162,6 +171,8 @@ export interface Config {
   apiPort: number;
   /** `npm start` serves `dist/` without rebuilding it. */
   skipBuild: boolean;
+  /** The V8 old-generation cap `npm start` and `start:cluster` give each server process (scripts/launch.mjs). */
+  heapLimitMb: number;
   /** Proxies in front whose X-Forwarded-* are believed (server/http/client-address.ts); 0: none. */
   trustProxy: number;
   /** How much the server logs (LOG_LEVEL): server/log.ts. */
@@ -228,6 +239,7 @@ function toConfig(v: Variables): Config {
     siteUrl: v.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     apiPort: v.API_PORT,
     skipBuild: v.SKIP_BUILD === '1',
+    heapLimitMb: v.HEAP_LIMIT_MB,
     trustProxy: v.TRUST_PROXY ?? 0,
     logLevel: v.LOG_LEVEL,
     metricsToken: v.METRICS_TOKEN ?? null,

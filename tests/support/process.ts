@@ -1,5 +1,6 @@
 // Runs the real `npm start` entry point as a child process, for tests of the process itself.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../server/db/client';
 
@@ -10,23 +11,50 @@ export interface StartedServer {
   output(): string;
 }
 
+/** scripts/start.ts under tsx: what most process tests start (no bundling, node's own heap cap unless `nodeArgs` says). */
 export async function startProduct(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<StartedServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], {
+  return started([...nodeArgs, '--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], dataDir, port, env);
+}
+
+/**
+ * Exactly what `npm start` runs (package.json's script: the node flags, scripts/launch.mjs's bundle),
+ * for what only it sets up: the heap cap, the server without the TypeScript loader.
+ */
+export async function startNpmStart(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  { keepOutput = true }: { keepOutput?: boolean } = {},
+): Promise<StartedServer> {
+  const scripts = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [command, ...args] = scripts.start!.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs "${command}", not node: startNpmStart cannot run it`);
+  return started(args, dataDir, port, env, keepOutput);
+}
+
+/** `keepOutput` false: what the server writes once it listens is read and dropped (a benchmark's millions of request lines). */
+async function started(args: string[], dataDir: string, port: number, env: Record<string, string>, keepOutput = true): Promise<StartedServer> {
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', DATABASE_URL: '', ...env },
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  let listening = false;
+  const keep = (d: Buffer) => {
+    if (keepOutput || !listening) output += d;
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes('listening on')) {
+        listening = true;
         clearInterval(timer);
         resolve();
       }
