@@ -7,12 +7,14 @@
 // (`BENCH_BUILD_PAIRS`, 3 by default) and the table shows the median of each, wall time and peak
 // memory of the build's whole process tree (bench/process-tree.ts says how it is read).
 //
-// Our build is measured cold where every build is cold: dist/ is removed first, while Astro's
+// Our build runs as `npm run build` does (scripts/build-if-stale.ts: Astro's CLI with a heap cap);
+// the bare one as Astro's CLI comes. Our build is measured cold where every build is cold: dist/ is removed first, while Astro's
 // cache folder (node_modules/.astro: the content store and the drawn link-preview images) and
 // Vite's are kept, as a second build on a developer's or CI's machine keeps them.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { astroBuildArgs } from '../scripts/build-if-stale';
 import { projectRoot } from '../server/db/client';
 import { DEFAULT_LOCALE, LOCALES } from '../src/domain/locales';
 import { runMeasured, type TreeRun } from './process-tree';
@@ -43,8 +45,9 @@ function indexPagesOf(dir: string, prefix = ''): string[] {
   return pages;
 }
 
-async function astroBuild(root: string): Promise<BuildRun> {
-  const run: TreeRun = await runMeasured(path.join(projectRoot, 'node_modules', '.bin', 'astro'), ['build'], {
+/** `astro build` in `root`: ours as every caller builds it (astroBuildArgs), the bare project as Astro's CLI comes. */
+async function astroBuild(root: string, command: [string, string[]]): Promise<BuildRun> {
+  const run: TreeRun = await runMeasured(command[0], command[1], {
     cwd: root,
     timeoutMs: BUILD_TIMEOUT_MS,
     // A production build whatever the caller's NODE_ENV (scripts/build-if-stale.ts says why).
@@ -61,7 +64,7 @@ async function astroBuild(root: string): Promise<BuildRun> {
 /** Our site, cold as described above; leaves a fresh dist/ that `npm start` reuses. */
 export async function buildOurs(): Promise<BuildRun> {
   rmSync(path.join(projectRoot, 'dist'), { recursive: true, force: true });
-  const run = await astroBuild(projectRoot);
+  const run = await astroBuild(projectRoot, [process.execPath, astroBuildArgs(projectRoot)]);
   // The same stamp `npm start` checks (scripts/build-if-stale.ts), so the fresh build is reused.
   writeFileSync(path.join(projectRoot, 'dist', '.build-stamp'), new Date().toISOString());
   return run;
@@ -134,7 +137,7 @@ export interface BuildBenchResult {
 
 function printTable({ pairs }: BuildBenchResult): void {
   const mib = (bytes: number) => (bytes / MIB).toFixed(0);
-  console.log(`\nastro build: ours (cold: dist/ removed, caches kept) against a bare Astro project of the same ${pairs[0].ours.indexPages.length} pages, ${pairs.length} alternating pairs\n`);
+  console.log(`\nastro build: ours (npm run build, cold: dist/ removed, caches kept) against a bare Astro project of the same ${pairs[0].ours.indexPages.length} pages, ${pairs.length} alternating pairs\n`);
   console.log('| pair | ours s | bare s | ours peak MiB | bare peak MiB |');
   console.log('|---|---:|---:|---:|---:|');
   pairs.forEach(({ ours, bare }, i) => console.log(`| ${i + 1} | ${ours.seconds.toFixed(1)} | ${bare.seconds.toFixed(1)} | ${mib(ours.peakRssBytes)} | ${mib(bare.peakRssBytes)} |`));
@@ -159,7 +162,7 @@ export async function benchBuild(): Promise<BuildBenchResult> {
       bareRoot ??= makeBareProject(ours.indexPages);
       rmSync(path.join(bareRoot, 'dist'), { recursive: true, force: true });
       console.log(`[bench:build] pair ${i + 1}/${PAIRS}: bare build…`);
-      const bare = await astroBuild(bareRoot);
+      const bare = await astroBuild(bareRoot, [path.join(projectRoot, 'node_modules', '.bin', 'astro'), ['build']]);
       pairs.push({ ours, bare });
     }
   } finally {
