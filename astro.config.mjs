@@ -70,6 +70,13 @@ export default defineConfig({
   ],
   vite: {
     plugins: [islandsMessages(), islandBoundary()],
+    // Leaflet's own ES module build rather than its UMD file (package.json "main"): the bundle no
+    // longer turns 450 KB of CommonJS into ESM on every build, and what the map leaves unused is
+    // shaken out. TrailMap imports the namespace, which both builds export alike.
+    resolve: { alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }] },
+    // The per-chunk gzip sizes Vite prints cost a gzip of every chunk each build; the size budgets
+    // measure what a browser fetches (tests/site, bench:site), not this log.
+    build: { reportCompressedSize: false },
     // `npm run dev` runs the API beside the Astro dev server; the proxy keeps `/api` same-origin as in production.
     server: apiPort ? { proxy: { '/api': `http://127.0.0.1:${apiPort}` } } : {},
   },
