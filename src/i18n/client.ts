@@ -3,7 +3,8 @@
 // locales are available synchronously so islands render their HTML in the right language.
 // A customer's browser gets them without the kiosk's sections (`?customer`); a kiosk (a totem
 // configured on this device, `html.totem`, or a kiosk page, `body.kiosk-page`: the same test as
-// global.css) gets every island section (`?islands`).
+// global.css) gets its own through ./kiosk-messages.ts: a kiosk page (/totem/…) only what its
+// islands translate, any other page every island section.
 import { use } from 'react';
 import type { TFunction } from 'i18next';
 import { toLocale, type Locale } from './index';
@@ -16,11 +17,18 @@ const eager: Record<string, { default: Messages }> = import.meta.env.SSR
   ? import.meta.glob<{ default: Messages }>('../../i18n/*.json', { eager: true })
   : {};
 // Only the sections islands use (src/i18n/islands-messages-plugin.mjs).
-const kioskMessages = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?islands' });
 const customerMessages = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer' });
 
 function isKiosk(): boolean {
   return document.documentElement.classList.contains('totem') || document.body.classList.contains('kiosk-page');
+}
+
+function loadMessages(locale: Locale): Promise<Messages> {
+  const load = isKiosk() ? import('./kiosk-messages').then((m) => m.kioskMessages(location.pathname, locale)) : customerMessages[fileOf(locale)];
+  return Promise.resolve(load).then((found) => {
+    if (!found) throw new Error(`No translations for ${locale}`);
+    return found().then((m) => m.default);
+  });
 }
 
 const loaded = new Map<Locale, Tracked>();
@@ -40,9 +48,7 @@ export function loadT(locale: Locale): Tracked {
     pending.status = 'fulfilled';
     pending.value = t;
   } else {
-    const load = (isKiosk() ? kioskMessages : customerMessages)[fileOf(locale)];
-    if (!load) throw new Error(`No translations for ${locale}`);
-    pending = load().then((m) => createIslandT(locale, m.default)) as Tracked;
+    pending = loadMessages(locale).then((messages) => createIslandT(locale, messages)) as Tracked;
     pending.then((t) => {
       pending!.status = 'fulfilled';
       pending!.value = t;
