@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../../stores/configuration';
-import { resumeDeskPayments } from './stores/cash-desk';
+import { $deskPayments } from './stores/desk-payments';
 import { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } from './stores/desk-order';
 import { totemRole, TotemPages } from '../../../domain/kiosk';
 import { useT } from '../../../i18n/client';
@@ -28,8 +28,9 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
   useEffect(() => {
     // The reading is the store's (stores/desk-order.ts).
     const watch = showDeskOrder(uuid);
-    // A payment left in flight by a reload or an outage goes on (or asks staff) here.
-    void resumeDeskPayments();
+    // A payment left in flight by a reload or an outage goes on (or asks staff) here; the code that
+    // drives payments loads only when there is one (as in DeskPaymentsChip).
+    if (Object.keys($deskPayments.get()).length > 0) void import('./stores/cash-desk').then(({ resumeDeskPayments }) => resumeDeskPayments());
     return watch.stop;
   }, [uuid]);
 

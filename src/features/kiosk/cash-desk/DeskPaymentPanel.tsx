@@ -2,25 +2,22 @@
 // the terminal, and whatever a payment in flight needs from staff — wait, say what the terminal
 // shows after a lost answer, retry recording, print the receipt again, settle a conflict, release
 // the claim of a desk that is gone. The rules and requests live in stores/cash-desk.ts and
-// stores/desk-claims.ts; this renders their state and dispatches.
+// stores/desk-claims.ts; this renders their state and dispatches. The state is
+// stores/desk-payments.ts (already on every kiosk page for the payments chip); the code that drives
+// the terminal and records payments loads on the first tap, not with the order's first paint.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../../api/contract/orders';
 import type { DeskPayment } from '../shared/stores/payment-storage';
-import {
-  $deskPayments,
-  confirmTerminalCharge,
-  dismissPayment,
-  payOrder,
-  printReceipt,
-  retryRecording,
-  type PayOutcome,
-} from './stores/cash-desk';
+import { $deskPayments } from './stores/desk-payments';
+import type { PayOutcome } from './stores/cash-desk';
 import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
 import CashDeskReleaseDialog from './CashDeskReleaseDialog';
 import { noticeText } from '../../../domain/messages';
+
+const desk = () => import('./stores/cash-desk');
 
 interface Props {
   t: TFunction;
@@ -79,7 +76,7 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
           <p>{t('kiosk.pay.nothingToPay')}</p>
         ) : order.paid ? (
           <p className="actions">
-            <button type="button" className="button" onClick={() => run(() => printReceipt(order))}>
+            <button type="button" className="button" onClick={() => run(() => desk().then((d) => d.printReceipt(order)))}>
               {t('kiosk.pay.reprint')}
             </button>
           </p>
@@ -89,7 +86,7 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
               type="button"
               className="button desk-pay__button"
               disabled={busy || !mayStartPayment(order, payment)}
-              onClick={() => run(() => payOrder(order))}
+              onClick={() => run(() => desk().then((d) => d.payOrder(order)))}
             >
               {t('kiosk.pay.button', { amount: formatCurrency(order.total_amount) })}
             </button>
@@ -143,10 +140,10 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
           {error && <p className="error">{error}</p>}
           <p>{t('kiosk.pay.uncertain', { amount })}</p>
           <p className="actions">
-            <button type="button" className="button" disabled={busy} onClick={() => run(() => confirmTerminalCharge(order.uuid, true))}>
+            <button type="button" className="button" disabled={busy} onClick={() => run(() => desk().then((d) => d.confirmTerminalCharge(order.uuid, true)))}>
               {t('kiosk.pay.yesCharged')}
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => run(() => confirmTerminalCharge(order.uuid, false))}>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => run(() => desk().then((d) => d.confirmTerminalCharge(order.uuid, false)))}>
               {t('kiosk.pay.notCharged')}
             </button>
           </p>
@@ -160,7 +157,7 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
           </p>
           {lastError}
           <p className="actions">
-            <button type="button" className="button" disabled={busy} onClick={() => run(() => retryRecording(order.uuid))}>
+            <button type="button" className="button" disabled={busy} onClick={() => run(() => desk().then((d) => d.retryRecording(order.uuid)))}>
               {t('kiosk.pay.retryNow')}
             </button>
           </p>
@@ -171,10 +168,10 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
         <div role="alert">
           <p>{t('kiosk.pay.receiptFailed', { error })}</p>
           <p className="actions">
-            <button type="button" className="button" disabled={busy} onClick={() => run(() => printReceipt(order))}>
+            <button type="button" className="button" disabled={busy} onClick={() => run(() => desk().then((d) => d.printReceipt(order)))}>
               {t('kiosk.pay.printReceipt')}
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => dismissPayment(order.uuid)}>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void desk().then((d) => d.dismissPayment(order.uuid))}>
               {t('kiosk.pay.close')}
             </button>
           </p>
@@ -189,7 +186,7 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
         <div role="alert">
           <p className="error">{t('kiosk.pay.conflict', { error })}</p>
           <p className="actions">
-            <button type="button" className="button" onClick={() => dismissPayment(order.uuid)}>
+            <button type="button" className="button" onClick={() => void desk().then((d) => d.dismissPayment(order.uuid))}>
               {t('kiosk.pay.settled')}
             </button>
           </p>
