@@ -36,6 +36,7 @@ describe('server configuration', () => {
       siteUrl: 'http://localhost:4321',
       apiPort: 4322,
       skipBuild: false,
+      heapLimitMb: 128,
       trustProxy: 0,
       metricsToken: null,
       frameAncestors: [],
