@@ -40,15 +40,15 @@ export class Availability {
     await this.refreshOutUnits(db);
   }
 
-  /** The Rome day of the clock, worked out at most once a second (hot path). */
-  private today(): string {
+  /** The Rome day of the clock, worked out at most once a second (hot path: the shop routes ask it too). */
+  today(): string {
     const at = this.clock().getTime();
     if (!(Math.abs(at - this.todayMemo.at) < 1000)) this.todayMemo = { at, day: toRomeDay(new Date(at)) };
     return this.todayMemo.day;
   }
 
   /** An availability body, memoised by everything it depends on (`key`): see memo.ts. */
-  answer(key: string, compute: () => unknown): string {
+  answer(key: string, compute: () => unknown): Uint8Array<ArrayBuffer> {
     return this.memo.get(key, this.today(), compute);
   }
 

@@ -53,8 +53,8 @@ export class CatalogueCache {
   private bySlug = new Map<string, CatalogueShop>();
   /** All products of every shop, main and add-on. */
   private productIndex = new Map<number, { shop: CatalogueShop; product: ProductRow }>();
-  /** Memoised shop bodies, keyed by everything they depend on; the catalogue is read-only at run time. */
-  readonly responses = new Map<string, string>();
+  /** Memoised shop bodies (UTF-8, as sent), keyed by everything they depend on; the catalogue is read-only at run time. */
+  readonly responses = new ShopBodies();
 
   async load(db: Db): Promise<void> {
     const [siteRows, sportRows, shopRows, shopSportRows, categoryRows, productRows, priceRows, linkRows, pcRows, unitRows] =
@@ -128,6 +128,33 @@ export class CatalogueCache {
 
   product(id: number) {
     return this.productIndex.get(id);
+  }
+}
+
+/**
+ * What the shop bodies may hold, all together: a shop's body is about 36 KB, so a few hundred
+ * (shops × languages × dates asked) before the memo starts again, whatever odd dates are asked.
+ */
+const SHOP_BODIES_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The memo of shop bodies, bounded in bytes: past the bound it is emptied and fills again. */
+export class ShopBodies {
+  private readonly bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  private bytes = 0;
+
+  get(key: string): Uint8Array<ArrayBuffer> | undefined {
+    return this.bodies.get(key);
+  }
+
+  set(key: string, body: Uint8Array<ArrayBuffer>): void {
+    if (this.bytes + body.byteLength > SHOP_BODIES_MAX_BYTES) this.clear();
+    this.bodies.set(key, body);
+    this.bytes += body.byteLength;
+  }
+
+  clear(): void {
+    this.bodies.clear();
+    this.bytes = 0;
   }
 }
 

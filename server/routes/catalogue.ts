@@ -1,10 +1,11 @@
 // Catalogue: sites, sports, shops with their products and prices for the asked dates, availability.
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { BookingQuerySchema, type BookingQuery } from '../../src/api/contract/booking-query';
 import { AvailabilityDaysQuerySchema, MAX_AVAILABILITY_DAYS } from '../../src/api/contract/availability';
 import { bookingPeriod } from '../../src/domain/availability';
-import { daysBetween, todayInRome } from '../../src/domain/dates';
+import { daysBetween } from '../../src/domain/dates';
 import { fidelityCards } from '../db/schema/index';
 import { ApiError, fieldError, notFound } from '../http/errors';
 import { accessibleOrder } from '../orders/access';
@@ -13,6 +14,7 @@ import { idParam, queryParams } from '../http/validation';
 import type { CatalogueShop } from '../catalogue/cache';
 import { presentShop, presentShopLoad, presentSite, presentSport } from '../catalogue/present';
 import { shopSeason } from '../catalogue/season';
+import { jsonBytes } from '../availability/memo';
 import { limitCardLookup } from '../fidelity/cards';
 import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
 
@@ -43,8 +45,34 @@ export async function editedOrderId(c: AppContext, code: string | undefined): Pr
   return order?.id;
 }
 
+/** Distinct query strings kept parsed per schema: more than the dates a day's visitors ask. */
+const MAX_PARSED_QUERIES = 2000;
+
+/**
+ * `queryParams` for the hot reads, memoised by the raw query string: the same few strings come back
+ * all day (a shop's dates), and zod's parse allocates about 6 KB each time (bench/allocations.ts).
+ * A query that does not parse throws as before and is not kept. Callers only read the result.
+ */
+function parsedQueries<S extends z.core.$ZodType>(schema: S): (c: AppContext) => z.infer<S> {
+  const parsed = new Map<string, z.infer<S>>();
+  return (c) => {
+    const url = c.req.url;
+    const start = url.indexOf('?');
+    const raw = start < 0 ? '' : url.slice(start + 1);
+    let query = parsed.get(raw);
+    if (query === undefined) {
+      query = queryParams(c, schema);
+      if (parsed.size >= MAX_PARSED_QUERIES) parsed.clear();
+      parsed.set(raw, query);
+    }
+    return query;
+  };
+}
+const bookingQuery = parsedQueries(BookingQuerySchema);
+const daysQuery = parsedQueries(AvailabilityDaysQuerySchema);
+
 async function shopLoad(c: AppContext, shop: CatalogueShop) {
-  const query: BookingQuery = queryParams(c, BookingQuerySchema);
+  const query: BookingQuery = bookingQuery(c);
   const fidelity = await isValidFidelityCard(c, query.fidelityCardNumber);
   const { catalogue } = c.get('deps');
   const today = todayOf(c);
@@ -52,15 +80,14 @@ async function shopLoad(c: AppContext, shop: CatalogueShop) {
   const key = `shop:${shop.row.id}:${c.get('locale')}:${query.mode}:${query.dates.join(',')}:${fidelity}:${shopSeason(shop, today).from}`;
   let body = catalogue.responses.get(key);
   if (!body) {
-    body = JSON.stringify({ data: presentShopLoad(shop, { mode: query.mode, dates: query.dates, fidelity }, c.get('locale'), today) });
-    if (catalogue.responses.size > 2000) catalogue.responses.clear();
+    body = jsonBytes({ data: presentShopLoad(shop, { mode: query.mode, dates: query.dates, fidelity }, c.get('locale'), today) });
     catalogue.responses.set(key, body);
   }
   return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
 }
 
-/** The API clock's Rome day: a shop's season is its occurrence current or next on that day. */
-export const todayOf = (c: AppContext): string => todayInRome(c.get('deps').now());
+/** The API clock's Rome day (worked out once a second): a shop's season is its occurrence current or next on that day. */
+export const todayOf = (c: AppContext): string => c.get('deps').availability.today();
 
 function shopOr404(c: AppContext): CatalogueShop {
   const shop = c.get('deps').catalogue.shopById(idParam(c));
@@ -106,7 +133,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
   .get('/v1/shops/:id', (c) => shopLoad(c, shopOr404(c)))
   .get('/v1/shops/:id/availabilities', async (c) => {
     const shop = shopOr404(c);
-    const query = queryParams(c, BookingQuerySchema);
+    const query = bookingQuery(c);
     const period =
       query.mode === null
         ? null
@@ -123,7 +150,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
   // (server/availability/memo.ts).
   .get('/v1/shops/:id/availabilities/days', async (c) => {
     const shop = shopOr404(c);
-    const query = queryParams(c, AvailabilityDaysQuerySchema);
+    const query = daysQuery(c);
     if (daysBetween(query.from, query.to) + 1 > MAX_AVAILABILITY_DAYS) {
       throw fieldError('to', 'calendar.tooManyDays', { max: MAX_AVAILABILITY_DAYS });
     }
