@@ -21,7 +21,12 @@ function firstOpenStretch(season: { from: string; to: string }): string {
   return closed === null ? start : nextOpening(closed, window);
 }
 
-export async function orders(bases: string | readonly string[], firstDay = 1): Promise<{ perSecond: number; placed: number; refused: number; p99: number }> {
+/** `run`: how long and with how many clients (the soak of bench/api.ts mixes fewer with reads); default BENCH_SECONDS and 50. */
+export async function orders(
+  bases: string | readonly string[],
+  firstDay = 1,
+  run: { seconds?: number; clients?: number } = {},
+): Promise<{ perSecond: number; placed: number; refused: number; p99: number }> {
   const all = typeof bases === 'string' ? [bases] : bases;
   const base = all[0]!;
   const shops = (await (await fetch(`${base}/api/v2/sites?with=shops.sports`)).json()) as {
@@ -47,7 +52,7 @@ export async function orders(bases: string | readonly string[], firstDay = 1): P
   let placed = 0;
   let refused = 0;
   const latencies: number[] = [];
-  const deadline = Date.now() + DURATION * 1000;
+  const deadline = Date.now() + (run.seconds ?? DURATION) * 1000;
   const worker = async () => {
     while (Date.now() < deadline) {
       const n = next++;
@@ -73,7 +78,7 @@ export async function orders(bases: string | readonly string[], firstDay = 1): P
     }
   };
   const t0 = Date.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: run.clients ?? CONNECTIONS }, worker));
   latencies.sort((a, b) => a - b);
   return {
     perSecond: Math.round((placed / (Date.now() - t0)) * 1000),
