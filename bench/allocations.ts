@@ -18,7 +18,7 @@ const SEMI_SPACE_MB = 256;
 const OUTPUT_BYTES = 64 * 1024 * 1024;
 const RESULT_MARK = 'allocations: ';
 
-export interface Allocation {
+interface Allocation {
   request: string;
   kb: number | string;
 }

@@ -138,7 +138,7 @@ export class CatalogueCache {
 const SHOP_BODIES_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The memo of shop bodies, bounded in bytes: past the bound it is emptied and fills again. */
-export class ShopBodies {
+class ShopBodies {
   private readonly bodies = new Map<string, Uint8Array<ArrayBuffer>>();
   private bytes = 0;
 
