@@ -17,7 +17,7 @@
 //   full speed from the start, a start-up a few seconds longer while it compiles.
 // server/README.md's "Memory" has the measures.
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
@@ -50,7 +50,7 @@ const ownUrl = {
 };
 
 // About half a second, on every start: the bundle is never older than the sources.
-await build({
+const { metafile } = await build({
   entryPoints: { ...ENTRIES, config: 'server/config.ts' },
   absWorkingDir: root,
   outdir,
@@ -63,7 +63,12 @@ await build({
   packages: 'external',
   logLevel: 'warning',
   plugins: [ownUrl],
+  metafile: true,
 });
+// Chunks are named by their content: those of earlier builds go, this build's stay (a server
+// already running has loaded its own, and a worker forked later finds the same names).
+const built = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(root, file)));
+for (const file of await readdir(outdir)) if (!built.has(path.join(outdir, file))) await rm(path.join(outdir, file), { force: true });
 // esbuild's compiler is a process of its own: not kept running beside the server.
 await stop();
 
