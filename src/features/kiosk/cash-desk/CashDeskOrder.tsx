@@ -29,7 +29,7 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
     // The reading is the store's (stores/desk-order.ts).
     const watch = showDeskOrder(uuid);
     // A payment left in flight by a reload or an outage goes on (or asks staff) here; the code that
-    // drives payments loads only when there is one (as in DeskPaymentsChip).
+    // drives payments loads only when there is one (as in DeskPaymentsInFlight).
     if (Object.keys($deskPayments.get()).length > 0) void import('./stores/cash-desk').then(({ resumeDeskPayments }) => resumeDeskPayments());
     return watch.stop;
   }, [uuid]);

@@ -1,36 +1,45 @@
-// On every kiosk page (TotemLayout): card payments this kiosk has in flight — a charge in doubt,
-// one waiting to be recorded, a receipt to print again, money to give back — counted, each linked
-// to its order, so staff do not forget one while they work elsewhere. Opening any kiosk page also
-// resumes them (stores/cash-desk.ts): recording goes on, claims are kept, reloads are judged.
-import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
-import { $deskPayments } from './stores/desk-payments';
-import { TotemPages } from '../../../domain/kiosk';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { useHydrated } from '../../../components/ui/useHydrated';
-import '../../../components/ui/controls.css';
-import '../shared/kiosk.css';
+// On every kiosk page (TotemLayout): the card payments this kiosk has in flight
+// (DeskPaymentsInFlight.tsx). Most kiosk pages have none, so the chip, its store and the payments'
+// storage schema load only when there is one to show: when the kiosk's storage holds a payment at
+// start, or once one is written, by another tab (the storage event) or by this one (the cash desk's
+// store says so, DESK_PAYMENTS_CHANGED_EVENT).
+import { useEffect, useState } from 'react';
+import { DESK_PAYMENTS_CHANGED_EVENT, DESK_PAYMENTS_KEY } from '../shared/stores/storage-keys';
+import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+
+// A chip that could not be fetched stays away (LazyDialog.tsx): the cash desk still shows each payment.
+const DeskPaymentsInFlight = lazyDialog(() => import('./DeskPaymentsInFlight'));
+
+/** What stores/desk-payments.ts writes when none is in flight; anything else (garbage included) is read by the chip. */
+const NONE = '{}';
+const holdsPayments = (raw: string | null) => raw !== null && raw !== NONE;
+
+function storedPayments(): boolean {
+  try {
+    return holdsPayments(localStorage.getItem(DESK_PAYMENTS_KEY));
+  } catch {
+    return false;
+  }
+}
 
 export default function DeskPaymentsChip({ locale }: { locale: string }) {
-  const t = useT(locale);
-  const lang = toLocale(locale);
-  const hydrated = useHydrated();
-  const payments = Object.values(useStore($deskPayments));
-  const pending = payments.length > 0;
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    // The driving code loads only when there is a payment to resume (most kiosk pages have none).
-    if (pending) void import('./stores/cash-desk').then(({ resumeDeskPayments }) => resumeDeskPayments());
-  }, [pending]);
-  if (!hydrated || payments.length === 0) return null;
+    if (storedPayments()) return setShown(true);
+    const fromOtherTab = (event: StorageEvent) => {
+      if (event.key === DESK_PAYMENTS_KEY && holdsPayments(event.newValue)) setShown(true);
+    };
+    const fromThisTab = () => setShown(true);
+    addEventListener('storage', fromOtherTab);
+    addEventListener(DESK_PAYMENTS_CHANGED_EVENT, fromThisTab);
+    return () => {
+      removeEventListener('storage', fromOtherTab);
+      removeEventListener(DESK_PAYMENTS_CHANGED_EVENT, fromThisTab);
+    };
+  }, []);
   return (
-    <div className="notice desk-payments-chip" role="status" aria-label={t('kiosk.pay.inFlightList')} data-testid="desk-payments-in-flight">
-      <strong>{t('kiosk.pay.inFlight', { count: payments.length })}</strong>{' '}
-      {payments.map((p) => (
-        <a key={p.uuid} className="chip" href={localizePath(lang, `${TotemPages.CASH_DESK}/${p.uuid}`)}>
-          {p.number}
-        </a>
-      ))}
-    </div>
+    <LazyDialog open={shown} onFailed={() => setShown(false)}>
+      {shown && <DeskPaymentsInFlight locale={locale} />}
+    </LazyDialog>
   );
 }

@@ -1,14 +1,16 @@
 // The card payments this kiosk has in flight, by order uuid (kept across reloads), how one changes,
 // the claims sent and not answered, and the per-order lock between the kiosk's tabs: the state
 // alone, apart from the store that drives the payments (stores/cash-desk.ts), so every kiosk page
-// can count them (DeskPaymentsChip) without loading the terminal and recording code until there is
+// can count them (DeskPaymentsInFlight) without loading the terminal and recording code until there is
 // one to resume.
 import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from '../../shared/stores/payment-storage';
 import { mayMoveTo } from '../../../../domain/desk-payments';
-import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY } from '../../shared/stores/storage-keys';
+import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_CHANGED_EVENT, DESK_PAYMENTS_KEY } from '../../shared/stores/storage-keys';
 import { persistentValidated } from '../../../../stores/persisted';
 
 export const $deskPayments = persistentValidated(DESK_PAYMENTS_KEY, DeskPaymentsSchema, () => ({}));
+// DeskPaymentsChip has not loaded this store while there was nothing to show: a payment this tab starts tells it.
+if (typeof window !== 'undefined') $deskPayments.listen(() => dispatchEvent(new Event(DESK_PAYMENTS_CHANGED_EVENT)));
 
 export const paymentOf = (uuid: string): DeskPayment | undefined => $deskPayments.get()[uuid];
 

@@ -5,6 +5,12 @@
 /** The cash desk's payments in flight (cash-desk/stores/cash-desk.ts): survive a reload and an outage. */
 export const DESK_PAYMENTS_KEY = 'cash-desk-payments';
 
+/**
+ * Fired on the window when this tab changes the payments in flight (cash-desk/stores/desk-payments.ts):
+ * what the storage event says of another tab's, for the chip that loads only once there is one.
+ */
+export const DESK_PAYMENTS_CHANGED_EVENT = 'desk-payments-changed';
+
 /** The cash desk's payment claims sent and not answered, by order uuid (cash-desk/stores/cash-desk.ts). */
 export const DESK_CLAIM_ATTEMPTS_KEY = 'cash-desk-claim-attempts';
 
