@@ -14,10 +14,13 @@ import { $deskPayments } from './stores/desk-payments';
 import type { PayOutcome } from './stores/cash-desk';
 import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
-import CashDeskReleaseDialog from './CashDeskReleaseDialog';
+import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { notify } from '../../../stores/notifications';
 import { noticeText } from '../../../domain/messages';
 
 const desk = () => import('./stores/cash-desk');
+// Asked for only when another desk's claim refused the payment (LazyDialog.tsx: a failed fetch closes it and says why).
+const CashDeskReleaseDialog = lazyDialog(() => import('./CashDeskReleaseDialog'));
 
 interface Props {
   t: TFunction;
@@ -105,20 +108,28 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
           </button>
         </p>
       )}
-      {releasing && claimedBy && (
-        <CashDeskReleaseDialog
-          t={t}
-          order={order}
-          totem={claimedBy}
-          onClose={() => setReleasing(false)}
-          onReleased={(fresh) => {
-            setReleasing(false);
-            setClaimedBy(null);
-            setRefusal(null);
-            onOrder(fresh);
-          }}
-        />
-      )}
+      <LazyDialog
+        open={releasing}
+        onFailed={() => {
+          setReleasing(false);
+          notify(t('errors.network'), 'error');
+        }}
+      >
+        {releasing && claimedBy && (
+          <CashDeskReleaseDialog
+            t={t}
+            order={order}
+            totem={claimedBy}
+            onClose={() => setReleasing(false)}
+            onReleased={(fresh) => {
+              setReleasing(false);
+              setClaimedBy(null);
+              setRefusal(null);
+              onOrder(fresh);
+            }}
+          />
+        )}
+      </LazyDialog>
     </section>
   );
 }
