@@ -32,19 +32,27 @@ export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string 
 export class BookingIndex {
   /** product id → one entry per booked unit (order line) of a confirmed order. */
   private byProduct = new Map<number, Booking[]>();
+  /** order id → the products it has entries under: a commit touches only its order's lists. */
+  private productsOf = new Map<number, Set<number>>();
 
   /** Forgets everything, then holds these orders' bookings. */
   replaceAll(entries: readonly OrderBookings[]): void {
     this.byProduct.clear();
+    this.productsOf.clear();
     this.add(entries);
   }
 
-  /** These orders now hold exactly these bookings (none when their period is null), in one pass. */
+  /** These orders now hold exactly these bookings (none when their period is null). */
   replace(entries: readonly OrderBookings[]): void {
     const ids = new Set(entries.map((e) => e.orderId));
-    for (const [productId, list] of this.byProduct) {
-      const kept = list.filter((b) => !ids.has(b.orderId));
-      if (kept.length !== list.length) this.byProduct.set(productId, kept);
+    const touched = new Set<number>();
+    for (const id of ids) {
+      for (const productId of this.productsOf.get(id) ?? []) touched.add(productId);
+      this.productsOf.delete(id);
+    }
+    for (const productId of touched) {
+      const list = this.byProduct.get(productId);
+      if (list) this.byProduct.set(productId, list.filter((b) => !ids.has(b.orderId)));
     }
     this.add(entries);
   }
@@ -67,6 +75,9 @@ export class BookingIndex {
         const list = this.byProduct.get(productId);
         if (list) list.push(booking);
         else this.byProduct.set(productId, [booking]);
+        const products = this.productsOf.get(orderId);
+        if (products) products.add(productId);
+        else this.productsOf.set(orderId, new Set([productId]));
       });
     }
   }
