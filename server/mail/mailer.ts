@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { log } from '../log';
-import { MailOutbox, type MailTransport, type OutboxLimits } from './outbox';
+import { MailOutbox, type MailTransport, type OutboxLimits, type OutgoingMail } from './outbox';
 
 export interface Mail {
   to: string;
@@ -100,18 +100,53 @@ export function startMailWorker(options: MailerOptions): () => Promise<void> {
   return outboxFor(options).start();
 }
 
+/**
+ * Stores mails in groups: while one group's insert runs, the mails made meanwhile wait and go in
+ * the next one, so fifty orders confirmed at once cost a few statements, not fifty. Each mail's
+ * promise resolves when its group is stored, with that group's first attempt.
+ */
+class StoreGroups {
+  private waiting: { mail: OutgoingMail; resolve(v: { attempt: Promise<number> }): void; reject(err: unknown): void }[] = [];
+  private storing = false;
+
+  constructor(private readonly outbox: MailOutbox) {}
+
+  store(mail: OutgoingMail): Promise<{ attempt: Promise<number> }> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ mail, resolve, reject });
+      if (!this.storing) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.storing = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting;
+      this.waiting = [];
+      try {
+        const stored = await this.outbox.enqueueAndSend(group.map((w) => w.mail));
+        for (const w of group) w.resolve(stored);
+      } catch (err) {
+        for (const w of group) w.reject(err);
+      }
+    }
+    this.storing = false;
+  }
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const smtp = Boolean(options.smtpUrl);
   const outbox = outboxFor(options);
+  const groups = new StoreGroups(outbox);
   return {
     async send(mail) {
-      const id = await outbox.enqueue(await build(mail), mail.to);
+      const { attempt } = await groups.store({ message: await build(mail), recipient: mail.to });
       // The first attempt right away; a failure leaves the mail to the worker's retries.
-      const attempt = outbox.deliverDue(id).catch((err: Error) => {
-        log().warn({ err, mailId: id }, 'mail stored, first attempt failed: the outbox retries it');
+      const attempted = attempt.catch((err: Error) => {
+        log().warn({ err }, 'mail stored, first attempt failed: the outbox retries it');
         return 0;
       });
-      if (!smtp) await attempt;
+      if (!smtp) await attempted;
     },
     close: () => outbox.settle(),
   };

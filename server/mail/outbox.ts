@@ -6,6 +6,9 @@
 // logged, never retried on its own. Claims make a mail go out once across processes and restarts:
 // only a process that dies after the server took the message and before marking it sent leaves it
 // to be sent again when its lease ends (the same Message-ID, so the receiving side can tell).
+// A request's own mails skip the claim: they are stored already claimed by their process, which
+// makes the first attempt at once (`enqueueAndSend`), and what was delivered is marked sent in
+// batches, a few milliseconds later.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
@@ -45,10 +48,23 @@ export const CLAIM_LEASE_MS = 120_000;
 export const MAIL_STOP_BOUND_MS = 3_000;
 /** Mails claimed per round. */
 const CLAIM_BATCH = 10;
+/**
+ * Delivered mails are marked sent together, this long after the first of them went: one statement
+ * for every mail delivered meanwhile (the confirmations of orders placed at the same moment) rather
+ * than one each. The attempt does not wait for it. A process that dies within this window leaves
+ * those mails claimed, and they go out again once the lease ends (see above).
+ */
+const SENT_MARK_MS = 50;
 /** An address in an SMTP server's error text stays out of the row and the log. */
 const ADDRESS = /[^\s<>"'@]+@[^\s<>"'@]+/g;
 
 type Claimed = { id: number; message: string; recipient: string; attempts: number };
+
+/** A mail to store: the message as built, and its envelope's recipient. */
+export interface OutgoingMail {
+  message: string;
+  recipient: string;
+}
 
 export interface OutboxStats {
   pending: number;
@@ -83,6 +99,9 @@ export class MailOutbox {
   private readonly firstDelayMs: number;
   private readonly pollMs: number;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Delivered, not yet marked sent (`markSoon`). */
+  private delivered: Claimed[] = [];
+  private markTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -100,9 +119,29 @@ export class MailOutbox {
     return row!.id;
   }
 
+  /**
+   * Stores mails already claimed by this process for their first attempt (one statement for them
+   * all: the requests placing orders at the same moment share it) and starts that attempt; resolves
+   * once they are stored, with the attempt's end. A process that dies before sending them leaves
+   * them to any worker once the lease ends, as a claim taken by a round would.
+   */
+  async enqueueAndSend(mails: readonly OutgoingMail[]): Promise<{ attempt: Promise<number> }> {
+    const now = new Date();
+    const rows = await this.db
+      .insert(mailOutbox)
+      .values(mails.map((m) => ({ ...m, attempts: 1, claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS), nextAttemptAt: now, createdAt: now })))
+      .returning({ id: mailOutbox.id });
+    const claimed = rows.map((row, i) => ({ id: row.id, message: mails[i]!.message, recipient: mails[i]!.recipient, attempts: 1 }));
+    return { attempt: this.track(this.sendAll(claimed)) };
+  }
+
   /** Claims the due mails (only `id` when given) and sends each; resolves with how many went out. */
   deliverDue(id?: number): Promise<number> {
-    const work = this.claim(id).then((claimed) => this.sendAll(claimed));
+    return this.track(this.claim(id).then((claimed) => this.sendAll(claimed)));
+  }
+
+  /** Sends in flight, for `settle`. */
+  private track(work: Promise<number>): Promise<number> {
     this.inFlight.add(work);
     return work.finally(() => this.inFlight.delete(work));
   }
@@ -122,11 +161,17 @@ export class MailOutbox {
     };
   }
 
-  /** Resolves when the sends in flight are over, or after `boundMs` (a stop must not hang on SMTP). */
+  /**
+   * Resolves when the sends in flight are over and what they delivered is marked sent, or after
+   * `boundMs` (a stop must not hang on SMTP).
+   */
   async settle(boundMs = MAIL_STOP_BOUND_MS): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMs)));
-    await Promise.race([Promise.allSettled([...this.inFlight]), bound]);
+    const done = Promise.allSettled([...this.inFlight])
+      .then(() => this.markDelivered())
+      .catch((err: Error) => log().error({ err }, 'delivered mails not marked sent: they go out again when their claim ends'));
+    await Promise.race([done, bound]);
     clearTimeout(timer);
   }
 
@@ -153,20 +198,45 @@ export class MailOutbox {
   private async sendAll(claimed: readonly Claimed[]): Promise<number> {
     let sent = 0;
     for (const mail of claimed) {
-      // Only our claim's row: one that took over after our lease ended records its own outcome.
-      const ours = sql`id = ${mail.id} and attempts = ${mail.attempts}`;
       try {
         await this.transport.deliver(mail.message, mail.recipient);
       } catch (err) {
-        await this.failed(mail, ours, err);
+        // Only our claim's row: one that took over after our lease ended records its own outcome.
+        await this.failed(mail, sql`id = ${mail.id} and attempts = ${mail.attempts}`, err);
         continue;
       }
       sent++;
-      // The row stays as a record; its text goes (a reset code has no business staying around).
-      await this.db.execute(sql`
-        update ${mailOutbox} set status = 'sent', sent_at = ${new Date()}, claimed_until = null, last_error = null, message = '' where ${ours}`);
+      this.markSoon(mail);
     }
     return sent;
+  }
+
+  private markSoon(mail: Claimed) {
+    this.delivered.push(mail);
+    if (this.markTimer) return;
+    this.markTimer = setTimeout(() => {
+      this.markDelivered().catch((err: Error) =>
+        log().error({ err }, 'delivered mails not marked sent: they go out again when their claim ends'),
+      );
+    }, SENT_MARK_MS);
+    this.markTimer.unref();
+  }
+
+  /** Marks what was delivered sent, in one statement, each row only under our claim (see `failed`). */
+  private async markDelivered(): Promise<void> {
+    if (this.markTimer) clearTimeout(this.markTimer);
+    this.markTimer = null;
+    const mails = this.delivered;
+    this.delivered = [];
+    if (mails.length === 0) return;
+    const ours = sql.join(
+      mails.map((m) => sql`(${m.id}::bigint, ${m.attempts}::int)`),
+      sql`, `,
+    );
+    // The row stays as a record; its text goes (a reset code has no business staying around).
+    await this.db.execute(sql`
+      update ${mailOutbox} set status = 'sent', sent_at = ${new Date()}, claimed_until = null, last_error = null, message = ''
+      where (id, attempts) in (${ours})`);
   }
 
   private async failed(mail: Claimed, ours: ReturnType<typeof sql>, err: unknown) {
