@@ -157,18 +157,21 @@ async function writeOrder(
       )
       .returning();
     await saveOrderMedias(tx, input, row.id, now);
-    // Coupon limits: counted and recorded in this transaction, or the order is refused.
-    await redeemCoupons(tx, {
-      orderId: row.id,
-      codes: quote.couponCodes.map((code) => ({
-        code,
-        field: `coupon_codes.${Math.max(0, form.coupon_codes.findIndex((typed) => typed.trim().toUpperCase() === code))}`,
-      })),
-      userId: row.userId,
-      email: row.email,
-      today: toRomeDay(now),
-      edited: !!editing,
-    });
+    // Coupon limits: counted and recorded in this transaction, or the order is refused (a new
+    // order without coupons, most of them, has nothing to count).
+    if (editing || quote.couponCodes.length > 0) {
+      await redeemCoupons(tx, {
+        orderId: row.id,
+        codes: quote.couponCodes.map((code) => ({
+          code,
+          field: `coupon_codes.${Math.max(0, form.coupon_codes.findIndex((typed) => typed.trim().toUpperCase() === code))}`,
+        })),
+        userId: row.userId,
+        email: row.email,
+        today: toRomeDay(now),
+        edited: !!editing,
+      });
+    }
     // No unit of the order is out (an edit is refused then), so no unit out moves with its dates.
     return {
       result: { order: row, pools: poolRows, details: detailRows },
