@@ -24,7 +24,8 @@ import {
   scanForDelivery,
 } from './stores/delivery';
 import { $outbox } from '../shared/stores/kiosk-outbox';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
+import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { notify } from '../../../stores/notifications';
 import DeliveryLines from './DeliveryLines';
 import DeliveryOffer from './DeliveryOffer';
 import DeliveryScanned from './DeliveryScanned';
@@ -35,6 +36,9 @@ import ScanInput from '../shared/ScanInput';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 import './delivery.css';
+
+// Asked only before a reset or a discard: fetched on its first open (LazyDialog.tsx: a failed fetch says why).
+const ConfirmDialog = lazyDialog(() => import('../../../components/ui/ConfirmDialog'));
 
 const SCAN_ID = 'delivery-scan';
 
@@ -137,15 +141,25 @@ export default function Delivery({ locale }: { locale: string }) {
         </section>
       )}
 
-      <ConfirmDialog
+      <LazyDialog
         open={question !== null}
-        title={question?.kind === 'reset' ? t('kiosk.delivery.resetTitle', { code: question.code }) : t('kiosk.delivery.discardTitle', { number: ref.number })}
-        text={question?.kind === 'reset' ? t('kiosk.delivery.resetText') : t('kiosk.delivery.discardText', { count: scans.length })}
-        confirmLabel={question?.kind === 'reset' ? t('kiosk.delivery.resetConfirm') : t('kiosk.delivery.discardConfirm')}
-        cancelLabel={t('kiosk.delivery.keep')}
-        onConfirm={() => answer(true)}
-        onCancel={() => answer(false)}
-      />
+        onFailed={() => {
+          setQuestion(null);
+          notify(t('errors.network'), 'error');
+        }}
+      >
+        {question !== null && (
+          <ConfirmDialog
+            open
+            title={question?.kind === 'reset' ? t('kiosk.delivery.resetTitle', { code: question.code }) : t('kiosk.delivery.discardTitle', { number: ref.number })}
+            text={question?.kind === 'reset' ? t('kiosk.delivery.resetText') : t('kiosk.delivery.discardText', { count: scans.length })}
+            confirmLabel={question?.kind === 'reset' ? t('kiosk.delivery.resetConfirm') : t('kiosk.delivery.discardConfirm')}
+            cancelLabel={t('kiosk.delivery.keep')}
+            onConfirm={() => answer(true)}
+            onCancel={() => answer(false)}
+          />
+        )}
+      </LazyDialog>
     </div>
   );
 }

@@ -30,7 +30,8 @@ import {
   scanForPickup,
   setReturnDay,
 } from './stores/pickup';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
+import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { notify } from '../../../stores/notifications';
 import OrderFinder, { datesOf } from '../shared/OrderFinder';
 import OrderReadingNotice from './OrderReadingNotice';
 import PickupOrders from './PickupOrders';
@@ -39,6 +40,9 @@ import ScanInput from '../shared/ScanInput';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 import './delivery.css';
+
+// Asked only before a reset or a discard: fetched on its first open (LazyDialog.tsx: a failed fetch says why).
+const ConfirmDialog = lazyDialog(() => import('../../../components/ui/ConfirmDialog'));
 
 const SCAN_ID = 'pickup-scan';
 
@@ -138,15 +142,25 @@ export default function Pickup({ locale }: { locale: string }) {
 
       <PickupOrders t={t} orders={counter.loaded} scannedCodes={scannedCodes} sendingCodes={sendingCodes} onResetPickup={(id, code) => setQuestion({ kind: 'reset', id, code })} />
 
-      <ConfirmDialog
+      <LazyDialog
         open={question !== null}
-        title={question?.kind === 'reset' ? t('kiosk.pickup.resetTitle', { code: question.code }) : t('kiosk.pickup.discardTitle')}
-        text={question?.kind === 'reset' ? t('kiosk.pickup.resetText') : t('kiosk.pickup.discardText', { count: draft.scans.length })}
-        confirmLabel={question?.kind === 'reset' ? t('kiosk.pickup.resetConfirm') : t('kiosk.pickup.discardConfirm')}
-        cancelLabel={t('kiosk.delivery.keep')}
-        onConfirm={() => answer(true)}
-        onCancel={() => answer(false)}
-      />
+        onFailed={() => {
+          setQuestion(null);
+          notify(t('errors.network'), 'error');
+        }}
+      >
+        {question !== null && (
+          <ConfirmDialog
+            open
+            title={question?.kind === 'reset' ? t('kiosk.pickup.resetTitle', { code: question.code }) : t('kiosk.pickup.discardTitle')}
+            text={question?.kind === 'reset' ? t('kiosk.pickup.resetText') : t('kiosk.pickup.discardText', { count: draft.scans.length })}
+            confirmLabel={question?.kind === 'reset' ? t('kiosk.pickup.resetConfirm') : t('kiosk.pickup.discardConfirm')}
+            cancelLabel={t('kiosk.delivery.keep')}
+            onConfirm={() => answer(true)}
+            onCancel={() => answer(false)}
+          />
+        )}
+      </LazyDialog>
     </div>
   );
 }
