@@ -1,8 +1,14 @@
 // Whether an order's units are free, checked where it cannot go stale before the order commits
 // (server/orders/write.ts picks one by database):
 // - PostgreSQL (several connections, possibly several processes): the rows of the booked products
-//   are locked FOR UPDATE (in id order, so two orders cannot deadlock) and their bookings and units
-//   out are read again inside the lock. Concurrent orders for the same product wait for each other.
+//   are locked FOR NO KEY UPDATE (in id order, so two orders cannot deadlock) and their bookings and
+//   units out are read again inside the lock. Concurrent orders for the same product wait for each
+//   other, so the lock is held as briefly as can be: a new order writes its rows first and takes it
+//   last, just before its commit (server/orders/write.ts). That mode, not FOR UPDATE, because those
+//   rows' lines already hold the products' rows FOR KEY SHARE (their foreign keys), which FOR UPDATE
+//   would wait for: two orders would each wait for the other. Deliveries and pickups take the same
+//   mode (server/staff/delivery.ts), so every writer of what is booked or out waits only for another
+//   such writer, in id order.
 // - PGlite (one connection, one process): every statement is serialized anyway, so order writes
 //   go through one in-process queue (server/availability/commit.ts) and the check reads the
 //   in-memory index, which inside that queue always equals the committed state. Two queries fewer.
@@ -82,9 +88,14 @@ export function checkAvailabilityInMemory(availability: Availability, input: Sto
   refuse(errors);
 }
 
-/** PostgreSQL path: lock the products, re-read their bookings and units out inside the lock. */
-export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, now: Date): Promise<void> {
+/**
+ * PostgreSQL path: lock the products, re-read their bookings and units out inside the lock.
+ * `written`: the order this transaction already wrote (a new order's own lines), left out of the
+ * bookings as the edited order's are.
+ */
+export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, now: Date, written?: number): Promise<void> {
   const { quote, editing } = input;
+  const excluded = written ?? editing?.id;
   const needed = neededUnits(quote);
   const ids = [...needed.keys()].sort((a, b) => a - b);
   const locked = await tx
@@ -92,7 +103,7 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(products.id)
-    .for('update');
+    .for('no key update');
   const held = await tx
     .select({ productId: orderDetails.productId, size: orderDetails.size, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
     .from(orderDetails)
@@ -103,7 +114,7 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
         eq(orders.status, 'confirmed'),
         lte(orders.dateFrom, quote.period.to),
         gte(orders.dateTo, quote.period.from),
-        editing ? ne(orders.id, editing.id) : undefined,
+        excluded !== undefined ? ne(orders.id, excluded) : undefined,
       ),
     );
   // Units still out past their booked end stay held until picked up; deliveries and

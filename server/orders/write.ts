@@ -62,12 +62,15 @@ async function writeOrder(
   deps: AvailabilityDeps,
   input: SaveOrderInput,
   now: Date,
-  checkInside?: (tx: Db, input: SaveOrderInput, now: Date) => Promise<void>,
+  checkInside?: (tx: Db, input: SaveOrderInput, now: Date, written?: number) => Promise<void>,
 ): Promise<SavedOrder> {
   const { quote, form, shop, editing } = input;
   // Once committed, the in-memory availability counts this order (and no longer its old lines).
   return commitAndRefresh(deps, async (tx) => {
-    if (checkInside) await checkInside(tx, input, now);
+    // An edit checks first (its order's row is locked after the products, as a delivery locks
+    // them); a new order once its rows are written (below), so it holds the products' lock for
+    // three statements and its commit rather than for all of its writes.
+    if (checkInside && editing) await checkInside(tx, input, now);
     const values = {
       shopId: shop.row.id,
       mode: quote.mode,
@@ -157,6 +160,8 @@ async function writeOrder(
       )
       .returning();
     await saveOrderMedias(tx, input, row.id, now);
+    // Before the coupons, as an edit does: products then coupons, the one order of locks.
+    if (checkInside && !editing) await checkInside(tx, input, now, row.id);
     // Coupon limits: counted and recorded in this transaction, or the order is refused (a new
     // order without coupons, most of them, has nothing to count).
     if (editing || quote.couponCodes.length > 0) {

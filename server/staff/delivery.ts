@@ -1,7 +1,8 @@
 // Delivery and pickup of physical units. Handing a unit out or taking it back changes
 // what is available (a unit out past its booked end stays held until picked up, see
 // server/availability/out-units.ts), so these writes follow the order writes' discipline: on
-// PostgreSQL they lock the products' rows FOR UPDATE, in id order, like an order does; on PGlite
+// PostgreSQL they lock the products' rows FOR NO KEY UPDATE, in id order, like an order does
+// (server/orders/stock-check.ts says why that mode); on PGlite
 // they run in the same in-process write queue. The in-memory units out are read again after each
 // commit (stockWrite).
 // A confirmation that reaches the API after its unit moved on (a replay from the kiosk's outbox) is
@@ -38,7 +39,7 @@ export async function stockWrite<T>(deps: AppDeps, productIds: readonly number[]
   const task = () =>
     commitAndRefresh(deps, async (tx) => {
       if (!serialized && ids.length > 0) {
-        await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update');
+        await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(products.id).for('no key update');
       }
       return { result: await work(tx), change: outUnitsChanged };
     });
