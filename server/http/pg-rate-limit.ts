@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/index';
-import { tooManyRequests, type RateLimitRule, type RateLimiter } from './rate-limit';
+import { tooManyRequests, type Limit, type RateLimitRule, type RateLimiter, type Verdict } from './rate-limit';
 import { log } from '../log';
 
 /** How often a process deletes expired windows. */
@@ -47,6 +47,51 @@ export class PgRateLimiter implements RateLimiter {
     const now = this.now();
     const [row] = await this.db.select({ count: rateLimits.count, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
     if (row && row.resetAt.getTime() > now && row.count >= rule.limit) throw tooManyRequests(row.resetAt.getTime(), now);
+  }
+
+  async take(hits: readonly Limit[], checks: readonly Limit[] = []): Promise<Verdict[]> {
+    if (hits.length === 0 && checks.length === 0) return [];
+    const now = this.now();
+    const at = new Date(now);
+    // The hits as one multi-row upsert, the checks read beside it: one round trip for them all.
+    const upserted = hits.length
+      ? sql`insert into ${rateLimits} (key, count, reset_at) values ${sql.join(
+          hits.map((h) => sql`(${h.key}, 1, ${new Date(now + h.rule.windowMs)})`),
+          sql`, `,
+        )}
+        on conflict (key) do update set
+          count = case when ${rateLimits.resetAt} <= ${at} then 1 else ${rateLimits.count} + 1 end,
+          reset_at = case when ${rateLimits.resetAt} <= ${at} then excluded.reset_at else ${rateLimits.resetAt} end
+        returning key, count, reset_at`
+      : sql`select key, count, reset_at from ${rateLimits} where false`;
+    const read = checks.length
+      ? sql`select key, count, reset_at, false as hit from ${rateLimits} where key in (${sql.join(
+          checks.map((c) => sql`${c.key}`),
+          sql`, `,
+        )})`
+      : sql`select key, count, reset_at, false as hit from ${rateLimits} where false`;
+    const result = await this.db.execute(sql`with hit as (${upserted}) select key, count, reset_at, true as hit from hit union all ${read}`);
+    const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+      key: string;
+      count: number | string;
+      reset_at: Date | string;
+      hit: boolean;
+    }[];
+    if (hits.length) this.maybePrune(now);
+    // Each hit has its row from the upsert; a check's key may be nowhere (never hit).
+    const hitRows = new Map<string, { count: number; resetAt: number }>();
+    const readRows = new Map<string, { count: number; resetAt: number }>();
+    for (const r of rows) (r.hit ? hitRows : readRows).set(r.key, { count: Number(r.count), resetAt: new Date(r.reset_at).getTime() });
+    return [
+      ...hits.map((h) => {
+        const row = hitRows.get(h.key)!;
+        return row.count > h.rule.limit ? tooManyRequests(row.resetAt, now) : null;
+      }),
+      ...checks.map((c) => {
+        const row = readRows.get(c.key);
+        return row && row.resetAt > now && row.count >= c.rule.limit ? tooManyRequests(row.resetAt, now) : null;
+      }),
+    ];
   }
 
   async reset(key: string): Promise<void> {

@@ -11,11 +11,26 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** A key and the rule it is counted under. */
+export interface Limit {
+  key: string;
+  rule: RateLimitRule;
+}
+
+/** What `take` says of one key: null when within its rule, else the 429 to answer. */
+export type Verdict = ApiError | null;
+
 export interface RateLimiter {
   /** Counts a hit for `key`; rejects with 429 once the rule's limit is exceeded within its window. */
   hit(key: string, rule: RateLimitRule): Promise<void>;
   /** Rejects with 429 when `key` already used up the rule's limit in this window, without counting. */
   check(key: string, rule: RateLimitRule): Promise<void>;
+  /**
+   * `hit` for each of `hits` and `check` for each of `checks` at once (one statement on
+   * PostgreSQL), refusing nothing itself: a verdict for each, hits first, in the order given. The
+   * keys are distinct, and a check does not see a hit of the same call.
+   */
+  take(hits: readonly Limit[], checks?: readonly Limit[]): Promise<Verdict[]>;
   /** Forgets `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -59,6 +74,11 @@ export class MemoryRateLimiter implements RateLimiter {
     if (entry && entry.resetAt > now && entry.count >= rule.limit) {
       throw tooManyRequests(entry.resetAt, now);
     }
+  }
+
+  async take(hits: readonly Limit[], checks: readonly Limit[] = []): Promise<Verdict[]> {
+    const verdict = (run: Promise<void>) => run.then(() => null, (err: unknown) => (err instanceof ApiError ? err : Promise.reject(err)));
+    return Promise.all([...hits.map((h) => verdict(this.hit(h.key, h.rule))), ...checks.map((c) => verdict(this.check(c.key, c.rule)))]);
   }
 
   async reset(key: string): Promise<void> {

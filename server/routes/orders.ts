@@ -28,7 +28,7 @@ import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
 import { exportOrderCsv } from '../orders/export';
 import { assertUnitsPerProduct } from '../orders/limits';
-import { countOnlineOrder, recordOnlineOrder } from '../orders/rate-limits';
+import { countOnlineOrder, recordOrder } from '../orders/rate-limits';
 import { idempotentForAnyone } from '../http/idempotency';
 import { captureOrderPeople } from '../people/store';
 
@@ -131,7 +131,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
     await discardUploads(deps.uploadsDir, [...uploads.values()]);
     throw err;
   }
-  if (!editing) await recordOnlineOrder(c, form.email);
+  const mayMail = await recordOrder(c, form.email, !!editing);
   // The skiers of a customer's own order become the account's known people.
   await captureOrderPeople(deps.database.db, user, saved.order, quote.pools.map((p) => p.customer), deps.now());
   void publishOrder(deps, editing ? 'order.changed' : 'order.created', saved.order);
@@ -139,7 +139,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
     withMedias: form.medias.length > 0,
     edited: !!editing,
   });
-  await sendOrderConfirmation(c, presented, !!editing);
+  await sendOrderConfirmation(c, presented, !!editing, mayMail);
   return presented;
 }
 

@@ -112,6 +112,25 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter and realtime relay', () => {
     await expect(limiter.check('test:parallel', rule)).resolves.toBeUndefined();
   });
 
+  it('takes several limits in one call: hits counted exactly under concurrency, checks read without counting', async () => {
+    const limiter = new PgRateLimiter(api.deps.database.db, () => api.deps.now().getTime());
+    const hits = { limit: 10, windowMs: 60_000 };
+    const mails = { limit: 5, windowMs: 60_000 };
+    const checked = { limit: 2, windowMs: 60_000 };
+    await limiter.hit('take:checked', checked);
+    const verdicts = await Promise.all(
+      Array.from({ length: 20 }, () => limiter.take([{ key: 'take:hits', rule: hits }, { key: 'take:mails', rule: mails }], [{ key: 'take:checked', rule: checked }, { key: 'take:never', rule: checked }])),
+    );
+    // Of 20 at once, 10 within the first key's limit, 5 within the second's; the checks count nothing.
+    expect(verdicts.filter((v) => v[0] === null)).toHaveLength(10);
+    expect(verdicts.filter((v) => v[1] === null)).toHaveLength(5);
+    expect(verdicts.every((v) => v[2] === null && v[3] === null)).toBe(true);
+    expect(verdicts.find((v) => v[1] !== null)![1]).toMatchObject({ status: 429 });
+    await limiter.hit('take:checked', checked);
+    expect((await limiter.take([], [{ key: 'take:checked', rule: checked }]))[0]).toMatchObject({ status: 429 });
+    for (const key of ['take:hits', 'take:mails', 'take:checked']) await limiter.reset(key);
+  });
+
   it('starts a new window once the old one ended, and prunes only ended windows, in bounded batches', async () => {
     let now = Date.now();
     const limiter = new PgRateLimiter(api.deps.database.db, () => now);

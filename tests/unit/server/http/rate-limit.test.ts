@@ -1,5 +1,6 @@
 // The API's rate-limit store (server/http/rate-limit.ts): fixed windows, bounded memory (least
-// recently hit keys go first, so a flood of addresses cannot grow it), `check` that does not count.
+// recently hit keys go first, so a flood of addresses cannot grow it), `check` that does not count,
+// `take` that does both for several keys at once.
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../../../server/http/rate-limit';
 
@@ -20,6 +21,16 @@ describe('rate limiter', async () => {
     for (let i = 0; i < 10; i++) await limiter.check('a', RULE);
     for (let i = 0; i < 3; i++) await limiter.hit('a', RULE);
     await expect(limiter.check('a', RULE)).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('takes several limits in one call, answering a verdict for each instead of refusing', async () => {
+    const limiter = new MemoryRateLimiter(() => 0);
+    for (let i = 0; i < 3; i++) await limiter.hit('checked', RULE);
+    const verdicts = [];
+    for (let i = 0; i < 4; i++) verdicts.push(await limiter.take([{ key: 'hit', rule: RULE }], [{ key: 'checked', rule: RULE }, { key: 'never', rule: RULE }]));
+    expect(verdicts.map((v) => v[0] === null)).toEqual([true, true, true, false]);
+    expect(verdicts[3]![0]).toMatchObject({ status: 429 });
+    expect(verdicts.every((v) => v[1] !== null && v[2] === null)).toBe(true);
   });
 
   it('keeps a bounded number of keys, dropping the least recently hit', async () => {
