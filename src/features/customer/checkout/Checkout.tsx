@@ -11,20 +11,21 @@
 // validation and submission) is fetched on the customer's first focus, pointer or key in the form,
 // or a submit, never before. It takes over the same elements (CheckoutForm stays mounted), reading
 // what they hold, so the typed text, the focus and the caret stay; a submit pressed meanwhile is
-// sent again once it is live. If the fetch fails the form stays as it is, a submit says the server
-// could not be reached, and the next use fetches again.
+// sent again once it is live. If the fetch fails (offline) the page is not reloaded: the form stays
+// as it is, a submit says the server could not be reached, and the next use fetches again.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $cart } from '../../../stores/cart';
 import { $session } from '../../../stores/session';
 import { notify } from '../../../stores/notifications';
-import { openCheckout, type CheckoutValues } from './stores/checkout';
+import { openCheckout, prepareSending, type CheckoutValues } from './stores/checkout';
 import { useT } from '../../../i18n/client';
 import CheckoutForm, { type CheckoutBinding } from './CheckoutForm';
 import type { CheckoutLiveProps, CheckoutOutcomeView } from './CheckoutLive';
 import { useCheckoutLines } from './lines';
 import { fillEmptyFields, reveal } from './form-dom';
+import { RELOAD_KEY } from '../../../scripts/page-transitions';
 import '../../../components/ui/controls.css';
 import '../shared/booking.css';
 import './checkout.css';
@@ -34,6 +35,23 @@ import '../shared/order-lines.css';
 const loadConfirmation = () => import('./CheckoutConfirmation');
 const CheckoutConfirmation = lazy(loadConfirmation);
 const loadLive = () => import('./CheckoutLive');
+
+/**
+ * A chunk that fails to load reloads the page (scripts/page-transitions.ts: a deploy replaced it,
+ * at most once a minute), which would throw away what the customer typed, and offline would leave
+ * the browser's error page instead of the form. While react-hook-form's chunk loads, that guard
+ * reads that a reload just happened; its own value is put back once the load settles.
+ */
+function holdChunkReload(): () => void {
+  try {
+    const previous = sessionStorage.getItem(RELOAD_KEY);
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    return () => (previous === null ? sessionStorage.removeItem(RELOAD_KEY) : sessionStorage.setItem(RELOAD_KEY, previous));
+  } catch {
+    // Storage blocked: the guard cannot reload either (it must remember having done so).
+    return () => undefined;
+  }
+}
 
 export default function Checkout({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
@@ -73,6 +91,8 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const takeOver = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
+    prepareSending();
+    const releaseReload = holdChunkReload();
     loadLive()
       .then((module: Awaited<ReturnType<typeof loadLive>> | undefined) => {
         // Vite answers undefined for a chunk it could not fetch when a `vite:preloadError`
@@ -87,7 +107,8 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
         pendingSubmit.current = false;
         setWaitingToSend(false);
         notify(t('errors.network'), 'error');
-      });
+      })
+      .finally(releaseReload);
   }, [t]);
 
   const outcome = useMemo<CheckoutOutcomeView>(
