@@ -96,7 +96,7 @@ describe('kiosk page messages', () => {
       expect.arrayContaining([
         'src/features/kiosk/cash-desk/CashDesk.tsx',
         'src/features/kiosk/shared/KioskFooter.tsx',
-        'src/features/customer/shell/AppBarControls.tsx',
+        'src/features/customer/shell/StaffBarControls.tsx',
         'src/features/kiosk/public-kiosk/public-kiosk-mode.ts',
       ]),
     );

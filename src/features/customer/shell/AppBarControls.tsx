@@ -1,16 +1,13 @@
 // The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
 // selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
-// the cart button with its badge, shown only when the cart has items. On the staff's kiosk screens
-// (`staff`, TotemLayout) only what staff use: the shop, the orders chip, and the cart while an
-// order is being changed. On a public kiosk the shop leads back to its start screen.
+// the cart button with its badge, shown only when the cart has items. On a public kiosk the shop
+// leads back to its start screen. The staff's kiosk screens have a bar of their own (StaffBarControls).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../../stores/configuration';
-import { $cartCount, clearCart } from '../../../stores/cart';
-import { fetchUser, logout } from '../../../stores/login';
-import { $loginDialog, $session, $token, $user, clearSession, hideLogin, openLogin, requireLogin } from '../../../stores/session';
+import { $cartCount } from '../../../stores/cart';
+import { $loginDialog, $session, hideLogin, openLogin } from '../../../stores/session';
 import { notify, notifyOnNextPage } from '../../../stores/notifications';
-import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../../scripts/island-events';
 import { DateModes, datesChipText } from '../../../domain/dates';
 import { dateShower } from '../shared/show-date';
 import { isTotemMode, TotemPages, totemRole } from '../../../domain/kiosk';
@@ -19,25 +16,18 @@ import { localizePath, toLocale } from '../../../i18n/index';
 import { useHydrated, useIslandReady } from '../../../components/ui/useHydrated';
 import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
 import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { loadedLogin, ShopMark, useAppBarEvents } from './AppBarShared';
 import '../../../components/ui/controls.css';
 import './app-bar.css';
 
 // The login sheet and its form (react-hook-form), and the shop selector, load on their first open
-// (useOpenedOnce.ts), and again on the next open after a failed fetch (LazyDialog.tsx).
+// (useOpenedOnce.ts), and again on the next open after a failed fetch (LazyDialog.tsx). The login
+// store (the user's schema, logout) on a reload with a stored token, or on the logout's tap.
 const LoginDialog = lazyDialog(() => import('./LoginDialog'));
 const ShopSelector = lazyDialog(() => import('./ShopSelector'));
+const loadLogin = () => import('../../../stores/login');
 
-/** A shop without a logo file: its initials stand for it. */
-function initials(label: string): string {
-  return label
-    .split(/\s+/)
-    .filter((word) => /^\p{Lu}/u.test(word))
-    .slice(0, 3)
-    .map((word) => word[0])
-    .join('');
-}
-
-export default function AppBarControls({ locale, pageShop, staff = false }: { locale: string; pageShop?: string; staff?: boolean }) {
+export default function AppBarControls({ locale, pageShop }: { locale: string; pageShop?: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const hydrated = useHydrated();
@@ -75,26 +65,7 @@ export default function AppBarControls({ locale, pageShop, staff = false }: { lo
   }, [menuOpen]);
   const totemMode = isTotemMode(configuration.totem);
 
-  useEffect(() => {
-    // A stored token without a user (a reload): fetch the user; a refused token logs out.
-    if ($token.get() && !$user.get()) fetchUser().catch(() => clearSession());
-    // Pages and plain scripts may ask through window events too (spec §2).
-    window.addEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
-    window.addEventListener(HIDE_LOGIN_EVENT, hideLogin);
-    // The logo goes home; with items in the cart it asks first, and going on empties the cart.
-    const onLogo = (event: MouseEvent) => {
-      const logo = (event.target as Element | null)?.closest?.('a.logo');
-      if (!logo || $cartCount.get() === 0) return;
-      if (window.confirm(t('appBar.homeWarning'))) clearCart();
-      else event.preventDefault();
-    };
-    document.addEventListener('click', onLogo, true);
-    return () => {
-      window.removeEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
-      window.removeEventListener(HIDE_LOGIN_EVENT, hideLogin);
-      document.removeEventListener('click', onLogo, true);
-    };
-  }, [t]);
+  useAppBarEvents(t('appBar.homeWarning'), loadLogin);
 
   const chip = datesChipText(configuration.multipleDates, configuration.dates, dateShower(t));
   const datesText = t(chip.key, chip.params);
@@ -104,22 +75,11 @@ export default function AppBarControls({ locale, pageShop, staff = false }: { lo
   const calendarShop = shop?.slug ?? pageShop;
 
   const publicKiosk = totemMode && !totemRole(configuration.totem?.type).isAdmin;
-  const shopMark = shop && (
-    <>
-      {shop.logos[0]?.url ? (
-        <img className="shop-logo" src={shop.logos[0].url} alt={shop.label} />
-      ) : (
-        <span className="shop-logo shop-logo--text" role="img" aria-label={shop.label}>
-          {initials(shop.label)}
-        </span>
-      )}
-      <span aria-hidden="true">{shop.label}</span>
-    </>
-  );
+  const shopMark = shop && <ShopMark shop={shop} />;
 
   return (
     <div className="app-controls" ref={root}>
-      {staff ? null : calendarShop ? (
+      {calendarShop ? (
         <a className="chip" href={localizePath(lang, `/prenota/${calendarShop}/calendar`)} aria-label={t('appBar.changeDates', { dates: datesText })}>
           {datesText}
         </a>
@@ -136,7 +96,7 @@ export default function AppBarControls({ locale, pageShop, staff = false }: { lo
       ) : totemMode && shop ? (
         // A kiosk's shop is fixed: its logo and name, no selector (spec §2: the shop logo shows in totem mode only).
         <span className="chip chip--shop">{shopMark}</span>
-      ) : staff ? null : (
+      ) : (
         <button type="button" className="chip" onClick={() => setSelectorOpen(true)} aria-label={shop ? t('appBar.changeShop', { shop: shop.label }) : undefined}>
           {shop?.label ?? t('appBar.chooseShop')}
         </button>
@@ -147,7 +107,7 @@ export default function AppBarControls({ locale, pageShop, staff = false }: { lo
           {t('appBar.ordersList')}
         </a>
       )}
-      {!totemMode && !staff &&
+      {!totemMode &&
         (session.loggedIn && session.user ? (
           <div
             className="menu"
@@ -175,9 +135,12 @@ export default function AppBarControls({ locale, pageShop, staff = false }: { lo
                     type="button"
                     className="link-button"
                     onClick={async () => {
+                      // Without the login store's code nothing is done: the network failed, say so.
+                      const login = await loadedLogin(loadLogin);
+                      if (!login) return notify(t('errors.network'), 'error');
                       // Logged out here at once; home once the server's revocation is on its way
                       // (keepalive: it lands after the page is gone; one not yet sent would not).
-                      await logout();
+                      await login.logout();
                       // Logout leads home (spec §2); the home page says it.
                       notifyOnNextPage(t('userMenu.loggedOut'), 'info');
                       location.assign(localizePath(lang, '/'));
