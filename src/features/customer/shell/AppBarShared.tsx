@@ -34,7 +34,7 @@ export function ShopMark({ shop }: { shop: Pick<Shop, 'label' | 'logos'> }) {
 }
 
 /** The login store's module, fetched by each bar (its `import()`), on first use. */
-export type LoginStore = typeof import('../../../stores/login');
+type LoginStore = typeof import('../../../stores/login');
 /**
  * The login store's module, or undefined when its code could not be fetched: Vite answers
  * undefined when the chunk-failure guard (scripts/page-transitions.ts) took the error.
