@@ -292,3 +292,94 @@ test('fidelity card: an unknown number is refused under its box; a valid one tak
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByTestId('server-total')).toHaveText(shown);
 });
+
+/** The checkout's react-hook-form side and react-hook-form itself: fetched on the form's first use. */
+const FORM_CHUNKS = /\/_astro\/(CheckoutLive|index\.esm)\.[\w-]+\.js$/;
+
+/** Holds the form's chunks until `release()`; `held` lists the ones asked for so far. */
+async function holdFormChunks(page: Page) {
+  const held: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(FORM_CHUNKS, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+test('checkout: what is typed before react-hook-form has loaded stays, and its messages still show under the fields', async ({ page, request }) => {
+  const chunks = await holdFormChunks(page);
+  const main = await checkoutWithSnowshoes(page, request, 78);
+  // The page settled without asking for the form's code: it loads on use.
+  await page.waitForLoadState('networkidle');
+  expect(chunks.held).toEqual([]);
+
+  const name = main.getByLabel('Nome', { exact: true });
+  await name.click();
+  await page.keyboard.type('Carl');
+  await expect.poll(() => chunks.held.length).toBeGreaterThan(0);
+  await expect(name).toHaveValue('Carl');
+  await main.getByRole('checkbox', { name: 'Voglio la fattura' }).check();
+  await main.getByLabel('Codice fiscale').fill('RSSMRA80A01H501U');
+  await name.focus();
+  await page.keyboard.press('End');
+  chunks.release();
+  // react-hook-form takes over while the customer keeps typing: no keystroke is lost.
+  await page.keyboard.type('a Maria', { delay: 80 });
+  await expect(name).toHaveValue('Carla Maria');
+  await expect(name).toBeFocused();
+
+  // Its validation runs: the empty fields are refused under themselves, the typed ones kept.
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  const lastName = main.getByLabel('Cognome');
+  await expect(lastName).toBeFocused();
+  await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+  await expect(main.locator('#checkout-last_name-error')).toHaveText('Campo obbligatorio');
+  await expect(name).toHaveAttribute('aria-invalid', 'false');
+  await expect(name).toHaveValue('Carla Maria');
+  await expect(main.getByRole('checkbox', { name: 'Voglio la fattura' })).toBeChecked();
+  await expect(main.getByLabel('Codice fiscale')).toHaveValue('RSSMRA80A01H501U');
+
+  // The API's 422 still lands under its field.
+  await page.route('**/api/v1/shops/*/orders', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'I dati inseriti non sono validi', errors: { email: ['Indirizzo email non valido'] } }),
+    }),
+  );
+  await lastName.fill('Prima');
+  await main.getByLabel('Telefono').fill('+39 333 4444444');
+  await main.getByLabel('Email').fill('carla.prima@example.com');
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  await expect(main.getByLabel('Email')).toBeFocused();
+  await expect(main.locator('#checkout-email-error')).toHaveText('Indirizzo email non valido');
+  await expect(name).toHaveValue('Carla Maria');
+});
+
+test('checkout: a submit pressed before react-hook-form has loaded is sent once it has', async ({ page, request }) => {
+  const chunks = await holdFormChunks(page);
+  const main = await checkoutWithSnowshoes(page, request, 80);
+  await fillContact(main);
+  const place = main.getByRole('button', { name: "Conferma l'ordine" });
+  await place.click();
+  await expect(main.getByRole('button', { name: 'Invio in corso…' })).toBeDisabled();
+  chunks.release();
+  const heading = page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ });
+  await expect(heading).toBeFocused();
+});
+
+test('checkout: offline, the form keeps what was typed and says the server could not be reached, without reloading the page', async ({ page, request, context }) => {
+  const main = await checkoutWithSnowshoes(page, request, 82);
+  await context.setOffline(true);
+  await fillContact(main);
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  await expect(page.getByText('Errore nella comunicazione con il server')).toBeVisible();
+  // Same page (no reload), same values, the button ready for another try.
+  await expect(main.getByLabel('Nome', { exact: true })).toHaveValue('Carla');
+  await expect(main.getByLabel('Email')).toHaveValue('carla.feedback@example.com');
+  await expect(main.getByRole('button', { name: "Conferma l'ordine" })).toBeEnabled();
+  await context.setOffline(false);
+});
