@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { PGLITE_QUEUE_TIMEOUT_MS, queuedPglite, TurnQueue } from './pglite-queue';
 import { timedPgPool, timedPglite } from './slow-queries';
+import { releaseOnFailedBegin } from './failed-begin';
 import { logger } from '../log';
 import { lockDataDir, prepareDataDir, unusableDataDir } from './data-dir';
 
@@ -66,7 +67,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     // A server that is down refuses at once; one that is unreachable (a cut network) would hold
     // a request forever without a connect timeout. Either way the request answers 503 and the
     // pool opens fresh connections once the server answers again (server/db/errors.ts).
-    const pool = timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A transaction whose BEGIN fails gives its client back (./failed-begin.ts).
+    const pool = releaseOnFailedBegin(timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }));
     // An idle client that errors (e.g. the server restarts) must not crash the process.
     pool.on('error', (err) => logger.warn({ err }, 'database: idle client error'));
     // Nor one checked out (a transaction between two statements): node-postgres emits its lost

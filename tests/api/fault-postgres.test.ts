@@ -137,6 +137,9 @@ describe.skipIf(!bin)(TESTS, () => {
     await server.stop();
     const downAt = Date.now();
     await until(() => sent.filter((s) => s.startedAt > downAt).length >= REQUESTS_WHILE_DOWN, 'requests while down');
+    // pg_ctl accepts connections before `start -w` returns (it polls every 100 ms): "down" ends
+    // when the restart is asked for, and orders placed meanwhile are the server's, not a leak.
+    const restartAt = Date.now();
     await server.start();
     const upAt = Date.now();
     await until(() => sent.some((s) => s.startedAt >= upAt && s.status === 201), 'an order after the restart');
@@ -144,7 +147,7 @@ describe.skipIf(!bin)(TESTS, () => {
     await Promise.all(clients);
 
     // While it was down: 503, Retry-After, a JSON message and nothing of the driver's text.
-    const whileDown = sent.filter((s) => s.startedAt > downAt && s.answeredAt < upAt);
+    const whileDown = sent.filter((s) => s.startedAt > downAt && s.answeredAt <= restartAt);
     expect(whileDown.length).toBeGreaterThanOrEqual(REQUESTS_WHILE_DOWN);
     for (const s of sent) expect([201, 503]).toContain(s.status);
     for (const s of sent.filter((x) => x.status === 503)) {
@@ -187,6 +190,11 @@ describe.skipIf(!bin)(TESTS, () => {
     expect(again.res.status).toBe(201);
     expect(again.res.headers.get(IDEMPOTENT_REPLAYED_HEADER)).toBe('true');
     expect((await ordersOf([lost.email]))[0]?.n).toBe(1);
+
+    // No connection is left taken by a request the stop cut off (a failed BEGIN kept its client:
+    // server/db/failed-begin.ts); a pool short of one would end by waiting for good.
+    const pool = api.deps.database.pool!;
+    await until(() => pool.totalCount === pool.idleCount, 'every connection of the pool given back');
   }, 120_000);
 
   it('the listening connection comes back and delivers notifications again', async () => {
