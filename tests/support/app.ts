@@ -71,6 +71,9 @@ export async function createTestApi(
       now = date;
     },
     async dispose() {
+      // As the server's stop does: mails handed to SMTP are marked sent before the database goes
+      // (else the mark, 50 ms later, fails on a closed database and logs an error).
+      await deps.mailer.close();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
