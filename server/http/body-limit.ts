@@ -38,7 +38,23 @@ export const apiBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.res.status === 413) c.header('Connection', 'close');
 };
 
+/**
+ * Whether the request comes with a body. Over Node's HTTP server (@hono/node-server puts the
+ * IncomingMessage in `c.env.incoming`) HTTP/1.1 frames a body by one of two headers, and without
+ * either there is none: read from the headers, because asking Hono's request for its body (as its
+ * bodyLimit does first thing) makes @hono/node-server build the whole fetch Request and its
+ * AbortSignal, which the API's reads never need otherwise. A Request handed to the app directly
+ * (`app.request`, the tests) may carry a body with neither header: asked for it.
+ */
+function hasBody(c: Context<AppEnv>): boolean {
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return c.req.raw.body !== null;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  const length = c.req.header('content-length');
+  return length !== undefined && length.trim() !== '0';
+}
+
 const limitBody = async (c: Context<AppEnv>, next: Next): Promise<unknown> => {
+  if (!hasBody(c)) return next();
   const contentType = c.req.header('content-type');
   if (!isUploadRequest(c.req.method, c.req.path, contentType)) return limit(c, next);
   const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? '');
