@@ -1,15 +1,14 @@
 // The order's QR code as a PNG, for the confirmation e-mail (an inline cid: image) and the voucher
-// PDF. The same encoder (`qrcode`) draws it in the browser (src/components/ui/OrderCode.tsx), with
-// the same options and text (src/domain/order-code.ts).
+// PDF. Its modules are the ones the browser draws (src/domain/order-code-modules.ts).
 //
-// `qrcode` makes the modules; the PNG around them is written here. Its own PNG output (pngjs)
-// paints 290×290 RGBA pixels and tries five row filters on each in JavaScript: 10–20 ms of the
-// event loop per order, the largest single cost of placing one (server/README.md, "Where an
-// order's time goes"). A two-colour image needs none of that: one bit per pixel, every row of a
-// module repeated, compressed by node's zlib, is the same picture in well under a millisecond.
+// The PNG around them is written here. An encoder's own PNG output (qrcode's, through pngjs) paints
+// 290×290 RGBA pixels and tries five row filters on each in JavaScript: 10–20 ms of the event loop
+// per order, the largest single cost of placing one (server/README.md, "Where an order's time
+// goes"). A two-colour image needs none of that: one bit per pixel, every row of a module
+// repeated, compressed by node's zlib, is the same picture in well under a millisecond.
 import { crc32, deflateSync } from 'node:zlib';
-import QRCode from 'qrcode';
-import { ORDER_CODE_QR, orderCodeText } from '../../src/domain/order-code';
+import { ORDER_CODE_QR } from '../../src/domain/order-code';
+import { orderCodeModules } from '../../src/domain/order-code-modules';
 
 /**
  * Pixels per module: the number's code is 21 modules plus the quiet zone (29), so 290 px, about
@@ -59,6 +58,6 @@ export function modulesPng(dark: ArrayLike<number>, size: number, margin: number
 }
 
 export async function orderCodePng(order: { number: string }): Promise<Buffer> {
-  const { modules } = QRCode.create(orderCodeText(order), ORDER_CODE_QR);
-  return modulesPng(modules.data, modules.size, ORDER_CODE_QR.margin, SCALE);
+  const { dark, size } = orderCodeModules(order);
+  return modulesPng(dark, size, ORDER_CODE_QR.margin, SCALE);
 }

@@ -10,8 +10,8 @@ export function orderCodeText(order: { number: string }): string {
 }
 
 /**
- * Drawing options shared by the browser and the server (the `qrcode` package takes them on both):
- * error correction M survives a scratched print or a glare on a phone, and the four-module quiet
+ * How the code is drawn, in the browser and on the server alike (./order-code-modules.ts): error
+ * correction M at least survives a scratched print or a glare on a phone, and the four-module quiet
  * zone is what scanners need around the code.
  */
 export const ORDER_CODE_QR = { errorCorrectionLevel: 'M', margin: 4 } as const;

@@ -1,23 +1,24 @@
 // An order's QR code (the number alone, src/domain/order-code.ts), drawn as SVG squares at a size a
 // counter's USB scanner reads from a phone's screen, with the number under it as text. The encoder
-// (`qrcode`, the one the server draws the e-mail's and the PDF's code with) loads on demand: it is
-// no part of any page's first load; until it is in, the place the code will take stays reserved.
+// (src/domain/order-code-modules.ts, the one the server draws the e-mail's and the PDF's code with)
+// loads on demand: it is no part of any page's first load; until it is in, the place the code will
+// take stays reserved.
 import { useEffect, useState } from 'react';
-import { ORDER_CODE_QR, orderCodeText } from '../../domain/order-code';
+import { ORDER_CODE_QR } from '../../domain/order-code';
 import './OrderCode.css';
 
 /** The squares of the code as one SVG path, and the side of its view box (the code and its margin). */
 type Drawn = { path: string; side: number };
 
-async function draw(text: string): Promise<Drawn> {
-  const QRCode = await import('qrcode');
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: ORDER_CODE_QR.errorCorrectionLevel });
+async function draw(number: string): Promise<Drawn> {
+  const { orderCodeModules } = await import('../../domain/order-code-modules');
+  const { dark, size } = orderCodeModules({ number });
   const margin = ORDER_CODE_QR.margin;
   let path = '';
-  for (let y = 0; y < modules.size; y++) {
-    for (let x = 0; x < modules.size; x++) if (modules.get(y, x)) path += `M${x + margin} ${y + margin}h1v1h-1z`;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) if (dark[y * size + x]) path += `M${x + margin} ${y + margin}h1v1h-1z`;
   }
-  return { path, side: modules.size + 2 * margin };
+  return { path, side: size + 2 * margin };
 }
 
 export default function OrderCode({ number, label }: { number: string; label: string }) {
@@ -25,7 +26,7 @@ export default function OrderCode({ number, label }: { number: string; label: st
   useEffect(() => {
     let live = true;
     // Without the encoder (offline after the page loaded) the number below still says it all.
-    draw(orderCodeText({ number })).then(
+    draw(number).then(
       (d) => live && setDrawn(d),
       () => undefined,
     );
