@@ -10,6 +10,7 @@ import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { DateModes } from '../../src/domain/dates';
 import { pricedTotal } from './checkout-helpers';
+import { formChunks, holdChunks } from './form-chunks';
 import { formatCurrency } from '../../src/domain/format';
 
 const SHOP = 'sport-noleggio-sestriere';
@@ -294,20 +295,7 @@ test('fidelity card: an unknown number is refused under its box; a valid one tak
 });
 
 /** The checkout's react-hook-form side and react-hook-form itself: fetched on the form's first use. */
-const FORM_CHUNKS = /\/_astro\/(CheckoutLive|index\.esm)\.[\w-]+\.js$/;
-
-/** Holds the form's chunks until `release()`; `held` lists the ones asked for so far. */
-async function holdFormChunks(page: Page) {
-  const held: string[] = [];
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(FORM_CHUNKS, async (route) => {
-    held.push(route.request().url());
-    await released;
-    await route.continue();
-  });
-  return { held, release };
-}
+const holdFormChunks = (page: Page) => holdChunks(page, formChunks('CheckoutLive'));
 
 test('checkout: what is typed before react-hook-form has loaded stays, and its messages still show under the fields', async ({ page, request }) => {
   const chunks = await holdFormChunks(page);

@@ -3,6 +3,7 @@
 // tap on a phone reaches the lazily hydrated app bar; totem mode hides the account controls.
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
+import { formChunks, holdChunks } from './form-chunks';
 
 async function logInThroughSheet(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Accedi' });
@@ -27,6 +28,39 @@ test('a guest on the orders page gets the login sheet by itself, can open it aga
   // The demo customer's seeded orders.
   await expect(main.getByRole('table')).toBeVisible();
   await expect(main.getByRole('cell', { name: /^\d{2}-\d{7}/ }).first()).toBeVisible();
+});
+
+test('the sheet that opens by itself fetches react-hook-form only once used, keeping what was typed and a submit pressed meanwhile', async ({ page }) => {
+  const { held, release } = await holdChunks(page, formChunks('LoginLive'));
+  await page.goto('/orders/');
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await expect(dialog).toBeVisible();
+  // Open and settled, the sheet has not asked for the form's code: it loads on use.
+  await page.waitForLoadState('networkidle');
+  expect(held).toEqual([]);
+
+  const username = dialog.getByLabel('Email');
+  const password = dialog.getByLabel('Password');
+  await username.click();
+  await page.keyboard.type('mario.rossi@example.com');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await password.click();
+  await page.keyboard.type('sbagliata');
+  // Enter submits before react-hook-form is here: the sheet waits, then sends it.
+  await page.keyboard.press('Enter');
+  const submit = dialog.getByRole('button', { name: 'Accedi' });
+  await expect(submit).toBeDisabled();
+  release();
+  await expect(password).toHaveAccessibleDescription('Nome utente o password non corretti');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toBeFocused();
+  await expect(username).toHaveValue('mario.rossi@example.com');
+  await expect(password).toHaveValue('sbagliata');
+
+  await password.fill('Demo-2026!');
+  await submit.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('main').getByRole('table')).toBeVisible();
 });
 
 test('/login: a guest logs in and goes on to returnUrl; with a session it goes on at once; a foreign target leads home', async ({ page }) => {

@@ -1,20 +1,27 @@
 // App bar islands in a real browser: login dialog, session across reloads, logout, cart badge.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { dayToDisplay } from '../../src/domain/dates';
 import { inSeasonDay } from '../support/season';
 import { hydrated } from './hydration';
+import { formChunks } from './form-chunks';
 import { DateModes } from '../../src/domain/dates';
 
 const shopPage = '/noleggio/sport-noleggio-sestriere/';
 /** Three days the shop is open, whatever today is: stored dates the app keeps. */
 const [from, to] = [inSeasonDay('sport-noleggio-sestriere', 40), inSeasonDay('sport-noleggio-sestriere', 42)];
 
-test('login: a wrong password shows the error under the field; the right one greets the customer and survives a reload', async ({ page }) => {
+/** Opens the login sheet from the shop page's app bar. */
+async function openLoginSheet(page: Page) {
   await page.goto(shopPage);
   await hydrated(page);
   await page.getByRole('button', { name: 'Accedi' }).click();
   const dialog = page.getByRole('dialog', { name: 'Accedi' });
   await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('login: a wrong password shows the error under the field; the right one greets the customer and survives a reload', async ({ page }) => {
+  const dialog = await openLoginSheet(page);
   // Required fields are checked before anything is sent.
   await dialog.getByRole('button', { name: 'Accedi' }).click();
   await expect(dialog.getByText('Campo obbligatorio')).toHaveCount(2);
@@ -57,6 +64,25 @@ test('the login dialog offers signup and reset with the current path as returnUr
   await expect(dialog.getByLabel('Loyalty card number')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('offline, the login sheet keeps what was typed and says the server could not be reached, without reloading the page', async ({ page }) => {
+  const dialog = await openLoginSheet(page);
+  // The sheet is here; react-hook-form, fetched on its first use, cannot be.
+  let refused = 0;
+  await page.route(formChunks('LoginLive'), (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  await dialog.getByLabel('Email').fill('mario.rossi@example.com');
+  await dialog.getByLabel('Password').fill('Demo-2026!');
+  await dialog.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('alert')).toContainText('Errore nella comunicazione con il server');
+  expect(refused).toBeGreaterThan(0);
+  // Same page (no reload), same values, the button ready for another try.
+  await expect(dialog.getByLabel('Email')).toHaveValue('mario.rossi@example.com');
+  await expect(dialog.getByLabel('Password')).toHaveValue('Demo-2026!');
+  await expect(dialog.getByRole('button', { name: 'Accedi' })).toBeEnabled();
 });
 
 test('the cart button appears only with items, shows their count and goes to checkout', async ({ page }) => {

@@ -148,6 +148,8 @@ const SCREENS: { name: string; path: string; budgetKb: number; views?: string[] 
   { ...booking('checkout'), path: `/prenota/${SHOP}/order/` },
   { ...booking('order'), path: '/orders/view/' },
   { ...booking('orders list'), path: '/orders/' },
+  // A guest gets the login sheet by itself there (route rules, spec §2): its chunk counts.
+  ...['/orders/', '/en/orders/', '/fr/orders/'].map((ordersPath) => ({ ...booking('orders list, guest'), path: ordersPath, views: ['LoginDialog'] })),
   { name: 'kiosk cash desk', path: '/totem/cash-desk/', budgetKb: KIOSK_SCREEN_JS_GZIP_KB, views: ['CashDeskSearch'] },
   { name: "kiosk cash desk's order", path: '/totem/cash-desk/', budgetKb: KIOSK_SCREEN_JS_GZIP_KB, views: ['CashDeskOrder'] },
   { name: 'kiosk delivery', path: '/totem/delivery/', budgetKb: KIOSK_SCREEN_JS_GZIP_KB },
@@ -186,6 +188,29 @@ describe('script graph size', () => {
     // Every screen's islands translate: a graph without the messages chunk means the pattern broke.
     expect(messages, 'the locale messages chunk was not found in the graph').toBeDefined();
     expect(bytes / KB).toBeLessThanOrEqual(budgetKb);
+  });
+});
+
+/**
+ * react-hook-form (12.7 KB gzip) is fetched on the first use of the checkout's form and of the login
+ * sheet's (components/ui/useLoadOnFirstUse.ts), never with the screen: neither graph holds its
+ * chunk (Vite names it after react-hook-form's dist/index.esm.mjs), while the graph with the form's
+ * live module does, so a renamed chunk fails here rather than passing unseen.
+ */
+describe('react-hook-form waits for the first use of a form', () => {
+  const isFormLibrary = (file: string) => /\/index\.esm\.[\w-]+\.js$/.test(file);
+  const FORMS = [
+    { name: 'checkout', path: `/prenota/${SHOP}/order/`, views: [], live: ['CheckoutLive'] },
+    { name: 'login sheet', path: '/orders/', views: ['LoginDialog'], live: ['LoginLive'] },
+  ];
+
+  it.each(FORMS)("the $name's screen does not load it; its live module does", async ({ path: pagePath, views, live }) => {
+    const shown = await scriptGraphGzip(siteDir(), pagePath, false, true, views);
+    for (const view of views) expect(shown.files.some((file) => isViewChunk(file, [view])), `the ${view} chunk was not found`).toBe(true);
+    expect(shown.files.filter(isFormLibrary)).toEqual([]);
+    const used = await scriptGraphGzip(siteDir(), pagePath, false, true, [...views, ...live]);
+    expect(used.files.filter(isFormLibrary), 'react-hook-form was not found with the live module').toHaveLength(1);
+    console.log(`[size] ${pagePath}, the ${live[0]} form once used: ${((used.bytes - shown.bytes) / KB).toFixed(1)} KB gzip more`);
   });
 });
 

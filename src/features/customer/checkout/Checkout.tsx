@@ -12,8 +12,9 @@
 // or a submit, never before. It takes over the same elements (CheckoutForm stays mounted), reading
 // what they hold, so the typed text, the focus and the caret stay; a submit pressed meanwhile is
 // sent again once it is live. If the fetch fails (offline) the page is not reloaded: the form stays
-// as it is, a submit says the server could not be reached, and the next use fetches again.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
+// as it is, a submit says the server could not be reached, and the next use fetches again
+// (components/ui/useLoadOnFirstUse.ts, shared with the login sheet).
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $cart } from '../../../stores/cart';
@@ -25,7 +26,7 @@ import CheckoutForm, { type CheckoutBinding } from './CheckoutForm';
 import type { CheckoutLiveProps, CheckoutOutcomeView } from './CheckoutLive';
 import { useCheckoutLines } from './lines';
 import { fillEmptyFields, reveal } from './form-dom';
-import { RELOAD_KEY } from '../../../scripts/page-transitions';
+import { useLoadOnFirstUse } from '../../../components/ui/useLoadOnFirstUse';
 import '../../../components/ui/controls.css';
 import '../shared/booking.css';
 import './checkout.css';
@@ -35,23 +36,6 @@ import '../shared/order-lines.css';
 const loadConfirmation = () => import('./CheckoutConfirmation');
 const CheckoutConfirmation = lazy(loadConfirmation);
 const loadLive = () => import('./CheckoutLive');
-
-/**
- * A chunk that fails to load reloads the page (scripts/page-transitions.ts: a deploy replaced it,
- * at most once a minute), which would throw away what the customer typed, and offline would leave
- * the browser's error page instead of the form. While react-hook-form's chunk loads, that guard
- * reads that a reload just happened; its own value is put back once the load settles.
- */
-function holdChunkReload(): () => void {
-  try {
-    const previous = sessionStorage.getItem(RELOAD_KEY);
-    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-    return () => (previous === null ? sessionStorage.removeItem(RELOAD_KEY) : sessionStorage.setItem(RELOAD_KEY, previous));
-  } catch {
-    // Storage blocked: the guard cannot reload either (it must remember having done so).
-    return () => undefined;
-  }
-}
 
 export default function Checkout({ locale, shop }: { locale: string; shop: string }) {
   const t = useT(locale);
@@ -79,37 +63,19 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     fiscal_code: cart.fiscal_code ?? '',
   }));
 
-  // react-hook-form's host once fetched, and the binding it hands the form.
-  const [Live, setLive] = useState<ComponentType<CheckoutLiveProps> | null>(null);
+  // The binding react-hook-form's host hands the form once fetched.
   const [liveBinding, setLiveBinding] = useState<CheckoutBinding | null>(null);
-  const loading = useRef(false);
-  // A submit that arrived before react-hook-form: sent again once it is live.
-  const pendingSubmit = useRef(false);
-  const [waitingToSend, setWaitingToSend] = useState(false);
+  const { Live, start: takeOver, submitBeforeLive, waiting: waitingToSend } = useLoadOnFirstUse<CheckoutLiveProps>({
+    load: () => {
+      prepareSending();
+      return loadLive();
+    },
+    form,
+    live: liveBinding !== null,
+    onSubmitFailed: () => notify(t('errors.network'), 'error'),
+    name: 'checkout',
+  });
   const [lightInvoice, setLightInvoice] = useState(defaults.invoice);
-
-  const takeOver = useCallback(() => {
-    if (loading.current) return;
-    loading.current = true;
-    prepareSending();
-    const releaseReload = holdChunkReload();
-    loadLive()
-      .then((module: Awaited<ReturnType<typeof loadLive>> | undefined) => {
-        // Vite answers undefined for a chunk it could not fetch when a `vite:preloadError`
-        // listener took the error (scripts/page-transitions.ts): a failure too.
-        if (!module) throw new Error('The checkout form could not be loaded');
-        setLive(() => module.default);
-      })
-      .catch((error: unknown) => {
-        console.error('[checkout] could not load the form:', error);
-        loading.current = false;
-        if (!pendingSubmit.current) return;
-        pendingSubmit.current = false;
-        setWaitingToSend(false);
-        notify(t('errors.network'), 'error');
-      })
-      .finally(releaseReload);
-  }, [t]);
 
   const outcome = useMemo<CheckoutOutcomeView>(
     () => ({
@@ -133,13 +99,6 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   }, [shop]);
 
   useEffect(() => {
-    if (!liveBinding || !pendingSubmit.current) return;
-    pendingSubmit.current = false;
-    setWaitingToSend(false);
-    form.current?.requestSubmit();
-  }, [liveBinding]);
-
-  useEffect(() => {
     if (!focusServerErrors.current || serverErrors.length === 0) return;
     focusServerErrors.current = false;
     reveal(serverErrorsBox.current);
@@ -159,12 +118,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     errors: {},
     isSubmitting: waitingToSend,
     invoice: lightInvoice,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      pendingSubmit.current = true;
-      setWaitingToSend(true);
-      takeOver();
-    },
+    onSubmit: submitBeforeLive,
   };
 
   return (

@@ -3,7 +3,7 @@
 // the fields (`binding`) is the light host of the first paint (Checkout.tsx) or react-hook-form
 // (CheckoutLive.tsx), and this component stays mounted when one hands over to the other, so the
 // elements, what they hold, the focus and the caret are the customer's throughout.
-import type { ChangeEvent, FocusEvent, FormEvent, RefObject } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CheckoutLine } from './lines';
 import { $cart, removeProduct } from '../../../stores/cart';
@@ -19,14 +19,7 @@ import CheckoutDocuments from './CheckoutDocuments';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import type { ContactField } from './form-dom';
 import type { CheckoutValues } from './stores/send-order';
-
-/** What a field takes from its host: react-hook-form's `register` output, or just its name. */
-export interface FieldProps {
-  name: string;
-  ref?: (element: HTMLInputElement | null) => void;
-  onChange?: (event: ChangeEvent<HTMLInputElement>) => unknown;
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => unknown;
-}
+import type { FieldProps } from '../../../components/ui/useLoadOnFirstUse';
 
 /** Who drives the contact fields. */
 export interface CheckoutBinding {

@@ -13,7 +13,8 @@ import { cartLineOfError } from '../../../domain/orders';
 import type { CheckoutRefusal } from '../../../domain/checkout-errors';
 import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '../../../domain/validators';
 import { useT } from '../../../i18n/client';
-import type { CheckoutBinding, FieldProps } from './CheckoutForm';
+import type { CheckoutBinding } from './CheckoutForm';
+import type { FieldProps } from '../../../components/ui/useLoadOnFirstUse';
 import type { CheckoutLine } from './lines';
 import { readContact, reveal, sessionContact, TEXT_FIELDS, type ContactField } from './form-dom';
 

@@ -2,37 +2,54 @@
 // (with returnUrl = current path), the optional card number (bocard) hidden by default. Opened by
 // the login button or a `require-login` event, closed on success or a `hide-login` event (its state
 // is `$loginDialog` in the session store).
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+//
+// The sheet opens by itself for a guest on the orders list, whose screen must stay ≤ 120 KB gzip:
+// so it shows without react-hook-form (12.7 KB gzip), as the checkout does. Its inputs are
+// uncontrolled, and react-hook-form (LoginLive.tsx: the rules, the login, the refusals) is fetched
+// on the first focus, pointer or key in the form, or a submit, never before; it takes over the same
+// elements with what they hold, and a submit pressed meanwhile is sent once it is live. The close
+// button stands outside the form: the sheet focuses it when it opens, which is no use of the form.
+// A failed fetch (offline) leaves the form as it is, a submit says the server could not be reached,
+// and the next use fetches again (components/ui/useLoadOnFirstUse.ts).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $loginLoading, login } from '../../../stores/login';
+import { $loginLoading } from '../../../stores/login';
 import { notify } from '../../../stores/notifications';
-import { fieldMessages } from '../../../api/errors';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
-import { email, required, toFormValidate } from '../../../domain/validators';
 import { useHydrated } from '../../../components/ui/useHydrated';
+import { useLoadOnFirstUse, type FieldProps } from '../../../components/ui/useLoadOnFirstUse';
+import type { LoginLiveProps } from './LoginLive';
 
-interface Fields {
+const loadLive = () => import('./LoginLive');
+
+export interface LoginFields {
   username: string;
   password: string;
   bocard: string;
 }
 
-/** The fields in the order they appear, so focus goes to the first one the server refused. */
-const FIELDS = ['username', 'password', 'bocard'] as const satisfies readonly (keyof Fields)[];
-
+/** Who drives the fields: the light host below until react-hook-form is live, then LoginLive. */
+export interface LoginBinding {
+  register: (name: keyof LoginFields) => FieldProps;
+  errors: Partial<Record<keyof LoginFields, string>>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+}
 
 export default function LoginDialog({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);
   const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const loading = useStore($loginLoading);
   const [showBocard, setShowBocard] = useState(false);
-  const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Fields>({ defaultValues: { username: '', password: '', bocard: '' } });
-  const validateRequired = toFormValidate([required], t);
-  // The username is the account's email (signup takes only addresses): a malformed one is
-  // refused here rather than sent (spec §5, validators.email).
-  const validateUsername = toFormValidate([required, email], t);
+  const [liveBinding, setLiveBinding] = useState<LoginBinding | null>(null);
+  const { Live, start, submitBeforeLive, waiting } = useLoadOnFirstUse<LoginLiveProps>({
+    load: loadLive,
+    form,
+    live: liveBinding !== null,
+    onSubmitFailed: () => notify(t('errors.network'), 'error'),
+    name: 'login',
+  });
 
   useEffect(() => {
     const el = dialog.current;
@@ -46,43 +63,30 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
   const returnUrl = hydrated ? location.pathname + location.search : '/';
   const lang = toLocale(locale);
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await login({ username: values.username, password: values.password, ...(showBocard && values.bocard ? { bocard: values.bocard } : {}) });
-      notify(t('login.success'), 'success');
-      reset();
-      onClose();
-    } catch (err) {
-      // Each message under the field the server named (wrong credentials: under the password).
-      const refused = fieldMessages(err, showBocard ? FIELDS : FIELDS.filter((field) => field !== 'bocard')) ?? [];
-      for (const [field, message] of refused) setError(field, { message });
-      // Focus the first of them, as a failed check in the browser does; the field is read out
-      // with its error (aria-describedby).
-      if (refused[0]) setFocus(refused[0][0]);
-      // Other failures: only the spinner clears (spec §8).
-    }
-  });
-
-  const errorOf = (field: keyof Fields) => formState.errors[field]?.message;
+  const light: LoginBinding = { register: (name) => ({ name }), errors: {}, onSubmit: submitBeforeLive };
+  const { register, errors, onSubmit } = liveBinding ?? light;
+  const busy = loading || waiting;
+  const onUse = Live ? undefined : start;
 
   return (
     <dialog ref={dialog} className="sheet" aria-labelledby="login-title" onClose={onClose} onCancel={onClose}>
-      <form onSubmit={submit} noValidate>
-        <div className="sheet__header">
-          <h2 id="login-title">{t('login.title')}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
-            ×
-          </button>
-        </div>
+      {Live && <Live locale={locale} form={form} showBocard={showBocard} onClose={onClose} onBinding={setLiveBinding} />}
+      <div className="sheet__header">
+        <h2 id="login-title">{t('login.title')}</h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t('login.close')}>
+          ×
+        </button>
+      </div>
+      <form ref={form} onSubmit={onSubmit} onFocus={onUse} onPointerDown={onUse} onKeyDown={onUse} noValidate>
         <div className="field">
           <label htmlFor="login-username">{t('login.username')}</label>
-          <input id="login-username" type="email" autoComplete="username" aria-invalid={!!errorOf('username')} aria-describedby="login-username-error" {...register('username', { validate: validateUsername })} />
-          <p id="login-username-error" className="field__error">{errorOf('username')}</p>
+          <input id="login-username" type="email" autoComplete="username" aria-invalid={!!errors.username} aria-describedby="login-username-error" {...register('username')} />
+          <p id="login-username-error" className="field__error">{errors.username}</p>
         </div>
         <div className="field">
           <label htmlFor="login-password">{t('login.password')}</label>
-          <input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errorOf('password')} aria-describedby="login-password-error" {...register('password', { validate: validateRequired })} />
-          <p id="login-password-error" className="field__error">{errorOf('password')}</p>
+          <input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="login-password-error" {...register('password')} />
+          <p id="login-password-error" className="field__error">{errors.password}</p>
         </div>
         <label className="check">
           <input type="checkbox" checked={showBocard} onChange={(e) => setShowBocard(e.target.checked)} /> {t('login.showBocard')}
@@ -90,11 +94,11 @@ export default function LoginDialog({ locale, open, onClose }: { locale: string;
         {showBocard && (
           <div className="field">
             <label htmlFor="login-bocard">{t('login.bocard')}</label>
-            <input id="login-bocard" autoComplete="off" aria-invalid={!!errorOf('bocard')} aria-describedby="login-bocard-error" {...register('bocard')} />
-            <p id="login-bocard-error" className="field__error">{errorOf('bocard')}</p>
+            <input id="login-bocard" autoComplete="off" aria-invalid={!!errors.bocard} aria-describedby="login-bocard-error" {...register('bocard')} />
+            <p id="login-bocard-error" className="field__error">{errors.bocard}</p>
           </div>
         )}
-        <button type="submit" className="button button--block" disabled={loading} aria-busy={loading}>
+        <button type="submit" className="button button--block" disabled={busy} aria-busy={busy}>
           {t('login.submit')}
         </button>
         <p className="sheet__links">
