@@ -8,7 +8,8 @@
 //     fresh data folder, loopback only). The booking screens are measured three times:
 //     on an empty visit, and in the customer's real state — dates chosen and a product in the cart
 //     (so the lazy app bar wakes at idle), as a guest and logged in as the demo customer — set in
-//     localStorage before the page loads, as the stores persist it;
+//     localStorage before the page loads, as the stores persist it; each visit prints its five
+//     largest scripts (BENCH_SITE_ALL_FILES=1: every one, to find where a state's bytes are);
 // (c) Lighthouse 12 (default config = mobile preset, simulated throttling) on home, category×town,
 //     shop, trail, booking page, calendar and checkout: performance, accessibility, best practices,
 //     SEO; median of 3 runs.
@@ -49,6 +50,7 @@ const PAGE_TIMEOUT_MS = 30_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 /** Lighthouse runs per page; the table shows the median (`BENCH_LIGHTHOUSE_RUNS` to change). */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const LIST_ALL_FILES = process.env.BENCH_SITE_ALL_FILES === '1';
 const TARGET = { ...STATIC_PAGE_BUDGET, lighthouse: 100 };
 /** Lighthouse performance the booking screens must reach; their other categories: 100. */
 const BOOKING_PERFORMANCE_TARGET = 99;
@@ -281,9 +283,10 @@ async function measurePages(base: string, samples: Sample[]): Promise<PageFigure
       while (Date.now() - lastScriptAt < SETTLE_QUIET_MS && Date.now() < settleBy) await page.waitForTimeout(200);
       const loaded = await Promise.all(scripts);
       const sizes = loaded.map((l) => l.gzip);
-      const biggest = loaded.sort((a, b) => b.gzip - a.gzip).slice(0, 5);
+      // BENCH_SITE_ALL_FILES=1 lists every script fetched, to find where a state's bytes are.
+      const biggest = loaded.sort((a, b) => b.gzip - a.gzip).slice(0, LIST_ALL_FILES ? undefined : 5);
       const label = visit.state ? `${visit.path} (${visit.state})` : visit.path;
-      if (biggest.length) console.log(`  [js] ${label}: ${biggest.map((l) => `${l.url.replace(/^\/_astro\//, '')} ${kb(l.gzip)}`).join(', ')}${loaded.length > 5 ? ', …' : ''}`);
+      if (biggest.length) console.log(`  [js] ${label}: ${biggest.map((l) => `${l.url.replace(/^\/_astro\//, '')} ${kb(l.gzip)}`).join(', ')}${loaded.length > biggest.length ? ', …' : ''}`);
       const inline = inlineScripts(html.toString('utf8'));
       await context.close();
       figures.push({
