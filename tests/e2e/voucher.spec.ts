@@ -1,7 +1,7 @@
 // The order's voucher against `npm start`: the confirmation e-mail's link on /download starts the
 // PDF's download (a wrong link says so), and the e-mail's QR code, decoded as a scanner decodes it
 // and typed the way a USB scanner types (keys, then Enter) into the delivery counter's search,
-// opens that order.
+// opens that order. The code the order page draws in the browser decodes to the same number.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -42,4 +42,12 @@ test("the e-mail's voucher link downloads the PDF, and its QR code scanned at th
   await page.keyboard.type(scanned!);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+});
+
+test("the order page's QR code, as the browser draws it, decodes to the order number", async ({ page, request }) => {
+  const order = await placeOrder(request, { from: day(4), firstName: 'Ugo', lastName: 'Schermo' });
+  await page.goto(`/orders/${order.uuid}`);
+  const code = page.getByRole('img', { name: `Codice QR dell'ordine ${order.number}` });
+  await expect(code).toBeVisible();
+  expect(decodeQrPng(await code.screenshot())).toBe(order.number);
 });
