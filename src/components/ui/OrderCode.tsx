@@ -1,14 +1,36 @@
 // An order's QR code (the number alone, src/domain/order-code.ts), drawn as SVG squares at a size a
 // counter's USB scanner reads from a phone's screen, with the number under it as text. The encoder
 // (src/domain/order-code-modules.ts, the one the server draws the e-mail's and the PDF's code with)
-// loads on demand: it is no part of any page's first load; until it is in, the place the code will
-// take stays reserved.
-import { useEffect, useState } from 'react';
+// loads when the code comes near the screen (on a phone the voucher is below the order's lines):
+// it is no part of any page's first load; until it is drawn, the place the code will take stays
+// reserved.
+import { useEffect, useRef, useState } from 'react';
 import { ORDER_CODE_QR } from '../../domain/order-code';
 import './OrderCode.css';
 
 /** The squares of the code as one SVG path, and the side of its view box (the code and its margin). */
 type Drawn = { path: string; side: number };
+
+/** How far below the screen the code starts loading, so a scroll finds it drawn. */
+const NEAR_SCREEN = '300px';
+
+/** Calls `show` once `el` comes within NEAR_SCREEN of the screen (at once without IntersectionObserver). */
+function whenNearScreen(el: Element, show: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    show();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { rootMargin: NEAR_SCREEN },
+  );
+  observer.observe(el);
+  return () => observer.disconnect();
+}
 
 async function draw(number: string): Promise<Drawn> {
   const { orderCodeModules } = await import('../../domain/order-code-modules');
@@ -23,19 +45,23 @@ async function draw(number: string): Promise<Drawn> {
 
 export default function OrderCode({ number, label }: { number: string; label: string }) {
   const [drawn, setDrawn] = useState<Drawn | null>(null);
+  const figure = useRef<HTMLElement>(null);
   useEffect(() => {
     let live = true;
-    // Without the encoder (offline after the page loaded) the number below still says it all.
-    draw(number).then(
-      (d) => live && setDrawn(d),
-      () => undefined,
-    );
+    const stop = whenNearScreen(figure.current!, () => {
+      // Without the encoder (offline after the page loaded) the number below still says it all.
+      draw(number).then(
+        (d) => live && setDrawn(d),
+        () => undefined,
+      );
+    });
     return () => {
       live = false;
+      stop();
     };
   }, [number]);
   return (
-    <figure className="order-code">
+    <figure className="order-code" ref={figure}>
       {drawn ? (
         <svg role="img" aria-label={label} viewBox={`0 0 ${drawn.side} ${drawn.side}`} shapeRendering="crispEdges" data-order-code={number}>
           <rect width={drawn.side} height={drawn.side} fill="#fff" />

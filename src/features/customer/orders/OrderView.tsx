@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
-import { editOrderInCart } from '../../../stores/order-edit';
 import { $orderPage, cancelShownOrder, orderExportLink, reloadOrder, showOrder } from './stores/orders';
 import { notify } from '../../../stores/notifications';
 import { dateShower } from '../shared/show-date';
@@ -22,6 +21,7 @@ import '../shared/order-lines.css';
 const OrderDocumentUploads = lazy(() => import('./OrderDocumentUploads'));
 // Below the order's lines, for a confirmed order only: its code and encoder load after the page's first paint.
 const OrderVoucher = lazy(() => import('../shared/OrderVoucher'));
+const loadOrderEdit = () => import('../../../stores/order-edit');
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -42,8 +42,12 @@ export default function OrderView({ locale }: { locale: string }) {
   if (state === 'loading') return <p aria-busy="true">{t('order.loading')}</p>;
   if (state === 'missing' || !order) return <p role="alert">{t('order.notFound')}</p>;
 
-  const edit = () => {
-    const path = editOrderInCart(order);
+  // Putting the order back into the cart is fetched on the tap: most visits to an order never edit.
+  // Vite answers undefined for a chunk the page's guard took (scripts/page-transitions.ts).
+  const edit = async () => {
+    const loaded = await loadOrderEdit().catch(() => undefined);
+    if (!loaded) return notify(t('errors.network'), 'error');
+    const path = loaded.editOrderInCart(order);
     if (path) location.assign(localizePath(lang, path));
   };
 
@@ -143,7 +147,7 @@ export default function OrderView({ locale }: { locale: string }) {
         {/* Not while a payment is being confirmed: an edit or a cancellation would turn it into a refund. */}
         {order.editable && !confirming && (
           <>
-            <button type="button" className="button" onClick={edit}>
+            <button type="button" className="button" onClick={() => void edit()}>
               {t('order.edit')}
             </button>
             <button type="button" className="link-button" onClick={cancel}>
