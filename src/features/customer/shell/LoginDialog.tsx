@@ -11,30 +11,18 @@
 // button stands outside the form: the sheet focuses it when it opens, which is no use of the form.
 // A failed fetch (offline) leaves the form as it is, a submit says the server could not be reached,
 // and the next use fetches again (components/ui/useLoadOnFirstUse.ts).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $loginLoading } from '../../../stores/login';
 import { notify } from '../../../stores/notifications';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import { useHydrated } from '../../../components/ui/useHydrated';
-import { useLoadOnFirstUse, type FieldProps } from '../../../components/ui/useLoadOnFirstUse';
+import { useLoadOnFirstUse } from '../../../components/ui/useLoadOnFirstUse';
 import type { LoginLiveProps } from './LoginLive';
+import type { LoginBinding } from './login-binding';
 
 const loadLive = () => import('./LoginLive');
-
-export interface LoginFields {
-  username: string;
-  password: string;
-  bocard: string;
-}
-
-/** Who drives the fields: the light host below until react-hook-form is live, then LoginLive. */
-export interface LoginBinding {
-  register: (name: keyof LoginFields) => FieldProps;
-  errors: Partial<Record<keyof LoginFields, string>>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
-}
 
 export default function LoginDialog({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);

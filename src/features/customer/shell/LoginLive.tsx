@@ -9,7 +9,7 @@ import { notify } from '../../../stores/notifications';
 import { fieldMessages } from '../../../api/errors';
 import { useT } from '../../../i18n/client';
 import { email, required, toFormValidate } from '../../../domain/validators';
-import type { LoginBinding, LoginFields } from './LoginDialog';
+import type { LoginBinding, LoginFields } from './login-binding';
 
 /** The fields in the order they appear, so focus goes to the first one the server refused. */
 const FIELDS = ['username', 'password', 'bocard'] as const satisfies readonly (keyof LoginFields)[];
