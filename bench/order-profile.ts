@@ -11,7 +11,7 @@
 // Query counts and the split of the time are what to compare between two versions of the code;
 // absolute milliseconds depend on the machine and its load.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ import { projectRoot } from '../server/db/client';
 import { configureLogger } from '../server/log';
 import { IDEMPOTENCY_HEADER } from '../src/api/contract/idempotency';
 import { addDays, todayInRome } from '../src/domain/dates';
+import { throwawayDatabase } from '../tests/support/throwaway-database';
 
 const SERIAL = Number(process.env.PROFILE_ORDERS ?? 200);
 const PARALLEL = Number(process.env.PROFILE_PARALLEL ?? 50);
@@ -142,25 +143,6 @@ function instrumentPg() {
   } as typeof pg.Pool.prototype.connect;
 }
 
-async function freshDatabaseUrl(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `profile_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const percentile = (values: readonly number[], p: number) => {
@@ -243,7 +225,7 @@ function cpuAreas(profile: { nodes: { id: number; callFrame: { url: string; func
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'order-profile-'));
-  const pgDatabase = adminUrl ? await freshDatabaseUrl(adminUrl) : null;
+  const pgDatabase = adminUrl ? await throwawayDatabase(adminUrl, 'profile') : null;
   if (pgDatabase) instrumentPg();
   else instrumentPglite();
   // The production defaults, with the per-address limit lifted: every order comes from here.

@@ -1,7 +1,6 @@
 // Several real API processes (`npm start`) on one throwaway PostgreSQL database, for the tests and
 // the cluster benchmark. `remote(url)` speaks to one of them over HTTP with the same `request`
 // the in-process TestApi has, so the JSON helpers of tests/support work against it.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import type { TestApi } from './app';
 import { requestInit, type TestRequestInit } from './request';
 import { startProduct, type StartedServer } from './process';
+import { throwawayDatabase } from './throwaway-database';
 
 export interface ClusterDatabase {
   url: string;
@@ -19,23 +19,14 @@ export interface ClusterDatabase {
 
 /** A new empty database on the server of `adminUrl`; the processes migrate and seed it. */
 export async function clusterDatabase(adminUrl: string): Promise<ClusterDatabase> {
-  const name = `cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const throwaway = await throwawayDatabase(adminUrl, 'cluster');
+  const pool = new pg.Pool({ connectionString: throwaway.url, max: 2 });
   return {
-    url: url.toString(),
+    url: throwaway.url,
     query: async (text, values) => (await pool.query(text, values)).rows,
     async dispose() {
       await pool.end();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await throwaway.drop();
     },
   };
 }

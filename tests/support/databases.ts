@@ -1,8 +1,7 @@
 // Fresh, isolated databases for server tests: an in-memory PGlite always, and a throwaway
 // PostgreSQL database when TEST_DATABASE_URL points at a server (CI sets it).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
+import { throwawayDatabase } from './throwaway-database';
 
 export interface TestDriver {
   name: 'pglite' | 'postgres';
@@ -23,23 +22,14 @@ function postgresDriver(adminUrl: string): TestDriver {
   return {
     name: 'postgres',
     async create(options = {}) {
-      const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ url: url.toString(), poolSize: options.poolSize });
+      const throwaway = await throwawayDatabase(adminUrl, 'test');
+      const database = await openDatabase({ url: throwaway.url, poolSize: options.poolSize });
       await database.migrate();
       return {
         database,
         async dispose() {
           await database.close();
-          const cleanup = new pg.Client({ connectionString: adminUrl });
-          await cleanup.connect();
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await cleanup.end();
+          await throwaway.drop();
         },
       };
     },
