@@ -45,9 +45,9 @@ test("the e-mail's voucher link downloads the PDF, and its QR code scanned at th
   await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
 });
 
-test("the order page's QR code is drawn as it nears the screen, and decodes to the order number", async ({ page, request }) => {
+test("the order page's QR code, below a phone's screen, is drawn once scrolled to and decodes to the order number", async ({ page, request }) => {
   const order = await placeOrder(request, { from: day(4), firstName: 'Ugo', lastName: 'Schermo' });
-  // A phone: the voucher is below the order's lines, and its encoder is not fetched for the first paint.
+  // A phone: the voucher is below the order's lines.
   await page.setViewportSize({ width: 360, height: 480 });
   const encoder: string[] = [];
   page.on('request', (r) => {
@@ -58,8 +58,9 @@ test("the order page's QR code is drawn as it nears the screen, and decodes to t
   const figure = page.getByRole('figure', { name: order.number });
   await expect(figure).toBeAttached();
   await expect(figure).not.toBeInViewport();
-  await page.waitForLoadState('networkidle');
-  expect(encoder).toEqual([]);
+  // Whether the encoder waits for the scroll depends on where the code first lands while the page
+  // settles (a section above it loads later): near-screen.test.ts holds that rule; here, once
+  // scrolled to, the code is drawn from one fetch of the encoder.
   await figure.scrollIntoViewIfNeeded();
   const code = figure.getByRole('img', { name: `Codice QR dell'ordine ${order.number}` });
   await expect(code).toBeVisible();

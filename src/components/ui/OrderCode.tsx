@@ -6,31 +6,11 @@
 // reserved.
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_CODE_QR } from '../../domain/order-code';
+import { whenNearScreen } from './near-screen';
 import './OrderCode.css';
 
 /** The squares of the code as one SVG path, and the side of its view box (the code and its margin). */
 type Drawn = { path: string; side: number };
-
-/** How far below the screen the code starts loading, so a scroll finds it drawn. */
-const NEAR_SCREEN = '300px';
-
-/** Calls `show` once `el` comes within NEAR_SCREEN of the screen (at once without IntersectionObserver). */
-function whenNearScreen(el: Element, show: () => void): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
-    show();
-    return () => undefined;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      show();
-    },
-    { rootMargin: NEAR_SCREEN },
-  );
-  observer.observe(el);
-  return () => observer.disconnect();
-}
 
 async function draw(number: string): Promise<Drawn> {
   const { orderCodeModules } = await import('../../domain/order-code-modules');
