@@ -1,15 +1,18 @@
 // "Pay now" for an order: asks the API for a payment session and hands the customer over to the
-// payment provider's page, which brings them back to the order page with the outcome.
+// payment provider's page, which brings them back to the order page with the outcome. Its payment
+// code (the session request, its schema and the return address's check) is fetched on the tap: the
+// order page's first paint shows the button only, and most orders are paid or never paid online.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $configuration } from '../../../stores/configuration';
-import { payForOrder } from './stores/payments';
 import { notify } from '../../../stores/notifications';
 import { canPayOnline } from '../../../domain/payments';
 import { formatCurrency } from '../../../domain/format';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
+
+const loadPayments = () => import('./stores/payments');
 
 export default function PayButton({ locale, order, onRefused }: { locale: string; order: OrderResponse; onRefused?: () => void }) {
   const t = useT(locale);
@@ -26,7 +29,13 @@ export default function PayButton({ locale, order, onRefused }: { locale: string
 
   const pay = async () => {
     setBusy(true);
-    const start = await payForOrder(order.uuid, localizePath(toLocale(locale), `/orders/${order.uuid}`), location.href);
+    // Vite answers undefined for a chunk the page's guard took (scripts/page-transitions.ts).
+    const payments = await loadPayments().catch(() => undefined);
+    if (!payments) {
+      setBusy(false);
+      return notify(t('errors.network'), 'error');
+    }
+    const start = await payments.payForOrder(order.uuid, localizePath(toLocale(locale), `/orders/${order.uuid}`), location.href);
     if (start.kind === 'redirect') return location.assign(start.url);
     setBusy(false);
     if (start.kind === 'unavailable') notify(t('order.paymentUnavailable'), 'error');
