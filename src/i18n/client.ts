@@ -1,14 +1,16 @@
 // Translations for React islands. Each locale's JSON is its own lazily loaded chunk, so a
 // browser only downloads the strings of the page's language; during the static build all
 // locales are available synchronously so islands render their HTML in the right language.
-// A customer's browser gets them without the kiosk's sections (`?customer`); a kiosk (a totem
-// configured on this device, `html.totem`, or a kiosk page, `body.kiosk-page`: the same test as
-// global.css) gets its own through ./kiosk-messages.ts: a kiosk page (/totem/…) only what its
-// islands translate, any other page every island section.
+// A customer's page gets only what its islands translate, by the list it names on
+// `<body data-messages>` (./customer-messages.ts); a kiosk (a totem configured on this device,
+// `html.totem`, or a kiosk page, `body.kiosk-page`: the same test as global.css) gets its own
+// through ./kiosk-messages.ts: a kiosk page (/totem/…) only what its islands translate, any other
+// page every island section.
 import { use } from 'react';
 import type { TFunction } from 'i18next';
 import { toLocale, type Locale } from './index';
 import { createIslandT } from './translate';
+import { customerMessages } from './customer-messages';
 
 type Messages = Record<string, unknown>;
 type Tracked = Promise<TFunction> & { status?: 'fulfilled'; value?: TFunction };
@@ -16,15 +18,13 @@ type Tracked = Promise<TFunction> & { status?: 'fulfilled'; value?: TFunction };
 const eager: Record<string, { default: Messages }> = import.meta.env.SSR
   ? import.meta.glob<{ default: Messages }>('../../i18n/*.json', { eager: true })
   : {};
-// Only the sections islands use (src/i18n/islands-messages-plugin.mjs).
-const customerMessages = import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer' });
 
 function isKiosk(): boolean {
   return document.documentElement.classList.contains('totem') || document.body.classList.contains('kiosk-page');
 }
 
 function loadMessages(locale: Locale): Promise<Messages> {
-  const load = isKiosk() ? import('./kiosk-messages').then((m) => m.kioskMessages(location.pathname, locale)) : customerMessages[fileOf(locale)];
+  const load = isKiosk() ? import('./kiosk-messages').then((m) => m.kioskMessages(location.pathname, locale)) : customerMessages(document.body.dataset.messages, locale);
   return Promise.resolve(load).then((found) => {
     if (!found) throw new Error(`No translations for ${locale}`);
     return found().then((m) => m.default);

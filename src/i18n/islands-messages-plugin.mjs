@@ -2,8 +2,9 @@
 // Most of i18n/*.json (footer pages, trails, mails, exports…) is used only by the static pages and
 // the server. The browser loads its locale's messages for the islands (src/i18n/client.ts) as
 // `i18n/<locale>.json?islands`, which this plugin cuts down to the sections islands use; a
-// customer's browser (no kiosk configured, not a kiosk page) loads `?customer`, the same without
-// the kiosk's strings (5.9 of the 10 KB gzip of Italian); a kiosk page (/totem/…) loads
+// customer's page (no kiosk configured, not a kiosk page) loads `?customer-page=<name>`, only what
+// that page's islands translate (every customer section was 4.7 KB gzip of Italian, a booking
+// screen uses about half of it); a kiosk page (/totem/…) loads
 // `?kiosk-page=<name>`, only what that page's islands translate (the whole kiosk section was 7.4 KB
 // gzip of its 12.2, and each screen uses a fifth to a third of it). Plain JS: astro.config.mjs
 // imports it.
@@ -33,13 +34,51 @@ export const ISLAND_SECTIONS = [
 ];
 
 /**
- * Sections only a kiosk shows: its screens, footer, sheets and stores. Left out of `?customer`;
- * tests/unit/i18n/i18n-islands.test.ts fails when code a customer's page runs uses one of them.
+ * Sections only a kiosk shows: its screens, footer, sheets and stores. Left out of every customer
+ * page's list; tests/unit/i18n/i18n-islands.test.ts fails when code a customer's page runs uses one of them.
  */
 export const KIOSK_SECTIONS = ['kiosk'];
 
-/** What `?customer` serves: the island sections without the kiosk's. */
+/** The island sections a customer's page may load: all but the kiosk's. */
 export const CUSTOMER_SECTIONS = ISLAND_SECTIONS.filter((s) => !KIOSK_SECTIONS.includes(s));
+
+/** What every customer page translates: its layout's islands (the app bar with its dates chip, user
+ * menu, login sheet and shop selector; the snackbar). */
+const CUSTOMER_LAYOUT_SECTIONS = ['appBar', 'dates', 'errors', 'login', 'notifications', 'selector', 'userMenu', 'validators'];
+
+/**
+ * What each customer page translates: a section, or one key of it at any depth (`section.key`,
+ * `section.group.key`, with its plural forms). A page names its list in its shell's `messages`
+ * prop (the layout writes it on `<body data-messages>`, src/i18n/customer-messages.ts picks it); a
+ * page naming none gets `page`, the layout's alone. tests/unit/i18n/customer-page-messages.test.ts fails when code a page loads
+ * (at once or on first use) uses a key left out of its list.
+ * @satisfies {Record<string, readonly string[]>}
+ */
+export const CUSTOMER_PAGE_SECTIONS = {
+  page: CUSTOMER_LAYOUT_SECTIONS,
+  /** A shop's page and the hotels' page: "Ask the shop". */
+  'ask-shop': [...CUSTOMER_LAYOUT_SECTIONS, 'booking.askShop'],
+  booking: [...CUSTOMER_LAYOUT_SECTIONS, 'booking', 'calendar.day', 'calendar.season', 'calendar.seeAvailability'],
+  calendar: [...CUSTOMER_LAYOUT_SECTIONS, 'calendar', 'booking.loading'],
+  checkout: [...CUSTOMER_LAYOUT_SECTIONS, 'checkout', 'booking.customer', 'order'],
+  order: [
+    ...CUSTOMER_LAYOUT_SECTIONS,
+    'order',
+    'booking.customer',
+    'checkout.discounts',
+    'checkout.total',
+    // The documents added or replaced in place (orders/OrderDocumentUploads.tsx) say it as the account's do.
+    'account.profile.addDocument',
+    'account.profile.documentAdded',
+    'account.profile.documentReplaced',
+    'account.profile.replaceDocument',
+    'checkout.documentsHelp',
+  ],
+  orders: [...CUSTOMER_LAYOUT_SECTIONS, 'order', 'checkout.total'],
+  account: [...CUSTOMER_LAYOUT_SECTIONS, 'account', 'booking.customer', 'booking.knownPeople', 'booking.knownPeopleHint', 'booking.knownPersonSummary', 'checkout.fidelity'],
+  /** Signing up and resetting the password. */
+  user: [...CUSTOMER_LAYOUT_SECTIONS, 'account'],
+};
 
 /** What every kiosk page translates: the totem layout's islands (staff bar, snackbar, kiosk footer and
  * sheet, payments chip) and the kiosk's page rules (a public kiosk's start, the offline banner). */
@@ -81,8 +120,29 @@ export const KIOSK_PAGE_SECTIONS = {
   push_in_queue: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.board', 'kiosk.queue'],
 };
 
+/** A plural form of a key (`available_one`), as src/i18n/translate.ts looks them up. */
+const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
+
 /**
- * The given sections of one locale's messages; a `section.part` path keeps that part of its section.
+ * The keys a path (`section`, `section.key`, `section.group.key`…) names in its parent: the last
+ * name itself and its plural forms; none when the path leads nowhere.
+ * @param {Record<string, unknown>} messages the whole file of one locale
+ * @param {string} path
+ * @returns {string[]}
+ */
+export function keysOfPath(messages, path) {
+  const names = path.split('.');
+  const last = /** @type {string} */ (names.pop());
+  /** @type {unknown} */
+  let parent = messages;
+  for (const name of names) parent = parent !== null && typeof parent === 'object' ? /** @type {Record<string, unknown>} */ (parent)[name] : undefined;
+  if (parent === null || typeof parent !== 'object') return [];
+  return Object.keys(parent).filter((key) => key === last || key.replace(PLURAL_SUFFIX, '') === last);
+}
+
+/**
+ * The given paths of one locale's messages, nested as in the file: a section whole, or one key of it
+ * at any depth (`section.key`, `section.group.key`), with its plural forms.
  * @param {Record<string, unknown>} messages the whole file of one locale
  * @param {readonly string[]} sections
  * @returns {Record<string, unknown>}
@@ -91,23 +151,31 @@ export function pickIslandSections(messages, sections = ISLAND_SECTIONS) {
   /** @type {Record<string, any>} */
   const picked = {};
   for (const path of sections) {
-    const [section, part] = /** @type {[string, string | undefined]} */ (path.split('.', 2));
-    const value = /** @type {Record<string, unknown> | undefined} */ (messages[section]);
-    if (value === undefined) continue;
-    if (part === undefined) picked[section] = value;
-    else if (part in value) picked[section] = { ...picked[section], [part]: value[part] };
+    const names = path.split('.');
+    /** @type {Record<string, any>} */
+    let from = messages;
+    /** @type {Record<string, any>} */
+    let into = picked;
+    for (const name of names.slice(0, -1)) {
+      from = from?.[name];
+      if (from === null || typeof from !== 'object') break;
+      // A copy: a section picked whole earlier is the file's own object.
+      into = into[name] = { ...into[name] };
+    }
+    for (const key of keysOfPath(messages, path)) into[key] = from[key];
   }
   return picked;
 }
 
 /**
- * The sections `i18n/<locale>.json?<query>` serves: `islands`, `customer`, `kiosk-page=<name>`.
+ * The sections `i18n/<locale>.json?<query>` serves: `islands`, `customer-page=<name>`, `kiosk-page=<name>`.
  * @param {URLSearchParams} params
  * @returns {readonly string[] | undefined}
  */
 export function sectionsOfQuery(params) {
   if (params.has('islands')) return ISLAND_SECTIONS;
-  if (params.has('customer')) return CUSTOMER_SECTIONS;
+  const customerPage = params.get('customer-page');
+  if (customerPage !== null) return Object.hasOwn(CUSTOMER_PAGE_SECTIONS, customerPage) ? CUSTOMER_PAGE_SECTIONS[/** @type {keyof typeof CUSTOMER_PAGE_SECTIONS} */ (customerPage)] : undefined;
   const page = params.get('kiosk-page');
   return page === null ? undefined : KIOSK_PAGE_SECTIONS[page];
 }

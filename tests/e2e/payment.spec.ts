@@ -1,22 +1,8 @@
 // Paying an order online: from the order page to the payment provider's page (the reference
 // server's simulated one) and back, with the outcome announced and the order's state shown.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { inSeasonDay } from '../support/season';
-
-/** Days the shop is open, counted from its first bookable day. */
-const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
-
-async function placeGuestOrder(request: APIRequestContext, offset: number) {
-  const from = day(offset);
-  const shop = await (await request.get(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}&to=${from}`)).json();
-  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
-  const placed = await request.post('/api/v1/shops/1/orders', {
-    multipart: { from, to: from, first_name: 'Paola', last_name: 'Neri', phone: '+39 333 4444444', email: 'paola@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
-  });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()).data as { uuid: string; number: string; total_amount: number };
-}
+import { placeGuestOrder } from './guest-order';
 
 const euro = (n: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(n);
 

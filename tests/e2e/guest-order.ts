@@ -1,0 +1,15 @@
+// A guest's order placed through the API (no browser): snowshoes at Sport Noleggio Sestriere on the
+// shop's `offset`-th open day, confirmed and unpaid. Each spec takes its own day, so stock never clashes.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { inSeasonDay } from '../support/season';
+
+export async function placeGuestOrder(request: APIRequestContext, offset: number) {
+  const from = inSeasonDay('sport-noleggio-sestriere', offset);
+  const shop = await (await request.get(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}&to=${from}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
+  const placed = await request.post('/api/v1/shops/1/orders', {
+    multipart: { from, to: from, first_name: 'Paola', last_name: 'Neri', phone: '+39 333 4444444', email: 'paola@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()).data as { uuid: string; number: string; total_amount: number };
+}
