@@ -12,9 +12,8 @@ import {
   type ResetCodeResponseSchema,
   type ResetPasswordResponseSchema,
   type SignupResponseSchema,
-  type UserResponseSchema,
 } from '../../src/api/contract/auth';
-import type { LoginResponseSchema, UserSchema } from '../../src/api/contract/user';
+import type { LoginResponseSchema, UserResponseSchema, UserSchema } from '../../src/api/contract/user';
 import type { z } from 'zod';
 import { fidelityCards, medias, tokens, users } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';

@@ -3,9 +3,9 @@
 // the account's loyalty card (GET v1/fidelity_card).
 // Each answers the user as GET v1/user does, so the page shows what the server now holds.
 import type * as z from 'zod/mini';
-import { UserResponseSchema, type UserUpdateRequestSchema } from './contract/auth';
+import type { UserUpdateRequestSchema } from './contract/auth';
+import { UserResponseSchema, type User } from './contract/user';
 import { FidelityCardResponseSchema, type FidelityCard } from './contract/fidelity';
-import type { User } from './contract/user';
 import type { ApiClient } from './client';
 
 export type ProfileChanges = z.input<typeof UserUpdateRequestSchema>;

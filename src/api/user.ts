@@ -1,8 +1,8 @@
 // The customer's login and account (spec §7): POST v1/login answers the session's token, GET v1/user
 // the user it belongs to (the session store saves the one and keeps the other).
 import type * as z from 'zod/mini';
-import { UserResponseSchema, type LoginRequestSchema } from './contract/auth';
-import { LoginResponseSchema, type User } from './contract/user';
+import type { LoginRequestSchema } from './contract/auth';
+import { LoginResponseSchema, UserResponseSchema, type User } from './contract/user';
 import type { ApiClient } from './client';
 
 export type LoginValues = z.input<typeof LoginRequestSchema>;

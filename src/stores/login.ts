@@ -1,23 +1,17 @@
-// Logging in and out, and reading the logged-in user (spec §4): the session's requests. Login saves
-// the token, fetches the user and loads up to two of the user's stored documents into the cart;
+// Logging in and out (spec §4): the session's requests (reading the user: ./current-user.ts). Login
+// saves the token, fetches the user and loads up to two of the user's stored documents into the cart;
 // logout forgets the session here at once and tells the server after (a kiosk's unpairing too).
 import { atom } from 'nanostores';
 import type { User } from '../api/contract/user';
 import { sendRevocation } from '../api/logout';
-import { fetchUser as requestUser, logIn, type LoginValues } from '../api/user';
+import { logIn, type LoginValues } from '../api/user';
 import { loadApi } from './api-loader';
 import { loadUserMedias } from './cart';
-import { $token, $user, clearSession, saveToken } from './session';
+import { fetchUser } from './current-user';
+import { $token, clearSession, saveToken } from './session';
 
 /** True while a login request is in flight (the dialog's spinner). */
 export const $loginLoading = atom(false);
-
-export async function fetchUser(): Promise<User | null> {
-  if (!$token.get()) return null;
-  const user = await requestUser(await loadApi());
-  $user.set(user);
-  return user;
-}
 
 /**
  * Logs in; a 422 is rethrown for the form to show its field errors, any other failure only clears

@@ -2,7 +2,7 @@
 // stored identity documents: POST v1/user/media (add, replace), DELETE v1/media/{id}, at most
 // MAX_STORED_USER_MEDIAS, each held to its owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponseSchema } from '../../src/api/contract/auth';
+import { UserResponseSchema } from '../../src/api/contract/user';
 import { MAX_STORED_USER_MEDIAS } from '../../src/domain/medias';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';

@@ -5,8 +5,8 @@ import {
   ResetCodeResponseSchema,
   ResetPasswordResponseSchema,
   SignupResponseSchema,
-  UserResponseSchema,
 } from '../../src/api/contract/auth';
+import { UserResponseSchema } from '../../src/api/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index';

@@ -11,10 +11,9 @@ import {
   ResetPasswordResponseSchema,
   SignupRequestSchema,
   SignupResponseSchema,
-  UserResponseSchema,
   UserUpdateRequestSchema,
 } from '../../../src/api/contract/auth';
-import { LoginResponseSchema } from '../../../src/api/contract/user';
+import { LoginResponseSchema, UserResponseSchema } from '../../../src/api/contract/user';
 import { PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, PersonInputSchema, PersonPatchSchema } from '../../../src/api/contract/people';
 import { MediaDeletedSchema } from '../../../src/api/contract/orders';
 import { UserMediaFormSchema } from '../../routes/user-medias';

@@ -69,6 +69,5 @@ export const UserUpdateRequestSchema = z.object({
   fidelity_card_number: z.nullable(optionalString(64)),
 });
 
-export const UserResponseSchema = z.object({ data: UserSchema });
 /** A translated message alone: the answer to POST v1/logout and forgot_password, and the body of a refusal. */
 export const MessageResponseSchema = z.object({ message: z.string() });

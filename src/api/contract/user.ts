@@ -21,6 +21,11 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const LoginResponseSchema = z.object({ data: z.object({ token: z.string() }) });
+/**
+ * 200 to GET v1/user (and the profile's changes): here, not beside the login and signup forms in
+ * auth.ts, so the app bar's read of the user on every page does not carry the forms' rules.
+ */
+export const UserResponseSchema = z.object({ data: UserSchema });
 
 /** HTTP 422 body: field name to messages. */
 export const ValidationErrorsSchema = z.object({

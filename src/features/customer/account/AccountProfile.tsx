@@ -3,7 +3,7 @@
 // shows what the server holds (another tab may have changed it).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { fetchUser } from '../../../stores/login';
+import { fetchUser } from '../../../stores/current-user';
 import { $session, openLogin, requireLogin } from '../../../stores/session';
 import { useT } from '../../../i18n/client';
 import { useCustomerPage } from '../shared/use-customer-page';

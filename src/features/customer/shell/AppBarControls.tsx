@@ -16,13 +16,13 @@ import { localizePath, toLocale } from '../../../i18n/index';
 import { useHydrated, useIslandReady } from '../../../components/ui/useHydrated';
 import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
 import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
-import { loadedLogin, ShopMark, useAppBarEvents } from './AppBarShared';
+import { loadedOnUse, ShopMark, useAppBarEvents } from './AppBarShared';
 import '../../../components/ui/controls.css';
 import './app-bar.css';
 
 // The login sheet and its form (react-hook-form), and the shop selector, load on their first open
 // (useOpenedOnce.ts), and again on the next open after a failed fetch (LazyDialog.tsx). The login
-// store (the user's schema, logout) on a reload with a stored token, or on the logout's tap.
+// store (logout) on the logout's tap; reading the user of a stored token is AppBarShared's.
 const LoginDialog = lazyDialog(() => import('./LoginDialog'));
 const ShopSelector = lazyDialog(() => import('./ShopSelector'));
 const loadLogin = () => import('../../../stores/login');
@@ -65,7 +65,7 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
   }, [menuOpen]);
   const totemMode = isTotemMode(configuration.totem);
 
-  useAppBarEvents(t('appBar.homeWarning'), loadLogin);
+  useAppBarEvents(t('appBar.homeWarning'));
 
   const chip = datesChipText(configuration.multipleDates, configuration.dates, dateShower(t));
   const datesText = t(chip.key, chip.params);
@@ -136,7 +136,7 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
                     className="link-button"
                     onClick={async () => {
                       // Without the login store's code nothing is done: the network failed, say so.
-                      const login = await loadedLogin(loadLogin);
+                      const login = await loadedOnUse(loadLogin);
                       if (!login) return notify(t('errors.network'), 'error');
                       // Logged out here at once; home once the server's revocation is on its way
                       // (keepalive: it lands after the page is gone; one not yet sent would not).

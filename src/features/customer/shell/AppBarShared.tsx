@@ -33,24 +33,25 @@ export function ShopMark({ shop }: { shop: Pick<Shop, 'label' | 'logos'> }) {
   );
 }
 
-/** The login store's module, fetched by each bar (its `import()`), on first use. */
-type LoginStore = typeof import('../../../stores/login');
 /**
- * The login store's module, or undefined when its code could not be fetched: Vite answers
- * undefined when the chunk-failure guard (scripts/page-transitions.ts) took the error.
+ * A store's module fetched on first use (its `import()`), or undefined when its code could not be
+ * fetched: Vite answers undefined when the chunk-failure guard (scripts/page-transitions.ts) took the error.
  */
-export const loadedLogin = (load: () => Promise<LoginStore>): Promise<LoginStore | undefined> => load().catch(() => undefined);
+export const loadedOnUse = <Module,>(load: () => Promise<Module>): Promise<Module | undefined> => load().catch(() => undefined);
+
+/** Reading the user of a stored token: the login store's forms and logout are not needed for it. */
+const loadCurrentUser = () => import('../../../stores/current-user');
 
 /**
  * A stored token without a user (a reload) fetches the user, and a refused token logs out; pages
  * and plain scripts may ask for the login through window events (spec §2); the logo goes home, and
- * with items in the cart it asks first (going on empties the cart). The login store (`loadLogin`)
- * is fetched only for a stored token: a failed fetch of its code leaves the session as it is.
+ * with items in the cart it asks first (going on empties the cart). The user's read is fetched only
+ * for a stored token: a failed fetch of its code leaves the session as it is.
  */
-export function useAppBarEvents(homeWarning: string, loadLogin: () => Promise<LoginStore>): void {
+export function useAppBarEvents(homeWarning: string): void {
   useEffect(() => {
     if ($token.get() && !$user.get()) {
-      void loadedLogin(loadLogin).then((login) => login?.fetchUser().catch(() => clearSession()));
+      void loadedOnUse(loadCurrentUser).then((store) => store?.fetchUser().catch(() => clearSession()));
     }
     window.addEventListener(REQUIRE_LOGIN_EVENT, requireLogin);
     window.addEventListener(HIDE_LOGIN_EVENT, hideLogin);
@@ -66,5 +67,5 @@ export function useAppBarEvents(homeWarning: string, loadLogin: () => Promise<Lo
       window.removeEventListener(HIDE_LOGIN_EVENT, hideLogin);
       document.removeEventListener('click', onLogo, true);
     };
-  }, [homeWarning, loadLogin]);
+  }, [homeWarning]);
 }

@@ -20,7 +20,6 @@ import '../../../components/ui/controls.css';
 import './app-bar.css';
 
 const LoginDialog = lazyDialog(() => import('./LoginDialog'));
-const loadLogin = () => import('../../../stores/login');
 
 export default function StaffBarControls({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -37,7 +36,7 @@ export default function StaffBarControls({ locale }: { locale: string }) {
   const loginMounted = useOpenedOnce(loginOpen);
   const root = useRef<HTMLDivElement>(null);
   useIslandReady(root);
-  useAppBarEvents(t('appBar.homeWarning'), loadLogin);
+  useAppBarEvents(t('appBar.homeWarning'));
 
   const totemMode = isTotemMode(totem);
   const role = totemRole(totem?.type);

@@ -7,7 +7,7 @@ import { checkResetCode as postResetCode, forgotPassword, resetPassword as postR
 import { fieldMessages } from '../../../../api/errors';
 import type { SignupRequest } from '../../../../api/contract/auth';
 import type { User } from '../../../../api/contract/user';
-import { fetchUser } from '../../../../stores/login';
+import { fetchUser } from '../../../../stores/current-user';
 import { $user, saveToken } from '../../../../stores/session';
 import { api } from '../../../../stores/api';
 
