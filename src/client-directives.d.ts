@@ -3,7 +3,10 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on first interaction, or at idle when there is a cart or a session to show. */
-    'client:lazy'?: boolean;
+    /**
+     * Hydrate on first interaction, or at idle when there is a cart or a session to show;
+     * `"notice"`: only for a notice; `"kiosk"`: only on a kiosk (src/scripts/client-lazy.ts).
+     */
+    'client:lazy'?: boolean | 'notice' | 'kiosk';
   }
 }

@@ -5,9 +5,24 @@
 // state of the app bar.
 // Another island can wake them with WAKE_ISLANDS_EVENT when it has something for them to show (a
 // notice for the snackbar, a page asking for a login).
+// Two islands of every customer page have nothing to show most visitors, and wait for their own
+// reason instead (the directive's value, LAZY_WAITS): `client:lazy="notice"` (the snackbar) only for
+// a notice, given on this page (WAKE_ISLANDS_EVENT) or left by the previous one; `client:lazy="kiosk"`
+// (the totem footer) only on a kiosk, which is paired on another page. A customer's page with a
+// cart or a session then fetches neither at idle.
 import type { ClientDirective } from 'astro';
 import { ISLAND_READY_EVENT, WAKE_ISLANDS_EVENT } from './island-events';
-import { CONFIGURATION_KEY, PENDING_NOTICE_KEY } from '../stores/keys';
+import { CONFIGURATION_KEY, PENDING_NOTICE_KEY, storedTotemType } from '../stores/keys';
+
+/** What a `client:lazy` island waits for, by the directive's value (`client:lazy` alone: `true`). */
+export const LAZY_WAITS = {
+  /** The first interaction, or idle when there is something to show (below). */
+  interaction: true,
+  /** A notice: one given on this page, or one the previous page left. */
+  notice: 'notice',
+  /** Being on a kiosk: at idle there, never elsewhere. */
+  kiosk: 'kiosk',
+} as const;
 
 const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'scroll', 'wheel'] as const;
 
@@ -21,8 +36,17 @@ function hasStateToShow(): boolean {
       // Chosen dates or shop: the app bar's chips must say them, not the static "choose" text; a
       // kiosk: its footer (code, sheet) and app bar must show at once.
       (!!configuration && /"dates":\["|"shop":\{|"totem":\{/.test(configuration)) ||
-      !!sessionStorage.getItem(PENDING_NOTICE_KEY)
+      hasPendingNotice()
     );
+  } catch {
+    return false;
+  }
+}
+
+/** A notice the previous page left for this one (stores/notifications.ts, `notifyOnNextPage`). */
+function hasPendingNotice(): boolean {
+  try {
+    return !!sessionStorage.getItem(PENDING_NOTICE_KEY);
   } catch {
     return false;
   }
@@ -44,7 +68,7 @@ function nextReady(island: HTMLElement): Promise<void> {
   });
 }
 
-const lazy: ClientDirective = (load, _options, island) => {
+const lazy: ClientDirective = (load, options, island) => {
   let started = false;
   // A first tap on a phone starts hydration (touchstart) but its click lands on the static button,
   // which does nothing yet: hold that click and replay it on the same element (hydration reuses
@@ -83,10 +107,18 @@ const lazy: ClientDirective = (load, _options, island) => {
     }
     if (heldClick?.isConnected) heldClick.click();
   };
-  if (hasStateToShow()) {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => void start(), { timeout: 2000 });
+  const idle = () => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(() => void start(), { timeout: 2000 });
+  const waits = options.value;
+  if (waits === LAZY_WAITS.kiosk) {
+    if (storedTotemType() !== null) idle();
+    return;
   }
+  if (waits === LAZY_WAITS.notice) {
+    if (hasPendingNotice()) idle();
+    window.addEventListener(WAKE_ISLANDS_EVENT, start);
+    return;
+  }
+  if (hasStateToShow()) idle();
   for (const name of EVENTS) window.addEventListener(name, start, { capture: true, passive: true });
   window.addEventListener(WAKE_ISLANDS_EVENT, start);
 };

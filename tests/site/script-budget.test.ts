@@ -20,6 +20,7 @@ import { BOOKING_SCREEN_JS_GZIP_KB, KIOSK_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET 
 import { CUSTOMER_PAGE_SECTIONS, KIOSK_PAGE_SECTIONS, pickIslandSections } from '../../src/i18n/islands-messages-plugin.mjs';
 import { kioskPageName } from '../../src/i18n/kiosk-messages';
 import { customerPageMessages } from '../../src/i18n/customer-messages';
+import { LAZY_WAITS } from '../../src/scripts/client-lazy';
 
 useBuiltSite();
 
@@ -29,16 +30,24 @@ const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 /** Islands that hydrate at once; `lazy` (idle), `visible` and `media` ones wait. */
 const EAGER_DIRECTIVES = new Set(['load', 'only']);
 
+/** The directive's value of an island (`client:lazy="kiosk"` → 'kiosk'), from Astro's `opts` attribute. */
+function directiveValue(island: string): unknown {
+  const opts = /\bopts="([^"]*)"/.exec(island)?.[1];
+  return opts ? (JSON.parse(opts.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { value?: unknown }).value : undefined;
+}
+
 /**
  * Site paths of the scripts a page starts from, and its inline script code. `beforeIdle`: only the
- * islands that hydrate at once (what a static page's budget is about); otherwise every island.
+ * islands that hydrate at once (what a static page's budget is about); otherwise every island a
+ * device of the page's kind wakes: `client:lazy="kiosk"` ones only on a kiosk page.
  */
-function entryScripts(html: string, beforeIdle: boolean): { urls: string[]; inline: string } {
+function entryScripts(html: string, beforeIdle: boolean, kioskPage = false): { urls: string[]; inline: string } {
   const urls = new Set<string>();
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src!);
   for (const [island] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const directive = /\bclient="([^"]+)"/.exec(island)?.[1] ?? 'load';
     if (beforeIdle && !EAGER_DIRECTIVES.has(directive)) continue;
+    if (directive === 'lazy' && directiveValue(island) === LAZY_WAITS.kiosk && !kioskPage) continue;
     for (const [, url] of island.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) urls.add(url!);
   }
   const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
@@ -57,7 +66,7 @@ function staticImports(code: string): string[] {
 
 /** Specifiers a minified module imports dynamically (`import("x")`). */
 function dynamicImports(code: string): string[] {
-  return [...new Set([...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map(([, spec]) => spec!))];
+  return [...new Set([...code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map(([, spec]) => spec!))];
 }
 
 /** The locale messages chunk of a page in `lang` (Vite names it after i18n/<lang>.json). */
@@ -100,7 +109,7 @@ async function ownMessagesChunk(root: string, urls: Iterable<string>, own: Recor
 async function scriptGraphGzip(root: string, pagePath: string, beforeIdle: boolean, withMessages = false, views: readonly string[] = []): Promise<{ bytes: number; files: string[]; messages?: string }> {
   const html = readFileSync(path.join(root, pagePath, 'index.html'), 'utf8');
   const lang = /<html\b[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? 'it';
-  const { urls, inline } = entryScripts(html, beforeIdle);
+  const { urls, inline } = entryScripts(html, beforeIdle, kioskPageName(pagePath) !== null);
   const seen = new Set<string>();
   const queue = urls.map((u) => new URL(u, 'https://site.test' + pagePath).pathname);
   let bytes = inline ? gzip(inline) : 0;
@@ -185,6 +194,8 @@ describe('script graph size', () => {
 
   it('reads dynamic imports, and knows a locale messages chunk by its name', () => {
     expect(dynamicImports('const a=()=>import("./it.D1x.js"),b=()=>import( "./Dialog.Ab-c.js" );import"./y.js"')).toEqual(['./it.D1x.js', './Dialog.Ab-c.js']);
+    // Rolldown's minifier writes the specifier as a template literal.
+    expect(dynamicImports('const a=()=>import(`./it.D1x.js`)')).toEqual(['./it.D1x.js']);
     expect(isMessagesChunk('/_astro/it.DTwXo1Ax.js', 'it')).toBe(true);
     expect(isMessagesChunk('/_astro/it.DTwXo1Ax.js', 'en')).toBe(false);
     expect(isMessagesChunk('/_astro/edit.DTwXo1Ax.js', 'it')).toBe(false);
