@@ -29,6 +29,24 @@ function islandBoundary() {
   };
 }
 
+/**
+ * Rolldown (Vite 8's bundler) tells a module's type by the end of its id, and
+ * `i18n/it.json?customer-page=booking` ends with its query: the islands-messages plugin's text is
+ * said to be JSON, or it would be parsed as JavaScript.
+ * @param {import('vite').Plugin} plugin
+ * @returns {import('vite').Plugin}
+ */
+function loadsJson(plugin) {
+  const load = /** @type {(this: unknown, id: string) => Promise<string | null>} */ (plugin.load);
+  return {
+    ...plugin,
+    async load(id) {
+      const code = await load.call(this, id);
+      return code === null ? null : { code, moduleType: 'json' };
+    },
+  };
+}
+
 // The config itself cannot import astro:env: `site` takes PUBLIC_SITE_URL as the schema does (Astro
 // checks it is a URL). API_PORT is handed over by `npm run dev` (scripts/dev.ts), which has
 // checked it (server/config.ts); without it (`astro build`, a bare `astro dev`) no API runs beside.
@@ -71,7 +89,7 @@ export default defineConfig({
     kioskOfflineIntegration(),
   ],
   vite: {
-    plugins: [islandsMessages(), islandBoundary()],
+    plugins: [loadsJson(islandsMessages()), islandBoundary()],
     // Leaflet's own ES module build rather than its UMD file (package.json "main"): the bundle no
     // longer turns 450 KB of CommonJS into ESM on every build, and what the map leaves unused is
     // shaken out. TrailMap imports the namespace, which both builds export alike.
