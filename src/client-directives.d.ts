@@ -5,8 +5,8 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /**
      * Hydrate on first interaction, or at idle when there is a cart or a session to show;
-     * `"notice"`: only for a notice; `"kiosk"`: only on a kiosk (src/scripts/client-lazy.ts).
+     * `"kiosk"`: at idle on a kiosk, never elsewhere (src/scripts/client-lazy.ts).
      */
-    'client:lazy'?: boolean | 'notice' | 'kiosk';
+    'client:lazy'?: boolean | 'kiosk';
   }
 }

@@ -5,11 +5,11 @@
 // state of the app bar.
 // Another island can wake them with WAKE_ISLANDS_EVENT when it has something for them to show (a
 // notice for the snackbar, a page asking for a login).
-// Two islands of every customer page have nothing to show most visitors, and wait for their own
-// reason instead (the directive's value, LAZY_WAITS): `client:lazy="notice"` (the snackbar) only for
-// a notice, given on this page (WAKE_ISLANDS_EVENT) or left by the previous one; `client:lazy="kiosk"`
-// (the totem footer) only on a kiosk, which is paired on another page. A customer's page with a
-// cart or a session then fetches neither at idle.
+// The totem footer's slot, on every customer page, has nothing to show a customer's device:
+// `client:lazy="kiosk"` wakes it on a kiosk only (a kiosk is paired on another page), so a page
+// with a cart or a session does not fetch it at idle. The snackbar stays a plain `client:lazy`: the
+// notice it must be able to show is often "the server could not be reached", when its code could
+// no longer be fetched.
 import type { ClientDirective } from 'astro';
 import { ISLAND_READY_EVENT, WAKE_ISLANDS_EVENT } from './island-events';
 import { CONFIGURATION_KEY, PENDING_NOTICE_KEY, storedTotemType } from '../stores/keys';
@@ -18,8 +18,6 @@ import { CONFIGURATION_KEY, PENDING_NOTICE_KEY, storedTotemType } from '../store
 export const LAZY_WAITS = {
   /** The first interaction, or idle when there is something to show (below). */
   interaction: true,
-  /** A notice: one given on this page, or one the previous page left. */
-  notice: 'notice',
   /** Being on a kiosk: at idle there, never elsewhere. */
   kiosk: 'kiosk',
 } as const;
@@ -36,17 +34,8 @@ function hasStateToShow(): boolean {
       // Chosen dates or shop: the app bar's chips must say them, not the static "choose" text; a
       // kiosk: its footer (code, sheet) and app bar must show at once.
       (!!configuration && /"dates":\["|"shop":\{|"totem":\{/.test(configuration)) ||
-      hasPendingNotice()
+      !!sessionStorage.getItem(PENDING_NOTICE_KEY)
     );
-  } catch {
-    return false;
-  }
-}
-
-/** A notice the previous page left for this one (stores/notifications.ts, `notifyOnNextPage`). */
-function hasPendingNotice(): boolean {
-  try {
-    return !!sessionStorage.getItem(PENDING_NOTICE_KEY);
   } catch {
     return false;
   }
@@ -111,11 +100,6 @@ const lazy: ClientDirective = (load, options, island) => {
   const waits = options.value;
   if (waits === LAZY_WAITS.kiosk) {
     if (storedTotemType() !== null) idle();
-    return;
-  }
-  if (waits === LAZY_WAITS.notice) {
-    if (hasPendingNotice()) idle();
-    window.addEventListener(WAKE_ISLANDS_EVENT, start);
     return;
   }
   if (hasStateToShow()) idle();

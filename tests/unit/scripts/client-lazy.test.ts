@@ -1,5 +1,5 @@
 // When `client:lazy` wakes an island, by what it waits for: an interaction (or idle with something
-// to show), a notice, or being on a kiosk. The browser parts the directive touches are stood in for
+// to show), or being on a kiosk. The browser parts the directive touches are stood in for
 // with the platform's own EventTarget and Map-backed storages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import lazy, { LAZY_WAITS } from '../../../src/scripts/client-lazy';
@@ -55,18 +55,13 @@ describe('client:lazy', () => {
     expect(session.load).toHaveBeenCalledTimes(1);
   });
 
-  it('"notice": not for an interaction nor a session, only for a notice given or left', () => {
-    localStorage.setItem('auth._token.local', 'token');
-    const snackbar = island(LAZY_WAITS.notice);
-    snackbar.runIdle();
-    win.dispatchEvent(new Event('pointerdown'));
-    win.dispatchEvent(new Event('scroll'));
-    expect(snackbar.load).not.toHaveBeenCalled();
+  it('wakes when another island has something for it (a notice), or at idle for one the previous page left', () => {
+    const snackbar = island(LAZY_WAITS.interaction);
     win.dispatchEvent(new Event(WAKE_ISLANDS_EVENT));
     expect(snackbar.load).toHaveBeenCalledTimes(1);
 
     sessionStorage.setItem(PENDING_NOTICE_KEY, JSON.stringify({ text: 'Logged out', type: 'info' }));
-    const next = island(LAZY_WAITS.notice);
+    const next = island(LAZY_WAITS.interaction);
     next.runIdle();
     expect(next.load).toHaveBeenCalledTimes(1);
   });
