@@ -11,14 +11,11 @@ export const STATIC_PAGE_BUDGET = { htmlGzipKb: 25, jsGzipKb: 15 };
  * logged in or not: every island awake) and on an empty visit, gzip, the locale messages chunk
  * included. One number for both measures: the bench (what a browser fetched, bench/site.ts) and
  * the size test (the static graph of each page in dist/, tests/site/script-budget.test.ts).
- * Measured on 2026-11-25 after the cut (lazy dialogs, date-fns out, the customer's
- * messages without the kiosk's, the islands' own `t`, the contract on zod/mini, react-hook-form
- * replaced by the islands' own form controller, 12.7 → 1.3 KB, the idempotency header names apart
- * from the delivery schemas): booking page 114.2, calendar 116.3, checkout 119.1 (132.1 before the
- * form controller), order 117.3, orders list 113.3. On 2026-11-26, after the kiosk review's fixes
- * (the API client's timeouts, the checkout's pricing state) and the kiosk's storage schemas split
- * from the totem entities: booking page 114.5, calendar 116.5, checkout 119.6, order 117.7, orders
- * list 113.7; the bench's checkout with a cart 119.8.
+ * Where the figures stand and how they got there is in seo-data/README.md ("Benchmark"); on
+ * 2026-11-27 (Vite 8, react-hook-form back and loaded on a form's first use, each page's own
+ * messages, the user's read apart from the login store), the size test: booking page 110.5,
+ * calendar 113.2, checkout 114.0, order 113.0, orders list 108.7; the bench's highest, a logged-in
+ * customer's order, 118.0.
  */
 export const BOOKING_SCREEN_JS_GZIP_KB = 120;
 
