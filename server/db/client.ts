@@ -15,6 +15,7 @@ import { PGLITE_QUEUE_TIMEOUT_MS, queuedPglite, TurnQueue } from './pglite-queue
 import { timedPgPool, timedPglite } from './slow-queries';
 import { releaseOnFailedBegin } from './failed-begin';
 import { logger } from '../log';
+import { withDrizzleTextTypes } from './pglite-parsers';
 import { lockDataDir, prepareDataDir, unusableDataDir } from './data-dir';
 
 export type Schema = typeof schema;
@@ -103,7 +104,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   });
   // Requests wait for the single backend at most PGLITE_QUEUE_TIMEOUT_MS, then answer 503.
   const queue = new TurnQueue(options.queueTimeoutMs ?? PGLITE_QUEUE_TIMEOUT_MS);
-  const db = drizzlePglite(queuedPglite(timedPglite(client), queue), { schema }) as unknown as Db;
+  const db = drizzlePglite(queuedPglite(timedPglite(withDrizzleTextTypes(client)), queue), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
