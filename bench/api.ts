@@ -42,6 +42,13 @@ interface Row {
   target: string;
 }
 
+/** The process's CPU time so far (user + system), in ms, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -180,10 +187,41 @@ export async function benchApi(): Promise<void> {
   for (const a of allocations) console.log(`| ${a.request} | ${a.kb} |`);
 }
 
+/**
+ * BENCH_SCENARIO=orders: the orders scenario alone on a fresh `npm start`, three rounds, with the
+ * server's CPU per placed order (what limits orders on one event loop): the quick loop for
+ * working on an order's cost.
+ */
+async function benchOrdersOnly(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'));
+  const started = await startNpmStart(dataDir, 4371, { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) }, { keepOutput: false });
+  const pid = started.child.pid!;
+  try {
+    let earlier = 0;
+    console.log('| round | placed/s | p99 ms | refused | server CPU ms per order | RSS MB |');
+    console.log('|---:|---:|---:|---:|---:|---:|');
+    for (let round = 1; round <= 3; round++) {
+      const cpuBefore = cpuMs(pid);
+      const placed = await orders(started.url, earlier);
+      const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, placed.placed + placed.refused);
+      earlier += placed.placed + placed.refused;
+      console.log(`| ${round} | ${placed.perSecond} | ${placed.p99} | ${placed.refused} | ${cpu.toFixed(2)} | ${Math.round(rssMb(pid))} |`);
+    }
+  } finally {
+    started.child.kill('SIGTERM');
+    await started.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // BENCH_SCENARIO=cluster runs only the PostgreSQL scenario below.
-  if (process.env.BENCH_SCENARIO !== 'cluster') await benchApi();
-  // Two API processes on one PostgreSQL vs one, when a server is given.
-  if (process.env.BENCH_DATABASE_URL) await (await import('./cluster')).benchCluster(process.env.BENCH_DATABASE_URL);
-  else console.log('\nBENCH_DATABASE_URL is not set: the two-process PostgreSQL scenario is skipped.');
+  const scenario = process.env.BENCH_SCENARIO;
+  // BENCH_SCENARIO=orders: PGlite's orders alone; =cluster: only the PostgreSQL scenario below.
+  if (scenario === 'orders') await benchOrdersOnly();
+  else {
+    if (scenario !== 'cluster') await benchApi();
+    // Two API processes on one PostgreSQL vs one, when a server is given.
+    if (process.env.BENCH_DATABASE_URL) await (await import('./cluster')).benchCluster(process.env.BENCH_DATABASE_URL);
+    else console.log('\nBENCH_DATABASE_URL is not set: the two-process PostgreSQL scenario is skipped.');
+  }
 }
