@@ -7,14 +7,15 @@
 // (`BENCH_BUILD_PAIRS`, 3 by default) and the table shows the median of each, wall time and peak
 // memory of the build's whole process tree (bench/process-tree.ts says how it is read).
 //
-// Our build runs as `npm run build` does (scripts/build-if-stale.ts: Astro's CLI with a heap cap);
+// Our build runs as `npm run build` does (scripts/build-if-stale.ts: Astro's CLI with a heap cap,
+// mimalloc's settings for the bundler);
 // the bare one as Astro's CLI comes. Our build is measured cold where every build is cold: dist/ is removed first, while Astro's
 // cache folder (node_modules/.astro: the content store and the drawn link-preview images) and
 // Vite's are kept, as a second build on a developer's or CI's machine keeps them.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { astroBuildArgs } from '../scripts/build-if-stale';
+import { astroBuildArgs, BUILD_ENV } from '../scripts/build-if-stale';
 import { projectRoot } from '../server/db/client';
 import { DEFAULT_LOCALE, LOCALES } from '../src/domain/locales';
 import { runMeasured, type TreeRun } from './process-tree';
@@ -46,12 +47,12 @@ function indexPagesOf(dir: string, prefix = ''): string[] {
 }
 
 /** `astro build` in `root`: ours as every caller builds it (astroBuildArgs), the bare project as Astro's CLI comes. */
-async function astroBuild(root: string, command: [string, string[]]): Promise<BuildRun> {
+async function astroBuild(root: string, command: [string, string[]], environment: Readonly<Record<string, string>> = {}): Promise<BuildRun> {
   const run: TreeRun = await runMeasured(command[0], command[1], {
     cwd: root,
     timeoutMs: BUILD_TIMEOUT_MS,
     // A production build whatever the caller's NODE_ENV (scripts/build-if-stale.ts says why).
-    env: { ...process.env, FORCE_COLOR: '0', NODE_ENV: 'production' },
+    env: { ...process.env, ...environment, FORCE_COLOR: '0', NODE_ENV: 'production' },
   });
   if (run.status !== 0) {
     console.error(run.stdout, run.stderr);
@@ -64,7 +65,7 @@ async function astroBuild(root: string, command: [string, string[]]): Promise<Bu
 /** Our site, cold as described above; leaves a fresh dist/ that `npm start` reuses. */
 export async function buildOurs(): Promise<BuildRun> {
   rmSync(path.join(projectRoot, 'dist'), { recursive: true, force: true });
-  const run = await astroBuild(projectRoot, [process.execPath, astroBuildArgs(projectRoot)]);
+  const run = await astroBuild(projectRoot, [process.execPath, astroBuildArgs(projectRoot)], BUILD_ENV);
   // The same stamp `npm start` checks (scripts/build-if-stale.ts), so the fresh build is reused.
   writeFileSync(path.join(projectRoot, 'dist', '.build-stamp'), new Date().toISOString());
   return run;
