@@ -10,7 +10,7 @@ import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { DateModes } from '../../src/domain/dates';
 import { pricedTotal } from './checkout-helpers';
-import { formChunks, holdChunks } from './form-chunks';
+import { formChunks, holdChunks, pageSettled } from './form-chunks';
 import { formatCurrency } from '../../src/domain/format';
 
 const SHOP = 'sport-noleggio-sestriere';
@@ -301,7 +301,7 @@ test('checkout: what is typed before react-hook-form has loaded stays, and its m
   const chunks = await holdFormChunks(page);
   const main = await checkoutWithSnowshoes(page, request, 78);
   // The page settled without asking for the form's code: it loads on use.
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   expect(chunks.held).toEqual([]);
 
   const name = main.getByLabel('Nome', { exact: true });

@@ -18,3 +18,15 @@ export async function holdChunks(page: Page, chunks: RegExp) {
   });
   return { held, release };
 }
+
+/**
+ * Resolves once the page has been idle twice over (two `requestIdleCallback` rounds): what loads
+ * at idle has asked for its code by then. Used instead of Playwright's `networkidle`, which never
+ * comes while a held chunk is pending and flaked under the full suite's load (a clean-clone run
+ * timed out there with nothing held).
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
+  );
+}
