@@ -58,12 +58,35 @@ const limitBody = async (c: Context<AppEnv>, next: Next): Promise<unknown> => {
   const contentType = c.req.header('content-type');
   if (!isUploadRequest(c.req.method, c.req.path, contentType)) return limit(c, next);
   const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? '');
-  if (boundary && c.req.raw.body) {
-    const counted = c.req.raw.body.pipeThrough(partCounter(`\r\n--${boundary[1] ?? boundary[2]}`, MAX_FORM_FIELDS + 1));
+  if (!boundary) return next();
+  const delimiter = `\r\n--${boundary[1] ?? boundary[2]}`;
+  if (c.req.raw.body && needsPartCount(announcedLength(c), delimiter.length, MAX_FORM_FIELDS + 1)) {
+    const counted = c.req.raw.body.pipeThrough(partCounter(delimiter, MAX_FORM_FIELDS + 1));
     c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
   }
   return next();
 };
+
+/**
+ * The body's length when it cannot be otherwise: over Node's server, a body framed by
+ * Content-Length (no Transfer-Encoding) is exactly that many bytes, whatever the client sends after
+ * it. Undefined elsewhere (a chunked body, a Request handed to the app directly).
+ */
+function announcedLength(c: Context<AppEnv>): number | undefined {
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming || c.req.header('transfer-encoding') !== undefined) return undefined;
+  const length = Number(c.req.header('content-length'));
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+/**
+ * Whether a body may hold more than `max` delimiters (what partCounter refuses). Delimiters never
+ * overlap (a boundary holds no CR or LF), so a body of known length holds at most length ÷ the
+ * delimiter's length of them: an order form without documents (about 1 KB, at most a few dozen)
+ * skips the counter, whose web streams cost 0.4 ms of the event loop per order.
+ */
+export function needsPartCount(length: number | undefined, delimiterLength: number, max: number): boolean {
+  return length === undefined || Math.floor(length / delimiterLength) > max;
+}
 
 /**
  * Fails the body once it holds more than `max` multipart delimiters, while it streams: the form

@@ -39,6 +39,20 @@ const ORDER_FORM_NAMES: readonly string[] = Object.keys(OrderFormSchema.shape);
 const invalidForm = () => new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
 const tooManyFields = () => new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.tooLarge' }] });
 
+/**
+ * The request's body as FormData. One the parser cannot read is a 422 "not readable"; a refusal
+ * raised while the body streams (the part counter's "too large", ./body-limit.ts) keeps its own
+ * answer, which over Node's server reaches the parser as the stream's error.
+ */
+export async function readFormData(c: { req: { formData(): Promise<FormData> } }): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw invalidForm();
+  }
+}
+
 type Node = FormTree | FormValue[];
 
 /**

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../http/errors';
 import { MEDIA_CSP } from '../http/security-headers';
 import type { AppContext, AppEnv } from '../http/context';
 import { idParam } from '../http/validation';
+import { readFormData } from '../http/forms';
 import { accessibleOrder } from '../orders/access';
 import { isEditable, presentOrder } from '../orders/present';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
@@ -43,12 +44,8 @@ async function uploadTo(c: AppContext, files: File[], field: 'medias' | 'file') 
 }
 
 async function formFiles(c: AppContext, field: string): Promise<File[]> {
-  try {
-    const form = await c.req.formData();
-    return [...form.entries()].filter(([k, v]) => (k === field || k.startsWith(`${field}[`)) && v instanceof File).map(([, v]) => v as File);
-  } catch {
-    throw new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
-  }
+  const form = await readFormData(c);
+  return [...form.entries()].filter(([k, v]) => (k === field || k.startsWith(`${field}[`)) && v instanceof File).map(([, v]) => v as File);
 }
 
 /**

@@ -14,7 +14,7 @@ import { missingDocument } from '../../src/domain/order-documents';
 import { coupons, medias, orders } from '../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
 import { requireUser, type AppContext, type AppEnv, type AuthTotem } from '../http/context';
-import { formToTree } from '../http/forms';
+import { formToTree, readFormData } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
 import { isValidFidelityCard } from './catalogue';
 import { quoteOrder, type CouponRow } from '../orders/quote';
@@ -41,12 +41,7 @@ export const orderBodyLimit = bodyLimit({
 });
 
 async function readOrderForm(c: AppContext): Promise<OrderFormInput> {
-  let data: FormData;
-  try {
-    data = await c.req.formData();
-  } catch {
-    throw new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
-  }
+  const data = await readFormData(c);
   return parseWith(OrderFormSchema, formToTree(data.entries()));
 }
 

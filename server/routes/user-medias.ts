@@ -13,6 +13,7 @@ import { medias } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';
 import { requireUser, type AppEnv } from '../http/context';
 import { parseWith } from '../http/validation';
+import { readFormData } from '../http/forms';
 import { discardUploads, storeUpload } from '../orders/uploads';
 import { countDailyUploads } from '../orders/upload-quota';
 import { presentUser } from './auth';
@@ -33,12 +34,7 @@ const userMediaBodyLimit = bodyLimit({
 
 export const userMediaRoutes = new Hono<AppEnv>().post('/v1/user/media', userMediaBodyLimit, async (c) => {
   const user = requireUser(c);
-  let data: FormData;
-  try {
-    data = await c.req.formData();
-  } catch {
-    throw new ApiError(422, 'api.invalidData', {}, { _: [{ key: 'api.invalidForm' }] });
-  }
+  const data = await readFormData(c);
   const form = parseWith(UserMediaFormSchema, { file: data.get('file') ?? undefined, replace: data.get('replace') || undefined });
   const { database, uploadsDir, now } = c.get('deps');
   const mine = and(eq(medias.userId, user.id), isNull(medias.deletedAt));

@@ -3,6 +3,9 @@
 // request. The answer says `Connection: close` and the server ends the socket, as nginx does —
 // whether the size was announced (Content-Length, answered before the body arrives) or found while
 // reading a chunked body. A normal answer keeps the connection open.
+// Over the same socket path, the multipart part count (server/http/body-limit.ts): a body framed by
+// Content-Length and long enough to hold too many parts is still counted and refused; an order form
+// short enough to be left out is placed.
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -11,6 +14,11 @@ import { createApp } from '../../server/app';
 import { API_BODY_LIMIT } from '../../server/http/body-limit';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
+import { day, orderForm, pick } from '../support/orders';
+import { refusal } from '../support/contract';
+import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+
+const BIKE_SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 
 /** Long enough for a socket the server keeps open to show it is still open. */
 const OPEN_GRACE_MS = 1500;
@@ -109,5 +117,25 @@ describe('a 413 closes the connection', () => {
     expect(header(head, 'connection')).toBe('keep-alive');
     expect(await closedWithin(OPEN_GRACE_MS)).toBe(false);
     socket.destroy();
+  });
+
+  it('counts the parts of a Content-Length body long enough to hold too many, and refuses it', async () => {
+    // Nothing but delimiters: 1,100 parts in 5.5 KB, each too short to be a field.
+    const body = `--b${'\r\n--b'.repeat(1100)}--\r\n`;
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/shops/${BIKE_SHOP}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      body: new TextEncoder().encode(body),
+    });
+    expect(res.status).toBe(422);
+    expect(await refusal(res)).toEqual({ message: 'La richiesta è troppo grande', errors: { _: ['La richiesta è troppo grande'] } });
+  });
+
+  it('places an order whose form is too short to need counting', async () => {
+    const { main } = await pick(api, BIKE_SHOP, 'CITYBIKE', { from: day(40), to: day(40) });
+    const form = orderForm({ from: day(40), cart: [{ prices: [main.id] }], email: 'socket-order@example.com' });
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/shops/${BIKE_SHOP}/orders`, { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    expect(OrderEnvelopeSchema.parse(await res.json()).data.email).toBe('socket-order@example.com');
   });
 });
