@@ -9,7 +9,7 @@ import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 /**
  * The types drizzle-orm/pglite reads as text (its PglitePreparedQuery's `parsers`): timestamp,
  * timestamptz, interval, date, and the arrays of numeric, timestamp, timestamptz, interval and
- * date. tests/server/db/pglite-parsers.test.ts fails if drizzle's set changes.
+ * date. tests/unit/server/db/pglite-parsers.test.ts fails if drizzle's set changes.
  */
 export const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
