@@ -16,6 +16,7 @@ import { timedPgPool, timedPglite } from './slow-queries';
 import { releaseOnFailedBegin } from './failed-begin';
 import { logger } from '../log';
 import { withDrizzleTextTypes } from './pglite-parsers';
+import { withPreparedStatements } from './pglite-statements';
 import { lockDataDir, prepareDataDir, unusableDataDir } from './data-dir';
 
 export type Schema = typeof schema;
@@ -104,7 +105,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   });
   // Requests wait for the single backend at most PGLITE_QUEUE_TIMEOUT_MS, then answer 503.
   const queue = new TurnQueue(options.queueTimeoutMs ?? PGLITE_QUEUE_TIMEOUT_MS);
-  const db = drizzlePglite(queuedPglite(timedPglite(withDrizzleTextTypes(client)), queue), { schema }) as unknown as Db;
+  const db = drizzlePglite(queuedPglite(timedPglite(withDrizzleTextTypes(withPreparedStatements(client))), queue), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
