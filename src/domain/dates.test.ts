@@ -141,6 +141,22 @@ describe('day helpers', () => {
     expect(todayInRome(new Date(iso))).toBe(expected);
   });
 
+  it('toRomeDay answers each instant right when asked one after another, in and across minutes', () => {
+    const asked = [
+      ['2026-12-23T22:59:00Z', '2026-12-23'],
+      ['2026-12-23T22:59:59.999Z', '2026-12-23'],
+      ['2026-12-23T23:00:00Z', '2026-12-24'],
+      ['2026-12-23T23:00:30Z', '2026-12-24'],
+      ['2026-12-23T22:59:30Z', '2026-12-23'],
+      // Midnight before summer time ends, still at UTC+2; and before 1970, where instants are negative.
+      ['2026-10-24T21:59:59Z', '2026-10-24'],
+      ['2026-10-24T22:00:00Z', '2026-10-25'],
+      ['1969-12-31T22:59:59Z', '1969-12-31'],
+      ['1969-12-31T23:00:00Z', '1970-01-01'],
+    ] as const;
+    for (const [iso, expected] of asked) expect(toRomeDay(new Date(iso)), iso).toBe(expected);
+  });
+
   it('todayInRome defaults to now', () => {
     expect(todayInRome()).toBe(toRomeDay(new Date()));
   });

@@ -60,13 +60,26 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((dayToUtcMs(to) - dayToUtcMs(from)) / MS_PER_DAY);
 }
 
+const MS_PER_MINUTE = 60_000;
+/**
+ * The last instant's minute and its Rome day. Rome's day starts on a whole minute in every season
+ * (its offsets are whole hours), so two instants in the same minute share their day; the server
+ * asks for today several times per order, and Intl's formatToParts is the costly part.
+ */
+let romeDayMemo = { minute: Number.NaN, day: '' };
+
 /** The Europe/Rome calendar day of an instant. */
 export function toRomeDay(date: Date): string {
-  if (Number.isNaN(date.getTime())) return 'NaN-NaN-NaN';
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return 'NaN-NaN-NaN';
+  const minute = Math.floor(ms / MS_PER_MINUTE);
+  if (minute === romeDayMemo.minute) return romeDayMemo.day;
   // Intl rather than a time-zone Date subclass: the same answer, and it also holds under a test's
   // fake clock, whose Date a subclass cannot extend.
   const parts = Object.fromEntries(ROME_DAY.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
+  const day = `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
+  romeDayMemo = { minute, day };
+  return day;
 }
 
 /**
