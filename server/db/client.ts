@@ -17,6 +17,7 @@ import { releaseOnFailedBegin } from './failed-begin';
 import { logger } from '../log';
 import { withDrizzleTextTypes } from './pglite-parsers';
 import { withPreparedStatements } from './pglite-statements';
+import { NamedStatementsClient } from './pg-statements';
 import { lockDataDir, prepareDataDir, unusableDataDir } from './data-dir';
 
 export type Schema = typeof schema;
@@ -70,7 +71,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     // a request forever without a connect timeout. Either way the request answers 503 and the
     // pool opens fresh connections once the server answers again (server/db/errors.ts).
     // A transaction whose BEGIN fails gives its client back (./failed-begin.ts).
-    const pool = releaseOnFailedBegin(timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }));
+    const pool = releaseOnFailedBegin(timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: NamedStatementsClient }));
     // An idle client that errors (e.g. the server restarts) must not crash the process.
     pool.on('error', (err) => logger.warn({ err }, 'database: idle client error'));
     // Nor one checked out (a transaction between two statements): node-postgres emits its lost

@@ -62,7 +62,9 @@ function timedQuery(thresholdMs: number, run: (args: unknown[]) => unknown, args
  * them, so the line goes to the caller's request, not to whichever request freed the connection.
  */
 export function timedPgPool(options: pg.PoolConfig, thresholdMs = SLOW_QUERY_MS): pg.Pool {
-  class TimedClient extends pg.Client {
+  // The pool's own client class, when one is given (server/db/pg-statements.ts), runs the query.
+  const Base = (options.Client ?? pg.Client) as typeof pg.Client;
+  class TimedClient extends Base {
     override query(...args: unknown[]): never {
       return timedQuery(thresholdMs, (a) => (super.query as (...q: unknown[]) => unknown).apply(this, a), args);
     }
