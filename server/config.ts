@@ -100,6 +100,7 @@ export const ConfigSchema = z
       .optional()
       .describe(`at least ${MIN_METRICS_TOKEN_LENGTH} visible ASCII characters (e.g. openssl rand -hex 32)`),
     DATABASE_URL: url(/^postgres(ql)?$/, 'is not a postgres:// URL').optional().describe('a postgres:// or postgresql:// connection URL'),
+    DATABASE_NAMED_STATEMENTS: flag().describe('1 (on) or 0 (off)'),
     ORDERS_PER_EMAIL_PER_DAY: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.perEmail.limit).describe('a whole number from 1 up'),
     ORDERS_PER_ADDRESS_PER_HOUR: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.perAddress.limit).describe('a whole number from 1 up'),
     ORDER_MAILS_PER_RECIPIENT_PER_DAY: wholeNumber(1).default(DEFAULT_ORDER_LIMITS.mailsPerRecipient.limit).describe('a whole number from 1 up'),
@@ -161,6 +162,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL; null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
+  /** PostgreSQL: reads and writes as named statements (server/db/pg-statements.ts); off behind a transaction-mode pooler. */
+  namedStatements: boolean;
   /** null: e-mails are written to `dataDir/outbox/`. */
   smtpUrl: string | null;
   /** The mail outbox's retries: attempts before a mail is left as failed, longest wait between two. */
@@ -234,6 +237,7 @@ function toConfig(v: Variables): Config {
     host: v.HOST,
     dataDir: path.resolve(projectRoot, v.DATA_DIR),
     databaseUrl: v.DATABASE_URL ?? null,
+    namedStatements: v.DATABASE_NAMED_STATEMENTS !== '0',
     smtpUrl: v.SMTP_URL ?? null,
     mail: { maxAttempts: v.MAIL_MAX_ATTEMPTS, maxDelayMs: v.MAIL_RETRY_MAX_DELAY_S * SECOND_MS },
     siteUrl: v.PUBLIC_SITE_URL.replace(/\/+$/, ''),

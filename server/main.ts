@@ -54,7 +54,7 @@ function initialiseInChild(dataDir: string): void {
  * creates it itself.
  */
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoPairingCodes' | 'passwordHashing'>,
+  config: Pick<Config, 'databaseUrl' | 'namedStatements' | 'dataDir' | 'demoPairingCodes' | 'passwordHashing'>,
   { createInChild = false }: { createInChild?: boolean } = {},
 ) {
   const dbDir = path.join(config.dataDir, 'db');
@@ -66,7 +66,7 @@ export async function prepareDatabase(
     initialiseInChild(config.dataDir);
     initialised = true;
   }
-  const database = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: dbDir });
+  const database = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: dbDir, namedStatements: config.namedStatements });
   const seeded = await underStartupLock(database, async () => {
     await database.migrate();
     return (await seed(database.db, new Date(), { demoKiosks: config.demoPairingCodes, passwordHashing: config.passwordHashing })) || initialised;

@@ -7,7 +7,7 @@ import { configureLogger, logger } from '../log';
 
 const config = loadConfigOrExit();
 configureLogger({ level: config.logLevel });
-const database = await exitOnDataDirError(openDatabase({ url: config.databaseUrl ?? undefined, dataDir: path.join(config.dataDir, 'db') }));
+const database = await exitOnDataDirError(openDatabase({ url: config.databaseUrl ?? undefined, dataDir: path.join(config.dataDir, 'db'), namedStatements: config.namedStatements }));
 await database.migrate();
 logger.info({ driver: database.driver }, 'migrations applied');
 await database.close();

@@ -45,6 +45,12 @@ export interface OpenOptions {
   poolSize?: number;
   /** PGlite: how long a query waits for its turn (default PGLITE_QUEUE_TIMEOUT_MS). */
   queueTimeoutMs?: number;
+  /**
+   * PostgreSQL: reads and writes as named statements, parsed once per connection (default on). Off
+   * for a pooler that hands each transaction another server connection (PgBouncer in transaction
+   * mode without `max_prepared_statements`), where a connection's statements are not its own.
+   */
+  namedStatements?: boolean;
 }
 
 /**
@@ -71,7 +77,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     // a request forever without a connect timeout. Either way the request answers 503 and the
     // pool opens fresh connections once the server answers again (server/db/errors.ts).
     // A transaction whose BEGIN fails gives its client back (./failed-begin.ts).
-    const pool = releaseOnFailedBegin(timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: NamedStatementsClient }));
+    const pool = releaseOnFailedBegin(timedPgPool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: options.namedStatements === false ? pg.Client : NamedStatementsClient }));
     // An idle client that errors (e.g. the server restarts) must not crash the process.
     pool.on('error', (err) => logger.warn({ err }, 'database: idle client error'));
     // Nor one checked out (a transaction between two statements): node-postgres emits its lost

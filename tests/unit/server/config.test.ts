@@ -31,6 +31,7 @@ describe('server configuration', () => {
       logLevel: 'info',
       dataDir: path.join(projectRoot, '.data'),
       databaseUrl: null,
+      namedStatements: true,
       smtpUrl: null,
       mail: { maxAttempts: 10, maxDelayMs: 3_600_000 },
       siteUrl: 'http://localhost:4321',
@@ -59,6 +60,7 @@ describe('server configuration', () => {
       HOST: '127.0.0.1',
       DATA_DIR: 'var/rentalp',
       DATABASE_URL: 'postgres://rentalp@db.internal:5432/rentalp',
+      DATABASE_NAMED_STATEMENTS: '0',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com',
       PUBLIC_SITE_URL: 'https://noleggi.example.it/',
       SKIP_BUILD: '1',
@@ -84,6 +86,7 @@ describe('server configuration', () => {
       // A relative folder is taken from the project folder, as the default `.data` is.
       dataDir: path.join(projectRoot, 'var/rentalp'),
       databaseUrl: 'postgres://rentalp@db.internal:5432/rentalp',
+      namedStatements: false,
       smtpUrl: 'smtps://mailer:secret@smtp.example.com',
       siteUrl: 'https://noleggi.example.it',
       apiPort: 4322,

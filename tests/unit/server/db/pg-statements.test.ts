@@ -73,6 +73,17 @@ describe.skipIf(!adminUrl)('named statements on PostgreSQL', () => {
     expect(await rows(sql`select ${2}::int + 1 as n`)).toEqual([{ n: 3 }]);
   });
 
+  it('are not used when switched off (a transaction-mode pooler in front)', async () => {
+    const plain = await openDatabase({ url: database.url!, poolSize: 1, namedStatements: false });
+    try {
+      const run = async (query: SQL) => ((await plain.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      await run(sql`select name from item where name = ${'ski'}`);
+      expect(await run(sql`select count(*)::int as n from pg_prepared_statements`)).toEqual([{ n: 0 }]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('reads a table changed after its statement was prepared as it is now', async () => {
     const read = () => rows(sql`select name from item where id = ${1}`);
     expect(await read()).toEqual([{ name: 'ski' }]);
