@@ -8,12 +8,11 @@
 // name, parsed afresh by every connection. The same idea as server/db/pglite-statements.ts for the
 // embedded database.
 import pg from 'pg';
+import { isPlainReadOrWrite } from './pglite-statements';
 
 /** Texts given a name, for the process's life: the first this many distinct ones; later ones run unnamed. */
 export const NAMED_STATEMENTS_MAX = 256;
 
-/** Plain reads and writes (as in pglite-statements.ts). */
-const CACHEABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
 const names = new Map<string, string>();
 let counter = 0;
@@ -23,7 +22,7 @@ const PLAN_RESULT_CHANGED = '0A000';
 /** The name `text` runs under, or undefined for a text that runs unnamed. */
 export function statementName(text: string): string | undefined {
   const known = names.get(text);
-  if (known !== undefined || names.size >= NAMED_STATEMENTS_MAX || !CACHEABLE.test(text)) return known;
+  if (known !== undefined || names.size >= NAMED_STATEMENTS_MAX || !isPlainReadOrWrite(text)) return known;
   const name = `rentalp_${++counter}`;
   names.set(text, name);
   return name;

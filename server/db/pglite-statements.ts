@@ -26,8 +26,15 @@ interface Prepared {
   rowDescription: BackendMessage | undefined;
 }
 
-/** Plain reads and writes: their plans depend on the schema only, which does not change under a running server. */
-const CACHEABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+const PLAIN_READ_OR_WRITE = /^\s*(select|insert|update|delete|with|values)\b/i;
+
+/**
+ * A plain read or write, the statements kept as named ones (here and in ./pg-statements.ts): their
+ * plans depend on the schema only, which does not change under a running server.
+ */
+export function isPlainReadOrWrite(sql: string): boolean {
+  return PLAIN_READ_OR_WRITE.test(sql);
+}
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -68,7 +75,7 @@ export class StatementCache {
   /** Whether `sql` goes through a named statement; when not, the caller runs PGlite's own query. */
   handles(sql: string, options?: QueryOptions): boolean {
     // A blob (COPY) and caller-given parameter types are PGlite's own business.
-    return !options?.blob && !options?.paramTypes && CACHEABLE.test(sql);
+    return !options?.blob && !options?.paramTypes && isPlainReadOrWrite(sql);
   }
 
   /** Runs `sql` as a named statement; the caller holds PGlite's query turn. */
