@@ -5,11 +5,12 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import { PairResponseSchema } from '../../src/api/contract/staff';
 import { DEMO_POS_URL } from '../../server/db/seed/kiosk';
+import { addDays, todayInRome } from '../../src/domain/dates';
 
 export const BARD = 'bardonecchia-sport-rent';
 export const BARD_ID = 6;
-/** A day `n` days from today, as the API takes it. */
-export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** A day `n` days from today in Rome (the API's today; UTC's is a day behind from 23:00 UTC in winter). */
+export const day = (n: number) => addDays(todayInRome(), n);
 
 export interface GuestOrder {
   from: string;
