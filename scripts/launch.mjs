@@ -1,8 +1,9 @@
 // @ts-check
 // `npm start` and `npm run start:cluster`: esbuild bundles the server from its TypeScript sources
-// into one file, which this process then runs itself, so the running server carries no TypeScript
-// loader (tsx costs about 60 MB of RSS: server/README.md, "Memory"). Plain JavaScript, because it
-// runs before anything can compile TypeScript.
+// into one file (and the mail thread's entry into another, server/mail/mail-thread.ts), which this
+// process then runs itself, so the running server carries no TypeScript loader (tsx costs about
+// 60 MB of RSS: server/README.md, "Memory"). Plain JavaScript, because it runs before anything can
+// compile TypeScript.
 //
 //   node --max-old-space-size=128 --max-semi-space-size=4 --no-liftoff scripts/launch.mjs start | start-cluster [arguments]
 //
@@ -27,6 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'node_modules', '.cache', 'rentalp-server');
 const ENTRIES = { start: 'scripts/start.ts', 'start-cluster': 'scripts/start-cluster.ts' };
 const HEAP_FLAG = '--max-old-space-size=';
+const MAIL_THREAD = 'mail-thread';
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !(name in ENTRIES)) {
@@ -51,7 +53,10 @@ const ownUrl = {
 
 // About half a second, on every start: the bundle is never older than the sources.
 const { metafile } = await build({
-  entryPoints: { ...ENTRIES, config: 'server/config.ts' },
+  // The mail thread's code is an entry of its own: a worker thread loads it by path.
+  entryPoints: { ...ENTRIES, config: 'server/config.ts', [MAIL_THREAD]: 'server/mail/thread-entry.ts' },
+  // server/mail/mail-thread.ts starts the bundled thread where this is defined, the TypeScript source elsewhere.
+  define: { MAIL_THREAD_BUNDLE: JSON.stringify(path.join(outdir, `${MAIL_THREAD}.mjs`)) },
   absWorkingDir: root,
   outdir,
   outExtension: { '.js': '.mjs' },

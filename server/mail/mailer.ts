@@ -1,35 +1,17 @@
-// Outgoing email. Every mail is built once (nodemailer, with its own Message-ID) and stored in the
-// outbox table (server/mail/outbox.ts) before anything is sent, then delivered by the outbox's
+// Outgoing email. Every mail is composed once (nodemailer, with its own Message-ID) and stored in
+// the outbox table (server/mail/outbox.ts) before anything is sent, then delivered by the outbox's
 // worker: over SMTP when SMTP_URL is set, otherwise written as a .eml file to the outbox folder
-// (readable by tests and by a developer). Without SMTP the file is written before `send` resolves,
-// so a request's mail is on disk when its answer arrives; with SMTP `send` resolves once the mail
-// is stored, and a server that is down or refusing delays the mail, never the request.
-import { writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+// (readable by tests and by a developer). Composing and delivering run on the mail thread
+// (./mail-thread.ts), storing on the event loop's database. Without SMTP the file is written
+// before `send` resolves, so a request's mail is on disk when its answer arrives; with SMTP `send`
+// resolves once the mail is stored, and a server that is down or refusing delays the mail, never
+// the request.
 import type { Db } from '../db/client';
 import { log } from '../log';
-import { MailOutbox, type MailTransport, type OutboxLimits, type OutgoingMail } from './outbox';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  /** Where replies go when not to the sender (a booking request: the customer). */
-  replyTo?: string;
-  html?: string;
-  /** Files sent with it; one with a `cid` is an inline image its html shows (`<img src="cid:…">`). */
-  attachments?: MailAttachment[];
-}
-
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-  cid?: string;
-}
+import type { Mail } from './compose';
+import { mailThread } from './mail-thread';
+import { MailOutbox, type OutboxLimits } from './outbox';
+import type { OutgoingMail } from './compose';
 
 export interface Mailer {
   /** Stores the mail for delivery (without SMTP: also writes it); rejects only if it cannot be stored. */
@@ -41,48 +23,6 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-const FROM_ADDRESS = 'noreply@rentalp.example';
-const FROM = `RentAlp <${FROM_ADDRESS}>`;
-const MESSAGE_ID_DOMAIN = 'rentalp.example';
-/**
- * One SMTP conversation ends within these (nodemailer's defaults wait minutes), well inside the
- * outbox's claim lease (CLAIM_LEASE_MS), so no other worker takes a mail over while it is sent.
- */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-
-function smtpTransport(smtpUrl: string): MailTransport {
-  const transport = nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS);
-  return {
-    async deliver(message, recipient) {
-      await transport.sendMail({ envelope: { from: FROM_ADDRESS, to: recipient }, raw: message });
-    },
-  };
-}
-
-function folderTransport(outboxDir: string): MailTransport {
-  let folder: Promise<unknown> | undefined;
-  return {
-    async deliver(message) {
-      await (folder ??= mkdir(outboxDir, { recursive: true }).catch((err: unknown) => {
-        folder = undefined;
-        throw err;
-      }));
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
-      // A few KB into the page cache, written at once: open, write and close as three calls here
-      // take about 30 µs of CPU, fs/promises' trips through the thread pool and their promises about
-      // 170 µs (a 9 KB file, 3,000 writes each way), 2–5 % of the event loop under the orders load.
-      writeFileSync(path.join(outboxDir, name), message);
-    },
-  };
-}
-
-const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-
-async function build(mail: Mail): Promise<string> {
-  const info = await builder.sendMail({ from: FROM, messageId: `<${randomUUID()}@${MESSAGE_ID_DOMAIN}>`, ...mail });
-  return (info.message as Buffer).toString('utf8');
-}
-
 export interface MailerOptions {
   db: Db;
   /** Where mails are written without SMTP. */
@@ -92,8 +32,7 @@ export interface MailerOptions {
 }
 
 function outboxFor(options: MailerOptions): MailOutbox {
-  const transport = options.smtpUrl ? smtpTransport(options.smtpUrl) : folderTransport(options.outboxDir);
-  return new MailOutbox(options.db, transport, options.limits);
+  return new MailOutbox(options.db, mailThread.transportTo({ outboxDir: options.outboxDir, smtpUrl: options.smtpUrl }), options.limits);
 }
 
 /**
@@ -144,7 +83,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const groups = new StoreGroups(outbox);
   return {
     async send(mail) {
-      const { attempt } = await groups.store({ message: await build(mail), recipient: mail.to });
+      const { attempt } = await groups.store({ message: await mailThread.compose(mail), recipient: mail.to });
       // The first attempt right away; a failure leaves the mail to the worker's retries.
       const attempted = attempt.catch((err: Error) => {
         log().warn({ err }, 'mail stored, first attempt failed: the outbox retries it');

@@ -13,11 +13,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 import { log } from '../log';
+import type { OutboxTransport, OutgoingMail } from './compose';
 
-/** Where a message goes once claimed: the SMTP server, or the outbox folder without one. */
-export interface MailTransport {
-  deliver(message: string, recipient: string): Promise<void>;
-}
 
 export interface OutboxLimits {
   /** Attempts before a mail is left as failed (MAIL_MAX_ATTEMPTS). */
@@ -60,12 +57,6 @@ const ADDRESS = /[^\s<>"'@]+@[^\s<>"'@]+/g;
 
 type Claimed = { id: number; message: string; recipient: string; attempts: number };
 
-/** A mail to store: the message as built, and its envelope's recipient. */
-export interface OutgoingMail {
-  message: string;
-  recipient: string;
-}
-
 export interface OutboxStats {
   pending: number;
   failed: number;
@@ -105,7 +96,7 @@ export class MailOutbox {
 
   constructor(
     private readonly db: Db,
-    private readonly transport: MailTransport,
+    private readonly transport: OutboxTransport,
     private readonly limits: OutboxLimits,
   ) {
     this.firstDelayMs = limits.firstDelayMs ?? FIRST_RETRY_DELAY_MS;
@@ -196,11 +187,12 @@ export class MailOutbox {
   }
 
   private async sendAll(claimed: readonly Claimed[]): Promise<number> {
+    if (claimed.length === 0) return 0;
+    const outcomes = await this.transport.deliverAll(claimed);
     let sent = 0;
-    for (const mail of claimed) {
-      try {
-        await this.transport.deliver(mail.message, mail.recipient);
-      } catch (err) {
+    for (const [i, mail] of claimed.entries()) {
+      const err = outcomes[i];
+      if (err !== null) {
         // Only our claim's row: one that took over after our lease ended records its own outcome.
         await this.failed(mail, sql`id = ${mail.id} and attempts = ${mail.attempts}`, err);
         continue;

@@ -1,8 +1,9 @@
 // `npm start`'s heap cap (HEAP_LIMIT_MB, scripts/launch.mjs): it reaches the server process, with
 // the default in package.json's script or another value through a child process, and a wrong value
-// stops the start.
+// stops the start. The same start shows the bundle's other entry at work: the mail thread
+// (server/mail/mail-thread.ts), which only `npm start` runs bundled (tests and e2e run sources).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0)) await step();
 });
 
-async function start(env: Record<string, string> = {}): Promise<StartedServer> {
+async function start(env: Record<string, string> = {}): Promise<StartedServer & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heap-cap-'));
   const server = await startNpmStart(dataDir, freePort(), { POS_PORT: '0', ...env });
   cleanup.push(async () => {
@@ -35,17 +36,33 @@ async function start(env: Record<string, string> = {}): Promise<StartedServer> {
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return server;
+  return { ...server, dataDir };
 }
 
+/** The demo customer (server/db/seed/accounts.ts), whose reset code is mailed. */
+const DEMO_CUSTOMER = 'mario.rossi@example.com';
+
 describe('npm start heap cap', () => {
-  it('gives the server the default cap in one process, and stops cleanly on SIGTERM', async () => {
+  it('gives the server the default cap in one process, writes its mails from the bundled mail thread, and stops cleanly on SIGTERM', async () => {
     const server = await start();
     const limit = loggedHeapLimitMb(server);
     const configured = loadConfig({}).heapLimitMb;
     expect(limit).toBeGreaterThanOrEqual(configured);
     expect(limit).toBeLessThanOrEqual(configured + YOUNG_GENERATION_MAX_MB);
     expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+    // Without SMTP the answer comes once the mail's file is written: a bundle whose thread did not
+    // start would answer the same and write nothing (a mail failure is logged, not an error).
+    const forgot = await fetch(`${server.url}/api/forgot_password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: DEMO_CUSTOMER }) });
+    expect(forgot.status).toBe(200);
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'));
+    expect(mails.filter((m) => m.includes(`To: ${DEMO_CUSTOMER}`))).toHaveLength(1);
+    expect(server.output()).not.toContain('mail thread');
+    // …and the thread that wrote it is the bundled one (from the sources it would load TypeScript's
+    // loader into the thread): the bundle carries its entry's path, which esbuild's define put in.
+    const bundle = path.join(projectRoot, 'node_modules/.cache/rentalp-server');
+    const threadEntry = path.join(bundle, 'mail-thread.mjs');
+    expect(readdirSync(bundle).some((f) => f.endsWith('.mjs') && readFileSync(path.join(bundle, f), 'utf8').includes(JSON.stringify(threadEntry)))).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, START_TIMEOUT_MS);

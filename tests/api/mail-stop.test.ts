@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema/index';
+import { oneByOne } from '../../server/mail/compose';
 import { MailOutbox } from '../../server/mail/outbox';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
@@ -20,7 +21,7 @@ describe.each(testDrivers.slice(0, 1))('stopping while a mail is being sent, on 
 
   it('waits for the send in flight, so the mail is marked sent before the database closes', async () => {
     const delivered: string[] = [];
-    const outbox = new MailOutbox(api.deps.database.db, { deliver: async (_message, recipient) => void (await new Promise((r) => setTimeout(r, SLOW_SEND_MS)), delivered.push(recipient)) }, LIMITS);
+    const outbox = new MailOutbox(api.deps.database.db, oneByOne({ deliver: async (_message, recipient) => void (await new Promise((r) => setTimeout(r, SLOW_SEND_MS)), delivered.push(recipient)) }), LIMITS);
     const id = await outbox.enqueue('Subject: x\n\nbody', 'stop@example.com');
     void outbox.deliverDue(id);
     await outbox.settle();
@@ -30,7 +31,7 @@ describe.each(testDrivers.slice(0, 1))('stopping while a mail is being sent, on 
   });
 
   it('gives up waiting after its bound when the SMTP server never answers', async () => {
-    const outbox = new MailOutbox(api.deps.database.db, { deliver: () => new Promise<void>(() => undefined) }, LIMITS);
+    const outbox = new MailOutbox(api.deps.database.db, oneByOne({ deliver: () => new Promise<void>(() => undefined) }), LIMITS);
     const id = await outbox.enqueue('Subject: y\n\nbody', 'hung@example.com');
     void outbox.deliverDue(id);
     const started = Date.now();
