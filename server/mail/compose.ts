@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { orderCodePng } from '../vouchers/code';
 
 export interface Mail {
   to: string;
@@ -16,7 +17,17 @@ export interface Mail {
   replyTo?: string;
   html?: string;
   /** Files sent with it; one with a `cid` is an inline image its html shows (`<img src="cid:…">`). */
-  attachments?: MailAttachment[];
+  attachments?: (MailAttachment | OrderCodeAttachment)[];
+}
+
+/**
+ * The order's QR code as an inline PNG (server/vouchers/code.ts), drawn where the message is
+ * composed: the mail carries the order's number, not the image.
+ */
+export interface OrderCodeAttachment {
+  filename: string;
+  cid: string;
+  orderNumber: string;
 }
 
 export interface MailAttachment {
@@ -104,11 +115,16 @@ export function transportTo(destination: Destination): MailTransport {
 
 const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-/** The message as it is stored and sent: headers, parts, attachments. */
-export async function composeMessage(mail: Mail): Promise<string> {
+async function attachment(a: MailAttachment | OrderCodeAttachment) {
+  if ('orderNumber' in a) return { filename: a.filename, cid: a.cid, contentType: 'image/png', content: await orderCodePng({ number: a.orderNumber }) };
   // A message between threads carries a Buffer as a plain Uint8Array; nodemailer is typed for a
   // Buffer, here a view of the same bytes.
-  const attachments = mail.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength) }));
+  return { ...a, content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength) };
+}
+
+/** The message as it is stored and sent: headers, parts, attachments. */
+export async function composeMessage(mail: Mail): Promise<string> {
+  const attachments = mail.attachments && (await Promise.all(mail.attachments.map(attachment)));
   const info = await builder.sendMail({ from: FROM, messageId: `<${randomUUID()}@${MESSAGE_ID_DOMAIN}>`, ...mail, attachments });
   return (info.message as Buffer).toString('utf8');
 }

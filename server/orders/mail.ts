@@ -9,7 +9,6 @@ import { dayToDisplay } from '../../src/domain/dates';
 import { localizePath } from '../../src/domain/locale-path';
 import { VOUCHER_ORDER_PARAM } from '../../src/domain/order-code';
 import { escapeHtml } from '../error-page';
-import { orderCodePng } from '../vouchers/code';
 import type { presentOrder } from './present';
 import { log } from '../log';
 
@@ -67,7 +66,8 @@ export async function sendOrderConfirmation(c: AppContext, order: PresentedOrder
       subject: t(edited ? 'mail.orderUpdatedSubject' : 'mail.orderSubject', { number: order.number }),
       text,
       html,
-      attachments: [{ filename: `order-${order.number}.png`, content: await orderCodePng(order), contentType: 'image/png', cid: CODE_CID }],
+      // The code's image is drawn on the mail thread, with the message (server/mail/compose.ts).
+      attachments: [{ filename: `order-${order.number}.png`, orderNumber: order.number, cid: CODE_CID }],
     });
   } catch (err) {
     // The order is saved; a mail failure must not turn it into an error for the customer.

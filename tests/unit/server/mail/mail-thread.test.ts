@@ -1,12 +1,14 @@
-// The mail thread (server/mail/mail-thread.ts): messages are composed and files written on a thread
-// of its own, not the event loop's; a group of mails is delivered with each one's outcome; a thread
-// that ends refuses what it had not answered, and the next request starts another.
+// The mail thread (server/mail/mail-thread.ts): messages are composed (an order's code drawn with
+// them) and files written on a thread of its own, not the event loop's; a group of mails is
+// delivered with each one's outcome; a thread that ends refuses what it had not answered, and the
+// next request starts another.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailThread } from '../../../../server/mail/mail-thread';
+import { orderCodePng } from '../../../../server/vouchers/code';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'mail-thread-'));
 afterAll(async () => {
@@ -34,6 +36,13 @@ describe('the mail thread', () => {
     expect(message).toContain('Content-ID: <code@example>');
     // The attachment crossed the thread as a Uint8Array: its bytes, not "1,2,3" nor an empty part.
     expect(message).toContain(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).toString('base64'));
+  }, THREAD_START_MS);
+
+  it('draws an order’s code on the thread, the same PNG the voucher carries', async () => {
+    const message = await mailThread.compose({ ...MAIL, attachments: [{ filename: 'order-11-0000042.png', orderNumber: '11-0000042', cid: 'code@example' }] });
+    expect(message).toContain('Content-Type: image/png; name=order-11-0000042.png');
+    // The part's base64 is folded into lines of 76.
+    expect(message.replace(/\r?\n/g, '')).toContain((await orderCodePng({ number: '11-0000042' })).toString('base64'));
   }, THREAD_START_MS);
 
   it('delivers a group into the folder, one file per mail, each with its outcome', async () => {
