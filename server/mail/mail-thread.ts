@@ -72,8 +72,20 @@ class MailThread {
       // Held open while it owes an answer (a command that sends one mail and exits), not while idle.
       if (this.pending.size === 0) worker.ref();
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...work } satisfies ThreadRequest);
+      try {
+        worker.postMessage({ id, ...work } satisfies ThreadRequest);
+      } catch (err) {
+        // A mail that cannot be copied to the thread (nothing the callers send today) is refused alone.
+        this.settled(worker, id);
+        reject(err as Error);
+      }
     });
+  }
+
+  /** Forgets an answered request; the thread no longer holds the process open once it owes nothing. */
+  private settled(worker: Worker, id: number) {
+    this.pending.delete(id);
+    if (this.pending.size === 0) worker.unref();
   }
 
   private started(): Worker {
@@ -88,8 +100,7 @@ class MailThread {
   private answered(worker: Worker, reply: ThreadReply) {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) worker.unref();
+    this.settled(worker, reply.id);
     this.lastThreadId = reply.threadId;
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(asError(reply.error));

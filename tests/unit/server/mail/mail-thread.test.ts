@@ -2,6 +2,7 @@
 // them) and files written on a thread of its own, not the event loop's; a group of mails is
 // delivered with each one's outcome; a thread that ends refuses what it had not answered, and the
 // next request starts another.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ afterAll(async () => {
 
 /** A first start loads TypeScript's loader into the thread: seconds on a busy machine. */
 const THREAD_START_MS = 30_000;
+/** The command below ends in a second or two; one still running after this never would. */
+const COMMAND_TIMEOUT_MS = 20_000;
 
 const MAIL = {
   to: 'guest@example.com',
@@ -64,6 +67,22 @@ describe('the mail thread', () => {
     const [outcome] = await mailThread.transportTo({ outboxDir: path.join(blocked, 'outbox') }).deliverAll([{ message: 'x', recipient: 'a@example.com' }]);
     expect(outcome).toBeInstanceOf(Error);
     expect((outcome as Error & { code?: string }).code).toBe('ENOTDIR');
+  }, THREAD_START_MS);
+
+  it('refuses a mail that cannot be copied to the thread, alone, and holds a process open only while it owes an answer', () => {
+    // A process of its own, as a command that sends mail and exits: it ends by itself only if the
+    // thread lets go of it once nothing is owed (a refusal that left its request owed would not).
+    const script = `
+      import { mailThread } from ${JSON.stringify(path.resolve('server/mail/mail-thread.ts'))};
+      const mail = { to: 'guest@example.com', subject: 'S', text: 'T' };
+      const refused = await mailThread.compose({ ...mail, text: () => 'not a string' }).then(() => 'sent', (err) => err.message);
+      const next = await mailThread.compose(mail);
+      console.log(JSON.stringify({ refused, next: next.includes('To: guest@example.com') }));`;
+    const file = path.join(folder, 'command.mts');
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+    expect(run.signal).toBeNull();
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ refused: expect.stringMatching(/could not be cloned/), next: true });
   }, THREAD_START_MS);
 
   it('refuses what a thread that ended had not answered, and starts another for the next mail', async () => {
