@@ -14,6 +14,7 @@ import type { CatalogueCache } from '../catalogue/cache';
 import type { Availability } from './index';
 import type { BookingPeriod } from '../../src/domain/availability';
 import { readOrderBookings, type OrderBookings } from './bookings';
+import { afterPendingIo } from '../db/pglite-queue';
 
 export interface AvailabilityChange {
   /** Orders whose bookings the writer knows: what each holds now. */
@@ -78,10 +79,11 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * Runs `task` after every task queued before it: PGlite's write queue. Order writes check their
  * units against memory there, and deliveries and pickups join it, so inside it the in-memory index
- * always equals the committed state (each task refreshes it before the next one starts).
+ * always equals the committed state (each task refreshes it before the next one starts). Each task
+ * starts after the I/O pending when it is its turn (`afterPendingIo` says why).
  */
 export function enqueue<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
+  const run = queue.then(afterPendingIo).then(task);
   queue = run.catch(() => undefined);
   return run;
 }
