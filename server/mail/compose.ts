@@ -38,13 +38,13 @@ export interface MailAttachment {
   cid?: string;
 }
 
-/** Where a stored message goes: the SMTP server (`smtpUrl`), or the outbox folder without one. */
+/** The configuration of where stored messages go: the SMTP server (`smtpUrl`), or the outbox folder without one. */
 export interface Destination {
   outboxDir: string;
   smtpUrl?: string;
 }
 
-/** Where a message goes once claimed: the SMTP server, or the outbox folder without one. */
+/** Delivers one claimed message to its Destination (made by `transportTo`). */
 export interface MailTransport {
   deliver(message: string, recipient: string): Promise<void>;
 }

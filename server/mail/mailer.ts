@@ -8,10 +8,9 @@
 // the request.
 import type { Db } from '../db/client';
 import { log } from '../log';
-import type { Mail } from './compose';
+import type { Mail, OutgoingMail } from './compose';
 import { mailThread } from './mail-thread';
 import { MailOutbox, type OutboxLimits } from './outbox';
-import type { OutgoingMail } from './compose';
 
 export interface Mailer {
   /** Stores the mail for delivery (without SMTP: also writes it); rejects only if it cannot be stored. */
