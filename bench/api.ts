@@ -158,7 +158,7 @@ export async function benchApi(): Promise<void> {
       rps: placed.perSecond,
       p50: '—',
       p99: placed.p99,
-      errors: `${placed.refused} refused`,
+      errors: `${placed.refused} refused${placed.refused ? ` (${placed.refusedBy})` : ''}`,
       memory: await memoryOf(base, server.pid),
       target: '≥ 200 orders/s, p99 ≤ 300 ms; RSS ≤ 300 MB',
     });
@@ -175,7 +175,7 @@ export async function benchApi(): Promise<void> {
       console.log('| soak | value | target |');
       console.log('|---|---:|---|');
       console.log(`| reads: req/s, p50 / p99 ms, errors | ${Math.round(s.reads.requests.average)}, ${s.reads.latency.p50} / ${s.reads.latency.p99}, ${s.reads.errors + s.reads.non2xx} | — |`);
-      console.log(`| orders: placed/s, p99 ms, refused | ${s.placed.perSecond}, ${s.placed.p99}, ${s.placed.refused} | — |`);
+      console.log(`| orders: placed/s, p99 ms, refused | ${s.placed.perSecond}, ${s.placed.p99}, ${s.placed.refused}${s.placed.refused ? ` (${s.placed.refusedBy})` : ''} | — |`);
       console.log(`| RSS MB: first / last / max | ${s.first.rssMb} / ${s.last.rssMb} / ${s.maxRss} | ≤ 300 MB |`);
       console.log(`| heap MB: first / last / max | ${s.first.heapMb} / ${s.last.heapMb} / ${s.maxHeap} | — |`);
       console.log(`| RSS MB: first quarter mean → last quarter mean | ${s.quarters.first} → ${s.quarters.last} ${s.flat ? '✓ flat' : '✗ growing'} | last ≤ first + ${FLAT_MARGIN * 100} % |`);
