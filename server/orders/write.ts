@@ -8,6 +8,7 @@ import { splitVat } from '../../src/domain/charges';
 import type { OrderFormInput } from '../../src/api/contract/order-form';
 import type { Locale } from '../../src/i18n/index';
 import type { Db } from '../db/client';
+import { insertReturning } from '../db/insert-statements';
 import { orderDetailPools, orderDetails, orders } from '../db/schema/index';
 import type { CatalogueShop } from '../catalogue/cache';
 import {
@@ -118,47 +119,46 @@ async function writeOrder(
       await tx.delete(orderDetails).where(eq(orderDetails.orderId, editing.id));
       await tx.delete(orderDetailPools).where(eq(orderDetailPools.orderId, editing.id));
     } else {
-      [row] = (await tx
-        .insert(orders)
-        .values({
+      [row] = (await insertReturning(tx, orders, [
+        {
           ...values,
           uuid: randomUUID(),
           userId: input.userId,
           createdTotemId: input.totemId ?? null,
           locale: input.locale,
           ref: form.ref ?? null,
-        })
-        .returning()) as [OrderRow];
+        },
+      ])) as [OrderRow];
     }
     // All pools in one insert, then all lines in one insert: fewer round trips per order.
-    const poolRows = await tx
-      .insert(orderDetailPools)
-      .values(quote.pools.map((pool) => ({ orderId: row.id, index: pool.index, customer: pool.customer })))
-      .returning();
-    const detailRows = await tx
-      .insert(orderDetails)
-      .values(
-        quote.pools.flatMap((pool, i) =>
-          pool.lines.map((l) => {
-            const vat = splitVat(l.totalPrice);
-            return {
-              orderId: row.id,
-              poolId: poolRows[i]!.id,
-              productId: l.productId,
-              priceId: l.priceId,
-              isAddOn: l.isAddOn,
-              productLabel: l.label,
-              size: l.size,
-              unitPrice: l.unitPrice,
-              totalPrice: l.totalPrice,
-              originalTotalPrice: l.originalTotalPrice,
-              totalTax: vat.total_tax,
-              totalTaxable: vat.total_taxable,
-            };
-          }),
-        ),
-      )
-      .returning();
+    const poolRows = await insertReturning(
+      tx,
+      orderDetailPools,
+      quote.pools.map((pool) => ({ orderId: row.id, index: pool.index, customer: pool.customer })),
+    );
+    const detailRows = await insertReturning(
+      tx,
+      orderDetails,
+      quote.pools.flatMap((pool, i) =>
+        pool.lines.map((l) => {
+          const vat = splitVat(l.totalPrice);
+          return {
+            orderId: row.id,
+            poolId: poolRows[i]!.id,
+            productId: l.productId,
+            priceId: l.priceId,
+            isAddOn: l.isAddOn,
+            productLabel: l.label,
+            size: l.size,
+            unitPrice: l.unitPrice,
+            totalPrice: l.totalPrice,
+            originalTotalPrice: l.originalTotalPrice,
+            totalTax: vat.total_tax,
+            totalTaxable: vat.total_taxable,
+          };
+        }),
+      ),
+    );
     await saveOrderMedias(tx, input, row.id, now);
     // Before the coupons, as an edit does: products then coupons, the one order of locks.
     if (checkInside && !editing) await checkInside(tx, input, now, row.id);
