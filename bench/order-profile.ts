@@ -23,6 +23,7 @@ import { loadConfig } from '../server/config';
 import { createDeps } from '../server/deps';
 import { prepareDatabase } from '../server/main';
 import { projectRoot } from '../server/db/client';
+import { StatementCache } from '../server/db/pglite-statements';
 import { configureLogger } from '../server/log';
 import { IDEMPOTENCY_HEADER } from '../src/api/contract/idempotency';
 import { addDays, todayInRome } from '../src/domain/dates';
@@ -89,6 +90,12 @@ function instrumentPglite() {
       return timedCall(args[0], () => original.apply(this, args));
     };
   }
+  // Plain reads and writes run as named statements (server/db/pglite-statements.ts), not through
+  // the client's own `query`.
+  const run = StatementCache.prototype.run;
+  StatementCache.prototype.run = function (this: StatementCache, ...args: Parameters<typeof run>) {
+    return timedCall(args[0], () => run.apply(this, args));
+  } as typeof run;
   const transaction = base.transaction!;
   base.transaction = function (this: unknown, work: unknown) {
     const startedAt = performance.now();
