@@ -72,8 +72,19 @@ export interface Auth {
   totem: AuthTotem | null;
 }
 
+/**
+ * The `Idempotency-Key` this request holds (server/http/idempotency.ts): `attempt` names this run;
+ * `orderId` is the order an earlier run of the same request committed, if one did.
+ */
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  attempt: string;
+  orderId: number | null;
+}
+
 export type AppEnv = {
-  Variables: { deps: AppDeps; locale: Locale; t: TFunction; auth: Auth | null };
+  Variables: { deps: AppDeps; locale: Locale; t: TFunction; auth: Auth | null; idempotency?: IdempotencyClaim };
 };
 
 export type AppContext = Context<AppEnv>;

@@ -17,6 +17,10 @@
 //   lock), so nothing is handed out twice; the retry answers, and stores, that refusal instead of
 //   the lost first answer. A holder that merely was slow past the lease cannot overwrite the new
 //   holder's answer: storing is conditional on its own `attempt`.
+// - an order placed with a key says so in its own transaction (`order_id`, server/orders/idempotent-order.ts):
+//   a retry of a request whose order committed answers that order, never a second one, whether
+//   its first run died (the lease) or failed after the commit (a 5xx hands the key back rather than
+//   deleting it). A run whose key was taken over cannot commit its order: the link refuses it.
 // - rows older than `IDEMPOTENCY_TTL_MS` (24 h) are deleted in bounded batches by the request that
 //   claims a key once `CLEANUP_EVERY_MS` has passed since the last cleanup; a key retried after that runs again and meets the same refusals, and those of a
 //   confirmation whose unit moved on since its own moment (staff/confirmation-moments.ts: a
@@ -33,11 +37,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '../../src/api/contract/idempotency';
 import { idempotencyKeys } from '../db/schema/index';
 import type { AppEnv, AuthTotem } from './context';
+import type { Db } from '../db/client';
 import { fieldError, forbidden } from './errors';
 import { TotemLevel } from '../staff/permissions';
 import { sha256Hex } from '../auth/sha256';
@@ -50,6 +55,8 @@ import { log } from '../log';
  * twice alongside itself; a dead holder blocks its key this long.
  */
 export const IDEMPOTENCY_LEASE_MS = 120_000;
+/** The start of a lease long over: a key handed back with it is taken over by the next retry. */
+const LEASE_OVER = new Date(0);
 /** How long an answer is kept for replays. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -150,6 +157,7 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
 
   // Claim the key, or answer from its row. A few rounds at most: the row can vanish (a 5xx
   // deleted it, or the cleanup) or be taken over between our statements.
+  let orderId: number | null = null;
   for (let round = 0; ; round++) {
     const at = now();
     const [claimed] = await db
@@ -187,19 +195,21 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
       .set({ attempt, startedAt: at })
       .where(and(thisKey, isNull(idempotencyKeys.completedAt), eq(idempotencyKeys.attempt, row.attempt ?? '')))
       .returning({ key: idempotencyKeys.key });
-    if (taken) break;
+    if (taken) {
+      orderId = row.orderId;
+      break;
+    }
   }
 
+  c.set('idempotency', { scope, key, attempt, orderId });
   await next();
 
   const mine = and(thisKey, eq(idempotencyKeys.attempt, attempt));
   if (!storable(c.res.status)) {
-    // A database that went away mid-request cannot take the delete either: it is retried until the
-    // database is back, so the client's retry runs then instead of meeting 409 for the whole lease.
-    await db
-      .delete(idempotencyKeys)
-      .where(mine)
-      .catch(() => releaseLater(() => db.delete(idempotencyKeys).where(mine).then(() => undefined)));
+    // A database that went away mid-request cannot take the release either: it is retried until
+    // the database is back, so the client's retry runs then instead of meeting 409 for the whole lease.
+    const release = () => releaseKey(db, mine);
+    await release().catch(() => releaseLater(release));
     return;
   }
   try {
@@ -219,6 +229,23 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
     // The answer still goes out; the key stays in progress until its lease ends (see above).
     log().error({ err }, 'idempotency: answer not stored');
   }
+}
+
+/**
+ * Lets a retry run the request again: the key is deleted, unless this run committed an order
+ * (`order_id`), whose key must stay to say so: it is handed back as if its lease had ended, and the
+ * retry takes it over at once and answers that order.
+ */
+async function releaseKey(db: Db, mine: SQL | undefined): Promise<void> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(and(mine, isNull(idempotencyKeys.orderId)))
+    .returning({ key: idempotencyKeys.key });
+  if (deleted.length > 0) return;
+  await db
+    .update(idempotencyKeys)
+    .set({ attempt: randomUUID(), startedAt: LEASE_OVER })
+    .where(mine);
 }
 
 /** How often, and until when, a key whose release failed is released again. */

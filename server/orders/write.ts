@@ -9,6 +9,8 @@ import type { OrderFormInput } from '../../src/api/contract/order-form';
 import type { Locale } from '../../src/i18n/index';
 import type { Db } from '../db/client';
 import { insertReturning } from '../db/insert-statements';
+import type { IdempotencyClaim } from '../http/context';
+import { recordIdempotentOrder } from './idempotent-order';
 import { orderDetailPools, orderDetails, orders } from '../db/schema/index';
 import type { CatalogueShop } from '../catalogue/cache';
 import {
@@ -38,6 +40,8 @@ export interface SaveOrderInput extends OrderMediasInput {
   locale: Locale;
   /** Set when editing: the order whose lines are replaced. */
   editing?: OrderRow;
+  /** The request's `Idempotency-Key`, recorded with a new order in its transaction. */
+  idempotency?: IdempotencyClaim;
 }
 
 export interface SavedOrder {
@@ -129,6 +133,7 @@ async function writeOrder(
           ref: form.ref ?? null,
         },
       ])) as [OrderRow];
+      if (input.idempotency) await recordIdempotentOrder(tx, input.idempotency, row.id);
     }
     // All pools in one insert, then all lines in one insert: fewer round trips per order.
     const poolRows = await insertReturning(

@@ -26,6 +26,7 @@ import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access'
 import { publishOrder } from '../realtime/events';
 import { staffOrderSearch } from './staff/orders';
 import { sendOrderConfirmation } from '../orders/mail';
+import { log } from '../log';
 import { exportOrderCsv } from '../orders/export';
 import { assertUnitsPerProduct } from '../orders/limits';
 import { countOnlineOrder, recordOrder } from '../orders/rate-limits';
@@ -117,6 +118,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
         editing,
         callerUserId: user?.id ?? null,
         uploadQuota: deps.uploadQuota,
+        idempotency: editing ? undefined : c.get('idempotency'),
       },
       deps.now(),
       { serialized: deps.database.driver === 'pglite' },
@@ -138,6 +140,23 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
   return presented;
 }
 
+/**
+ * The answer to a retry whose first run placed `orderId` and never answered (it failed after its
+ * commit, or its process died): that order, as placing it answers, with what may not have happened
+ * after its commit done now (its event, its confirmation: a second e-mail rather than none).
+ * Null when the order is gone.
+ */
+async function answerCommittedOrder(c: AppContext, orderId: number) {
+  const deps = c.get('deps');
+  const [order] = await deps.database.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  void publishOrder(deps, 'order.created', order);
+  const presented = await presentOrder(deps.database.db, deps.catalogue, order, deps.now());
+  log().warn({ orderId }, 'order retried after its first run committed it: answering that order');
+  await sendOrderConfirmation(c, presented, false, true);
+  return presented;
+}
+
 export const orderRoutes = new Hono<AppEnv>()
   // A retry with the same Idempotency-Key (a lost answer) gets the first answer, not a second order.
   .post('/v1/shops/:id/orders', orderBodyLimit, idempotentForAnyone, async (c) => {
@@ -147,7 +166,9 @@ export const orderRoutes = new Hono<AppEnv>()
     if (totem && totem.shopId !== shopId) throw forbidden();
     const form = await readOrderForm(c);
     if (totem) assertKioskDocuments(totem, form);
-    return c.json({ data: await placeOrder(c, shopId, form) }, 201);
+    const committed = c.get('idempotency')?.orderId;
+    const answered = committed ? await answerCommittedOrder(c, committed) : null;
+    return c.json({ data: answered ?? (await placeOrder(c, shopId, form)) }, 201);
   })
   .get('/v1/orders', async (c) => {
     const user = requireUser(c);

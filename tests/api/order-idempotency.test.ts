@@ -2,11 +2,15 @@
 // after a lost answer gets the first answer again (`Idempotent-Replayed: true`) and one order, also
 // when the retry's multipart body has another boundary and carries the same document; the same key
 // with another body is the middleware's 422; keys are per caller (a guest's key means nothing to a
-// customer's request); a rate-limited attempt (429) is not stored. On PGlite and PostgreSQL.
+// customer's request); a rate-limited attempt (429) is not stored. An order committed by a run
+// that never answered (a server error after the commit, a process that died) is the retry's
+// answer, never a second order; a run whose key a retry took over cannot commit one. On PGlite and
+// PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../server/db/schema/index';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { idempotencyKeys, orders } from '../../server/db/schema/index';
+import { IDEMPOTENCY_LEASE_MS } from '../../server/http/idempotency';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
 import { testDrivers } from '../support/databases';
 import { createTestApi, TEST_ORDER_LIMITS, type TestApi } from '../support/app';
@@ -14,6 +18,42 @@ import { day, file, orderForm, pick, PNG_BYTES, signup } from '../support/orders
 import { outcome } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { SHOP } from '../support/staff';
+
+/** Faults placed in the order's path by a test: after its commit, or a pause before its transaction. */
+const faults = vi.hoisted(() => ({
+  failAfterCommit: false,
+  /** Set: the next order waits for it before its transaction (after its checks). */
+  pauseBeforeWrite: null as Promise<void> | null,
+  paused: () => undefined as void,
+}));
+
+vi.mock('../../server/orders/present', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/orders/present')>();
+  return {
+    ...real,
+    presentSaved: (...args: Parameters<typeof real.presentSaved>) => {
+      if (!faults.failAfterCommit) return real.presentSaved(...args);
+      faults.failAfterCommit = false;
+      return Promise.reject(new Error('the database went away after the commit'));
+    },
+  };
+});
+
+vi.mock('../../server/orders/upload-quota', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/orders/upload-quota')>();
+  return {
+    ...real,
+    assertUploadQuota: async (...args: Parameters<typeof real.assertUploadQuota>) => {
+      const pause = faults.pauseBeforeWrite;
+      if (pause) {
+        faults.pauseBeforeWrite = null;
+        faults.paused();
+        await pause;
+      }
+      return real.assertUploadQuota(...args);
+    },
+  };
+});
 
 describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
   let api: TestApi;
@@ -88,6 +128,72 @@ describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
     const mine = await post(form(), key, token);
     expect([mine.status, mine.replayed]).toEqual([201, false]);
     expect(await ordersOf('chiave@example.com')).toBe(2);
+  });
+
+  const keyRow = async (key: string) =>
+    (await api.deps.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, 'guest'), eq(idempotencyKeys.key, key))))[0];
+
+  it('answers the committed order to the retry after a server error that followed the commit, and places no second one', async () => {
+    const form = await formFor('dopo-commit@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    faults.failAfterCommit = true;
+    expect((await post(form(), key)).status).toBe(500);
+    expect(await ordersOf('dopo-commit@example.com')).toBe(1);
+    const retry = await post(form(), key);
+    expect([retry.status, retry.replayed]).toEqual([201, false]);
+    const [order] = await api.deps.database.db.select().from(orders).where(eq(orders.email, 'dopo-commit@example.com'));
+    expect(retry.body.data.number).toBe(order!.number);
+    expect(await ordersOf('dopo-commit@example.com')).toBe(1);
+    // That answer is now the stored one.
+    const again = await post(form(), key);
+    expect([again.status, again.replayed, again.body]).toEqual([201, true, retry.body]);
+  });
+
+  it("answers the committed order once the lease of a run that died after its commit ends", async () => {
+    const form = await formFor('morto@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    const first = await post(form(), key);
+    expect(first.status).toBe(201);
+    // The process died after the order committed and before the answer was stored.
+    const started = api.deps.now();
+    await api.deps.database.db
+      .update(idempotencyKeys)
+      .set({ completedAt: null, responseStatus: null, responseBody: null, attempt: 'dead', startedAt: started })
+      .where(and(eq(idempotencyKeys.scope, 'guest'), eq(idempotencyKeys.key, key)));
+    expect((await post(form(), key)).status).toBe(409);
+    try {
+      api.setNow(new Date(started.getTime() + IDEMPOTENCY_LEASE_MS + 1000));
+      const retry = await post(form(), key);
+      expect([retry.status, retry.replayed, retry.body.data.number]).toEqual([201, false, first.body.data.number]);
+    } finally {
+      api.setNow(started);
+    }
+    expect(await ordersOf('morto@example.com')).toBe(1);
+  });
+
+  it('lets a run whose key a retry took over commit nothing: the retry places the one order', async () => {
+    const form = await formFor('lento@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    let resume!: () => void;
+    const reached = new Promise<void>((resolve) => (faults.paused = resolve));
+    faults.pauseBeforeWrite = new Promise<void>((resolve) => (resume = resolve));
+    const slow = post(form(), key);
+    await reached;
+    const started = api.deps.now();
+    try {
+      api.setNow(new Date(started.getTime() + IDEMPOTENCY_LEASE_MS + 1000));
+      const retry = await post(form(), key);
+      expect([retry.status, retry.replayed]).toEqual([201, false]);
+      resume();
+      const late = await slow;
+      expect(late.status).toBe(409);
+      expect(await ordersOf('lento@example.com')).toBe(1);
+      const row = (await keyRow(key))!;
+      expect([row.responseStatus, row.orderId]).toEqual([201, retry.body.data.id]);
+    } finally {
+      resume();
+      api.setNow(started);
+    }
   });
 
   it('does not store a rate-limited attempt: the retry after the window places the order', async () => {

@@ -5,6 +5,7 @@
 // not block the key forever). See server/http/idempotency.ts.
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { totems } from './kiosk';
+import { orders } from './orders';
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -26,6 +27,12 @@ export const idempotencyKeys = pgTable(
     /** The first answer; null while in progress. */
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    /**
+     * The order this request placed, written in the order's own transaction: once it is set the
+     * order is committed, and a retry answers it instead of placing another, even when the answer
+     * was never stored (a server error after the commit, a process that died).
+     */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
