@@ -6,9 +6,10 @@
 // once per table, column set and row count with placeholders, and each call hands it with the
 // row's values to the session it runs on (the transaction's, or the database's), which binds them
 // through each column's own encoder and maps the returned rows as drizzle's own insert does.
-import { getTableColumns, is, Param, Placeholder, sql, type Query } from 'drizzle-orm';
+import { getTableColumns, sql, type Query } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { onlyPlaceholders } from './built-statements';
 
 /** Shapes kept per table (column sets × row counts); past it, a new shape is built each time. */
 const MAX_SHAPES_PER_TABLE = 32;
@@ -37,7 +38,7 @@ function givenKeys(row: object): string {
 function build(db: Db, table: PgTable, keys: string[], rowCount: number): Shape | null {
   const placeholders = Array.from({ length: rowCount }, (_, r) => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${r}:${key}`)])));
   const query = db.insert(table).values(placeholders as never).returning().toSQL();
-  if (!query.params.every((p) => is(p, Param) && is(p.value, Placeholder))) return null;
+  if (!onlyPlaceholders(query)) return null;
   return { query, fields: Object.entries(getTableColumns(table)).map(([key, column]) => ({ path: [key], field: column })) };
 }
 

@@ -1,6 +1,7 @@
 // An order placed with an `Idempotency-Key` (server/http/idempotency.ts) records it in its own
 // transaction, so that the key says the order committed even when its answer is never stored.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { builtOnce, valueOf } from '../db/built-statements';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
 import type { IdempotencyClaim } from '../http/context';
@@ -13,10 +14,20 @@ import { ApiError } from '../http/errors';
  * lease, and places the order itself.
  */
 export async function recordIdempotentOrder(tx: Db, claim: IdempotencyClaim, orderId: number): Promise<void> {
-  const [linked] = await tx
-    .update(idempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.attempt, claim.attempt)))
-    .returning({ key: idempotencyKeys.key });
+  const [linked] = await linkOrder(tx, { ...claim, orderId });
   if (!linked) throw new ApiError(409, 'api.idempotencyInProgress');
 }
+
+const linkOrder = builtOnce((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ orderId: valueOf<number>('orderId') })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, sql.placeholder('scope')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+        eq(idempotencyKeys.attempt, sql.placeholder('attempt')),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key }),
+);
