@@ -162,15 +162,27 @@ export async function benchApi(): Promise<void> {
       memory: await memoryOf(base, server.pid),
       target: '≥ 200 orders/s, p99 ≤ 300 ms; RSS ≤ 300 MB',
     });
+    // The same orders as the checkout and the kiosk send them: each with an Idempotency-Key, which
+    // the API claims before the order and stores the answer of after it (server/http/idempotency.ts).
+    const keyed = await orders(base, booked + placed.placed + placed.refused, { keyed: true });
+    rows.push({
+      scenario: 'the same, each with an Idempotency-Key (as the checkout sends them)',
+      rps: keyed.perSecond,
+      p50: '—',
+      p99: keyed.p99,
+      errors: `${keyed.refused} refused${keyed.refused ? ` (${keyed.refusedBy})` : ''}`,
+      memory: await memoryOf(base, server.pid),
+      target: '—',
+    });
     console.log(`\nReference API on PGlite (as \`npm start\` runs it), ${CONNECTIONS} connections, ${DURATION} s per scenario (loopback); memory after each\n`);
     console.log('| scenario | req/s | p50 ms | p99 ms | errors | heap MB | RSS MB | target |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---|');
     for (const r of rows) console.log(`| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${memoryCells(r.memory)} | ${r.target} |`);
-    console.log(`\norders placed: ${placed.placed}`);
+    console.log(`\norders placed: ${placed.placed} without a key, ${keyed.placed} with one`);
 
     if (SOAK_SECONDS > 0) {
       // Its orders take days after those the run above booked (one day per order at most).
-      const s = await soak(server, booked + placed.placed + placed.refused + 2);
+      const s = await soak(server, booked + placed.placed + placed.refused + keyed.placed + keyed.refused + 2);
       console.log(`\nSoak: ${SOAK_SECONDS} s, ${CONNECTIONS - SOAK_ORDER_CLIENTS} connections reading (shop page, availabilities, calendar over 60 start days) and ${SOAK_ORDER_CLIENTS} placing orders; memory every ${SOAK_SAMPLE_SECONDS} s\n`);
       console.log('| soak | value | target |');
       console.log('|---|---:|---|');
@@ -193,6 +205,9 @@ export async function benchApi(): Promise<void> {
   for (const a of allocations) console.log(`| ${a.request} | ${a.kb} |`);
 }
 
+/** BENCH_ORDERS_KEYED=1: the orders loop below sends an Idempotency-Key with each order. */
+const ORDERS_KEYED = process.env.BENCH_ORDERS_KEYED === '1';
+
 /**
  * BENCH_SCENARIO=orders: the orders scenario alone on a fresh `npm start`, three rounds, with the
  * server's CPU per placed order (what limits orders on one event loop): the quick loop for
@@ -208,7 +223,7 @@ async function benchOrdersOnly(): Promise<void> {
     console.log('|---:|---:|---:|---:|---:|---:|');
     for (let round = 1; round <= 3; round++) {
       const cpuBefore = cpuMs(pid);
-      const placed = await orders(started.url, earlier);
+      const placed = await orders(started.url, earlier, { keyed: ORDERS_KEYED });
       const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, placed.placed + placed.refused);
       earlier += placed.placed + placed.refused;
       console.log(`| ${round} | ${placed.perSecond} | ${placed.p99} | ${placed.refused} | ${cpu.toFixed(2)} | ${Math.round(rssMb(pid))} |`);

@@ -8,8 +8,9 @@
 // browser sends for it) and posted through node's http with a keep-alive agent, one socket per
 // client, rather than fetch with a FormData, whose encoding and stream machinery cost the client
 // several times more per order.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { IDEMPOTENCY_HEADER } from '../src/api/contract/idempotency';
 import { addDays, todayInRome } from '../src/domain/dates';
 import { isInSeason } from '../src/domain/season';
 
@@ -51,9 +52,11 @@ function multipart(fields: Record<string, string>): { body: Buffer; type: string
 }
 
 /** POSTs `body`, reads the whole answer; resolves with its status. */
-function post(agent: http.Agent, url: string, form: { body: Buffer; type: string }): Promise<number> {
+function post(agent: http.Agent, url: string, form: { body: Buffer; type: string }, key: string | null): Promise<number> {
+  const headers: http.OutgoingHttpHeaders = { 'content-type': form.type, 'content-length': form.body.length };
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': form.type, 'content-length': form.body.length } }, (res) => {
+    const request = http.request(url, { method: 'POST', agent, headers }, (res) => {
       res.on('error', reject);
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.resume();
@@ -65,6 +68,7 @@ function post(agent: http.Agent, url: string, form: { body: Buffer; type: string
 
 /**
  * Orders placed per second: 50 concurrent clients (`run.clients`), for BENCH_SECONDS (`run.seconds`),
+ * each with an `Idempotency-Key` of its own when `run.keyed` (as the checkout and the kiosk send them),
  * spread over the shops and, with several bases (API processes on one database), over the bases.
  * Each shop's orders fill its season day by day, as many a day as the product has units, so all
  * can succeed; `earlier`: the orders of an earlier run on the same database, whose days this run
@@ -73,7 +77,7 @@ function post(agent: http.Agent, url: string, form: { body: Buffer; type: string
 export async function orders(
   bases: string | readonly string[],
   earlier = 0,
-  run: { seconds?: number; clients?: number } = {},
+  run: { seconds?: number; clients?: number; keyed?: boolean } = {},
 ): Promise<{ perSecond: number; placed: number; refused: number; p99: number; refusedBy: string }> {
   const all = typeof bases === 'string' ? [bases] : bases;
   const base = all[0]!;
@@ -118,7 +122,7 @@ export async function orders(
       for (const f of ['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level']) fields[`cart[0][customer][${f}]`] = '1';
       const form = multipart(fields);
       const t0 = performance.now();
-      const status = await post(agent, `${all[n % all.length]}/api/v1/shops/${shop.id}/orders`, form);
+      const status = await post(agent, `${all[n % all.length]}/api/v1/shops/${shop.id}/orders`, form, run.keyed ? randomUUID() : null);
       latencies.push(performance.now() - t0);
       if (status === 201) placed++;
       else {
