@@ -1,6 +1,6 @@
 // The order's code as the e-mail and the PDF carry it: a PNG a scanner reads as the order number,
-// and the voucher PDF with that code and its text.
-import { describe, expect, it } from 'vitest';
+// and the voucher PDF with that code and its text, its fonts parsed once for every voucher.
+import { describe, expect, it, vi } from 'vitest';
 import { PNG } from 'pngjs';
 import { orderCodePng } from '../../../../server/vouchers/code';
 import { voucherContent } from '../../../../server/vouchers/content';
@@ -11,6 +11,18 @@ import { orderCodeModules } from '../../../../src/domain/order-code-modules';
 import { getT } from '../../../../src/i18n/server';
 import { pdfText } from '../../../support/pdf';
 import { decodeQrPng } from '../../../support/qr';
+
+const fontkit = vi.hoisted(() => ({ parses: 0 }));
+vi.mock('fontkit', async (importOriginal) => {
+  const real = await importOriginal<typeof import('fontkit')>();
+  return {
+    ...real,
+    create: (...args: Parameters<typeof real.create>) => {
+      fontkit.parses++;
+      return real.create(...args);
+    },
+  };
+});
 
 describe('the order code', () => {
   it('decodes to the order number alone, at a size a counter scanner reads', async () => {
@@ -86,5 +98,23 @@ describe('the voucher PDF', () => {
     expect(text).toContain('Ordine 06-0000043');
     // Subset: only the glyphs drawn are embedded, so the voucher stays small.
     expect(pdf.length).toBeLessThan(150_000);
+  });
+
+  it('parses its three fonts once for every voucher the process makes, each PDF with its own glyphs', async () => {
+    const order = (n: number, name: string) => ({
+      number: `06-00001${n}`,
+      date_from: '2026-12-21',
+      date_to: '2026-12-21',
+      multipleDates: DateModes.SINGLE,
+      morning: true,
+      afternoon: true,
+      season: false,
+      order_detail_pools: [{ index: 0, customer: { first_name: name, last_name: 'Zoë' }, order_details: [{ product_label: 'Sci' }] }],
+    });
+    const shop = { label: 'Sestriere Sport', address: 'Via Pinerolo 3', postalCode: '10058', city: 'Sestriere', phone: '+39 0122', hours: null };
+    const pdfs = await Promise.all(['Ἀθηνᾶ', 'Ярослава'].map(async (name, n) => renderVoucherPdf(voucherContent(order(n, name), shop, getT('it')), await orderCodePng(order(n, name)))));
+    expect(await pdfText(pdfs[0]!)).toContain('Ἀθηνᾶ Zoë: Sci');
+    expect(await pdfText(pdfs[1]!)).toContain('Ярослава Zoë: Sci');
+    expect(fontkit.parses).toBe(3);
   });
 });
