@@ -4,18 +4,19 @@
 // goes"). Its prepared statements build once, but one prepared on the database cannot run inside a
 // transaction, whose statements go through the transaction's own session. Here the text is built
 // once per table, column set and row count with placeholders, and each call hands it with the
-// row's values to the session it runs on (the transaction's, or the database's), which binds them
-// through each column's own encoder and maps the returned rows as drizzle's own insert does.
-import { getTableColumns, sql, type Query } from 'drizzle-orm';
+// row's values, encoded as drizzle's builder encodes them (./built-statements.ts), to the session it
+// runs on (the transaction's, or the database's), which maps the returned rows as drizzle's own
+// insert does.
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import { onlyPlaceholders } from './built-statements';
+import { placeholdersOf, runBuilt, type BuiltStatement } from './built-statements';
 
 /** Shapes kept per table (column sets × row counts); past it, a new shape is built each time. */
 const MAX_SHAPES_PER_TABLE = 32;
 
 interface Shape {
-  query: Query;
+  statement: BuiltStatement;
   /** The returned columns in the table's order, as drizzle's `returning()` lists them. */
   fields: { path: string[]; field: ReturnType<typeof getTableColumns>[string] }[];
 }
@@ -37,9 +38,9 @@ function givenKeys(row: object): string {
  */
 function build(db: Db, table: PgTable, keys: string[], rowCount: number): Shape | null {
   const placeholders = Array.from({ length: rowCount }, (_, r) => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${r}:${key}`)])));
-  const query = db.insert(table).values(placeholders as never).returning().toSQL();
-  if (!onlyPlaceholders(query)) return null;
-  return { query, fields: Object.entries(getTableColumns(table)).map(([key, column]) => ({ path: [key], field: column })) };
+  const statement = placeholdersOf(db.insert(table).values(placeholders as never).returning().toSQL());
+  if (!statement) return null;
+  return { statement, fields: Object.entries(getTableColumns(table)).map(([key, column]) => ({ path: [key], field: column })) };
 }
 
 /**
@@ -65,5 +66,5 @@ export async function insertReturning<T extends PgTable>(db: Db, table: T, rows:
   rows.forEach((row, r) => {
     for (const key of keys) values[`${r}:${key}`] = (row as Record<string, unknown>)[key];
   });
-  return (await db._.session.prepareQuery(shape.query, shape.fields, undefined, true).execute(values)) as T['$inferSelect'][];
+  return runBuilt<T['$inferSelect']>(db, shape.statement, shape.fields, values);
 }

@@ -7,7 +7,7 @@
 // - a request claims its key by inserting the row "in progress" (INSERT … ON CONFLICT DO NOTHING:
 //   of two racing requests exactly one inserts it); it runs the handler and stores the answer —
 //   a refusal (4xx) too, it is the first answer; a 5xx is not stored, the row is deleted so a retry
-//   runs again (nor is a 401/403: nothing ran);
+//   runs again, unless the request committed an order (below) (nor is a 401/403: nothing ran);
 // - the same key with another method, path or body is 422 on `idempotency_key`;
 // - a key still in progress is 409 (the client retries later) for `IDEMPOTENCY_LEASE_MS`: past that
 //   the holder is taken for dead (its process stopped between claiming the key and storing the
@@ -221,9 +221,12 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
       .update(idempotencyKeys)
       .set({ attempt, startedAt: at })
       .where(and(thisKey, isNull(idempotencyKeys.completedAt), eq(idempotencyKeys.attempt, row.attempt ?? '')))
-      .returning({ key: idempotencyKeys.key });
+      .returning({ orderId: idempotencyKeys.orderId });
     if (taken) {
-      orderId = row.orderId;
+      // The link as the winning update found it, not as read above: on PostgreSQL a holder past its
+      // lease may have linked its order and not committed yet; the update waits for that commit
+      // and then sees the link.
+      orderId = taken.orderId;
       break;
     }
   }
@@ -251,12 +254,13 @@ async function runIdempotent(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: 
     try {
       if (text) body = JSON.parse(text);
     } catch {
-      await db.delete(idempotencyKeys).where(mine); // not JSON: nothing these routes answer, not kept
+      await releaseKey(db, mine); // not JSON: nothing these routes answer, not kept
       return;
     }
     await storeAnswer(db, { scope, key, attempt, status: c.res.status, body, completedAt: now() });
   } catch (err) {
-    // The answer still goes out; the key stays in progress until its lease ends (see above).
+    // The answer still goes out when storing it fails; the key stays in progress until its lease
+    // ends (see above).
     log().error({ err }, 'idempotency: answer not stored');
   }
 }

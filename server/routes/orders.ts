@@ -142,18 +142,21 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
 
 /**
  * The answer to a retry whose first run placed `orderId` and never answered (it failed after its
- * commit, or its process died): that order, as placing it answers, with what may not have happened
- * after its commit done now (its event, its confirmation: a second e-mail rather than none).
- * Null when the order is gone.
+ * commit, or its process died): that order as it is now. While it is still confirmed, its event
+ * and its confirmation go again (a second e-mail rather than none, within the recipient's daily
+ * count of confirmations). Null when the order is gone.
  */
 async function answerCommittedOrder(c: AppContext, orderId: number) {
   const deps = c.get('deps');
   const [order] = await deps.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  void publishOrder(deps, 'order.created', order);
-  const presented = await presentOrder(deps.database.db, deps.catalogue, order, deps.now());
   log().warn({ orderId }, 'order retried after its first run committed it: answering that order');
-  await sendOrderConfirmation(c, presented, false, true);
+  const presented = await presentOrder(deps.database.db, deps.catalogue, order, deps.now());
+  if (order.status === 'confirmed') {
+    void publishOrder(deps, 'order.created', order);
+    // Counted as a confirmation only: the order itself was counted when its first run checked it.
+    await sendOrderConfirmation(c, presented, false, await recordOrder(c, order.email, true));
+  }
   return presented;
 }
 

@@ -8,6 +8,7 @@
 // PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys, orders } from '../../server/db/schema/index';
 import { IDEMPOTENCY_LEASE_MS } from '../../server/http/idempotency';
@@ -194,6 +195,49 @@ describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
       resume();
       api.setNow(started);
     }
+  });
+
+  it.runIf(driver.name === 'postgres')('answers the order a run past its lease linked while the retry waited to take its key over', async () => {
+    const form = await formFor('in-volo@example.com', day(nextDay++), false);
+    const key = randomUUID();
+    const first = await post(form(), key);
+    expect(first.status).toBe(201);
+    const started = api.deps.now();
+    const thisKey = and(eq(idempotencyKeys.scope, 'guest'), eq(idempotencyKeys.key, key));
+    // A run past its lease (another process) that links its order while the retry, which read the
+    // key before the link, waits to take the key over.
+    await api.deps.database.db
+      .update(idempotencyKeys)
+      .set({ completedAt: null, responseStatus: null, responseBody: null, attempt: 'slow', startedAt: started, orderId: null })
+      .where(thisKey);
+    // A connection of its own to the API's database, as another API process would hold.
+    const holder = new pg.Client({ connectionString: api.deps.database.url });
+    await holder.connect();
+    try {
+      // The slow run's transaction holds the key's row (as its link would) before the retry reads it…
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM idempotency_keys WHERE scope = 'guest' AND key = $1 FOR UPDATE", [key]);
+      api.setNow(new Date(started.getTime() + IDEMPOTENCY_LEASE_MS + 1000));
+      const retry = post(form(), key);
+      // …the retry reads the key (no link) and waits on its row to take it over…
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await holder.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'update \"idempotency_keys\"%'",
+        );
+        if (Number(rows[0]!.n) > 0) break;
+        if (waited > 10_000) throw new Error('the retry never waited on the key');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // …and the slow run links its order and commits.
+      await holder.query("UPDATE idempotency_keys SET order_id = $1 WHERE scope = 'guest' AND key = $2 AND attempt = 'slow'", [first.body.data.id, key]);
+      await holder.query('COMMIT');
+      const answered = await retry;
+      expect([answered.status, answered.replayed, answered.body.data.number]).toEqual([201, false, first.body.data.number]);
+    } finally {
+      await holder.end();
+      api.setNow(started);
+    }
+    expect(await ordersOf('in-volo@example.com')).toBe(1);
   });
 
   it('does not store a rate-limited attempt: the retry after the window places the order', async () => {

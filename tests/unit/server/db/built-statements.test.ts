@@ -4,7 +4,7 @@
 // them back), and a value that is not a placeholder is refused when the statement is built, since
 // it would be frozen into the text for every later call.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../../../server/db/client';
 import { builtOnce, valueOf } from '../../../../server/db/built-statements';
@@ -64,6 +64,20 @@ describe.each(testDrivers)('builtOnce on $name', (driver) => {
     expect(await finish(db, { scope: 'a', holder: 'run-1', data: { done: false }, at: later })).toEqual([]);
     expect((await db.select().from(notes).where(eq(notes.id, first!.id)))[0]).toMatchObject({ holder: null, data: { done: true } });
     expect(builds).toEqual({ insert: 1, update: 1 });
+  });
+
+  it('binds null as SQL NULL, as drizzle does, not through the column (JSON null, a timestamp)', async () => {
+    const { db } = database;
+    const [row] = await insertNote(db, { scope: 'nulls', at: new Date('2026-12-26T00:00:00.000Z'), data: null, n: null, holder: 'run-n' });
+    expect(row).toMatchObject({ data: null, n: null });
+    const sqlNull = async () => (await db.select({ id: notes.id }).from(notes).where(and(eq(notes.scope, 'nulls'), isNull(notes.data)))).length;
+    expect(await sqlNull()).toBe(1);
+    const missing = builtOnce((tx: Db) => tx.update(notes).set({ at: valueOf<Date>('at') }).where(eq(notes.scope, sql.placeholder('scope'))).returning({ id: notes.id }));
+    // A null timestamp is bound as NULL (here refused by the column's NOT NULL), not handed to the
+    // column's encoder, whose toISOString would throw a TypeError.
+    await expect(missing(db, { scope: 'nulls', at: null })).rejects.not.toBeInstanceOf(TypeError);
+    await finish(db, { scope: 'nulls', holder: 'run-n', data: null, at: new Date() });
+    expect(await sqlNull()).toBe(1);
   });
 
   it('runs in the transaction it is given: a rollback takes its rows back', async () => {
