@@ -33,8 +33,9 @@
 // kiosk of the shop sends what it queued before, and must get the first answer, not run it again.
 // A public kiosk gets no replay of another kiosk's answer (403, nothing ran): the confirmations'
 // answers are whole orders, which it may not read. Multipart bodies are compared by their fields
-// and files, not by their bytes (each retry of the same form has a new multipart boundary).
-import { createHash, randomUUID } from 'node:crypto';
+// and files, not by their bytes (each retry of the same form has a new multipart boundary:
+// ./request-hash.ts).
+import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
@@ -46,7 +47,7 @@ import type { AppEnv, AuthTotem } from './context';
 import type { Db } from '../db/client';
 import { fieldError, forbidden } from './errors';
 import { TotemLevel } from '../staff/permissions';
-import { sha256Hex } from '../auth/sha256';
+import { bodyHash } from './request-hash';
 import { parseWith } from './validation';
 import { log } from '../log';
 
@@ -105,56 +106,6 @@ const storeAnswer = builtOnce((db) =>
 
 /** Guests share one scope: their keys are random UUIDs, and a replay needs the same body too. */
 const GUEST_SCOPE = 'guest';
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
-/** SHA-256 of the request body: of its canonical JSON (key order and spacing do not matter), else of its text. */
-export function requestHash(text: string): string {
-  let material = text;
-  try {
-    if (text.trim()) material = JSON.stringify(canonical(JSON.parse(text)));
-  } catch {
-    /* not JSON: the text itself */
-  }
-  return sha256Hex(material);
-}
-
-/**
- * SHA-256 of a multipart form's fields in order, each file by its name, type and bytes: the same
- * form sent again hashes the same whatever boundary the client picked.
- */
-export async function formHash(form: FormData): Promise<string> {
-  const hash = createHash('sha256');
-  for (const [name, value] of form.entries()) {
-    const part =
-      typeof value === 'string'
-        ? [name, value]
-        : [name, value.name, value.type, value.size, sha256Hex(new Uint8Array(await value.arrayBuffer()))];
-    hash.update(JSON.stringify(part)).update('\n');
-  }
-  return hash.digest('hex');
-}
-
-/** The request's hash, or null for a multipart body that does not parse (the handler refuses it). */
-async function bodyHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<string | null> {
-  // Hono caches the body: the handler reads it again (as the same form, or the same text).
-  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) return requestHash(await c.req.text());
-  try {
-    return await formHash(await c.req.formData());
-  } catch {
-    return null;
-  }
-}
 
 /** The scope of a kiosk's keys: its shop, so every kiosk of the shop shares them (see above). */
 const shopScope = (totem: AuthTotem) => `shop:${totem.shopId}`;
