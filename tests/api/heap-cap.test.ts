@@ -28,12 +28,36 @@ afterEach(async () => {
   for (const step of cleanup.splice(0)) await step();
 });
 
+/**
+ * Resolves once the process that holds the server's database folder (its lock file names it) is
+ * gone: a child server (HEAP_LIMIT_MB) stops after the parent it was started through, and may
+ * still be writing its database when the parent has exited and its port is closed.
+ */
+async function databaseReleased(dataDir: string): Promise<void> {
+  let holder: number;
+  try {
+    holder = Number.parseInt(readFileSync(path.join(dataDir, 'db.lock'), 'utf8'), 10);
+  } catch {
+    return; // no lock left: released
+  }
+  const alive = () => {
+    try {
+      process.kill(holder, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await expect.poll(alive, { timeout: 20_000, interval: 50 }).toBe(false);
+}
+
 async function start(env: Record<string, string> = {}): Promise<StartedServer & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heap-cap-'));
   const server = await startNpmStart(dataDir, freePort(), { POS_PORT: '0', ...env });
   cleanup.push(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
+    await databaseReleased(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
   return { ...server, dataDir };
