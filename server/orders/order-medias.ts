@@ -1,9 +1,11 @@
 // The documents of an order, written inside the order's transaction (server/orders/write.ts): new
-// uploads, stored documents kept or reused, deletions, and the per-order quota counted again under
-// the order's row lock. Apart from the order write because it is its own set of rules (whose
-// documents may be linked, what a deletion touches).
-import { and, eq, isNull, or } from 'drizzle-orm';
+// uploads, stored documents kept or reused, deletions, and, under the order's row lock, the
+// per-order quota and a kiosk's document rule counted again. Apart from the order write because it
+// is its own set of rules (whose documents may be linked, what a deletion touches).
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { AuthTotem } from '../http/context';
+import { documentsRequired } from '../../src/domain/kiosk';
 import { medias } from '../db/schema/index';
 import { fieldError } from '../http/errors';
 import type { OrderFormInput } from '../../src/api/contract/order-form';
@@ -28,7 +30,31 @@ export interface OrderMediasInput {
   callerUserId?: number | null;
   /** Per-order document quota, checked again under the order's lock (orders/upload-quota.ts). */
   uploadQuota?: UploadQuota;
+  /**
+   * A kiosk whose totem requires identity documents writes the order (spec §5,
+   * src/domain/order-documents.ts): once written it must hold one. The route checks the form
+   * first, before storing any upload; this counts again under the order's row lock, because a
+   * document the form leaves unmentioned may have been deleted since (another kiosk, the
+   * customer's page).
+   */
+  documentsRequired?: boolean;
 }
+
+/** The documents `orderId` holds now. */
+export async function liveDocumentCount(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(medias).where(and(eq(medias.orderId, orderId), isNull(medias.deletedAt)));
+  return row?.n ?? 0;
+}
+
+/** A totem's document setting as the domain's rule reads it (src/domain/order-documents.ts). */
+export const totemDocumentRule = (totem: Pick<AuthTotem, 'dataSecurityUserOptional'>) => ({ data_security_user_optional: totem.dataSecurityUserOptional });
+
+/** Whether what this caller writes must leave the order holding an identity document: a kiosk's, unless its totem makes them optional. */
+export const kioskRequiresDocuments = (totem: Pick<AuthTotem, 'dataSecurityUserOptional'> | null | undefined): boolean =>
+  !!totem && documentsRequired(totemDocumentRule(totem));
+
+/** The refusal of a kiosk's write that would leave the order without an identity document. */
+export const documentRequired = () => fieldError('medias', 'validators.documentRequired');
 
 /** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
 export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: number, now: Date): Promise<void> {
@@ -64,4 +90,5 @@ export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: 
   }
   // Counted with what the order held, under its row lock (an edit's UPDATE took it).
   if (added > 0 && input.uploadQuota) await assertOrderWithinQuota(tx, input.uploadQuota, orderId, 'medias');
+  if (input.documentsRequired && (await liveDocumentCount(tx, orderId)) === 0) throw documentRequired();
 }

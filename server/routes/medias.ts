@@ -14,6 +14,7 @@ import { isEditable, presentOrder } from '../orders/present';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { orderBodyLimit } from './orders';
 import { lockOrderForChange } from '../orders/hand-outs';
+import { documentRequired, kioskRequiresDocuments, liveDocumentCount } from '../orders/order-medias';
 import { assertOrderWithinQuota, assertUploadQuota } from '../orders/upload-quota';
 import type { Db } from '../db/client';
 import type { z } from 'zod';
@@ -96,7 +97,18 @@ export const mediaRoutes = new Hono<AppEnv>()
       const [order] = await database.db.select().from(orders).where(eq(orders.id, media.orderId));
       if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
     }
-    await database.db.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
+    const orderId = media.orderId;
+    if (orderId === null) await database.db.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
+    else {
+      await database.db.transaction(async (raw) => {
+        // Under the order's row lock, as an edit writes its documents: a kiosk that requires them
+        // and two deletions at once cannot both take the order's last one (server/orders/order-medias.ts).
+        const tx = raw as unknown as Db;
+        await lockOrderForChange(tx, orderId);
+        await tx.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
+        if (kioskRequiresDocuments(c.get('auth')?.totem) && (await liveDocumentCount(tx, orderId)) === 0) throw documentRequired();
+      });
+    }
     const answer: z.input<typeof MediaDeletedSchema> = { data: { id: media.id, deleted: true } };
     return c.json(answer);
   });

@@ -12,7 +12,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { missingDocument } from '../../src/domain/order-documents';
 import { coupons, medias, orders } from '../db/schema/index';
-import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
+import { ApiError, forbidden, notFound } from '../http/errors';
 import { requireUser, type AppContext, type AppEnv, type AuthTotem } from '../http/context';
 import { formToTree, readFormData } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
@@ -21,6 +21,7 @@ import { quoteOrder, type CouponRow } from '../orders/quote';
 import { cancelOrder, saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { assertUploadQuota } from '../orders/upload-quota';
+import { documentRequired, kioskRequiresDocuments, totemDocumentRule } from '../orders/order-medias';
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
@@ -62,9 +63,7 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
  * upload is stored or anything is written; `held` are the edited order's documents.
  */
 function assertKioskDocuments(totem: AuthTotem, form: OrderFormInput, held: readonly number[] = []): void {
-  if (missingDocument({ data_security_user_optional: totem.dataSecurityUserOptional }, form.medias, held)) {
-    throw fieldError('medias', 'validators.documentRequired');
-  }
+  if (missingDocument(totemDocumentRule(totem), form.medias, held)) throw documentRequired();
 }
 
 /** The ids of the documents `orderId` holds now. */
@@ -118,6 +117,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
         editing,
         callerUserId: user?.id ?? null,
         uploadQuota: deps.uploadQuota,
+        documentsRequired: kioskRequiresDocuments(totem),
         idempotency: editing ? undefined : c.get('idempotency'),
       },
       deps.now(),

@@ -3,8 +3,8 @@
 // (src/domain/orders.ts). Its coupons go with it and are checked again; its e-mail stays; and the
 // document rule of a kiosk without data_security_user_optional holds for edits as for new orders.
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, totems } from '../../server/db/schema/index';
+import { describe, expect, it, vi } from 'vitest';
+import { couponRedemptions, coupons, medias, totems } from '../../server/db/schema/index';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import { orderEditCart } from '../../src/domain/order-edit';
 import { buildOrderEditFormData, type OrderFormMedia } from '../../src/domain/orders';
@@ -127,5 +127,46 @@ describe.each(testDrivers)('edits at the cash desk on $name', (driver) => {
     const other = await read(await place(49, { email: 'desk.optional@example.com' }));
     const optional = await edit(other, 50);
     expect([optional.status, optional.body.data.medias]).toEqual([200, []]);
+  });
+
+  it('the desk cannot delete the order’s last document (DELETE v1/media/{id}); one of two it can, and the customer’s page may delete the last', async () => {
+    const order = await read(await place(51, { email: 'desk.delete@example.com', medias: [{ file: idDocument('fronte.png') }, { file: idDocument('retro.png') }] }));
+    const [first, second] = order.medias;
+    await setDocumentsOptional(false);
+    try {
+      expect((await call(api, 'DELETE', `/api/v1/media/${first!.id}`, k.cash)).status).toBe(200);
+      const last = await call(api, 'DELETE', `/api/v1/media/${second!.id}`, k.cash);
+      expect([last.status, last.body]).toEqual([422, { message: DOCUMENT_REQUIRED, errors: { medias: [DOCUMENT_REQUIRED] } }]);
+      expect((await read(order)).medias.map((m) => m.id)).toEqual([second!.id]);
+      // The rule binds what a kiosk writes: the customer, through the order's link, may remove it.
+      const byLink = await api.request(`/api/v1/media/${second!.id}?order=${order.uuid}`, { method: 'DELETE' });
+      expect(byLink.status).toBe(200);
+      expect((await read(order)).medias).toEqual([]);
+    } finally {
+      await setDocumentsOptional(true);
+    }
+  });
+
+  it('a document deleted between the desk’s check and its write: the edit is refused under medias, the order left as it was', async () => {
+    const order = await read(await place(52, { email: 'desk.race@example.com', medias: [{ file: idDocument() }] }));
+    const documentId = order.medias[0]!.id;
+    await setDocumentsOptional(false);
+    const database = api.deps.database.db;
+    const transaction = database.transaction.bind(database);
+    // The customer's page deletes the document once the route has counted it and before the edit's
+    // transaction starts: the edit's form does not mention it (the desk kept it as it was).
+    const between = vi.spyOn(database, 'transaction').mockImplementationOnce(async (...args) => {
+      await database.update(medias).set({ deletedAt: new Date() }).where(eq(medias.id, documentId));
+      return transaction(...args);
+    });
+    try {
+      const refused = await edit(order, 53, []);
+      expect(between).toHaveBeenCalled();
+      expect([refused.status, refused.body]).toEqual([422, { message: DOCUMENT_REQUIRED, errors: { medias: [DOCUMENT_REQUIRED] } }]);
+      expect(await read(order)).toMatchObject({ date_from: day(52), medias: [] });
+    } finally {
+      between.mockRestore();
+      await setDocumentsOptional(true);
+    }
   });
 });

@@ -154,9 +154,10 @@ export const accountOperations = tagged('Account', [
     method: 'delete',
     path: '/v1/media/:id',
     summary: 'Delete a stored document',
-    description: "The account's own document, or an order's while the order can change (else 410).",
+    description:
+      "The account's own document, or an order's while the order can change (else 410). A kiosk whose totem requires identity documents (no `data_security_user_optional`) may not delete an order's last one: 422 on `medias`.",
     caller: { kind: 'anyone-or-token', kioskMinType: 20 },
     reply: { status: 200, description: 'Deleted.', body: json(MediaDeletedSchema, { data: { id: 80, deleted: true } }) },
-    errors: [410],
+    errors: [410, 422],
   },
 ]);
