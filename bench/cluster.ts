@@ -1,9 +1,12 @@
 // The two-process scenario of `npm run bench:api`, run when BENCH_DATABASE_URL names a
-// PostgreSQL server: one API process, then two (A and B) on a fresh database, with the same load
-// from this process; and the time from a commit through A to a fresh answer from B.
+// PostgreSQL server: one API process, then two (A and B) on a fresh database, each started as
+// `npm start` starts it, with the same load from this process; where the orders' CPU went (the API
+// processes, PostgreSQL, this bench, idle); and the time from a commit through A to a fresh answer
+// from B.
 import autocannon from 'autocannon';
 import { addDays, todayInRome } from '../src/domain/dates';
 import { clusterDatabase, startApiProcess, type ApiProcess } from '../tests/support/cluster';
+import { withCpuSplit, type CpuSplit } from './cpu-split';
 import { orders } from './orders';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -75,15 +78,20 @@ export async function benchCluster(adminUrl: string): Promise<void> {
   const from = addDays(todayInRome(), 20);
   const to = addDays(from, 6);
   const rows: string[] = [];
+  const cpuRows: string[] = [];
   for (const processes of [1, 2]) {
     const database = await clusterDatabase(adminUrl);
     const servers: ApiProcess[] = [];
     try {
-      for (let i = 0; i < processes; i++) servers.push(await startApiProcess(database.url, ENV));
+      for (let i = 0; i < processes; i++) servers.push(await startApiProcess(database.url, ENV, { asNpmStart: true }));
       const bases = servers.map((s) => s.url);
       for (const base of bases) await autocannon({ url: `${base}/api/v1/shops/1/availabilities?from=${from}&to=${to}`, connections: 10, duration: 2 });
       const avail = await availability(bases, from, to);
-      const placed = await orders(bases);
+      const { result: placed, cpu } = await withCpuSplit(
+        servers.map((s) => s.child.pid!),
+        () => orders(bases),
+      );
+      cpuRows.push(cpuRow(processes, cpu, placed.placed + placed.refused));
       rows.push(`| ${processes} | ${placed.perSecond} | ${placed.p99} | ${placed.refused} | ${avail.rps} | ${avail.p99} | ${avail.errors} |`);
       if (processes === 2) {
         const times = await propagation(bases[0]!, bases[1]!);
@@ -98,4 +106,11 @@ export async function benchCluster(adminUrl: string): Promise<void> {
   console.log('| processes | orders placed/s | order p99 ms | refused | availability req/s | availability p99 ms | errors |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
+  console.log(`\nWhere the orders' CPU went (cores' worth over the orders' ${DURATION} s, bench/cpu-split.ts)\n`);
+  console.log('| processes | API processes | PostgreSQL | bench (load) | other | idle | cores | API CPU ms per order |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of cpuRows) console.log(row);
 }
+
+const cpuRow = (processes: number, cpu: CpuSplit, sent: number) =>
+  `| ${processes} | ${cpu.api} | ${cpu.postgres} | ${cpu.bench} | ${cpu.other} | ${cpu.idle} | ${cpu.cores} | ${((cpu.api * cpu.seconds * 1000) / Math.max(1, sent)).toFixed(1)} |`;

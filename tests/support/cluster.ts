@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestApi } from './app';
 import { requestInit, type TestRequestInit } from './request';
-import { startProduct, type StartedServer } from './process';
+import { startNpmStart, startProduct, type StartedServer } from './process';
 import { throwawayDatabase } from './throwaway-database';
 
 export interface ClusterDatabase {
@@ -48,11 +48,16 @@ export interface ApiProcess extends StartedServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts one `npm start` process on the database (no build, no terminal simulator). */
-export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+/**
+ * Starts one API process on the database (no build, no terminal simulator): the server's sources
+ * through tsx, or with `asNpmStart` exactly as `npm start` runs it (the bundle, the heap cap), its
+ * request log read and dropped, as a benchmark wants it.
+ */
+export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}, { asNpmStart = false } = {}): Promise<ApiProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-api-'));
   const port = await freePort();
-  const server = await startProduct(dataDir, port, { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env });
+  const serverEnv = { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env };
+  const server = asNpmStart ? await startNpmStart(dataDir, port, serverEnv, { keepOutput: false }) : await startProduct(dataDir, port, serverEnv);
   return {
     ...server,
     port,
