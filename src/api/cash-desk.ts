@@ -2,7 +2,7 @@
 // payment claim that keeps a second desk from charging it (and staff releasing the claim of a desk
 // that is gone), recording a payment the terminal took, and the terminal's failure log (the
 // cashier close is api/cashier.ts). Typed by the contract.
-import { OrderFidelityCardResponseSchema, type FidelityCard } from './contract/fidelity';
+import { OrderFidelityCardResponseSchema, type OrderFidelityCard } from './contract/fidelity';
 import { OrderEnvelopeSchema, type OrderResponse } from './contract/orders';
 import {
   PaymentClaimHolderResponseSchema,
@@ -19,7 +19,7 @@ export async function fetchShopOrder(api: ApiClient, uuid: string, signal?: Abor
 }
 
 /** GET v1/orders/{id}/fidelity_card: the loyalty card of the order's customer, or null. */
-export async function fetchOrderFidelityCard(api: ApiClient, orderId: number, signal?: AbortSignal): Promise<FidelityCard | null> {
+export async function fetchOrderFidelityCard(api: ApiClient, orderId: number, signal?: AbortSignal): Promise<OrderFidelityCard | null> {
   return (await api.get(`v1/orders/${orderId}/fidelity_card`, { schema: OrderFidelityCardResponseSchema, signal })).data;
 }
 

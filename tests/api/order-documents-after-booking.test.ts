@@ -2,7 +2,8 @@
 // v1/orders/{id}/media, DELETE v1/media/{id}): by its owner (logged in, by id or uuid), a
 // replacement as the order page makes it (the new one stored, then the old one deleted), refused to
 // anyone else, and the 8 MB limit under the file field. And the staff's read of the order's
-// loyalty card (GET v1/orders/{id}/fidelity_card), typed by the contract.
+// loyalty card (GET v1/orders/{id}/fidelity_card: the account's own card verified, a typed number
+// not), typed by the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
@@ -11,6 +12,7 @@ import { answer, data, refusal } from '../support/contract';
 import { OrderEnvelopeSchema, OrderResponseSchema, MediaDeletedSchema } from '../../src/api/contract/orders';
 import { OrderFidelityCardResponseSchema } from '../../src/api/contract/fidelity';
 import { OTHER_SHOP, pair, placeOrder, SHOP, totemOf } from '../support/staff';
+import { fidelityCards } from '../../server/db/schema/index';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
@@ -87,17 +89,31 @@ describe('documents after booking and the order\'s loyalty card', () => {
     const cardOf = (ref: string | number, token?: string) => api.request(`/api/v1/orders/${ref}/fidelity_card`, { token });
     const MARIO_CARD = { number: 'FID-0001', holder_name: 'Mario Rossi', points: 120, discount: 0.1, active: true };
 
-    it("answers the card typed with the order, else the ordering account's, else null", async () => {
-      // A guest typing the card at checkout (lower case: the number is read as the card's).
+    it("answers the ordering account's card as verified, else the card typed with the order as not verified, else null", async () => {
+      // A guest typing the card at checkout (lower case: the number is read as the card's): anyone may type it.
       const { main } = await pick(api, SHOP, 'CITYBIKE', { from: day(34), to: day(34) });
       const typed = await postOrder(api, SHOP, orderForm({ from: day(34), cart: [{ prices: [main.id] }], fidelity_card_number: 'fid-0001' }));
       expect(typed.status).toBe(201);
-      expect(await answer(await cardOf(typed.order.id, desk), OrderFidelityCardResponseSchema)).toEqual({ data: MARIO_CARD });
+      expect(await answer(await cardOf(typed.order.id, desk), OrderFidelityCardResponseSchema)).toEqual({ data: { ...MARIO_CARD, verified: false } });
       const ofAccount = await placeOrder(api, { from: day(34), token: mario });
-      expect(await answer(await cardOf(ofAccount.id, desk), OrderFidelityCardResponseSchema)).toEqual({ data: MARIO_CARD });
-      expect(await answer(await cardOf(ofAccount.uuid, desk), OrderFidelityCardResponseSchema)).toEqual({ data: MARIO_CARD });
+      expect(await answer(await cardOf(ofAccount.id, desk), OrderFidelityCardResponseSchema)).toEqual({ data: { ...MARIO_CARD, verified: true } });
+      expect(await answer(await cardOf(ofAccount.uuid, desk), OrderFidelityCardResponseSchema)).toEqual({ data: { ...MARIO_CARD, verified: true } });
       const guest = await placeOrder(api, { from: day(34) });
       expect(await answer(await cardOf(guest.id, desk), OrderFidelityCardResponseSchema)).toEqual({ data: null });
+    });
+
+    it("an account that types another's card is shown its own card, verified; one holding none is shown the typed card, not verified", async () => {
+      await api.deps.database.db.insert(fidelityCards).values({ number: 'FID-0002', holderName: 'Anna Verdi', points: 7 });
+      const { main } = await pick(api, SHOP, 'CITYBIKE', { from: day(36), to: day(36) });
+      const withCard = (token: string) => postOrder(api, SHOP, orderForm({ from: day(36), cart: [{ prices: [main.id] }], fidelity_card_number: 'FID-0002' }), { token });
+      const byMario = await withCard(mario);
+      expect(byMario.status).toBe(201);
+      expect(await answer(await cardOf(byMario.order.id, desk), OrderFidelityCardResponseSchema)).toEqual({ data: { ...MARIO_CARD, verified: true } });
+      const byStranger = await withCard(stranger);
+      expect(byStranger.status).toBe(201);
+      expect(await answer(await cardOf(byStranger.order.id, desk), OrderFidelityCardResponseSchema)).toEqual({
+        data: { number: 'FID-0002', holder_name: 'Anna Verdi', points: 7, discount: 0.1, active: true, verified: false },
+      });
     });
 
     it("is the shop's staff's only: another shop's desk 404, a public kiosk 403, a customer 403, nobody 401", async () => {

@@ -1,7 +1,7 @@
 // After booking: an identity document added to a placed order from its page and then replaced
 // (setInputFiles), the documents folder's fault said under the field with the file kept for a
 // retry; the account page's loyalty card (holder, the number's last digits, points); and the cash
-// desk's view of both.
+// desk's view of both (a card only typed with the order said to be unverified).
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { violations } from './axe';
@@ -10,6 +10,7 @@ import { BARD, BARD_ID, day, placeOrder } from './kiosk-orders';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
+const TYPED_CARD = "Numero digitato con l'ordine, non la carta dell'account del cliente: chiedi di vedere la carta.";
 const UNAVAILABLE = 'Al momento non è possibile salvare i documenti: riprova più tardi. Non è stato salvato nulla.';
 
 test('order page: a document added, replaced, and kept for a retry while the documents folder is down', async ({ page, request }) => {
@@ -81,5 +82,14 @@ test("cash desk: the order's documents open from their links, and the customer's
   const link = page.getByRole('region', { name: 'Documenti di identità' }).getByRole('link', { name: 'Apri il documento carta.png' });
   const opened = await request.get((await link.getAttribute('href'))!);
   expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'image/png']);
+  const cardRegion = page.getByRole('region', { name: 'Carta fedeltà' });
+  await expect(cardRegion.getByText(TYPED_CARD)).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
+
+  // A guest who typed Mario's number: the card is shown, said to be only typed.
+  const typed = await placeOrder(request, { from, fidelityCard: 'FID-0001' });
+  await page.goto(`/totem/cash-desk/${typed.uuid}`);
+  await hydrated(page);
+  await expect(cardRegion.getByRole('definition')).toHaveText(['Mario Rossi', '•••• 0001', '120']);
+  await expect(cardRegion.getByText(TYPED_CARD)).toBeVisible();
 });

@@ -21,6 +21,8 @@ export interface GuestOrder {
   phone?: string;
   /** Coupon codes the customer typed. */
   coupons?: string[];
+  /** A loyalty card number the customer typed. */
+  fidelityCard?: string;
 }
 
 /** A guest's order of snowshoes at the kiosks' shop, one pool per person. */
@@ -39,6 +41,7 @@ export async function placeOrder(request: APIRequestContext, options: GuestOrder
       email: 'marta.neri@example.com',
       ...cart,
       ...Object.fromEntries((options.coupons ?? []).map((code, i) => [`coupon_codes[${i}]`, code])),
+      ...(options.fidelityCard ? { fidelity_card_number: options.fidelityCard } : {}),
     },
   });
   expect(placed.status()).toBe(201);

@@ -169,13 +169,14 @@ export const cashDeskOperations = tagged('Cash desk', [
     method: 'get',
     path: '/v1/orders/:id/fidelity_card',
     summary: "The loyalty card of an order's customer",
-    description: "The card typed with the order, else the ordering account's; null when there is none (or the number is no card).",
+    description:
+      "The card the ordering account holds (`verified`), else the number typed with the order, which anyone may type (`verified: false`: the desk asks to see the card); null when there is none (or the number is no card).",
     caller: { kind: 'kiosk', minType: 20 },
     params: ORDER_PARAM,
     reply: {
       status: 200,
       description: 'The card, or null.',
-      body: json(OrderFidelityCardResponseSchema, { data: { number: 'BO-004217', holder_name: 'Anna Verdi', points: 120, discount: 0.1, active: true } }),
+      body: json(OrderFidelityCardResponseSchema, { data: { number: 'BO-004217', holder_name: 'Anna Verdi', points: 120, discount: 0.1, active: true, verified: true } }),
     },
   },
   {

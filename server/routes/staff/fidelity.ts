@@ -15,15 +15,20 @@ export const staffFidelityRoutes = new Hono<AppEnv>().get('/v1/orders/:id/fideli
   const totem = requireTotem(c, TotemLevel.ADMIN);
   const order = await shopOrder(c, totem, c.req.param('id'));
   const { db } = c.get('deps').database;
-  // The card typed with the order wins; an order placed without one may still be a card holder's.
-  let number = order.fidelityCardNumber;
-  if (!number && order.userId) {
+  // The card the ordering account holds wins: one account holds a card (claimed by one conditional
+  // update). A number typed with the order is checked for validity only, so it may be anyone's:
+  // shown, but not verified, for the desk to ask to see the card.
+  let held: string | null = null;
+  if (order.userId) {
     const [user] = await db.select({ card: users.fidelityCardNumber }).from(users).where(eq(users.id, order.userId));
-    number = user?.card ?? null;
+    held = user?.card ? normalizeFidelityCardNumber(user.card) : null;
   }
-  const [card] = number ? await db.select().from(fidelityCards).where(eq(fidelityCards.number, normalizeFidelityCardNumber(number))) : [];
+  const number = held ?? (order.fidelityCardNumber ? normalizeFidelityCardNumber(order.fidelityCardNumber) : null);
+  const [card] = number ? await db.select().from(fidelityCards).where(eq(fidelityCards.number, number)) : [];
   const answer: z.input<typeof OrderFidelityCardResponseSchema> = {
-    data: card ? { number: card.number, holder_name: card.holderName, points: card.points, discount: FIDELITY_DISCOUNT, active: card.active === 1 } : null,
+    data: card
+      ? { number: card.number, holder_name: card.holderName, points: card.points, discount: FIDELITY_DISCOUNT, active: card.active === 1, verified: number === held }
+      : null,
   };
   return c.json(answer);
 });

@@ -19,10 +19,17 @@ export const FidelityCardSchema = z.object({
 export type FidelityCard = z.infer<typeof FidelityCardSchema>;
 export const FidelityCardResponseSchema = z.object({ data: FidelityCardSchema });
 /**
- * GET v1/orders/{id}/fidelity_card (shop staff): the card of the order's customer — the one typed
- * on the order, else the one on the ordering account — or null when there is none.
+ * The card of an order's customer as the shop's staff see it: `verified` when it is the card the
+ * ordering account holds (claimed by one account only); a number only typed with the order may be
+ * anyone's, and the desk asks to see the card.
  */
-export const OrderFidelityCardResponseSchema = z.object({ data: z.nullable(FidelityCardSchema) });
+export const OrderFidelityCardSchema = z.extend(FidelityCardSchema, { verified: z.boolean() });
+export type OrderFidelityCard = z.infer<typeof OrderFidelityCardSchema>;
+/**
+ * GET v1/orders/{id}/fidelity_card (shop staff): the card of the order's customer — the ordering
+ * account's, else the one typed with the order (not verified) — or null when there is none.
+ */
+export const OrderFidelityCardResponseSchema = z.object({ data: z.nullable(OrderFidelityCardSchema) });
 export const FidelityInfoSchema = z.object({ valid: z.boolean(), discount: z.number(), holder_initials: z.string() });
 export const FidelityInfoResponseSchema = z.object({ data: FidelityInfoSchema });
 

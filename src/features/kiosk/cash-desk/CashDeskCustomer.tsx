@@ -1,5 +1,5 @@
 // The order's customer at the cash desk beyond the order itself: the loyalty card (holder, points,
-// the number's last digits) when there is one, and the identity documents, each opening in a new
+// the number's last digits; a number only typed with the order said to be unverified) when there is one, and the identity documents, each opening in a new
 // tab (images with a thumbnail). The reads are the store's (stores/desk-customer.ts). Render only.
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
@@ -30,6 +30,7 @@ export default function CashDeskCustomer({ t, order }: { t: TFunction; order: Or
               {!card.card.active && ` · ${t('kiosk.cashDesk.fidelityInactive')}`}
             </dd>
           </dl>
+          {!card.card.verified && <p className="muted">{t('kiosk.cashDesk.fidelityTyped')}</p>}
         </section>
       )}
       {card.state === 'failed' && <p className="muted">{t('kiosk.cashDesk.fidelityFailed')}</p>}

@@ -3,7 +3,7 @@
 // loyalty card with its holder and points (GET v1/orders/{id}/fidelity_card, admin totems of the
 // order's shop). CashDeskCustomer renders $deskCustomer and calls showDeskCustomer per order.
 import { atom } from 'nanostores';
-import type { FidelityCard } from '../../../../api/contract/fidelity';
+import type { OrderFidelityCard } from '../../../../api/contract/fidelity';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { documentHref, fetchOrderFidelityCard } from '../../../../api/cash-desk';
 import { loadApi } from '../../../../stores/api-loader';
@@ -16,7 +16,7 @@ export interface DeskDocument {
   image: boolean;
 }
 
-export type DeskCard = { state: 'loading' } | { state: 'none' } | { state: 'ready'; card: FidelityCard } | { state: 'failed' };
+export type DeskCard = { state: 'loading' } | { state: 'none' } | { state: 'ready'; card: OrderFidelityCard } | { state: 'failed' };
 
 export interface DeskCustomer {
   documents: DeskDocument[];

@@ -46,7 +46,7 @@ describe('showDeskCustomer', () => {
     const { $deskCustomer, showDeskCustomer } = createDeskCustomer();
     await showDeskCustomer(order).loaded;
     const { documents, card } = $deskCustomer.get();
-    expect(card).toEqual({ state: 'ready', card: { number: 'FID-0001', holder_name: 'Mario Rossi', points: 120, discount: 0.1, active: true } });
+    expect(card).toEqual({ state: 'ready', card: { number: 'FID-0001', holder_name: 'Mario Rossi', points: 120, discount: 0.1, active: true, verified: true } });
     expect(documents.map((d) => [d.name, d.image])).toEqual([
       ['carta.png', true],
       ['patente.pdf', false],
