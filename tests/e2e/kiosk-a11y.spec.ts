@@ -6,21 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { day, placeOrder } from './kiosk-orders';
-
-/** Visible controls smaller than a finger (48 px); a checkbox counts by its label. */
-async function smallTargets(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, label.check')]
-      .filter((el) => {
-        if (el.closest('dialog:not([open])') || el.matches('input[type=checkbox], input[type=radio], .check input')) return false;
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        const onScreen = box.width > 0 && box.height > 0 && box.bottom > 0 && style.visibility !== 'hidden';
-        return onScreen && (box.height < 48 || box.width < 48);
-      })
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`),
-  );
-}
+import { smallTargets } from './touch-targets';
 
 async function check(page: Page, what: string) {
   expect(await violations(page), what).toEqual([]);

@@ -3,12 +3,13 @@
 // the order still allows is offered, the rest says why, and a refusal that arrives anyway is shown
 // with the order read again. The orders are placed through the API, as a customer would online.
 import { violations } from './axe';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';
+import { smallTargets } from './touch-targets';
 
 const SECTION = "Modifiche all'ordine";
 
@@ -30,18 +31,6 @@ async function openAtDesk(page: Page, order: OrderResponse) {
   const section = page.getByRole('region', { name: SECTION });
   await expect(section).toBeVisible();
   return section;
-}
-
-/** Controls in `scope` smaller than a gloved finger (48 px); a checkbox counts by its label. */
-const FINGER_PX = 48;
-async function smallTargets(scope: Locator) {
-  return scope.evaluate((root, min) => {
-    const controls = root.querySelectorAll<HTMLElement>('button, a[href], input:not([type=checkbox]), select, label.check');
-    return [...controls]
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.height < min || box.width < min))
-      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-  }, FINGER_PX);
 }
 
 test('contact data: a refused e-mail shows under its field with nothing typed lost; the change is saved', async ({ page, request }) => {

@@ -69,15 +69,3 @@ export function writesInFlight(page: Page): ReadonlySet<Request> {
   return writing;
 }
 
-/** Visible controls smaller than a finger (48 px). */
-export async function smallTargets(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary')]
-      .filter((el) => {
-        if (el.closest('dialog:not([open])') || el.matches('input[type=checkbox], input[type=radio]')) return false;
-        const box = el.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && (box.height < 48 || box.width < 48);
-      })
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`),
-  );
-}

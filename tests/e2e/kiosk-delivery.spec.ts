@@ -8,7 +8,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
-import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, smallTargets, violations, writesInFlight } from './kiosk-delivery-helpers';
+import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, violations, writesInFlight } from './kiosk-delivery-helpers';
+import { smallTargets } from './touch-targets';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';

@@ -4,6 +4,7 @@
 import { violations } from './axe';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { day, placeOrder } from './kiosk-orders';
+import { smallTargets } from './touch-targets';
 
 export interface Unit {
   internal_code: string;
@@ -37,21 +38,6 @@ export async function handOut(request: APIRequestContext, token: string, n: numb
 export const pickUp = (request: APIRequestContext, token: string, items: { internal_code: string; problem?: string }[]) =>
   api(request, token, '/api/v1/pickup', { items });
 export const unlock = (request: APIRequestContext, token: string, code: string) => api(request, token, `/api/v1/specific_products/${code}/unlock`, {});
-
-/** Visible controls smaller than a finger (48 px); a checkbox counts by its label (as kiosk-a11y.spec.ts). */
-async function smallTargets(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, label.check')]
-      .filter((el) => {
-        if (el.closest('dialog:not([open])') || el.matches('input[type=checkbox], input[type=radio], .check input')) return false;
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        const onScreen = box.width > 0 && box.height > 0 && box.bottom > 0 && style.visibility !== 'hidden';
-        return onScreen && (box.height < 48 || box.width < 48);
-      })
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`),
-  );
-}
 
 export async function check(page: Page, what: string) {
   await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
