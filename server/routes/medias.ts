@@ -93,18 +93,18 @@ export const mediaRoutes = new Hono<AppEnv>()
   .delete('/v1/media/:id', async (c) => {
     const media = await accessibleMedia(c);
     const { database, now } = c.get('deps');
-    if (media.orderId) {
-      const [order] = await database.db.select().from(orders).where(eq(orders.id, media.orderId));
-      if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
-    }
     const orderId = media.orderId;
     if (orderId === null) await database.db.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
     else {
       await database.db.transaction(async (raw) => {
-        // Under the order's row lock, as an edit writes its documents: a kiosk that requires them
-        // and two deletions at once cannot both take the order's last one (server/orders/order-medias.ts).
+        // Under the order's row lock, as an edit writes its documents: a payment or a cancellation
+        // that landed since the order was read is seen here (410), and a kiosk that requires
+        // documents cannot take the order's last one, even with two deletions at once
+        // (server/orders/order-medias.ts).
         const tx = raw as unknown as Db;
         await lockOrderForChange(tx, orderId);
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+        if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
         await tx.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
         if (kioskRequiresDocuments(c.get('auth')?.totem) && (await liveDocumentCount(tx, orderId)) === 0) throw documentRequired();
       });

@@ -4,7 +4,7 @@
 // document rule of a kiosk without data_security_user_optional holds for edits as for new orders.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { couponRedemptions, coupons, medias, totems } from '../../server/db/schema/index';
+import { couponRedemptions, coupons, medias, orders, totems } from '../../server/db/schema/index';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import { orderEditCart } from '../../src/domain/order-edit';
 import { buildOrderEditFormData, type OrderFormMedia } from '../../src/domain/orders';
@@ -167,6 +167,25 @@ describe.each(testDrivers)('edits at the cash desk on $name', (driver) => {
     } finally {
       between.mockRestore();
       await setDocumentsOptional(true);
+    }
+  });
+
+  it('a payment landing between a document’s read and its deletion: 410, the document stays', async () => {
+    const order = await read(await place(54, { email: 'desk.paid@example.com', medias: [{ file: idDocument() }] }));
+    const documentId = order.medias[0]!.id;
+    const database = api.deps.database.db;
+    const transaction = database.transaction.bind(database);
+    const between = vi.spyOn(database, 'transaction').mockImplementationOnce(async (...args) => {
+      await database.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, order.id));
+      return transaction(...args);
+    });
+    try {
+      const refused = await api.request(`/api/v1/media/${documentId}?order=${order.uuid}`, { method: 'DELETE' });
+      expect(between).toHaveBeenCalled();
+      expect(refused.status).toBe(410);
+      expect((await read(order)).medias.map((m) => m.id)).toEqual([documentId]);
+    } finally {
+      between.mockRestore();
     }
   });
 });
