@@ -2,7 +2,7 @@
 // are personal data, so only an admin totem of the order's shop reads them here (the customer reads
 // their own through GET v1/fidelity_card).
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderFidelityCardResponseSchema } from '../../../src/api/contract/fidelity';
 import { FIDELITY_DISCOUNT } from '../../../src/domain/charges';
@@ -15,19 +15,28 @@ export const staffFidelityRoutes = new Hono<AppEnv>().get('/v1/orders/:id/fideli
   const totem = requireTotem(c, TotemLevel.ADMIN);
   const order = await shopOrder(c, totem, c.req.param('id'));
   const { db } = c.get('deps').database;
-  // The card the ordering account holds wins: one account holds a card (claimed by one conditional
-  // update). A number typed with the order is checked for validity only, so it may be anyone's:
-  // shown, but not verified, for the desk to ask to see the card.
-  let held: string | null = null;
+  // The card the ordering account holds wins: a card is claimed by one account (one conditional
+  // update writes its user_id). A number typed with the order is checked for validity only, so it
+  // may be anyone's: shown, but not verified, for the desk to ask to see the card.
+  const numbers: string[] = [];
   if (order.userId) {
     const [user] = await db.select({ card: users.fidelityCardNumber }).from(users).where(eq(users.id, order.userId));
-    held = user?.card ? normalizeFidelityCardNumber(user.card) : null;
+    if (user?.card) numbers.push(normalizeFidelityCardNumber(user.card));
   }
-  const number = held ?? (order.fidelityCardNumber ? normalizeFidelityCardNumber(order.fidelityCardNumber) : null);
-  const [card] = number ? await db.select().from(fidelityCards).where(eq(fidelityCards.number, number)) : [];
+  if (order.fidelityCardNumber) numbers.push(normalizeFidelityCardNumber(order.fidelityCardNumber));
+  const found = numbers.length > 0 ? await db.select().from(fidelityCards).where(inArray(fidelityCards.number, numbers)) : [];
+  // In that order: the account's card when it is a card, else the typed one.
+  const card = numbers.map((number) => found.find((row) => row.number === number)).find((row) => row !== undefined);
   const answer: z.input<typeof OrderFidelityCardResponseSchema> = {
     data: card
-      ? { number: card.number, holder_name: card.holderName, points: card.points, discount: FIDELITY_DISCOUNT, active: card.active === 1, verified: number === held }
+      ? {
+          number: card.number,
+          holder_name: card.holderName,
+          points: card.points,
+          discount: FIDELITY_DISCOUNT,
+          active: card.active === 1,
+          verified: order.userId !== null && card.userId === order.userId,
+        }
       : null,
   };
   return c.json(answer);
