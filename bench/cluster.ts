@@ -106,7 +106,7 @@ export async function benchCluster(adminUrl: string): Promise<void> {
   console.log('| processes | orders placed/s | order p99 ms | refused | availability req/s | availability p99 ms | errors |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
-  console.log(`\nWhere the orders' CPU went (cores' worth over the orders' ${DURATION} s, bench/cpu-split.ts)\n`);
+  console.log(`\nWhere the orders' CPU went (cores' worth over the orders' round: ${DURATION} s and its setup reads, bench/cpu-split.ts)\n`);
   console.log('| processes | API processes | PostgreSQL | bench (load) | other | idle | cores | API CPU ms per order |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of cpuRows) console.log(row);

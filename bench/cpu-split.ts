@@ -21,20 +21,38 @@ function processCpuMs(pid: number | string): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-/** CPU of every process whose command is PostgreSQL's (the postmaster, its backends and workers). */
-function postgresCpuMs(): number {
-  let total = 0;
+/** Every live process: its parent and its command's name. */
+function processes(): { pid: number; ppid: number; comm: string }[] {
+  const found: { pid: number; ppid: number; comm: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let comm: string;
+    let stat: string;
     try {
-      comm = readFileSync(`/proc/${entry}/comm`, 'utf8');
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
     } catch {
       continue;
     }
-    if (comm.startsWith('postgres')) total += processCpuMs(entry);
+    // pid (comm) state ppid …: the name may hold spaces and parentheses.
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    found.push({ pid: Number(entry), ppid, comm });
   }
-  return total;
+  return found;
+}
+
+/** `roots` and every process below them (`npm start` runs the server as a child with another heap cap). */
+function withDescendants(roots: readonly number[], all: readonly { pid: number; ppid: number }[]): number[] {
+  const tree = new Set(roots);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree];
 }
 
 /** The machine's idle and total CPU so far, in ms summed over its cores (/proc/stat's first line). */
@@ -60,18 +78,22 @@ export interface CpuSplit {
 }
 
 /**
- * Runs `scenario` and reads, around it, the CPU of `apiPids`, of PostgreSQL's processes (a
- * backend that ended meanwhile is missed: the pools keep theirs) and of this process. Cores'
- * worth, rounded to hundredths.
+ * Runs `scenario` and reads, around it, the CPU of `apiPids` and the processes below them, of
+ * PostgreSQL's processes (a backend that ended meanwhile is missed: the pools keep theirs) and of
+ * this process. Cores' worth, rounded to hundredths.
  */
 export async function withCpuSplit<T>(apiPids: readonly number[], scenario: () => Promise<T>): Promise<{ result: T; cpu: CpuSplit }> {
-  const read = () => ({
-    api: apiPids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
-    postgres: postgresCpuMs(),
-    bench: processCpuMs('self'),
-    machine: machineCpuMs(),
-    at: performance.now(),
-  });
+  const read = () => {
+    const all = processes();
+    const postgres = all.filter((p) => p.comm.startsWith('postgres')).map((p) => p.pid);
+    return {
+      api: withDescendants(apiPids, all).reduce((sum, pid) => sum + processCpuMs(pid), 0),
+      postgres: postgres.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+      bench: processCpuMs('self'),
+      machine: machineCpuMs(),
+      at: performance.now(),
+    };
+  };
   const before = read();
   const result = await scenario();
   const after = read();
