@@ -23,7 +23,7 @@ export interface TargetRule {
 
 /**
  * Visible controls in `scope` (a page or a part of one) smaller than `min` either way, each as
- * `tag "text" W×H`; a control in a closed dialog, or scrolled above the screen, is not visible.
+ * `tag "text" W×H`; a control in a closed dialog, hidden, or placed above the page is not visible.
  */
 export function smallTargets(scope: Page | Locator, { min = FINGER_PX, controls = CONTROLS, exclude = NOT_TARGETS }: TargetRule = {}): Promise<string[]> {
   const root = 'locator' in scope && 'goto' in scope ? scope.locator(':root') : scope;
@@ -33,7 +33,9 @@ export function smallTargets(scope: Page | Locator, { min = FINGER_PX, controls 
         .filter((el) => {
           if (el.closest('dialog:not([open])') || el.matches(rule.exclude)) return false;
           const box = el.getBoundingClientRect();
-          const onScreen = box.width > 0 && box.height > 0 && box.bottom > 0 && getComputedStyle(el).visibility !== 'hidden';
+          // Placed above the document's top (a skip link until it has focus) is off-screen by
+          // design; scrolled out of view is not, and is measured.
+          const onScreen = box.width > 0 && box.height > 0 && box.bottom + window.scrollY > 0 && getComputedStyle(el).visibility !== 'hidden';
           return onScreen && (box.height < rule.min || box.width < rule.min);
         })
         .map((el) => {
