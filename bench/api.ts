@@ -12,6 +12,7 @@ import { addDays, todayInRome } from '../src/domain/dates';
 import { startNpmStart } from '../tests/support/process';
 import { orders } from './orders';
 import { allocationsPerRequest } from './allocations';
+import { procStat } from './proc';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -44,12 +45,8 @@ interface Row {
   target: string;
 }
 
-/** The process's CPU time so far (user + system), in ms, from /proc (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command's name.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The process's CPU time so far (user + system), in ms. */
+const cpuMs = (pid: number): number => procStat(pid)?.cpuMs ?? 0;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -7,12 +7,10 @@
 // shared libraries, alike for every build measured), and a peak shorter than the poll interval
 // can be missed.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { allProcStats } from './proc';
 
 /** How often /proc is read while the command runs. */
 const POLL_MS = 20;
-/** Linux's page size on x86-64 and arm64 (the unit of /proc/{pid}/stat's rss field). */
-const PAGE_BYTES = 4096;
 
 export interface TreeRun {
   status: number | null;
@@ -25,21 +23,9 @@ export interface TreeRun {
 
 /** Resident bytes of every process whose process group is `pgid`. */
 function groupRss(pgid: number): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited between the listing and the read
-    }
-    // The command name (field 2) may hold spaces and parentheses: the fields after its last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is the state (field 3): pgrp is field 5, rss (pages) field 24.
-    if (Number(fields[2]) === pgid) total += Number(fields[21]) * PAGE_BYTES;
-  }
-  return total;
+  return allProcStats()
+    .filter((p) => p.pgrp === pgid)
+    .reduce((sum, p) => sum + p.rssBytes, 0);
 }
 
 export function runMeasured(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<TreeRun> {
