@@ -16,7 +16,7 @@ import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits';
 import { DEFAULT_PAIRING_CODE_TTL_MINUTES, MAX_PAIRING_CODE_TTL_MINUTES } from './staff/pairing';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests';
 import { cspOrigin } from './http/security-headers';
-import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, type OutboxLimits } from './mail/outbox';
+import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, DEFAULT_MAIL_SENT_RETENTION_MS, type OutboxLimits } from './mail/outbox';
 import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwords';
@@ -24,9 +24,11 @@ import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwo
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MINUTE_MS = 60_000;
 const SECOND_MS = 1000;
+const DAY_MS = 24 * 60 * 60 * SECOND_MS;
 /** A mail still failing after this many attempts, or this long a wait, is a mail server to fix, not to wait for. */
 const MAX_MAIL_ATTEMPTS = 100;
 const MAX_MAIL_RETRY_DELAY_S = 24 * 60 * 60;
+const MAX_MAIL_SENT_RETENTION_DAYS = 3650;
 const BYTES_PER_MB = 1024 * 1024;
 /** A proxy chain longer than this is a typo, not a deployment. */
 const MAX_TRUSTED_PROXIES = 10;
@@ -86,6 +88,9 @@ export const ConfigSchema = z
     MAIL_RETRY_MAX_DELAY_S: wholeNumber(1, MAX_MAIL_RETRY_DELAY_S)
       .default(DEFAULT_MAIL_RETRY_MAX_DELAY_MS / SECOND_MS)
       .describe(`a whole number of seconds from 1 to ${MAX_MAIL_RETRY_DELAY_S}`),
+    MAIL_SENT_RETENTION_DAYS: wholeNumber(1, MAX_MAIL_SENT_RETENTION_DAYS)
+      .default(DEFAULT_MAIL_SENT_RETENTION_MS / DAY_MS)
+      .describe(`a whole number of days from 1 to ${MAX_MAIL_SENT_RETENTION_DAYS}`),
     PAYMENT_SIMULATOR: flag().describe('1 (on) or 0 (off)'),
     DEMO_PAIRING_CODES: flag().describe('1 (on) or 0 (off)'),
     PAIRING_CODE_TTL_MINUTES: wholeNumber(1, MAX_PAIRING_CODE_TTL_MINUTES)
@@ -239,7 +244,7 @@ function toConfig(v: Variables): Config {
     databaseUrl: v.DATABASE_URL ?? null,
     namedStatements: v.DATABASE_NAMED_STATEMENTS !== '0',
     smtpUrl: v.SMTP_URL ?? null,
-    mail: { maxAttempts: v.MAIL_MAX_ATTEMPTS, maxDelayMs: v.MAIL_RETRY_MAX_DELAY_S * SECOND_MS },
+    mail: { maxAttempts: v.MAIL_MAX_ATTEMPTS, maxDelayMs: v.MAIL_RETRY_MAX_DELAY_S * SECOND_MS, sentRetentionMs: v.MAIL_SENT_RETENTION_DAYS * DAY_MS },
     siteUrl: v.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     apiPort: v.API_PORT,
     skipBuild: v.SKIP_BUILD === '1',

@@ -25,6 +25,8 @@ export interface OutboxLimits {
   firstDelayMs?: number;
   /** How often the worker looks for due mail. */
   pollMs?: number;
+  /** How long the record of a sent mail (its recipient, its times) is kept (MAIL_SENT_RETENTION_DAYS). */
+  sentRetentionMs?: number;
 }
 
 export const DEFAULT_MAIL_MAX_ATTEMPTS = 10;
@@ -45,6 +47,15 @@ export const CLAIM_LEASE_MS = 120_000;
 export const MAIL_STOP_BOUND_MS = 3_000;
 /** Mails claimed per round. */
 const CLAIM_BATCH = 10;
+/**
+ * A sent mail's record (recipient, times; its text is cleared once sent) is kept this long, then
+ * deleted: the recipient's address is personal data, and the support desk's questions ("did my
+ * confirmation go out?") come within weeks. Failed mails stay for the operator.
+ */
+export const DEFAULT_MAIL_SENT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+/** How often a worker deletes the records past their retention, and how many at most each time. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const PURGE_BATCH = 1000;
 /**
  * Delivered mails are marked sent together, this long after the first of them went: one statement
  * for every mail delivered meanwhile (the confirmations of orders placed at the same moment) rather
@@ -137,11 +148,18 @@ export class MailOutbox {
     return work.finally(() => this.inFlight.delete(work));
   }
 
-  /** This process's worker: a round every poll; returns its stop, which waits for sends in flight. */
+  /**
+   * This process's worker: a round every poll, and every hour the sent records past their
+   * retention deleted; returns its stop, which waits for sends in flight.
+   */
   start(): () => Promise<void> {
     let round: Promise<unknown> | null = null;
+    let purgedAt = 0;
     const timer = setInterval(() => {
+      const purge = Date.now() - purgedAt >= PURGE_EVERY_MS;
+      if (purge) purgedAt = Date.now();
       round ??= this.deliverDue()
+        .then(() => (purge ? this.purgeSent() : 0))
         .catch((err: Error) => log().warn({ err }, 'mail outbox round failed: retried next round'))
         .finally(() => (round = null));
     }, this.pollMs);
@@ -164,6 +182,21 @@ export class MailOutbox {
       .catch((err: Error) => log().error({ err }, 'delivered mails not marked sent: they go out again when their claim ends'));
     await Promise.race([done, bound]);
     clearTimeout(timer);
+  }
+
+  /**
+   * Deletes the records of mails sent before the retention (at most PURGE_BATCH: a backlog goes over
+   * the next hours); resolves with how many went.
+   */
+  async purgeSent(now: Date = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - (this.limits.sentRetentionMs ?? DEFAULT_MAIL_SENT_RETENTION_MS));
+    const result = await this.db.execute(sql`
+      delete from ${mailOutbox} where id in (
+        select id from ${mailOutbox} where status = 'sent' and sent_at < ${before} order by id limit ${PURGE_BATCH})
+      returning id`);
+    const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+    if (rows.length > 0) log().info({ deleted: rows.length, sentBefore: before.toISOString() }, 'mail outbox: sent records past their retention deleted');
+    return rows.length;
   }
 
   /** The wait before attempt `attempts + 1`. */

@@ -1,12 +1,13 @@
 // A burst of mails, as the confirmations of orders placed at the same moment: each send resolves
 // with its file on disk (no SMTP), every mail is one row, written once, and once the mailer
-// settles (a stop) every row is marked sent, though the marks are batched after the sends. On
-// PGlite and PostgreSQL.
+// settles (a stop) every row is marked sent, though the marks are batched after the sends. And the
+// records of sent mails deleted once past their retention. On PGlite and PostgreSQL.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema/index';
 import { createMailer } from '../../server/mail/mailer';
+import { MailOutbox } from '../../server/mail/outbox';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 
@@ -39,5 +40,43 @@ describe.each(testDrivers)('a burst of mails, on $name', (driver) => {
     expect(new Set(burst.map((r) => r.recipient)).size).toBe(BURST);
     expect(burst.every((r) => r.status === 'sent' && r.attempts === 1 && r.claimedUntil === null && r.message === '')).toBe(true);
     expect(files()).toBe(BURST);
+  });
+
+  it('deletes the records of mails sent before the retention, and nothing else', async () => {
+    const { db } = api.deps.database;
+    const now = new Date('2026-11-28T10:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const row = (recipient: string, status: string, days: number) => ({
+      message: status === 'sent' ? '' : 'Subject: x',
+      recipient,
+      status,
+      nextAttemptAt: daysAgo(days),
+      createdAt: daysAgo(days),
+      sentAt: status === 'sent' ? daysAgo(days) : null,
+    });
+    await db.insert(mailOutbox).values([
+      row('old-sent@example.com', 'sent', 31),
+      row('recent-sent@example.com', 'sent', 29),
+      row('old-failed@example.com', 'failed', 400),
+      row('old-pending@example.com', 'pending', 400),
+    ]);
+    const outbox = new MailOutbox(db, { deliverAll: async () => [] }, { ...LIMITS, sentRetentionMs: 30 * 24 * 60 * 60 * 1000 });
+    expect(await outbox.purgeSent(now)).toBe(1);
+    const left = (await db.select({ recipient: mailOutbox.recipient }).from(mailOutbox)).map((r) => r.recipient);
+    expect(left).not.toContain('old-sent@example.com');
+    expect(left).toEqual(expect.arrayContaining(['recent-sent@example.com', 'old-failed@example.com', 'old-pending@example.com']));
+    expect(await outbox.purgeSent(now)).toBe(0);
+
+    // The worker of a running process does it on its own: its first round, then every hour.
+    await db.insert(mailOutbox).values({ ...row('worker-old@example.com', 'sent', 0), sentAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) });
+    const worker = new MailOutbox(db, { deliverAll: async () => [] }, { ...LIMITS, pollMs: 20, sentRetentionMs: 30 * 24 * 60 * 60 * 1000 });
+    const stop = worker.start();
+    try {
+      await expect
+        .poll(async () => (await db.select({ recipient: mailOutbox.recipient }).from(mailOutbox)).map((r) => r.recipient), { timeout: 5000 })
+        .not.toContain('worker-old@example.com');
+    } finally {
+      await stop();
+    }
   });
 });
