@@ -38,6 +38,12 @@ export const apiBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.res.status === 413) c.header('Connection', 'close');
 };
 
+/** The request came over Node's HTTP server: @hono/node-server puts the IncomingMessage in `c.env.incoming`. */
+const overNodeServer = (c: Context<AppEnv>) => Boolean((c.env as { incoming?: unknown } | undefined)?.incoming);
+
+/** HTTP/1.1 frames the body in chunks, of no length known ahead. */
+const chunked = (c: Context<AppEnv>) => c.req.header('transfer-encoding') !== undefined;
+
 /**
  * Whether the request comes with a body. Over Node's HTTP server (@hono/node-server puts the
  * IncomingMessage in `c.env.incoming`) HTTP/1.1 frames a body by one of two headers, and without
@@ -47,8 +53,8 @@ export const apiBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
  * (`app.request`, the tests) may carry a body with neither header: asked for it.
  */
 function hasBody(c: Context<AppEnv>): boolean {
-  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return c.req.raw.body !== null;
-  if (c.req.header('transfer-encoding') !== undefined) return true;
+  if (!overNodeServer(c)) return c.req.raw.body !== null;
+  if (chunked(c)) return true;
   const length = c.req.header('content-length');
   return length !== undefined && length.trim() !== '0';
 }
@@ -73,7 +79,7 @@ const limitBody = async (c: Context<AppEnv>, next: Next): Promise<unknown> => {
  * it. Undefined elsewhere (a chunked body, a Request handed to the app directly).
  */
 function announcedLength(c: Context<AppEnv>): number | undefined {
-  if (!(c.env as { incoming?: unknown } | undefined)?.incoming || c.req.header('transfer-encoding') !== undefined) return undefined;
+  if (!overNodeServer(c) || chunked(c)) return undefined;
   const length = Number(c.req.header('content-length'));
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
