@@ -42,6 +42,20 @@ export function keepsApiAnswer(response: Pick<Response, 'status' | 'headers'>): 
   return response.status === 200 && (response.headers.get('content-type') ?? '').includes('json');
 }
 
+/**
+ * `response` with a readable `Date`, which the cache's expiration (Workbox's ExpirationPlugin)
+ * reads to leave out an answer older than a day: its own, or for an answer whose `Date` the worker
+ * cannot read (an API on another origin than the kiosk's pages, `server_url`, that does not list
+ * it in Access-Control-Expose-Headers) a copy dated when it arrived. Without it such an answer
+ * would count as fresh for ever while the kiosk is offline.
+ */
+export async function withReadableDate(response: Response, now: Date = new Date()): Promise<Response> {
+  if (response.headers.get('date')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('date', now.toUTCString());
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
 const SHELL_PAGE = new RegExp(`^(/(?:${PREFIXED_LOCALES.join('|')}))?/totem/(cash-desk|products)/[^/]+/?$`);
 
 /**

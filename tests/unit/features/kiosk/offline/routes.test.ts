@@ -1,8 +1,14 @@
 // What the kiosk's service worker keeps besides its precache (src/features/kiosk/offline/routes.ts):
 // the shop's booking pages in every locale, and the API's JSON reads, never its writes nor downloads.
-import { describe, expect, it } from 'vitest';
-import { KIOSK_PAGE_GLOBS, KIOSK_SHELLS, keepsApiAnswer, kioskApiRead, kioskBookingPage, kioskShellFor } from '../../../../../src/features/kiosk/offline/routes';
+import { describe, expect, it, vi } from 'vitest';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { KIOSK_PAGE_GLOBS, KIOSK_SHELLS, keepsApiAnswer, kioskApiRead, kioskBookingPage, kioskShellFor, withReadableDate } from '../../../../../src/features/kiosk/offline/routes';
 import { shellFor } from '../../../../../server/static';
+
+// Workbox's modules name the worker's global scope when they load.
+vi.hoisted(() => {
+  (globalThis as { self?: unknown }).self ??= globalThis;
+});
 
 const answer = (status: number, type: string) => ({ status, headers: new Headers({ 'content-type': type }) });
 
@@ -57,5 +63,27 @@ describe('the kiosk worker’s routes', () => {
       expect(kioskShellFor(path), path).toBeNull();
       expect(shellFor(path), path).toBeNull();
     }
+  });
+
+  it('dates an API answer whose Date the worker cannot read (another origin), so a day-old one expires offline', async () => {
+    const DAY_SECONDS = 24 * 60 * 60;
+    // What a cross-origin answer shows the worker: only the CORS-safelisted headers.
+    const crossOrigin = () => new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY_SECONDS * 1000);
+    const dated = await withReadableDate(crossOrigin(), twoDaysAgo);
+    expect([dated.status, dated.headers.get('content-type'), dated.headers.get('date'), await dated.text()]).toEqual([
+      200,
+      'application/json',
+      twoDaysAgo.toUTCString(),
+      '{"data":[]}',
+    ]);
+    // Workbox's expiration, as the worker sets it up, reads that date; without it the answer is fresh for ever.
+    const expiration = new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: DAY_SECONDS }) as unknown as { _isResponseDateFresh(r: Response): boolean };
+    expect(expiration._isResponseDateFresh(dated)).toBe(false);
+    expect(expiration._isResponseDateFresh(await withReadableDate(crossOrigin()))).toBe(true);
+    expect(expiration._isResponseDateFresh(crossOrigin())).toBe(true);
+    // A Date the worker can read (the same origin) is kept as it is.
+    const sameOrigin = new Response('{}', { headers: { 'content-type': 'application/json', date: twoDaysAgo.toUTCString() } });
+    expect(await withReadableDate(sameOrigin)).toBe(sameOrigin);
   });
 });
