@@ -156,11 +156,18 @@ export class MailOutbox {
     let round: Promise<unknown> | null = null;
     let purgedAt = 0;
     const timer = setInterval(() => {
+      if (round) return;
+      // Due once an hour has passed since the last purge that went through: one that failed (the
+      // database away) is tried again next round, whatever the delivery did.
       const purge = Date.now() - purgedAt >= PURGE_EVERY_MS;
-      if (purge) purgedAt = Date.now();
-      round ??= this.deliverDue()
-        .then(() => (purge ? this.purgeSent() : 0))
+      round = this.deliverDue()
         .catch((err: Error) => log().warn({ err }, 'mail outbox round failed: retried next round'))
+        .then(async () => {
+          if (!purge) return;
+          await this.track(this.purgeSent());
+          purgedAt = Date.now();
+        })
+        .catch((err: Error) => log().warn({ err }, 'mail outbox: sent records past their retention not deleted: tried again next round'))
         .finally(() => (round = null));
     }, this.pollMs);
     timer.unref();

@@ -60,16 +60,22 @@ describe.each(testDrivers)('a burst of mails, on $name', (driver) => {
       row('old-failed@example.com', 'failed', 400),
       row('old-pending@example.com', 'pending', 400),
     ]);
-    const outbox = new MailOutbox(db, { deliverAll: async () => [] }, { ...LIMITS, sentRetentionMs: 30 * 24 * 60 * 60 * 1000 });
+    const outbox = new MailOutbox(db, { deliverAll: async (mails) => mails.map(() => null) }, { ...LIMITS, sentRetentionMs: 30 * 24 * 60 * 60 * 1000 });
     expect(await outbox.purgeSent(now)).toBe(1);
     const left = (await db.select({ recipient: mailOutbox.recipient }).from(mailOutbox)).map((r) => r.recipient);
     expect(left).not.toContain('old-sent@example.com');
     expect(left).toEqual(expect.arrayContaining(['recent-sent@example.com', 'old-failed@example.com', 'old-pending@example.com']));
     expect(await outbox.purgeSent(now)).toBe(0);
 
-    // The worker of a running process does it on its own: its first round, then every hour.
+    // The worker of a running process does it on its own: its first round, then every hour, even
+    // while the mail server refuses every delivery (the old pending mail above is tried, and fails).
     await db.insert(mailOutbox).values({ ...row('worker-old@example.com', 'sent', 0), sentAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) });
-    const worker = new MailOutbox(db, { deliverAll: async () => [] }, { ...LIMITS, pollMs: 20, sentRetentionMs: 30 * 24 * 60 * 60 * 1000 });
+    const refusing = {
+      deliverAll: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:587');
+      },
+    };
+    const worker = new MailOutbox(db, refusing, { ...LIMITS, pollMs: 20, sentRetentionMs: 30 * 24 * 60 * 60 * 1000 });
     const stop = worker.start();
     try {
       await expect

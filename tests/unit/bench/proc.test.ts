@@ -38,7 +38,8 @@ describe('bench/proc', () => {
         const start = procStat(child.pid!)?.cpuMs ?? 0;
         while ((procStat(child.pid!)?.cpuMs ?? 0) - start < 200) await new Promise((resolve) => setTimeout(resolve, 20));
       });
-      expect(cpu.api * cpu.seconds).toBeGreaterThanOrEqual(0.2);
+      // The child spent 0.2 s; the split is rounded to hundredths of a core.
+      expect(cpu.api * cpu.seconds).toBeGreaterThanOrEqual(0.2 - 0.01 * cpu.seconds);
       expect(cpu.cores).toBeGreaterThan(0);
     } finally {
       child.kill('SIGKILL');
