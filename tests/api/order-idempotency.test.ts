@@ -219,10 +219,13 @@ describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
       await holder.query("SELECT 1 FROM idempotency_keys WHERE scope = 'guest' AND key = $1 FOR UPDATE", [key]);
       api.setNow(new Date(started.getTime() + IDEMPOTENCY_LEASE_MS + 1000));
       const retry = post(form(), key);
-      // …the retry reads the key (no link) and waits on its row to take it over…
+      // …the retry reads the key (no link) and waits on its row to take it over. The holder asks
+      // from inside its transaction, which keeps one snapshot of the server's activity until told
+      // to drop it; only this database's sessions count (other test files share the server).
       for (let waited = 0; ; waited += 20) {
+        await holder.query('SELECT pg_stat_clear_snapshot()');
         const { rows } = await holder.query<{ n: string }>(
-          "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'update \"idempotency_keys\"%'",
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'update \"idempotency_keys\"%'",
         );
         if (Number(rows[0]!.n) > 0) break;
         if (waited > 10_000) throw new Error('the retry never waited on the key');
