@@ -6,7 +6,7 @@
 // server module reads process.env. README.md's "Configuration" table lists the same variables
 // and defaults (tests/unit/server/readme-configuration.test.ts compares them). The site's build
 // variables (`PUBLIC_*`) are astro:env's (src/env-schema.mjs); PUBLIC_SITE_URL is read here too,
-// for the links in e-mails.
+// for the links in e-mails. How a value is read and a wrong one reported: ./env-values.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,11 +15,11 @@ import { PosFailureSchema, type PosFailure } from '../src/api/contract/pos';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits';
 import { DEFAULT_PAIRING_CODE_TTL_MINUTES, MAX_PAIRING_CODE_TTL_MINUTES } from './staff/pairing';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests';
-import { cspOrigin } from './http/security-headers';
 import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, DEFAULT_MAIL_SENT_RETENTION_MS, type OutboxLimits } from './mail/outbox';
 import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwords';
+import { address, ConfigError, deepFreeze, flag, origins, parseEnv, port, url, wholeNumber } from './env-values';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MINUTE_MS = 60_000;
@@ -51,27 +51,8 @@ const DEFAULT_HEAP_LIMIT_MB = 128;
 /** Below this the server's own start-up (catalogue, schemas, PGlite's glue) does not fit. */
 const MIN_HEAP_LIMIT_MB = 64;
 
-const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'is not a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `is below ${min}`).max(max, `is above ${max}`));
-const port = () => wholeNumber(1, 65535);
-/** `1` on, `0` off; unset lets the code decide (often: by NODE_ENV). */
-const flag = () => z.enum(['0', '1'], { error: 'is neither 1 nor 0' }).optional();
-const address = () => z.string().regex(/^[A-Za-z0-9.:-]+$/, 'is not an address');
-const url = (protocol: RegExp, problem: string) => z.url({ protocol, error: problem });
 const PUSHER_VARIABLES = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER'] as const;
 const pusher = () => z.string().optional().describe('all four PUSHER_* (Pusher), or at most PUSHER_KEY and PUSHER_SECRET (the local endpoint)');
-
-/** Space- or comma-separated origins; an entry that is no http(s) origin is an error, not skipped. */
-const origins = z.string().transform((value, ctx) => {
-  const entries = value.split(/[\s,]+/).filter(Boolean);
-  const wrong = entries.filter((entry) => cspOrigin(entry) === null);
-  if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `has ${wrong.map((w) => `"${w}"`).join(', ')}, not an http(s) origin` });
-  return entries.map((entry) => cspOrigin(entry)!);
-});
 
 /**
  * One entry per variable, in README.md's order. Each `describe` is the expected form the error
@@ -149,7 +130,6 @@ export const ConfigSchema = z
 /** Never printed: a wrong connection URL may still carry a password. */
 const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'PUSHER_SECRET', 'METRICS_TOKEN']);
 
-export type ConfigVariable = keyof typeof ConfigSchema.shape;
 type Variables = z.output<typeof ConfigSchema>;
 
 /** Realtime order events: Pusher when all four PUSHER_* are set, else the local endpoint (server/realtime). */
@@ -203,36 +183,6 @@ export interface Config {
   realtime: RealtimeSettings;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration (see "Configuration" in README.md):\n${problems.map((p) => `  ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** What is wrong with one variable: its name, its value (unless secret), the problem, the expected form. */
-function problem(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
-  const name = String(issue.path[0] ?? '') as ConfigVariable;
-  const field = ConfigSchema.shape[name];
-  const value = SECRET_VARIABLES.has(name) ? '(value not shown)' : JSON.stringify(env[name] ?? '');
-  const fallback = (ConfigSchema.parse({}) as Partial<Record<ConfigVariable, unknown>>)[name];
-  const expected = `${field?.description ?? 'a valid value'}${fallback === undefined ? '' : `, or unset for ${String(fallback)}`}`;
-  return `${name}=${value} ${issue.message}; expected ${expected}`;
-}
-
-/** Empty means unset, as a shell's `VAR=` says. */
-function present(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 function toConfig(v: Variables): Config {
   const production = v.NODE_ENV === 'production';
   const limit = (rule: RateLimitRule, count: number): RateLimitRule => ({ ...rule, limit: count });
@@ -281,9 +231,7 @@ function toConfig(v: Variables): Config {
 
 /** The configuration `env` describes, frozen; a ConfigError naming every wrong variable otherwise. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const parsed = ConfigSchema.safeParse(present(env));
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => problem(issue, env)));
-  return deepFreeze(toConfig(parsed.data));
+  return deepFreeze(toConfig(parseEnv(ConfigSchema, env, SECRET_VARIABLES)));
 }
 
 /** For the entry points (`npm start`, the CLIs): a wrong value prints its message and exits 2, no stack trace. */

@@ -3,7 +3,8 @@
 // the problem and the expected form; the result frozen.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/env-values';
 import { projectRoot } from '../../../server/db/client';
 import { DEFAULT_ORDER_LIMITS } from '../../../server/orders/limits';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../../server/routes/booking-requests';
