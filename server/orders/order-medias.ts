@@ -2,7 +2,7 @@
 // uploads, stored documents kept or reused, deletions, and, under the order's row lock, the
 // per-order quota and a kiosk's document rule counted again. Apart from the order write because it
 // is its own set of rules (whose documents may be linked, what a deletion touches).
-import { and, count, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AuthTotem } from '../http/context';
 import { documentsRequired } from '../../src/domain/kiosk';
@@ -40,10 +40,10 @@ export interface OrderMediasInput {
   documentsRequired?: boolean;
 }
 
-/** The documents `orderId` holds now. */
-export async function liveDocumentCount(tx: Db, orderId: number): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(medias).where(and(eq(medias.orderId, orderId), isNull(medias.deletedAt)));
-  return row?.n ?? 0;
+/** The ids of the documents `orderId` holds now (`db`: the database, or a transaction holding the order's lock). */
+export async function liveDocumentIds(db: Db, orderId: number): Promise<number[]> {
+  const rows = await db.select({ id: medias.id }).from(medias).where(and(eq(medias.orderId, orderId), isNull(medias.deletedAt)));
+  return rows.map((r) => r.id);
 }
 
 /** A totem's document setting as the domain's rule reads it (src/domain/order-documents.ts). */
@@ -90,5 +90,5 @@ export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: 
   }
   // Counted with what the order held, under its row lock (an edit's UPDATE took it).
   if (added > 0 && input.uploadQuota) await assertOrderWithinQuota(tx, input.uploadQuota, orderId, 'medias');
-  if (input.documentsRequired && (await liveDocumentCount(tx, orderId)) === 0) throw documentRequired();
+  if (input.documentsRequired && (await liveDocumentIds(tx, orderId)).length === 0) throw documentRequired();
 }

@@ -14,7 +14,7 @@ import { isEditable, presentOrder } from '../orders/present';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { orderBodyLimit } from './orders';
 import { lockOrderForChange } from '../orders/hand-outs';
-import { documentRequired, kioskRequiresDocuments, liveDocumentCount } from '../orders/order-medias';
+import { documentRequired, kioskRequiresDocuments, liveDocumentIds } from '../orders/order-medias';
 import { assertOrderWithinQuota, assertUploadQuota } from '../orders/upload-quota';
 import type { Db } from '../db/client';
 import type { z } from 'zod';
@@ -106,7 +106,7 @@ export const mediaRoutes = new Hono<AppEnv>()
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
         if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
         await tx.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
-        if (kioskRequiresDocuments(c.get('auth')?.totem) && (await liveDocumentCount(tx, orderId)) === 0) throw documentRequired();
+        if (kioskRequiresDocuments(c.get('auth')?.totem) && (await liveDocumentIds(tx, orderId)).length === 0) throw documentRequired();
       });
     }
     const answer: z.input<typeof MediaDeletedSchema> = { data: { id: media.id, deleted: true } };

@@ -1,7 +1,7 @@
 // Orders, customer side: place (guests too), list, view, edit, change, cancel, export.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { and, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import {
   CancelQuerySchema,
   OrderChangesSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../src/api/contract/order-form';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { missingDocument } from '../../src/domain/order-documents';
-import { coupons, medias, orders } from '../db/schema/index';
+import { coupons, orders } from '../db/schema/index';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { requireUser, type AppContext, type AppEnv, type AuthTotem } from '../http/context';
 import { formToTree, readFormData } from '../http/forms';
@@ -21,7 +21,7 @@ import { quoteOrder, type CouponRow } from '../orders/quote';
 import { cancelOrder, saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { assertUploadQuota } from '../orders/upload-quota';
-import { documentRequired, kioskRequiresDocuments, totemDocumentRule } from '../orders/order-medias';
+import { documentRequired, kioskRequiresDocuments, liveDocumentIds, totemDocumentRule } from '../orders/order-medias';
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
@@ -64,16 +64,6 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
  */
 function assertKioskDocuments(totem: AuthTotem, form: OrderFormInput, held: readonly number[] = []): void {
   if (missingDocument(totemDocumentRule(totem), form.medias, held)) throw documentRequired();
-}
-
-/** The ids of the documents `orderId` holds now. */
-async function heldDocuments(c: AppContext, orderId: number): Promise<number[]> {
-  const rows = await c
-    .get('deps')
-    .database.db.select({ id: medias.id })
-    .from(medias)
-    .where(and(eq(medias.orderId, orderId), isNull(medias.deletedAt)));
-  return rows.map((r) => r.id);
 }
 
 /** Validates, prices and writes an order (new, or the replacement of `editing`). */
@@ -227,7 +217,7 @@ export const orderRoutes = new Hono<AppEnv>()
     await assertCanChange(c, order, 'replace');
     // The kiosk changing the order is held to the same document rule as one placing it.
     const totem = c.get('auth')?.totem;
-    if (totem) assertKioskDocuments(totem, form, await heldDocuments(c, order.id));
+    if (totem) assertKioskDocuments(totem, form, await liveDocumentIds(c.get('deps').database.db, order.id));
     return c.json({ data: await placeOrder(c, order.shopId, form, order) });
   })
   .patch('/v1/orders/:id', async (c) => {

@@ -3,6 +3,7 @@
 // (src/domain/orders.ts). Its coupons go with it and are checked again; its e-mail stays; and the
 // document rule of a kiosk without data_security_user_optional holds for edits as for new orders.
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { couponRedemptions, coupons, medias, orders, totems } from '../../server/db/schema/index';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
@@ -143,6 +144,40 @@ describe.each(testDrivers)('edits at the cash desk on $name', (driver) => {
       expect(byLink.status).toBe(200);
       expect((await read(order)).medias).toEqual([]);
     } finally {
+      await setDocumentsOptional(true);
+    }
+  });
+
+  it.runIf(driver.name === 'postgres')('two desks deleting the order’s last two documents at once: one goes, the other is refused, one stays', async () => {
+    const order = await read(await place(55, { email: 'desk.both@example.com', medias: [{ file: idDocument('fronte.png') }, { file: idDocument('retro.png') }] }));
+    const [first, second] = order.medias;
+    await setDocumentsOptional(false);
+    // A connection of its own holds the order's row, so both deletions are inside their
+    // transactions, each having seen two documents, before either may write: without the order's
+    // lock in the route, both would count the other's document and the order would keep none.
+    const holder = new pg.Client({ connectionString: api.deps.database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM orders WHERE id = $1 FOR UPDATE', [order.id]);
+      const deletions = [first!, second!].map((m) => call(api, 'DELETE', `/api/v1/media/${m.id}`, k.cash));
+      for (let waited = 0; ; waited += 20) {
+        // A transaction keeps one snapshot of the activity view until told to drop it.
+        await holder.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await holder.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'select%from \"orders\"%for no key update'",
+        );
+        if (Number(rows[0]!.n) === 2) break;
+        if (waited > 10_000) throw new Error(`the deletions did not both wait on the order (${rows[0]!.n} waiting)`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await holder.query('COMMIT');
+      const answers = await Promise.all(deletions);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+      expect(answers.find((a) => a.status === 422)!.body).toEqual({ message: DOCUMENT_REQUIRED, errors: { medias: [DOCUMENT_REQUIRED] } });
+      expect((await read(order)).medias).toHaveLength(1);
+    } finally {
+      await holder.end();
       await setDocumentsOptional(true);
     }
   });
