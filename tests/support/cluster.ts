@@ -21,6 +21,9 @@ export interface ClusterDatabase {
 export async function clusterDatabase(adminUrl: string): Promise<ClusterDatabase> {
   const throwaway = await throwawayDatabase(adminUrl, 'cluster');
   const pool = new pg.Pool({ connectionString: throwaway.url, max: 2 });
+  // An idle client the server drops (a restart, a connection reset) is an 'error' on the pool; with
+  // no listener it would end the test run or the benchmark. The next query opens a new one.
+  pool.on('error', () => undefined);
   return {
     url: throwaway.url,
     query: async (text, values) => (await pool.query(text, values)).rows,
