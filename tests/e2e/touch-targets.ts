@@ -34,8 +34,11 @@ export function smallTargets(scope: Page | Locator, { min = FINGER_PX, controls 
           if (el.closest('dialog:not([open])') || el.matches(rule.exclude)) return false;
           const box = el.getBoundingClientRect();
           // Placed above the document's top (a skip link until it has focus) is off-screen by
-          // design; scrolled out of view is not, and is measured.
-          const onScreen = box.width > 0 && box.height > 0 && box.bottom + window.scrollY > 0 && getComputedStyle(el).visibility !== 'hidden';
+          // design; scrolled out of view is not, and is measured: the page's scroll and that of
+          // every scroller around the control (a dialog's body, a list) are added back.
+          let scrolled = window.scrollY;
+          for (let a = el.parentElement; a && a !== document.scrollingElement; a = a.parentElement) scrolled += a.scrollTop;
+          const onScreen = box.width > 0 && box.height > 0 && box.bottom + scrolled > 0 && getComputedStyle(el).visibility !== 'hidden';
           return onScreen && (box.height < rule.min || box.width < rule.min);
         })
         .map((el) => {
