@@ -56,6 +56,14 @@ export async function withReadableDate(response: Response, now: Date = new Date(
   return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * The API reads' cache plugin (Workbox's `cacheWillUpdate`): what `keepsApiAnswer` keeps, dated
+ * (`withReadableDate`) so the expiration can leave it out a day later; null is not kept.
+ */
+export const keptApiAnswers = {
+  cacheWillUpdate: async ({ response }: { response: Response }): Promise<Response | null> => (keepsApiAnswer(response) ? withReadableDate(response) : null),
+};
+
 const SHELL_PAGE = new RegExp(`^(/(?:${PREFIXED_LOCALES.join('|')}))?/totem/(cash-desk|products)/[^/]+/?$`);
 
 /**

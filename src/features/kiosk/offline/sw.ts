@@ -10,7 +10,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
-import { KIOSK_API_CACHE, KIOSK_PAGES_CACHE, KIOSK_SHELLS, keepsApiAnswer, kioskApiRead, kioskBookingPage, kioskShellFor, withReadableDate } from './routes';
+import { KIOSK_API_CACHE, KIOSK_PAGES_CACHE, KIOSK_SHELLS, keptApiAnswers, kioskApiRead, kioskBookingPage, kioskShellFor } from './routes';
 
 // The worker's global scope, as far as it is used here (the project's types are the page's DOM).
 declare const self: {
@@ -51,7 +51,6 @@ registerRoute(
 
 // Only 200s are kept: an error page or a refusal must not stand in for the page offline.
 const only200 = { cacheWillUpdate: async ({ response }: { response: Response }) => (response.status === 200 ? response : null) };
-const onlyJson = { cacheWillUpdate: async ({ response }: { response: Response }) => (keepsApiAnswer(response) ? withReadableDate(response) : null) };
 
 registerRoute(
   new NavigationRoute(new NetworkFirst({ cacheName: KIOSK_PAGES_CACHE, plugins: [only200, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: DAY_SECONDS })] }), {
@@ -61,5 +60,5 @@ registerRoute(
 
 registerRoute(
   ({ url, request }) => kioskApiRead(url, request.method),
-  new NetworkFirst({ cacheName: KIOSK_API_CACHE, plugins: [onlyJson, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: DAY_SECONDS })] }),
+  new NetworkFirst({ cacheName: KIOSK_API_CACHE, plugins: [keptApiAnswers, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: DAY_SECONDS })] }),
 );

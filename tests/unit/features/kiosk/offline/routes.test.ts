@@ -2,7 +2,7 @@
 // the shop's booking pages in every locale, and the API's JSON reads, never its writes nor downloads.
 import { describe, expect, it, vi } from 'vitest';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { KIOSK_PAGE_GLOBS, KIOSK_SHELLS, keepsApiAnswer, kioskApiRead, kioskBookingPage, kioskShellFor, withReadableDate } from '../../../../../src/features/kiosk/offline/routes';
+import { KIOSK_PAGE_GLOBS, KIOSK_SHELLS, keepsApiAnswer, keptApiAnswers, kioskApiRead, kioskBookingPage, kioskShellFor, withReadableDate } from '../../../../../src/features/kiosk/offline/routes';
 import { shellFor } from '../../../../../server/static';
 
 // Workbox's modules name the worker's global scope when they load.
@@ -85,5 +85,12 @@ describe('the kiosk worker’s routes', () => {
     // A Date the worker can read (the same origin) is kept as it is.
     const sameOrigin = new Response('{}', { headers: { 'content-type': 'application/json', date: twoDaysAgo.toUTCString() } });
     expect(await withReadableDate(sameOrigin)).toBe(sameOrigin);
+  });
+
+  it('the API reads’ cache plugin keeps a JSON answer dated, and nothing else', async () => {
+    const kept = await keptApiAnswers.cacheWillUpdate({ response: new Response('{}', { headers: { 'content-type': 'application/json' } }) });
+    expect(kept?.headers.get('date')).toBeTruthy();
+    expect(await keptApiAnswers.cacheWillUpdate({ response: new Response('{}', { status: 503, headers: { 'content-type': 'application/json' } }) })).toBeNull();
+    expect(await keptApiAnswers.cacheWillUpdate({ response: new Response('%PDF', { headers: { 'content-type': 'application/pdf' } }) })).toBeNull();
   });
 });
