@@ -12,8 +12,8 @@ import { projectRoot } from '../../server/db/client';
 import { startNpmStart, type StartedServer } from '../support/process';
 
 const freePort = () => 4600 + Math.floor(Math.random() * 200);
-/** V8's heap_size_limit is the old generation's cap plus the young generation's (3 × --max-semi-space-size=4). */
-const YOUNG_GENERATION_MAX_MB = 16;
+/** V8's heap_size_limit is the old generation's cap plus the young generation's (3 × --max-semi-space-size=16). */
+const YOUNG_GENERATION_MAX_MB = 48;
 /** A first start seeds its database in a child and compiles PGlite: over a minute on a busy 2-core machine. */
 const START_TIMEOUT_MS = 180_000;
 
