@@ -19,6 +19,7 @@ import { day, file, orderForm, pick, PNG_BYTES, signup } from '../support/orders
 import { outcome } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { SHOP } from '../support/staff';
+import { lockWaiters } from '../support/lock-waiters';
 
 /** Faults placed in the order's path by a test: after its commit, or a pause before its transaction. */
 const faults = vi.hoisted(() => ({
@@ -219,18 +220,8 @@ describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
       await holder.query("SELECT 1 FROM idempotency_keys WHERE scope = 'guest' AND key = $1 FOR UPDATE", [key]);
       api.setNow(new Date(started.getTime() + IDEMPOTENCY_LEASE_MS + 1000));
       const retry = post(form(), key);
-      // …the retry reads the key (no link) and waits on its row to take it over. The holder asks
-      // from inside its transaction, which keeps one snapshot of the server's activity until told
-      // to drop it; only this database's sessions count (other test files share the server).
-      for (let waited = 0; ; waited += 20) {
-        await holder.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await holder.query<{ n: string }>(
-          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'update \"idempotency_keys\"%'",
-        );
-        if (Number(rows[0]!.n) > 0) break;
-        if (waited > 10_000) throw new Error('the retry never waited on the key');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // …the retry reads the key (no link) and waits on its row to take it over.
+      await lockWaiters(holder, 'update "idempotency_keys"%');
       // …and the slow run links its order and commits.
       await holder.query("UPDATE idempotency_keys SET order_id = $1 WHERE scope = 'guest' AND key = $2 AND attempt = 'slow'", [first.body.data.id, key]);
       await holder.query('COMMIT');

@@ -35,7 +35,9 @@ export function smallTargets(scope: Page | Locator, { min = FINGER_PX, controls 
           const box = el.getBoundingClientRect();
           // Placed above the document's top (a skip link until it has focus) is off-screen by
           // design; scrolled out of view is not, and is measured: the page's scroll and that of
-          // every scroller around the control (a dialog's body, a list) are added back.
+          // every scroller around the control (a dialog's body, a list) are added back. (A control
+          // placed out of a scroller's flow, fixed or absolute inside one, would get its scroll
+          // added too; no screen has one.)
           let scrolled = window.scrollY;
           for (let a = el.parentElement; a && a !== document.scrollingElement; a = a.parentElement) scrolled += a.scrollTop;
           const onScreen = box.width > 0 && box.height > 0 && box.bottom + scrolled > 0 && getComputedStyle(el).visibility !== 'hidden';
