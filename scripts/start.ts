@@ -3,7 +3,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { projectRoot } from '../server/db/client';
 import { loadConfigOrExit } from '../server/config';
-import { startServer } from '../server/main';
+import { PortInUseError, startServer } from '../server/main';
 import { exitOnDataDirError } from '../server/db/data-dir';
 import { buildSite, isDistStale } from './build-if-stale';
 import { configureLogger, logger } from '../server/log';
@@ -20,8 +20,13 @@ if (!config.skipBuild && isDistStale(projectRoot)) {
   buildSite(projectRoot);
 }
 
-// A data folder that cannot be used stops here with what to do (exit 1), not a stack trace.
-const server = await exitOnDataDirError(startServer(config));
+// A data folder that cannot be used, or a port already taken, stops here with what to do (exit 1),
+// not a stack trace.
+const server = await exitOnDataDirError(startServer(config)).catch((err: unknown) => {
+  if (!(err instanceof PortInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const BYTES_PER_MB = 1024 * 1024;
 // The cap node was started with (HEAP_LIMIT_MB through scripts/launch.mjs, or node's own default).
 const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / BYTES_PER_MB);

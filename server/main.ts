@@ -100,10 +100,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.use('*', rootLanguageRedirect());
   app.use('*', serveDist(path.join(projectRoot, 'dist')));
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s),
-    );
+  const server = await listen(app, config).catch(async (err: unknown) => {
+    // Nothing else has started yet; PGlite's folder is released for the next start.
+    await database.close().catch(() => undefined);
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
@@ -147,6 +147,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
         }
       })()),
   };
+}
+
+/** The product's port is taken: the entry point says so in one line, without a stack trace. */
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(`[server] Port ${port} on ${host} is already in use (another npm start, or another program).\n  Stop that one, or start on another port: PORT=<port> npm start.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+function listen(app: Hono<AppEnv>, config: Pick<Config, 'port' | 'host'>): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : err));
+  });
 }
 
 /** A port already taken (another `npm start`) leaves the product running without the simulator. */

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/db/client';
+import { freePort } from '../support/free-port';
 
 const PROCESS_TIMEOUT_MS = 240_000;
 /** Root reads a chmod 000 folder anyway: the unreadable case then runs the server as `nobody`. */
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;
-const freePort = () => 4360 + Math.floor(Math.random() * 30);
 const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch.reverse()) {
@@ -36,7 +36,7 @@ async function run(script: 'scripts/start.ts' | 'server/cli/migrate.ts', dir: st
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(projectRoot, script)], {
       cwd: projectRoot,
       // HOME: tsx keeps its cache there and in the temp folder, which `nobody` may not have.
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', SKIP_BUILD: '1', PORT: String(freePort()), POS_PORT: '0', HOME: tmpdir() },
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', SKIP_BUILD: '1', PORT: String(await freePort()), POS_PORT: '0', HOME: tmpdir() },
       timeout: PROCESS_TIMEOUT_MS,
       ...(asUser === undefined ? {} : { uid: asUser, gid: asUser }),
     });

@@ -5,7 +5,6 @@
 // mail the server keeps refusing is left as failed after the bound, and a permanent refusal (5xx)
 // fails at once. The API's metrics (GET /api/metrics) say so meanwhile: the mails waiting, then
 // none, then the one given up. On PGlite and PostgreSQL.
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick, postOrder } from '../support/orders';
 import { SHOP } from '../support/staff';
+import { freePort } from '../support/free-port';
 
 /** Short waits so the test runs in seconds; the bound is what the test checks. */
 const LIMITS = { maxAttempts: 4, maxDelayMs: 200, firstDelayMs: 50, pollMs: 25 };
@@ -29,15 +29,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string) 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(LIMITS.pollMs);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 type Mode = 'accept' | 'temporary' | 'permanent';

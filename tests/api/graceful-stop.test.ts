@@ -12,7 +12,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../../server/db/client';
 import { SHUTDOWN_DRAIN_MS } from '../../server/http/drain';
-import { clusterDatabase, freePort } from '../support/cluster';
+import { clusterDatabase } from '../support/cluster';
+import { freePort } from '../support/free-port';
 import { startProduct } from '../support/process';
 import { requiredPart } from '../support/required';
 

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { projectRoot } from '../../server/db/client';
 import { startNpmStart, type StartedServer } from '../support/process';
+import { freePort } from '../support/free-port';
 
-const freePort = () => 4600 + Math.floor(Math.random() * 200);
 /** V8's heap_size_limit is the old generation's cap plus the young generation's (3 × --max-semi-space-size=16). */
 const YOUNG_GENERATION_MAX_MB = 48;
 /** A first start seeds its database in a child and compiles PGlite: over a minute on a busy 2-core machine. */
@@ -53,7 +53,7 @@ async function databaseReleased(dataDir: string): Promise<void> {
 
 async function start(env: Record<string, string> = {}): Promise<StartedServer & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heap-cap-'));
-  const server = await startNpmStart(dataDir, freePort(), { POS_PORT: '0', ...env });
+  const server = await startNpmStart(dataDir, await freePort(), { POS_PORT: '0', ...env });
   cleanup.push(async () => {
     server.child.kill('SIGKILL');
     await server.exited;

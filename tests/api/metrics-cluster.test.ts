@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../../server/db/client';
-import { clusterDatabase, freePort } from '../support/cluster';
+import { clusterDatabase } from '../support/cluster';
+import { freePort } from '../support/free-port';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const REQUESTS = 6;

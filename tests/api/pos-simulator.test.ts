@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPosApp, POS_NOTES, startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
 import { receiptItems, terminalDate, TerminalOperation } from '../../src/domain/terminal';
 import { startProduct } from '../support/process';
+import { freePort } from '../support/free-port';
 import { PosProcessResponseSchema, PosStateSchema } from '../../src/api/contract/pos';
 import { answer, outcome } from '../support/contract';
 
@@ -114,8 +115,8 @@ describe('npm start with the simulator and the realtime endpoint', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves both next to the product and closes them on SIGTERM', async () => {
-    const port = 4400 + Math.floor(Math.random() * 50);
-    const posPort = port + 100;
+    const port = await freePort();
+    const posPort = await freePort();
     const product = await startProduct(dataDir, port, { POS_PORT: String(posPort), POS_DELAY_MS: '5', PUSHER_KEY: 'start-key', PUSHER_SECRET: 'start-secret' });
     try {
       const res = await fetch(`http://127.0.0.1:${posPort}/process`, { method: 'POST', body: JSON.stringify({ operations: [PAY], payload: { amount: 3 } }) });

@@ -1,6 +1,7 @@
 // The `npm start` process itself: first start seeds, second start reuses the database, signals
 // close it cleanly, and acknowledged orders survive a SIGKILL.
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,16 +9,16 @@ import { answer, envelopeOf } from '../support/contract';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { AvailabilitiesSchema, ShopLoadSchema } from '../../src/api/contract/catalogue';
 import { startProduct } from '../support/process';
+import { freePort } from '../support/free-port';
 import { inSeasonDay } from '../support/season';
 import { orderForm } from '../support/orders';
 import { CUSTOMER_FIELDS } from '../../src/domain/orders';
 
-const freePort = () => 4300 + Math.floor(Math.random() * 60);
 
 describe('npm start process', () => {
   it('seeds on first start, reuses the database on the second, and stops cleanly on SIGINT/SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'start-'));
-    const port = freePort();
+    const port = await freePort();
 
     const first = await startProduct(dataDir, port);
     expect(first.output()).toContain('migrated and seeded');
@@ -30,11 +31,26 @@ describe('npm start process', () => {
     expect(second.output()).toContain('seed already applied');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+
+    // The port taken by another program: one line saying so, no stack trace, and the data folder
+    // released for the next start.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '0.0.0.0', resolve));
+    const refused = await startProduct(dataDir, port).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    await new Promise((resolve) => holder.close(resolve));
+    expect(refused).toContain(`Port ${port} on 0.0.0.0 is already in use`);
+    expect(refused).not.toContain('Unhandled');
+    const third = await startProduct(dataDir, port);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
   }, 90_000);
 
   it('keeps every acknowledged order when the server is killed with SIGKILL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'durable-'));
-    const port = freePort();
+    const port = await freePort();
     const server = await startProduct(dataDir, port);
     const from = inSeasonDay('sport-noleggio-sestriere', 40);
     const shop = await answer(await fetch(`${server.url}/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}`), envelopeOf(ShopLoadSchema));

@@ -19,6 +19,7 @@ import { signChannel } from '../../server/realtime/publisher';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { startProduct, type StartedServer } from '../support/process';
+import { freePort } from '../support/free-port';
 
 type Frame = { event: string; channel?: string; data?: unknown };
 const KEY = 'hostile-key';
@@ -93,7 +94,7 @@ describe('the npm start process under hostile realtime input', () => {
   let ws: string;
 
   beforeAll(async () => {
-    const port = 4360 + Math.floor(Math.random() * 60);
+    const port = await freePort();
     server = await startProduct(mkdtempSync(path.join(tmpdir(), 'hostile-')), port, { PUSHER_KEY: KEY, PUSHER_SECRET: SECRET });
     http = `http://127.0.0.1:${port}`;
     ws = `ws://127.0.0.1:${port}`;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { configureLogger } from '../../server/log';
 import { createMailer } from '../../server/mail/mailer';
-import { freePort } from '../support/cluster';
+import { freePort } from '../support/free-port';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { idDocument, pair, totemOf } from '../support/staff';

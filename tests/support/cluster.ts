@@ -2,7 +2,6 @@
 // the cluster benchmark. `remote(url)` speaks to one of them over HTTP with the same `request`
 // the in-process TestApi has, so the JSON helpers of tests/support work against it.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import type { TestApi } from './app';
 import { requestInit, type TestRequestInit } from './request';
 import { startNpmStart, startProduct, type StartedServer } from './process';
 import { throwawayDatabase } from './throwaway-database';
+import { freePort } from './free-port';
 
 export interface ClusterDatabase {
   url: string;
@@ -32,17 +32,6 @@ export async function clusterDatabase(adminUrl: string): Promise<ClusterDatabase
       await throwaway.drop();
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ApiProcess extends StartedServer {
