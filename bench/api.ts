@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { addDays, todayInRome } from '../src/domain/dates';
 import { startNpmStart } from '../tests/support/process';
+import { freePort } from '../tests/support/free-port';
 import { orders } from './orders';
 import { allocationsPerRequest } from './allocations';
 import { procStat } from './proc';
@@ -127,7 +128,7 @@ const memoryCells = (m: Memory) => `${m.heapMb} | ${m.rssMb}`;
 export async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   // Every order comes from 127.0.0.1: the per-address limit is lifted for the load.
-  const started = await startNpmStart(dataDir, 4370, { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) }, { keepOutput: false });
+  const started = await startNpmStart(dataDir, await freePort(), { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) }, { keepOutput: false });
   const server = { base: started.url, pid: started.child.pid! };
   const base = server.base;
   const from = addDays(todayInRome(), 20);
@@ -212,7 +213,7 @@ const ORDERS_KEYED = process.env.BENCH_ORDERS_KEYED === '1';
  */
 async function benchOrdersOnly(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'));
-  const started = await startNpmStart(dataDir, 4371, { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) }, { keepOutput: false });
+  const started = await startNpmStart(dataDir, await freePort(), { ORDERS_PER_ADDRESS_PER_HOUR: String(Number.MAX_SAFE_INTEGER) }, { keepOutput: false });
   const pid = started.child.pid!;
   try {
     let earlier = 0;

@@ -17,7 +17,6 @@
 // on the booking screens, ≤ 15 KB gzip JS before idle on static pages, ≤ 120 KB on booking
 // screens in every state, ≤ 25 KB gzip HTML (1 KB = 1024 bytes).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +32,7 @@ import { CONFIGURATION_KEY } from '../src/stores/keys';
 import { TOKEN_KEY } from '../src/stores/session';
 import { projectRoot } from '../server/db/client';
 import { startProduct } from '../tests/support/process';
+import { freePort } from '../tests/support/free-port';
 import { BOOKING_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET } from './budgets';
 import { buildOurs, type BuildRun } from './build';
 
@@ -107,17 +107,6 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
   } finally {
     clearTimeout(timer);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function countHtml(dir: string): number {
