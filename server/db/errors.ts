@@ -1,9 +1,19 @@
 // Database errors the API turns into answers instead of 500s.
 
+/** Whether `err`, or the error it wraps (drizzle wraps the driver's once), has one of `codes`. */
+function hasCode(err: unknown, codes: readonly string[]): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return [code(err), code((err as { cause?: unknown } | null)?.cause)].some((c) => typeof c === 'string' && codes.includes(c));
+}
+
 /** PostgreSQL's unique_violation (PGlite reports the same code), raised directly or as a cause. */
 export function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+  return hasCode(err, ['23505']);
+}
+
+/** PostgreSQL's undefined_table or invalid_schema_name: the database answered, the table is not there. */
+export function isMissingTable(err: unknown): boolean {
+  return hasCode(err, ['42P01', '3F000']);
 }
 
 /**

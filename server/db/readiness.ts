@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { log } from '../log';
 import { migrationsFolder, type Database } from './client';
+import { isMissingTable } from './errors';
 
 /** A probe is answered within this, whatever the database does (a pool waiting for a dead server waits 30 s). */
 export const READINESS_TIMEOUT_MS = 3000;
@@ -35,13 +36,11 @@ function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * One statement, which also says the database answers: under load a probe waits its turn with the
+ * requests (PGlite runs one statement at a time), so a second statement would double its wait.
+ */
 export async function readiness(database: Database, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
-  try {
-    await withinTimeout(database.db.execute(sql`select 1`), timeoutMs);
-  } catch (err) {
-    log().warn({ err }, 'not ready: the database does not answer');
-    return { status: 'not_ready', database: 'unreachable', migrations: 'unknown' };
-  }
   let applied = 0;
   try {
     const query = database.db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
@@ -49,7 +48,11 @@ export async function readiness(database: Database, timeoutMs = READINESS_TIMEOU
     const result = (await withinTimeout(query, timeoutMs)) as unknown as { rows: { newest: string | number | null }[] };
     applied = Number(result.rows[0]?.newest ?? 0);
   } catch (err) {
-    // No record table yet: a database never migrated.
+    if (!isMissingTable(err)) {
+      log().warn({ err }, 'not ready: the database does not answer');
+      return { status: 'not_ready', database: 'unreachable', migrations: 'unknown' };
+    }
+    // The database answered without the record table: never migrated.
     log().warn({ err }, 'not ready: no migration record');
   }
   if (applied < newestShippedMigration()) {

@@ -1,8 +1,7 @@
 // Liveness apart from readiness: /health/live answers while the process runs, whatever the
 // database does; /health/ready answers 200 only when the database answers and every migration is
 // applied, 503 otherwise (database unreachable: a closed PGlite, a PostgreSQL URL to a closed
-// port; migrations pending: the newest one's record removed). /health keeps its answer.
-import { createServer } from 'node:net';
+// port; migrations pending: the newest one's record removed, or no record table). /health keeps its answer.
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,20 +12,13 @@ import { answer } from '../support/contract';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { requestInit } from '../support/request';
+import { freePort } from '../support/free-port';
 
 const SERVICE_UNAVAILABLE = 503;
 
 /** A readiness answer, 200 or 503, parsed with its contract schema. */
 const readinessOf = async (res: Response) => z.parse(ReadinessResponseSchema, await res.json()).data;
 
-/** A port nothing listens on: taken from the system, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe.each(testDrivers)('health endpoints on $name', (driver) => {
   let api: TestApi;
@@ -63,6 +55,18 @@ describe.each(testDrivers)('health endpoints on $name', (driver) => {
     }
   }, 60_000);
 
+  it('is not ready on a database never migrated (no record table)', async () => {
+    const { database, dispose } = await driver.create();
+    try {
+      await database.db.execute(sql`alter table drizzle.__drizzle_migrations rename to migrations_aside`);
+      const ready = await over(database)('/api/health/ready');
+      expect(ready.status).toBe(SERVICE_UNAVAILABLE);
+      expect(await readinessOf(ready)).toEqual({ status: 'not_ready', database: 'ok', migrations: 'pending' });
+    } finally {
+      await dispose();
+    }
+  }, 60_000);
+
   it('is not ready when the database cannot be reached, and live all the same', async () => {
     let database: Database;
     if (driver.name === 'pglite') {
@@ -70,7 +74,7 @@ describe.each(testDrivers)('health endpoints on $name', (driver) => {
       await database.migrate();
       await database.close();
     } else {
-      database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/test` });
+      database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/test` });
     }
     try {
       const request = over(database);
