@@ -1,8 +1,9 @@
-// The booking index: which confirmed order holds which product for which period. Read whole from
-// the database at start (and after a lost notification connection), then kept equal to it by the
-// after-commit hook (commit.ts), order by order.
-import { eq, inArray } from 'drizzle-orm';
+// The booking index: which confirmed order holds which product for which period. Read from the
+// database at start (and after a lost notification connection), then kept equal to it by the
+// after-commit hook (commit.ts), order by order; bookings long ended are left out (below).
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { halfDayOf, type BookingPeriod } from '../../src/domain/availability';
+import { addDays } from '../../src/domain/dates';
 import type { Db } from '../db/client';
 import { orderDetails, orders } from '../db/schema/index';
 
@@ -20,6 +21,18 @@ interface Booking {
   period: BookingPeriod;
   size: string | null;
 }
+
+/**
+ * Bookings that ended more than this many days ago are not kept in memory. Every order ever confirmed
+ * would otherwise stay in the index and in the start-up read (about 360 bytes each: a network's
+ * years of history against the server's heap cap). Nothing the API checks or writes looks that far
+ * back: past dates are refused, and the earliest period checked is a season price's, which starts
+ * at most a year before today (a season is a window of month-days).
+ */
+export const ENDED_BOOKINGS_KEPT_DAYS = 400;
+
+/** The first end day a booking kept in memory may have, on `today` (Rome). */
+export const keptFrom = (today: string): string => addDays(today, -ENDED_BOOKINGS_KEPT_DAYS);
 
 export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string }): BookingPeriod {
   return {
@@ -57,6 +70,22 @@ export class BookingIndex {
     this.add(entries);
   }
 
+  /** Forgets the bookings that ended before `day` (an order's lines share one period: it goes whole). */
+  dropEndedBefore(day: string): void {
+    const ended = new Set<number>();
+    for (const [productId, list] of this.byProduct) {
+      if (!list.some((b) => b.period.to < day)) continue;
+      const kept: Booking[] = [];
+      for (const b of list) {
+        if (b.period.to >= day) kept.push(b);
+        else ended.add(b.orderId);
+      }
+      if (kept.length > 0) this.byProduct.set(productId, kept);
+      else this.byProduct.delete(productId);
+    }
+    for (const orderId of ended) this.productsOf.delete(orderId);
+  }
+
   /**
    * Periods booked on a product, without those of `excludeOrderId` (an order being edited); with
    * `size`, only those of lines booking that size.
@@ -84,11 +113,12 @@ export class BookingIndex {
 }
 
 /**
- * The bookings of some orders (`orderIds`), or of every confirmed order, as the database holds
- * them. One statement, so an order and its lines come from the same snapshot; an order asked for
- * that is gone or not confirmed holds nothing.
+ * The bookings of some orders (`orderIds`), or of every confirmed order ending on or after
+ * `endingFrom`, as the database holds them. One statement, so an order and its lines come from the
+ * same snapshot; an order asked for that is gone or not confirmed holds nothing.
  */
-export async function readOrderBookings(db: Db, orderIds?: readonly number[]): Promise<OrderBookings[]> {
+export async function readOrderBookings(db: Db, which: { orderIds: readonly number[] } | { endingFrom: string }): Promise<OrderBookings[]> {
+  const orderIds = 'orderIds' in which ? which.orderIds : undefined;
   if (orderIds && orderIds.length === 0) return [];
   const rows = await db
     .select({
@@ -102,7 +132,7 @@ export async function readOrderBookings(db: Db, orderIds?: readonly number[]): P
     })
     .from(orders)
     .leftJoin(orderDetails, eq(orderDetails.orderId, orders.id))
-    .where(orderIds ? inArray(orders.id, [...orderIds]) : eq(orders.status, 'confirmed'));
+    .where(orderIds ? inArray(orders.id, [...orderIds]) : and(eq(orders.status, 'confirmed'), gte(orders.dateTo, (which as { endingFrom: string }).endingFrom)));
   const empty = (orderId: number) => ({ orderId, productIds: [] as number[], sizes: [] as (string | null)[], period: null as BookingPeriod | null });
   const entries = new Map((orderIds ?? []).map((id) => [id, empty(id)]));
   for (const r of rows) {

@@ -69,7 +69,7 @@ export async function afterCommit(deps: AvailabilityDeps, change: AvailabilityCh
     await deps.availability.load(db);
     return;
   }
-  const reread = change.reread?.length ? await readOrderBookings(db, change.reread) : [];
+  const reread = change.reread?.length ? await readOrderBookings(db, { orderIds: change.reread }) : [];
   deps.availability.replaceOrders([...(change.orders ?? []), ...reread]);
   if (change.outUnits) await deps.availability.refreshOutUnits(db);
 }

@@ -11,7 +11,7 @@ import type { DayAvailability } from '../../src/api/contract/availability';
 import { sizesAvailable, type SizeAvailability } from '../../src/domain/sizes';
 import type { Db } from '../db/client';
 import type { CatalogueCache, CatalogueShop } from '../catalogue/cache';
-import { BookingIndex, readOrderBookings, type OrderBookings } from './bookings';
+import { BookingIndex, keptFrom, readOrderBookings, type OrderBookings } from './bookings';
 import { AnswerMemo } from './memo';
 import { outUnitHolds, readOutUnits, type OutUnit } from './out-units';
 
@@ -35,15 +35,22 @@ export class Availability {
 
   /** Everything read again from the database (start-up, missed notifications, a catalogue change). */
   async load(db: Db): Promise<void> {
-    this.bookings.replaceAll(await readOrderBookings(db));
+    this.bookings.replaceAll(await readOrderBookings(db, { endingFrom: keptFrom(this.today()) }));
     this.memo.clear();
     await this.refreshOutUnits(db);
   }
 
-  /** The Rome day of the clock, worked out at most once a second (hot path: the shop routes ask it too). */
+  /**
+   * The Rome day of the clock, worked out at most once a second (hot path: the shop routes ask it
+   * too). A new day also forgets the bookings that have ended too long ago to matter (bookings.ts).
+   */
   today(): string {
     const at = this.clock().getTime();
-    if (!(Math.abs(at - this.todayMemo.at) < 1000)) this.todayMemo = { at, day: toRomeDay(new Date(at)) };
+    if (!(Math.abs(at - this.todayMemo.at) < 1000)) {
+      const day = toRomeDay(new Date(at));
+      if (day !== this.todayMemo.day) this.bookings.dropEndedBefore(keptFrom(day));
+      this.todayMemo = { at, day };
+    }
     return this.todayMemo.day;
   }
 
