@@ -12,8 +12,8 @@ import { projectRoot } from '../../server/db/client';
 import { startNpmStart, type StartedServer } from '../support/process';
 import { freePort } from '../support/free-port';
 
-/** V8's heap_size_limit is the old generation's cap plus the young generation's (3 × --max-semi-space-size=16). */
-const YOUNG_GENERATION_MAX_MB = 48;
+/** V8's heap_size_limit is the old generation's cap plus the young generation's (3 × --max-semi-space-size=8). */
+const YOUNG_GENERATION_MAX_MB = 24;
 /** A first start seeds its database in a child and compiles PGlite: over a minute on a busy 2-core machine. */
 const START_TIMEOUT_MS = 180_000;
 
