@@ -101,7 +101,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.use('*', serveDist(path.join(projectRoot, 'dist')));
 
   const server = await listen(app, config).catch(async (err: unknown) => {
-    // Nothing else has started yet; PGlite's folder is released for the next start.
+    // No timer, worker or socket has started yet (coordination and mail come after); PGlite's folder
+    // is released for the next start.
     await database.close().catch(() => undefined);
     throw err;
   });
@@ -159,8 +160,13 @@ export class PortInUseError extends Error {
 
 function listen(app: Hono<AppEnv>, config: Pick<Config, 'port' | 'host'>): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-    s.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : err));
+    const refuse = (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : err);
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+      // Listening: a later server error is not this start's to swallow.
+      s.off('error', refuse);
+      resolve(s);
+    });
+    s.once('error', refuse);
   });
 }
 

@@ -25,9 +25,11 @@ interface Booking {
 /**
  * Bookings that ended more than this many days ago are not kept in memory. Every order ever confirmed
  * would otherwise stay in the index and in the start-up read (about 360 bytes each: a network's
- * years of history against the server's heap cap). Nothing the API checks or writes looks that far
- * back: past dates are refused, and the earliest period checked is a season price's, which starts
- * at most a year before today (a season is a window of month-days).
+ * years of history against the server's heap cap). No order's stock check looks that far back: an
+ * order's dates are refused in the past, and the earliest period checked is a season price's, which
+ * starts at most a year before today (a season is a window of month-days). The availability reads
+ * accept any day since 2000: for days before the kept window they answer with those bookings gone
+ * (the units long back in the shop), which no screen asks.
  */
 export const ENDED_BOOKINGS_KEPT_DAYS = 400;
 

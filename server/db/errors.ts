@@ -11,9 +11,15 @@ export function isUniqueViolation(err: unknown): boolean {
   return hasCode(err, ['23505']);
 }
 
-/** PostgreSQL's undefined_table or invalid_schema_name: the database answered, the table is not there. */
-export function isMissingTable(err: unknown): boolean {
-  return hasCode(err, ['42P01', '3F000']);
+/**
+ * The database answered and refused the statement (a PostgreSQL error with its severity and
+ * SQLSTATE, on `err` or the error it wraps), rather than could not be reached: a socket error, a
+ * closed client, a timeout or a connection-class code (`databaseFault`) say the opposite.
+ */
+export function isStatementRefusal(err: unknown): boolean {
+  if (databaseFault(err) !== null) return false;
+  const refusal = (e: unknown) => typeof (e as { severity?: unknown } | null)?.severity === 'string' && typeof (e as { code?: unknown }).code === 'string';
+  return refusal(err) || refusal((err as { cause?: unknown } | null)?.cause);
 }
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { log } from '../log';
 import { migrationsFolder, type Database } from './client';
-import { isMissingTable } from './errors';
+import { isStatementRefusal } from './errors';
 
 /** A probe is answered within this, whatever the database does (a pool waiting for a dead server waits 30 s). */
 export const READINESS_TIMEOUT_MS = 3000;
@@ -48,11 +48,11 @@ export async function readiness(database: Database, timeoutMs = READINESS_TIMEOU
     const result = (await withinTimeout(query, timeoutMs)) as unknown as { rows: { newest: string | number | null }[] };
     applied = Number(result.rows[0]?.newest ?? 0);
   } catch (err) {
-    if (!isMissingTable(err)) {
+    if (!isStatementRefusal(err)) {
       log().warn({ err }, 'not ready: the database does not answer');
       return { status: 'not_ready', database: 'unreachable', migrations: 'unknown' };
     }
-    // The database answered without the record table: never migrated.
+    // The database answered, without a record it lets us read: never migrated (no table), or not ours to read.
     log().warn({ err }, 'not ready: no migration record');
   }
   if (applied < newestShippedMigration()) {
