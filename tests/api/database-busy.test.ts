@@ -11,9 +11,13 @@ import { testConfig } from '../support/config';
 import { createApp } from '../../server/app';
 import { MessageResponseSchema } from '../../src/api/contract/auth';
 
+const QUEUE_TIMEOUT_MS = 1000;
+
 describe('embedded database busy', () => {
   it('answers 503 "busy" past the queue timeout, then serves again', async () => {
-    const database = await openDatabase({ dataDir: 'memory://', queueTimeoutMs: 50 });
+    // Long enough for the set-up's own queries to wait their turns on a loaded machine (at 50 ms the
+    // catalogue's eight parallel reads timed out in CI); the request below waits it out in full.
+    const database = await openDatabase({ dataDir: 'memory://', queueTimeoutMs: QUEUE_TIMEOUT_MS });
     await database.migrate();
     const deps = await createDeps({ database, config: testConfig({ dataDir: mkdtempSync(path.join(tmpdir(), 'busy-')) }) });
     const app = createApp(deps);
