@@ -73,7 +73,7 @@ export const ConfigSchema = z
       .default(DEFAULT_MAIL_SENT_RETENTION_MS / DAY_MS)
       .describe(`a whole number of days from 1 to ${MAX_MAIL_SENT_RETENTION_DAYS}`),
     PAYMENT_SIMULATOR: flag().describe('1 (on) or 0 (off)'),
-    DEMO_PAIRING_CODES: flag().describe('1 (on) or 0 (off)'),
+    DEMO_DATA: flag().describe('1 (on) or 0 (off)'),
     PAIRING_CODE_TTL_MINUTES: wholeNumber(1, MAX_PAIRING_CODE_TTL_MINUTES)
       .default(DEFAULT_PAIRING_CODE_TTL_MINUTES)
       .describe(`a whole number of minutes from 1 to ${MAX_PAIRING_CODE_TTL_MINUTES}`),
@@ -171,7 +171,7 @@ export interface Config {
   frameAncestors: readonly string[];
   paymentSimulator: boolean;
   /** Demo mode: the demo kiosks are seeded and their published codes pair (server/staff/pairing.ts). */
-  demoPairingCodes: boolean;
+  demoData: boolean;
   pairingCodeTtlMs: number;
   /** The scrypt cost of new password hashes (PASSWORD_HASH_COST=fast: the test suite's). */
   passwordHashing: Readonly<ScryptParams>;
@@ -205,7 +205,7 @@ function toConfig(v: Variables): Config {
     frameAncestors: v.FRAME_ANCESTORS ?? [],
     // The demo's simulated payment page and demo kiosks: on unless production, where `1` keeps them.
     paymentSimulator: v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1',
-    demoPairingCodes: v.DEMO_PAIRING_CODES === undefined ? !production : v.DEMO_PAIRING_CODES === '1',
+    demoData: v.DEMO_DATA === undefined ? !production : v.DEMO_DATA === '1',
     pairingCodeTtlMs: v.PAIRING_CODE_TTL_MINUTES * MINUTE_MS,
     passwordHashing: v.PASSWORD_HASH_COST === 'fast' ? FAST_SCRYPT : PRODUCTION_SCRYPT,
     orderLimits: {

@@ -60,7 +60,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     schedule: options.schedule ?? timerSchedule,
     paymentSimulator: config.paymentSimulator,
     uploadQuota: config.uploadQuota,
-    demoPairingCodes: config.demoPairingCodes,
+    demoData: config.demoData,
     pairingCodeTtlMs: config.pairingCodeTtlMs,
     passwordHashing: config.passwordHashing,
     orderLimits: config.orderLimits,

@@ -19,6 +19,7 @@ import { underStartupLock } from './cluster/startup-lock';
 import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
 import { kioskStartNotices } from './staff/kiosks';
+import { retireDemoData } from './db/seed/demo';
 import { childProcessEnv, type Config } from './config';
 import { logger } from './log';
 import { Drain, SHUTDOWN_DRAIN_MS } from './http/drain';
@@ -54,7 +55,7 @@ function initialiseInChild(dataDir: string): void {
  * creates it itself.
  */
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'namedStatements' | 'dataDir' | 'demoPairingCodes' | 'passwordHashing'>,
+  config: Pick<Config, 'databaseUrl' | 'namedStatements' | 'dataDir' | 'demoData' | 'passwordHashing'>,
   { createInChild = false }: { createInChild?: boolean } = {},
 ) {
   const dbDir = path.join(config.dataDir, 'db');
@@ -67,31 +68,38 @@ export async function prepareDatabase(
     initialised = true;
   }
   const database = await openDatabase({ url: config.databaseUrl ?? undefined, dataDir: dbDir, namedStatements: config.namedStatements });
-  const seeded = await underStartupLock(database, async () => {
+  const prepared = await underStartupLock(database, async () => {
     await database.migrate();
-    return (await seed(database.db, new Date(), { demoKiosks: config.demoPairingCodes, passwordHashing: config.passwordHashing })) || initialised;
+    const now = new Date();
+    const seeded = (await seed(database.db, now, { demo: config.demoData, passwordHashing: config.passwordHashing })) || initialised;
+    // Outside demo mode, whatever demo records a database first used in demo mode still holds lose
+    // their power before the first request: their passwords and codes are published.
+    const retired = config.demoData ? [] : await retireDemoData(database.db, now);
+    return { seeded, retired };
   }).catch(async (err: unknown) => {
     // PGlite opened the folder but a damaged table aborts its WebAssembly backend on first read.
     if (database.driver !== 'pglite' || !(err instanceof WebAssembly.RuntimeError)) throw err;
     await database.close().catch(() => undefined);
     throw unusableDataDir(dbDir, err);
   });
-  return { database, seeded };
+  return { database, ...prepared };
 }
 
 /** `npm start`: the API and the prebuilt site on `config.port`, with the terminal simulator. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const { database, seeded } = await prepareDatabase(config, { createInChild: true });
+  privateDataDir(config.dataDir);
+  const { database, seeded, retired } = await prepareDatabase(config, { createInChild: true });
   logger.info({ driver: database.driver }, seeded ? 'database migrated and seeded' : 'database migrated, seed already applied');
   const app = new Hono<AppEnv>();
   const deps = await createDeps({ database, config });
+  for (const line of retired) logger.warn(line);
   // A worker of `npm run start:cluster` answers a scrape with the whole cluster's metrics.
   scrapeThroughPrimary(deps.metrics);
   if (deps.paymentSimulator && config.production) {
     logger.warn('PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
   } else if (!deps.paymentSimulator) logger.info('simulated payment page off: online payment answers 503 until a provider is wired');
   // A production database starts with no kiosk (the demo ones exist only in demo mode): say how to make one.
-  for (const line of await kioskStartNotices(database.db, deps.demoPairingCodes)) logger.info(line);
+  for (const line of await kioskStartNotices(database.db)) logger.info(line);
   // First: once a stop has begun, a request on a connection still open is refused before anything runs.
   const drain = new Drain();
   app.use('*', drain.middleware);

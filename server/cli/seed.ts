@@ -7,6 +7,7 @@ import { configureLogger, logger } from '../log';
 
 const config = loadConfigOrExit();
 configureLogger({ level: config.logLevel });
-const { database, seeded } = await exitOnDataDirError(prepareDatabase(config));
+const { database, seeded, retired } = await exitOnDataDirError(prepareDatabase(config));
 logger.info({ driver: database.driver }, seeded ? 'database seeded' : 'seed already applied, nothing to do');
 await database.close();
+for (const line of retired) logger.warn(line);

@@ -1,6 +1,7 @@
-// `npm run totem -- <command> <CODE> …`: make a kiosk, give it a new configuration password, or a
-// one-time pairing code (server/cli/totem-commands.ts). This is how a shop's first kiosk is made and
-// paired where the demo kiosks do not exist (NODE_ENV=production). With the embedded database, stop
+// `npm run totem -- <command> <CODE> …`: make a kiosk, give it a new configuration password or a
+// one-time pairing code, revoke it, or lift the lock wrong passwords put on it
+// (server/cli/totem-commands.ts). This is how a shop's first kiosk is made and paired where the
+// demo kiosks do not exist (NODE_ENV=production). With the embedded database, stop
 // the server first (PGlite is single-process); with DATABASE_URL it runs beside the server.
 import { loadConfigOrExit } from '../config';
 import { exitOnDataDirError } from '../db/data-dir';
@@ -14,7 +15,8 @@ if (args.length === 0 || args.includes('--help')) {
 }
 // Read before the database opens: a wrong PAIRING_CODE_TTL_MINUTES (or any variable) stops here, as it stops `npm start`.
 const config = loadConfigOrExit();
-const { database } = await exitOnDataDirError(prepareDatabase(config));
+const { database, retired } = await exitOnDataDirError(prepareDatabase(config));
+for (const line of retired) console.error(line);
 try {
   const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs, passwordHashing: config.passwordHashing });
   for (const line of result.lines) (result.status === 0 ? console.log : console.error)(line);

@@ -44,8 +44,8 @@ export interface AppDeps {
   paymentSimulator: boolean;
   /** Document upload quota per order and per uploader and day (orders/upload-quota.ts). */
   uploadQuota: UploadQuota;
-  /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_PAIRING_CODES=1. */
-  demoPairingCodes: boolean;
+  /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_DATA=1. */
+  demoData: boolean;
   /** How long a minted pairing code pairs: PAIRING_CODE_TTL_MINUTES, 15 min by default (server/staff/pairing.ts). */
   pairingCodeTtlMs: number;
   /** The scrypt cost of new password hashes (PASSWORD_HASH_COST). */

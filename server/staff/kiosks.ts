@@ -1,12 +1,12 @@
 // Kiosks made outside the API: `npm run totem -- create` (server/cli/totem.ts) adds one to a shop with
 // a random configuration password shown once, and `npm start` says at start how to make the first
-// one (a production database has none: the demo kiosks exist only in demo mode), or which demo
-// kiosks still have the password server/README.md publishes.
-import { eq, inArray, sql } from 'drizzle-orm';
+// one (a production database has none: the demo kiosks exist only in demo mode, and a start
+// outside it retires them, server/db/seed/demo.ts).
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { shops, totems } from '../db/schema/index';
 import { DEMO_TOTEMS } from '../db/seed/kiosk';
-import { hashPassword, verifyPassword, type ScryptParams } from '../auth/passwords';
+import { hashPassword, type ScryptParams } from '../auth/passwords';
 import { makeKioskPassword } from './kiosk-password';
 import { TotemLevel } from './permissions';
 import type { AuthTotem } from '../http/context';
@@ -32,6 +32,9 @@ export async function findKiosk(db: Db, code: string): Promise<AuthTotem | null>
 export async function createKiosk(db: Db, input: { code: string; shop: string; type: number }, hashing: ScryptParams): Promise<{ totem: AuthTotem; password: string }> {
   const code = input.code.toUpperCase();
   if (!KIOSK_CODE_PATTERN.test(code)) throw new KioskCommandError(`a kiosk code is 2 to 32 letters, digits and dashes, not "${input.code}"`);
+  // Demo kiosk codes are reserved: demo mode pairs them with published codes and a production start
+  // retires them, neither of which may ever reach a real kiosk.
+  if (DEMO_TOTEMS.some((t) => t.code === code)) throw new KioskCommandError(`${code} is a demo kiosk's code (published in server/README.md); choose another`);
   if (!KIOSK_TYPES.includes(input.type)) throw new KioskCommandError(`--type is ${KIOSK_TYPES.join(', ')} (public kiosk, admin, admin + cash desk)`);
   const [shop] = await db
     .select({ id: shops.id })
@@ -48,26 +51,13 @@ export async function createKiosk(db: Db, input: { code: string; shop: string; t
   return { totem, password };
 }
 
-/**
- * What `npm start` says about kiosks, once at start: how to make the first one when there is none,
- * and outside demo mode which demo kiosks still open with their published password (a database
- * first started in demo mode). Checking those passwords costs a hash each, so only then.
- */
-export async function kioskStartNotices(db: Db, demoMode: boolean): Promise<string[]> {
+/** What `npm start` says about kiosks, once at start: how to make the first one when there is none. */
+export async function kioskStartNotices(db: Db): Promise<string[]> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(totems);
-  if (count === 0) {
-    return [
-      '[kiosk] no kiosk yet. Make one and its first pairing code (with the embedded database, stop the server first):',
-      '[kiosk]   npm run totem -- create BARD-04 --shop bardonecchia-sport-rent --type 20   (prints its configuration password once)',
-      '[kiosk]   npm run totem -- pairing-code BARD-04   (type it at /pair on the device within the code\'s minutes)',
-    ];
-  }
-  if (demoMode) return [];
-  const demo = await db.select().from(totems).where(inArray(totems.code, DEMO_TOTEMS.map((t) => t.code)));
-  const published: string[] = [];
-  for (const row of demo) {
-    const known = DEMO_TOTEMS.find((t) => t.code === row.code);
-    if (known && (await verifyPassword(known.password, row.passwordHash))) published.push(row.code);
-  }
-  return published.map((code) => `[kiosk] ${code} still has the demo password published in server/README.md: npm run totem -- password ${code}`);
+  if (count > 0) return [];
+  return [
+    '[kiosk] no kiosk yet. Make one and its first pairing code (with the embedded database, stop the server first):',
+    '[kiosk]   npm run totem -- create BARD-04 --shop bardonecchia-sport-rent --type 20   (prints its configuration password once)',
+    "[kiosk]   npm run totem -- pairing-code BARD-04   (type it at /pair on the device within the code's minutes)",
+  ];
 }

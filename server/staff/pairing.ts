@@ -10,7 +10,7 @@
 //
 // The demo kiosks' codes (server/README.md, "Kiosk demo data") are published, so they are not pending codes:
 // in demo mode they pair any number of devices (the demo and the e2e tests rely on it); outside it
-// (NODE_ENV=production unless DEMO_PAIRING_CODES=1) they are refused like unknown codes.
+// (NODE_ENV=production unless DEMO_DATA=1) they are refused like unknown codes.
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { makePairingCode, normalizePairingCode } from '../../src/domain/pairing';
@@ -36,17 +36,23 @@ const open = () => and(isNull(pairingCodes.usedAt), isNull(pairingCodes.cancelle
 /** A code that still pairs at `now`. */
 const live = (now: Date) => and(open(), gt(pairingCodes.expiresAt, now))!;
 
+/** The kiosk a code pairs, and whether the code was a demo kiosk's published one. */
+export interface RedeemedCode {
+  totem: AuthTotem;
+  demoCode: boolean;
+}
+
 /**
  * The kiosk a code pairs; null for an unknown, used, cancelled, expired or (outside demo mode) demo
  * code. A pending code is used up and the kiosk's earlier tokens end, in one transaction: the
- * caller then issues the new device's token.
+ * caller then issues the new device's token, marked when the code was a published demo code.
  */
-export async function redeemPairingCode(db: Db, code: string, now: Date, demoCodes: boolean): Promise<AuthTotem | null> {
+export async function redeemPairingCode(db: Db, code: string, now: Date, demoCodes: boolean): Promise<RedeemedCode | null> {
   const demo = demoTotemCode(code);
   if (demo) {
     if (!demoCodes) return null;
     const [totem] = await db.select().from(totems).where(eq(totems.code, demo));
-    return totem ?? null;
+    return totem ? { totem, demoCode: true } : null;
   }
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -56,8 +62,9 @@ export async function redeemPairingCode(db: Db, code: string, now: Date, demoCod
       .returning({ totemId: pairingCodes.totemId });
     if (!used) return null;
     const [totem] = await tx.select().from(totems).where(eq(totems.id, used.totemId));
-    if (totem) await tx.delete(tokens).where(eq(tokens.totemId, totem.id));
-    return totem ?? null;
+    if (!totem) return null;
+    await tx.delete(tokens).where(eq(tokens.totemId, totem.id));
+    return { totem, demoCode: false };
   });
 }
 

@@ -1,6 +1,6 @@
 // Kiosks outside demo mode: the seed makes the demo kiosks (published codes and passwords) only in
-// demo mode, `npm start` says how to make the first kiosk or which demo kiosk still has its published
-// password, and `npm run totem` (server/cli/totem-commands.ts) creates a kiosk with a random
+// demo mode (what a start outside it does to them: tests/api/demo-data.test.ts), `npm start` says how
+// to make the first kiosk, and `npm run totem` (server/cli/totem-commands.ts) creates a kiosk with a random
 // password, gives it a new one and mints its pairing codes, against the real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -30,31 +30,21 @@ describe.each(testDrivers)('kiosks outside demo mode on $name', (driver) => {
   const kiosks = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(totems))[0]!.n;
 
   it('seeds no kiosk with demo mode off, and says at start how to make one', async () => {
-    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: false }))).toBe(true);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demo: false }))).toBe(true);
     expect(await kiosks()).toBe(0);
-    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: false }))).toBe(false);
-    const notices = (await kioskStartNotices(database.db, false)).join('\n');
+    expect(await seed(database.db, new Date(), testSeedOptions({ demo: false }))).toBe(false);
+    const notices = (await kioskStartNotices(database.db)).join('\n');
     expect(notices).toContain('no kiosk yet');
     expect(notices).toContain('npm run totem -- create');
     expect(notices).toContain('npm run totem -- pairing-code');
   });
 
   it('adds the demo kiosks once demo mode is on, once only', async () => {
-    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: true }))).toBe(true);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demo: true }))).toBe(true);
     expect(await kiosks()).toBe(DEMO_TOTEMS.length);
-    expect(await seed(database.db, new Date(), testSeedOptions({ demoKiosks: true }))).toBe(false);
+    expect(await seed(database.db, new Date(), testSeedOptions({ demo: true }))).toBe(false);
     expect(await kiosks()).toBe(DEMO_TOTEMS.length);
-    expect(await kioskStartNotices(database.db, true)).toEqual([]);
-  });
-
-  it('names at start, outside demo mode, the demo kiosks still opening with their published password', async () => {
-    const before = await kioskStartNotices(database.db, false);
-    expect(before).toHaveLength(DEMO_TOTEMS.length);
-    expect(before[0]).toContain('npm run totem -- password BARD-01');
-    const rotated = await runTotemCommand(database.db, ['password', 'bard-01'], { now: new Date(), ttlMs: TTL_MS, passwordHashing: FAST_SCRYPT });
-    expect(rotated.status).toBe(0);
-    const after = await kioskStartNotices(database.db, false);
-    expect(after.map((line) => line.split(' ')[1])).toEqual(['BARD-02', 'BARD-03', 'SEST-01']);
+    expect(await kioskStartNotices(database.db)).toEqual([]);
   });
 });
 
@@ -125,7 +115,8 @@ describe.each(testDrivers)('npm run totem on $name', (driver) => {
   it('refuses what it cannot do (1) and what it does not understand (2), changing nothing', async () => {
     const count = async () => (await api.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(totems))[0]!.n;
     const before = await count();
-    expect(await run('create', 'BARD-01', '--shop', 'bardonecchia-sport-rent', '--type', '10')).toMatchObject({ status: 1, lines: [expect.stringContaining('exists already')] });
+    expect(await run('create', 'BARD-04', '--shop', 'bardonecchia-sport-rent', '--type', '10')).toMatchObject({ status: 1, lines: [expect.stringContaining('exists already')] });
+    expect(await run('create', 'BARD-01', '--shop', 'bardonecchia-sport-rent', '--type', '10')).toMatchObject({ status: 1, lines: [expect.stringContaining('demo kiosk')] });
     expect(await run('create', 'BARD-09', '--shop', 'nowhere', '--type', '10')).toMatchObject({ status: 1, lines: [expect.stringContaining('no shop')] });
     expect(await run('create', 'BARD-09', '--shop', 'bardonecchia-sport-rent', '--type', '25')).toMatchObject({ status: 1, lines: [expect.stringContaining('--type')] });
     expect(await run('create', 'bad code!', '--shop', 'bardonecchia-sport-rent', '--type', '10')).toMatchObject({ status: 1 });

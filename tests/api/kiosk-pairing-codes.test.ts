@@ -211,23 +211,23 @@ describe.each(testDrivers)('kiosk pairing codes on $name', (driver) => {
   });
 
   it('accepts the published demo codes only in demo mode; made codes work in both', async () => {
-    const demoMode = (env: NodeJS.ProcessEnv) => loadConfig(env).demoPairingCodes;
+    const demoMode = (env: NodeJS.ProcessEnv) => loadConfig(env).demoData;
     expect(demoMode({})).toBe(true);
     expect(demoMode({ NODE_ENV: 'production' })).toBe(false);
-    expect(demoMode({ NODE_ENV: 'production', DEMO_PAIRING_CODES: '1' })).toBe(true);
-    expect(demoMode({ DEMO_PAIRING_CODES: '0' })).toBe(false);
+    expect(demoMode({ NODE_ENV: 'production', DEMO_DATA: '1' })).toBe(true);
+    expect(demoMode({ DEMO_DATA: '0' })).toBe(false);
     // The demo codes are no rows of pairing_codes: they are published, not pending.
     const demoHashes = ['BARD-01', 'BARD-02', 'BARD-03', 'SEST-01'].map((code) => hashPairingCode(totemOf(code).pairingCode));
     const stored = await api.deps.database.db.select({ hash: pairingCodes.codeHash }).from(pairingCodes);
     expect(stored.filter((r) => demoHashes.includes(r.hash))).toEqual([]);
-    api.deps.demoPairingCodes = false;
+    api.deps.demoData = false;
     try {
       expect(await pairCall(totemOf('BARD-01').pairingCode)).toEqual(INVALID);
       expect(await pairCall(totemOf('BARD-03').pairingCode)).toEqual(INVALID);
       const { pairing_code } = await newCode('BARD-01');
       expect((await pairCall(pairing_code)).status).toBe(200);
     } finally {
-      api.deps.demoPairingCodes = true;
+      api.deps.demoData = true;
     }
   });
 });

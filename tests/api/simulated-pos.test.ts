@@ -1,6 +1,6 @@
 // The configuration's simulated POS answers "paid" without calling a terminal: anyone with the
 // configuration password could record every payment with no card charged. The server allows it in
-// demo mode only (DEMO_PAIRING_CODES, off with NODE_ENV=production): it says so in the kiosk's
+// demo mode only (DEMO_DATA, off with NODE_ENV=production): it says so in the kiosk's
 // settings, and refuses a payment the simulated POS took anywhere else.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -15,11 +15,11 @@ describe.each(testDrivers)('the simulated POS on $name', (driver) => {
 
   /** Runs `work` with the server out of demo mode (a production server), then back in it. */
   async function outsideDemo<T>(work: () => Promise<T>): Promise<T> {
-    api.deps.demoPairingCodes = false;
+    api.deps.demoData = false;
     try {
       return await work();
     } finally {
-      api.deps.demoPairingCodes = true;
+      api.deps.demoData = true;
     }
   }
 

@@ -19,7 +19,7 @@ const cli = (dataDir: string, args: string[], env: Record<string, string> = {}) 
   spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/cli/totem.ts'), ...args], {
     cwd: projectRoot,
     // Production: no demo kiosk is seeded, the published codes pair nothing.
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', DEMO_PAIRING_CODES: '', PASSWORD_HASH_COST: '', ...env },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', DEMO_DATA: '', PASSWORD_HASH_COST: '', ...env },
     encoding: 'utf8',
   });
 
@@ -42,7 +42,7 @@ describe('npm run totem', () => {
 
       const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
       try {
-        const deps = await createDeps({ database, config: testConfig({ dataDir, demoPairingCodes: false }) });
+        const deps = await createDeps({ database, config: testConfig({ dataDir, demoData: false }) });
         const app = createApp(deps);
         const pair = (value: string) =>
           app.request('/api/v1/pair', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: value }) });

@@ -38,16 +38,17 @@ export const TEST_ORDER_LIMITS: OrderLimits = {
 
 export async function createTestApi(
   driver: TestDriver,
-  options: { poolSize?: number; now?: Date; paymentSimulator?: boolean; orderLimits?: OrderLimits } = {},
+  options: { poolSize?: number; now?: Date; paymentSimulator?: boolean; orderLimits?: OrderLimits; demo?: boolean } = {},
 ): Promise<TestApi> {
   const { database, dispose } = await driver.create({ poolSize: options.poolSize });
   let now = options.now ?? new Date();
-  await seed(database.db, now, testSeedOptions());
+  const demo = options.demo ?? true;
+  await seed(database.db, now, testSeedOptions({ demo }));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const timers = new ManualScheduler();
   const deps = await createDeps({
     database,
-    config: testConfig({ dataDir, paymentSimulator: options.paymentSimulator ?? true, orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS }),
+    config: testConfig({ dataDir, demoData: demo, paymentSimulator: options.paymentSimulator ?? true, orderLimits: options.orderLimits ?? TEST_ORDER_LIMITS }),
     now: () => now,
     schedule: timers.schedule,
   });

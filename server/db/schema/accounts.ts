@@ -1,5 +1,5 @@
 // Customers, their sessions, password reset codes and loyalty cards.
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -23,6 +23,11 @@ export const tokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     userId: integer('user_id').references(() => users.id),
     totemId: integer('totem_id'),
+    /**
+     * A kiosk device paired with a demo kiosk's published code (demo mode only): a production
+     * start ends every such session (server/db/seed/demo.ts), whoever copied the code.
+     */
+    demoCode: boolean('demo_code').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

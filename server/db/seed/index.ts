@@ -1,14 +1,14 @@
-// Idempotent seed, safe to run on every start: the catalogue and accounts go in one transaction
-// that also records the seed version, then the demo orders are placed through the order code
-// (which needs the loaded catalogue). A start finding the version recorded does nothing more, but
-// for the demo kiosks in demo mode (they exist only there: server/db/seed/kiosk.ts).
+// Idempotent seed, safe to run on every start: the catalogue and trails go in one transaction that
+// also records the seed version. The demo records (customer, card, coupons, past orders, kiosks)
+// exist only in demo mode (server/db/seed/demo.ts) and are checked on every start in it, so a
+// database first started outside demo mode gets them once it is on; the demo orders are placed
+// through the order code (which needs the loaded catalogue).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema/index';
-import { CatalogueCache } from '../../catalogue/cache';
 import { readSeedSource } from './seo';
 import { seedCatalogue, seedShopSeasons, seedUnitSizes } from './catalogue';
-import { seedAccounts, seedPathways } from './accounts';
+import { seedDemoAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
 import type { ScryptParams } from '../../auth/passwords';
@@ -32,26 +32,25 @@ async function setVersion(db: Db, value: string) {
 
 export interface SeedOptions {
   /**
-   * Demo mode: the demo kiosks, whose codes and passwords server/README.md publishes. Checked on
-   * every start, not only with a new seed version, so the database of a first start with demo mode
-   * off gets them once it is on. Servers and CLIs pass the configuration's DEMO_PAIRING_CODES
+   * Demo mode: the demo records, whose passwords and codes the READMEs publish. Checked on every
+   * start, not only with a new seed version, so the database of a first start with demo mode off
+   * gets them once it is on. Servers and CLIs pass the configuration's DEMO_DATA
    * (server/main.ts `prepareDatabase`); the default is the tests' (and the demo's).
    */
-  demoKiosks?: boolean;
+  demo?: boolean;
   /** The configuration's cost of password hashes (`config.passwordHashing`). */
   passwordHashing: ScryptParams;
 }
 
-/** Seeds an empty database; returns false when it was already seeded (and had the demo kiosks it needs). */
+/** Seeds an empty database; returns false when it was already seeded (and had the demo records it needs). */
 export async function seed(db: Db, now: Date, options: SeedOptions): Promise<boolean> {
-  const demoKiosks = options.demoKiosks ?? true;
+  const demo = options.demo ?? true;
   const version = await seededVersion(db);
-  if (version === SEED_VERSION) return demoKiosks && (await seedKiosk(db, options.passwordHashing));
+  if (version === SEED_VERSION) return demo && (await seedDemoData(db, now, options.passwordHashing));
   if (version === null) {
     const source = readSeedSource();
     await db.transaction(async (tx) => {
       await seedCatalogue(tx, source);
-      await seedAccounts(tx, options.passwordHashing);
       await seedPathways(tx, source);
       await tx.insert(appMeta).values({ key: 'seed_version', value: `${SEED_VERSION}-partial` });
     });
@@ -60,10 +59,15 @@ export async function seed(db: Db, now: Date, options: SeedOptions): Promise<boo
     await seedShopSeasons(db, source);
     await seedUnitSizes(db, source);
   }
-  const catalogue = new CatalogueCache();
-  await catalogue.load(db);
-  await seedDemoOrders(db, catalogue, now);
-  if (demoKiosks) await seedKiosk(db, options.passwordHashing);
+  if (demo) await seedDemoData(db, now, options.passwordHashing);
   await setVersion(db, SEED_VERSION);
   return true;
+}
+
+/** Demo mode's records, each added when missing or given back when retired; true when any changed. */
+async function seedDemoData(db: Db, now: Date, hashing: ScryptParams): Promise<boolean> {
+  const accounts = await seedDemoAccounts(db, hashing);
+  const orders = await seedDemoOrders(db, now);
+  const kiosks = await seedKiosk(db, hashing);
+  return accounts || orders || kiosks;
 }

@@ -1,13 +1,15 @@
 // Demo kiosks (totems), documented in server/README.md: three for Bardonecchia Sport Rent (public kiosk,
 // totem admin, admin + cash desk) and a cash desk for Sport Noleggio Sestriere. Their codes and
 // passwords are published, so they are seeded only in demo mode (server/db/seed/index.ts: off with
-// NODE_ENV=production unless DEMO_PAIRING_CODES=1); a production kiosk is made with
+// NODE_ENV=production unless DEMO_DATA=1; a start outside it retires them, server/db/seed/demo.ts);
+// a production kiosk is made with
 // `npm run totem -- create`. Idempotent: a database without them gets them on its next start in
 // demo mode, and nothing is duplicated.
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { totems } from '../schema/index';
 import { hashPassword, type ScryptParams } from '../../auth/passwords';
+import { RETIRED_PASSWORD } from './accounts';
 
 export interface DemoTotem {
   code: string;
@@ -34,15 +36,23 @@ export const DEMO_TOTEMS: readonly DemoTotem[] = [
 ];
 
 
-/** Adds the demo kiosks missing from the database; true when it added any. */
+/**
+ * Adds the demo kiosks missing from the database and gives a retired one (server/db/seed/demo.ts)
+ * its published password back; true when it changed any.
+ */
 export async function seedKiosk(db: Db, hashing: ScryptParams): Promise<boolean> {
   const existing = await db
-    .select({ code: totems.code })
+    .select({ id: totems.id, code: totems.code, passwordHash: totems.passwordHash })
     .from(totems)
     .where(inArray(totems.code, DEMO_TOTEMS.map((t) => t.code)));
+  const retired = existing.filter((r) => r.passwordHash === RETIRED_PASSWORD);
+  for (const row of retired) {
+    const demo = DEMO_TOTEMS.find((t) => t.code === row.code)!;
+    await db.update(totems).set({ passwordHash: await hashPassword(demo.password, hashing) }).where(eq(totems.id, row.id));
+  }
   const have = new Set(existing.map((r) => r.code));
   const missing = DEMO_TOTEMS.filter((t) => !have.has(t.code));
-  if (missing.length === 0) return false;
+  if (missing.length === 0) return retired.length > 0;
   await db
     .insert(totems)
     .values(

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orders, users } from '../schema/index';
-import type { CatalogueCache } from '../../catalogue/cache';
+import { CatalogueCache } from '../../catalogue/cache';
 import { Availability } from '../../availability/index';
 import { quoteOrder } from '../../orders/quote';
 import { saveOrder } from '../../orders/write';
@@ -13,10 +13,13 @@ import { dateModeOf } from '../../../src/domain/booking-params';
 import { pricesFor } from '../../catalogue/present';
 import { DEMO_CUSTOMER } from './accounts';
 
-export async function seedDemoOrders(db: Db, catalogue: CatalogueCache, now: Date): Promise<void> {
+/** Places the demo customer's past orders unless they have orders already; true when it placed them. */
+export async function seedDemoOrders(db: Db, now: Date): Promise<boolean> {
   const [user] = await db.select().from(users).where(eq(users.username, DEMO_CUSTOMER.username));
-  if (!user) return;
-  if ((await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))).length > 0) return;
+  if (!user) return false;
+  if ((await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))).length > 0) return false;
+  const catalogue = new CatalogueCache();
+  await catalogue.load(db);
   const shop = catalogue.shops.find((s) => s.products.some((p) => p.row.code === 'SCI-BASE'))!;
   const product = shop.products.find((p) => p.row.code === 'SCI-BASE')!;
   const lastYear = now.getUTCFullYear() - 1;
@@ -48,4 +51,5 @@ export async function seedDemoOrders(db: Db, catalogue: CatalogueCache, now: Dat
     // read (the API loads its own from the database).
     await saveOrder({ database: { db }, catalogue, availability }, { shop, quote, form, userId: user.id, locale: 'it', uploads: new Map() }, now, { serialized: false });
   }
+  return true;
 }

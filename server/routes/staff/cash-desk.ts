@@ -105,9 +105,9 @@ export const cashDeskRoutes = new Hono<AppEnv>()
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
     const order = await shopOrder(c, totem, c.req.param('id'));
     const body = await jsonBody(c, PayRequestSchema);
-    const { database, catalogue, now, demoPairingCodes } = c.get('deps');
+    const { database, catalogue, now, demoData } = c.get('deps');
     // The configuration's simulated POS charges no card: outside demo mode it would record gifts.
-    if (body.simulated && !demoPairingCodes) throw new ApiError(403, 'api.simulatedPosRefused');
+    if (body.simulated && !demoData) throw new ApiError(403, 'api.simulatedPosRefused');
     const present = async (current: OrderRow) => c.json({ data: await presentOrder(database.db, catalogue, current, now()) });
     const replay = (current: OrderRow) => !!current.paidAt && (current.paymentLog as { attempt?: string } | null)?.attempt === body.attempt;
     if (replay(order)) return present(order);

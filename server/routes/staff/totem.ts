@@ -38,7 +38,7 @@ function presentTotem(c: AppContext, totem: AuthTotem): z.input<typeof TotemSett
     data_security_user_optional: totem.dataSecurityUserOptional,
     server_url: totem.serverUrl,
     // The simulated POS records payments without a card: demo mode only (POST v1/orders/{id}/pay).
-    simulated_pos_allowed: c.get('deps').demoPairingCodes,
+    simulated_pos_allowed: c.get('deps').demoData,
     shop: presentShop(shop, c.get('locale'), todayInRome(c.get('deps').now())),
     realtime: {
       driver: realtime.driver,
@@ -52,21 +52,22 @@ function presentTotem(c: AppContext, totem: AuthTotem): z.input<typeof TotemSett
 
 export const totemRoutes = new Hono<AppEnv>()
   .post('/v1/pair', async (c) => {
-    const { limiter, database, now, demoPairingCodes } = c.get('deps');
+    const { limiter, database, now, demoData } = c.get('deps');
     // Only wrong codes count (guessing); right ones never do, so a shop pairing its devices — or a
     // test run pairing dozens — is never held back, and a right code cannot reset the count.
     await limiter.check(`pair:${clientIp(c)}`, PAIR_PER_IP);
     const { code } = await jsonBody(c, PairRequestSchema);
     // A pending code is used up here: a second device typing it gets the same 422 as a wrong code.
-    const totem = await redeemPairingCode(database.db, code, now(), demoPairingCodes);
-    if (!totem) {
+    const redeemed = await redeemPairingCode(database.db, code, now(), demoData);
+    if (!redeemed) {
       await limiter.hit(`pair:${clientIp(c)}`, PAIR_PER_IP);
       throw fieldError('code', 'validators.invalid');
     }
+    const { totem, demoCode } = redeemed;
     const token = await issueToken(database.db, { totemId: totem.id }, now());
     await database.db
       .update(tokens)
-      .set({ expiresAt: new Date(now().getTime() + TOTEM_TOKEN_TTL_MS) })
+      .set({ expiresAt: new Date(now().getTime() + TOTEM_TOKEN_TTL_MS), demoCode })
       .where(eq(tokens.tokenHash, sha256Hex(token)));
     return c.json({ data: { ...presentTotem(c, totem), token } });
   })

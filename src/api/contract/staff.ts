@@ -44,7 +44,7 @@ export const PairRequestSchema = z.object({ code: requiredString(64) });
 export const TotemSettingsSchema = z.extend(TotemSchema, {
   shop: z.looseObject({ id: z.number(), slug: z.string(), label: z.string() }),
   realtime: RealtimeSettingsSchema,
-  /** The configuration's simulated POS may record payments: only in demo mode (DEMO_PAIRING_CODES). */
+  /** The configuration's simulated POS may record payments: only in demo mode (DEMO_DATA). */
   simulated_pos_allowed: z.boolean(),
 });
 export const TotemResponseSchema = z.object({ data: TotemSettingsSchema });

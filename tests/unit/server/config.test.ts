@@ -43,7 +43,7 @@ describe('server configuration', () => {
       metricsToken: null,
       frameAncestors: [],
       paymentSimulator: true,
-      demoPairingCodes: true,
+      demoData: true,
       pairingCodeTtlMs: 15 * 60_000,
       passwordHashing: PRODUCTION_SCRYPT,
       orderLimits: DEFAULT_ORDER_LIMITS,
@@ -96,9 +96,9 @@ describe('server configuration', () => {
       skipBuild: true,
       trustProxy: 2,
       frameAncestors: ['https://hotel.example', 'http://partner.test:8080'],
-      // Production without PAYMENT_SIMULATOR / DEMO_PAIRING_CODES: the demo's features are off.
+      // Production without PAYMENT_SIMULATOR / DEMO_DATA: the demo's features are off.
       paymentSimulator: false,
-      demoPairingCodes: false,
+      demoData: false,
       pairingCodeTtlMs: 30 * 60_000,
       bookingRequestLimit: { ...DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, limit: 9 },
       pos: { port: 0, host: '127.0.0.1', delayMs: 0, failure: 'paper_out' },
@@ -107,8 +107,15 @@ describe('server configuration', () => {
     expect(config.orderLimits.perAddress).toEqual({ ...DEFAULT_ORDER_LIMITS.perAddress, limit: 500 });
     expect(config.uploadQuota.bytesPerOrder).toBe(10 * 1024 * 1024);
     expect(loadConfig({ DATA_DIR: '/srv/rentalp' }).dataDir).toBe('/srv/rentalp');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: '1', DEMO_PAIRING_CODES: '1' })).toMatchObject({ paymentSimulator: true, demoPairingCodes: true });
-    expect(loadConfig({ PAYMENT_SIMULATOR: '0', DEMO_PAIRING_CODES: '0' })).toMatchObject({ paymentSimulator: false, demoPairingCodes: false });
+    expect(loadConfig({ REQUEST_TIMEOUT_S: '30', HEADERS_TIMEOUT_S: '5', CONNECTIONS_PER_ADDRESS: '20' }).clients).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 5000,
+      connectionsPerAddress: 20,
+    });
+    // Unset, the headers' time is never longer than the whole request's.
+    expect(loadConfig({ REQUEST_TIMEOUT_S: '10' }).clients.headersTimeoutMs).toBe(10_000);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: '1', DEMO_DATA: '1' })).toMatchObject({ paymentSimulator: true, demoData: true });
+    expect(loadConfig({ PAYMENT_SIMULATOR: '0', DEMO_DATA: '0' })).toMatchObject({ paymentSimulator: false, demoData: false });
     // PUSHER_KEY and PUSHER_SECRET alone: the local endpoint with them.
     expect(loadConfig({ PUSHER_KEY: 'k', PUSHER_SECRET: 's' }).realtime).toEqual({ driver: 'local', key: 'k', secret: 's' });
   });

@@ -53,7 +53,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  api.deps.demoPairingCodes = true;
+  api.deps.demoData = true;
 });
 
 const fresh = async (id: number) => OrderEnvelopeSchema.parse((await call(api, 'GET', `/api/v1/orders/${id}`, cashToken)).body).data;
@@ -91,7 +91,7 @@ describe('the simulated POS switch', () => {
 
   it('a simulated payment the server refuses (out of demo mode since the settings were read) is dropped: nothing to give back, the order free', async () => {
     fakePosOn(true);
-    api.deps.demoPairingCodes = false;
+    api.deps.demoData = false;
     const order = await newOrder(93);
     expect(await desk.payOrder(order)).toEqual({ status: 'refused', message: 'Il POS simulato non registra pagamenti su questo server: usa il terminale' });
     expect($deskPayments.get()).toEqual({});
