@@ -5,18 +5,24 @@
 //
 // Everything lives in the `idempotency_keys` table, so several API processes agree:
 // - a request claims its key by inserting the row "in progress" (INSERT … ON CONFLICT DO NOTHING:
-//   of two racing requests exactly one inserts it); it runs the handler and stores the answer —
-//   a refusal (4xx) too, it is the first answer; a 5xx is not stored, the row is deleted so a retry
-//   runs again, unless the request committed an order (below) (nor is a 401/403: nothing ran);
+//   of two racing requests exactly one inserts it); it runs the handler and stores a success (2xx).
+//   A refusal (4xx) is not stored, as payment APIs do with a request refused before it started:
+//   otherwise every refused request with a fresh key (anyone may send them, to order creation)
+//   would keep a row for a day, without limit; and the same key with a corrected body must go
+//   through. Nor is a 5xx: the row is deleted so a retry runs again, unless the request committed
+//   an order (below). A handler refuses before it writes (its checks, inside its transaction, roll
+//   it back), so a resend meets the same refusal, or goes through if the refusal no longer holds;
+//   a kiosk's queued confirmation carries its own moment, which a later return or hand-out of its
+//   unit makes stale (staff/confirmation-moments.ts);
 // - the same key with another method, path or body is 422 on `idempotency_key`;
 // - a key still in progress is 409 (the client retries later) for `IDEMPOTENCY_LEASE_MS`: past that
 //   the holder is taken for dead (its process stopped between claiming the key and storing the
 //   answer) and the next retry takes the key over and runs the handler again. If the dead request
 //   had committed its change, the handler refuses the repetition on its own (a unit already out or
 //   back, a hand-out already undone: the partial unique index and the checks inside the stock
-//   lock), so nothing is handed out twice; the retry answers, and stores, that refusal instead of
-//   the lost first answer. A holder that merely was slow past the lease cannot overwrite the new
-//   holder's answer: storing is conditional on its own `attempt`.
+//   lock), so nothing is handed out twice; the retry answers that refusal instead of the lost first
+//   answer (and keeps it no more than any refusal). A holder that merely was slow past the lease
+//   cannot overwrite the new holder's answer: storing is conditional on its own `attempt`.
 // - an order placed with a key says so in its own transaction (`order_id`, server/orders/idempotent-order.ts):
 //   a retry of a request whose order committed answers that order, never a second one, whether
 //   its first run died (the lease) or failed after the commit (a 5xx hands the key back rather than
@@ -246,12 +252,11 @@ function releaseLater(release: () => Promise<void>, until = Date.now() + RELEASE
 }
 
 /**
- * Which answers are kept for replays: every success and refusal, but not a server error (5xx: the
- * retry should run again), a caller that may not call the route at all (401/403: nothing ran,
- * and a totem's rights may change), nor a rate limit (429: nothing ran; the retry after the
- * window should run).
+ * Which answers are kept for replays: successes only. Not a refusal (4xx: nothing was written, see
+ * above; a 401/403 or 429 refused the caller before anything ran), nor a server error (5xx: the
+ * retry should run again). An order committed before a 4xx or 5xx keeps its key (releaseKey).
  */
-const storable = (status: number) => status < 500 && status !== 401 && status !== 403 && status !== 429;
+const storable = (status: number) => status < 400;
 
 function busy(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
   c.header('Retry-After', '1');

@@ -1,7 +1,8 @@
 // `Idempotency-Key` on order creation: a storefront retrying POST v1/shops/{id}/orders
 // after a lost answer gets the first answer again (`Idempotent-Replayed: true`) and one order, also
 // when the retry's multipart body has another boundary and carries the same document; the same key
-// with another body is the middleware's 422; keys are per caller (a guest's key means nothing to a
+// with another body after a success is the middleware's 422; a refused request (4xx) keeps no
+// row, so the same key with a valid body places the order; keys are per caller (a guest's key means nothing to a
 // customer's request); a rate-limited attempt (429) is not stored. An order committed by a run
 // that never answered (a server error after the commit, a process that died) is the retry's
 // answer, never a second order; a run whose key a retry took over cannot commit one. On PGlite and
@@ -232,6 +233,28 @@ describe.each(testDrivers)('idempotent order creation on $name', (driver) => {
       api.setNow(started);
     }
     expect(await ordersOf('in-volo@example.com')).toBe(1);
+  });
+
+  it('keeps no row for a refused request: the same key with a valid body then places the order, and its resend replays it', async () => {
+    const from = day(nextDay++);
+    const bike = await pick(api, SHOP, 'CITYBIKE', { from });
+    const form = (email: string) => orderForm({ from, email, cart: [{ prices: [bike.main.id] }] });
+    const key = randomUUID();
+    const keys = async () => (await api.deps.database.db.select({ n: count() }).from(idempotencyKeys))[0]!.n;
+    const before = await keys();
+    const refused = await post(form('non-una-email'), key);
+    expect([refused.status, Object.keys(refused.body.errors)]).toEqual([422, ['email']]);
+    expect(await keys()).toBe(before);
+    expect(await keyRow(key)).toBeUndefined();
+    // The refusal again: it runs again (nothing replayed), and still keeps nothing.
+    expect([(await post(form('non-una-email'), key)).replayed, await keys()]).toEqual([false, before]);
+
+    const placed = await post(form('corretta@example.com'), key);
+    expect([placed.status, placed.replayed]).toEqual([201, false]);
+    const resent = await post(form('corretta@example.com'), key);
+    expect([resent.status, resent.replayed, resent.body]).toEqual([201, true, placed.body]);
+    expect(await ordersOf('corretta@example.com')).toBe(1);
+    expect(await keys()).toBe(before + 1);
   });
 
   it('does not store a rate-limited attempt: the retry after the window places the order', async () => {

@@ -7,8 +7,8 @@ import * as z from 'zod/mini';
 /**
  * The request header that makes a confirmation (POST v1/delivery, v1/pickup, both resets) or a
  * placed order safe to send again: a random key per attempt (a UUID), reused for every retry of
- * it. A retry with the same key gets the first answer (same status and body, with
- * `Idempotent-Replayed: true`).
+ * it. A retry with the same key gets the first successful answer (same status and body, with
+ * `Idempotent-Replayed: true`); a refusal is not kept, so the retry runs again.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** The header the server adds to an answer it replays for a repeated key. */
