@@ -23,6 +23,7 @@ import { retireDemoData } from './db/seed/demo';
 import { childProcessEnv, type Config } from './config';
 import { logger } from './log';
 import { Drain, SHUTDOWN_DRAIN_MS } from './http/drain';
+import { protectDataDir } from './private-files';
 
 export interface RunningServer {
   url: string;
@@ -156,6 +157,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
         }
       })()),
   };
+}
+
+/**
+ * Customers' documents, mails and database readable by the server's user only, however the folder
+ * was made (server/private-files.ts). A folder the server may not chmod (another user's) is said in
+ * one line, not a stop: the database's own check says what stops a start.
+ */
+function privateDataDir(dataDir: string): void {
+  try {
+    const changed = protectDataDir(dataDir);
+    if (changed > 0) logger.info({ changed }, `${dataDir}: folders made 0700 and files 0600 (readable by this user only)`);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    logger.warn({ code }, `${dataDir} could not be made private (chmod 700 it and its folders, chmod 600 the files in uploads/ and outbox/)`);
+  }
 }
 
 /** The product's port is taken: the entry point says so in one line, without a stack trace. */

@@ -5,10 +5,11 @@
 //   files/uploads/…, files/outbox/… the documents and the mail outbox of DATA_DIR
 // It is assembled in a staging folder next to its destination and renamed into place once whole,
 // so an interrupted backup never leaves a file that looks complete.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { create, extract } from 'tar';
 import { BackupRefusal, ManifestSchema, type Manifest } from './manifest';
+import { makePrivateFolderSync } from '../private-files';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const DATABASE_FOLDER = 'database';
@@ -47,7 +48,8 @@ export async function pack(staging: string, file: string): Promise<void> {
 /** Reads manifest.json alone from an archive (the rest is not unpacked). */
 export async function readManifest(file: string, scratch: string): Promise<Manifest> {
   if (!existsSync(file)) throw new BackupRefusal(`There is no backup file ${file}.`);
-  mkdirSync(scratch, { recursive: true });
+  // The unpacked database and documents are customers' data too.
+  makePrivateFolderSync(scratch);
   try {
     await extract({ file, cwd: scratch, strict: true, filter: (entry) => entry === MANIFEST_FILE });
   } catch (err) {

@@ -5,9 +5,10 @@
 // dumped, and the CHECKPOINT before the dump leaves nothing in the write-ahead log to replay.
 // A running `npm start` holds the folder (DATA_DIR/db.lock): the backup is refused, not taken
 // from under it, since a second PGlite on one folder corrupts it.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { checkDataDir, lockDataDir, unusableDataDir } from '../db/data-dir';
+import { makePrivateFolderSync } from '../private-files';
 import { APPLIED_MIGRATIONS_SQL, BackupRefusal, schemaVersionOf, type SchemaVersion } from './manifest';
 
 /** The database's file inside the archive's `database/` folder. */
@@ -58,7 +59,7 @@ export async function dumpPglite(dbDir: string, file: string): Promise<SchemaVer
  * and has moved an old folder aside.
  */
 export async function loadPglite(dbDir: string, file: string): Promise<SchemaVersion | null> {
-  mkdirSync(dbDir, { recursive: true });
+  makePrivateFolderSync(dbDir);
   const client = await open(dbDir, new Blob([readFileSync(file)]));
   try {
     return await schemaVersion(client);

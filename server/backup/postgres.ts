@@ -4,11 +4,11 @@
 // and their functions, sequences and their values). The password travels in PGPASSWORD, never on
 // the command line, where `ps` would show it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { APPLIED_MIGRATIONS_SQL, BackupRefusal, schemaVersionOf, type SchemaVersion } from './manifest';
 import { childProcessEnv } from '../config';
+import { makePrivateFolderSync } from '../private-files';
 
 /** The database's file inside the archive's `database/` folder. */
 export const POSTGRES_DUMP = 'postgres.dump';
@@ -94,7 +94,7 @@ function assertReadableDump(file: string): void {
 export async function restorePostgres(url: string, file: string, { keepAside }: { keepAside: string | null }): Promise<SchemaVersion | null> {
   assertReadableDump(file);
   if (keepAside) {
-    mkdirSync(keepAside, { recursive: true });
+    makePrivateFolderSync(keepAside);
     run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(keepAside, REPLACED_POSTGRES_DUMP)}`], url);
     await withClient(url, (client) =>
       client.query('BEGIN; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; COMMIT;'),

@@ -4,10 +4,11 @@
 // a server still running on the target, and a target that already holds data (only with
 // --force, which keeps what stood there aside instead of deleting it: folders are moved, and
 // PostgreSQL's database is dumped there before its tables are dropped).
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { lockDataDir } from '../db/data-dir';
+import { makePrivateFolderSync, protectDataDir } from '../private-files';
 import { DATABASE_FOLDER, discard, FILES_FOLDER, isEmptyFolder, readManifest, stamp, unpack } from './archive';
 import { assertRestorable, BackupRefusal, FILE_FOLDERS, type Manifest } from './manifest';
 import { loadPglite, PGLITE_DUMP } from './pglite';
@@ -27,7 +28,7 @@ export async function restoreBackup(
   { force = false, now = new Date() }: { force?: boolean; now?: Date } = {},
 ): Promise<RestoreResult> {
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateFolderSync(config.dataDir);
   const scratch = path.join(config.dataDir, `.restore-${stamp(now)}`);
   discard(scratch);
   try {
@@ -62,7 +63,7 @@ export async function restoreBackup(
       let moved = false;
       const clear = (dir: string) => {
         if (isEmptyFolder(dir)) return discard(dir);
-        mkdirSync(aside, { recursive: true });
+        makePrivateFolderSync(aside);
         renameSync(dir, path.join(aside, path.basename(dir)));
         moved = true;
       };
@@ -86,6 +87,8 @@ export async function restoreBackup(
         const restored = path.join(scratch, FILES_FOLDER, folder);
         if (existsSync(restored)) renameSync(restored, target);
       }
+      // The archive's files come back with the modes they were packed with: owner-only again.
+      protectDataDir(config.dataDir);
       return { manifest, movedAside: moved ? aside : null };
     } finally {
       unlock();

@@ -4,7 +4,8 @@
 // a WebAssembly stack trace or, worse, initdb writing over a damaged folder that lost its
 // PG_VERSION.
 import path from 'node:path';
-import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { makePrivateFolderSync } from '../private-files';
 
 /** Exit code of a process stopped by its data folder (a wrong variable is 2, server/config.ts). */
 export const DATA_DIR_EXIT_CODE = 1;
@@ -71,11 +72,11 @@ export function checkDataDir(dir: string): void {
   if (!/^\d+\s*$/.test(version)) throw new DataDirError(dir, 'is damaged (its PG_VERSION names no PostgreSQL version)', DAMAGED);
 }
 
-/** checkDataDir, then the folder made if absent. */
+/** checkDataDir, then the folder made if absent, readable by this user only. */
 export function prepareDataDir(dir: string): void {
   checkDataDir(dir);
   try {
-    mkdirSync(dir, { recursive: true });
+    makePrivateFolderSync(dir);
   } catch (err) {
     throw unreachable(dir, err);
   }

@@ -2,8 +2,7 @@
 // (nodemailer, with its own Message-ID) and hand a stored message to its transport, over SMTP when
 // SMTP_URL is set, otherwise as a .eml file in the outbox folder (readable by tests and by a
 // developer). Plain functions of their arguments, so the thread keeps no state but its transports.
-import { writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { makePrivateFolder, writePrivateFileSync } from '../private-files';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -97,14 +96,14 @@ function folderTransport(outboxDir: string): MailTransport {
   let folder: Promise<unknown> | undefined;
   return {
     async deliver(message) {
-      await (folder ??= mkdir(outboxDir, { recursive: true }).catch((err: unknown) => {
+      await (folder ??= makePrivateFolder(outboxDir).catch((err: unknown) => {
         folder = undefined;
         throw err;
       }));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
       // A few KB into the page cache at once: on the mail thread, so the file system's own time
       // (a file created per mail) blocks no request.
-      writeFileSync(path.join(outboxDir, name), message);
+      writePrivateFileSync(path.join(outboxDir, name), message);
     },
   };
 }

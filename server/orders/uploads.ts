@@ -1,11 +1,12 @@
 // Customer documents: images or PDF, at most 8 MB, recognised by their bytes (not by name or the
 // browser's claim), stored under generated names.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { ApiError, fieldError } from '../http/errors';
 import { log } from '../log';
+import { makePrivateFolder, writePrivateFile } from '../private-files';
 
 const signatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
@@ -35,8 +36,9 @@ export async function storeUpload(dir: string, file: File, field: string): Promi
   const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
   const target = path.join(dir, storedName);
   try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(target, bytes);
+    // Identity documents: readable by the server's user only.
+    await makePrivateFolder(dir);
+    await writePrivateFile(target, bytes);
   } catch (err) {
     // A disk that fills up mid-write leaves part of the file: it goes, nothing will point at it.
     await rm(target, { force: true }).catch(() => undefined);
