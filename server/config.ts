@@ -32,6 +32,24 @@ const MAX_MAIL_SENT_RETENTION_DAYS = 3650;
 const BYTES_PER_MB = 1024 * 1024;
 /** A proxy chain longer than this is a typo, not a deployment. */
 const MAX_TRUSTED_PROXIES = 10;
+/**
+ * How long a client may take to send a whole request (REQUEST_TIMEOUT_S): Node's own 300 s let 200
+ * sockets trickling a body a byte at a time stay for five minutes. 60 s still takes an 8 MB
+ * document (src/domain/medias.ts) over a mobile uplink of about 1.1 Mbit/s; the headers alone
+ * (HEADERS_TIMEOUT_S) come in one packet from any browser.
+ */
+const DEFAULT_REQUEST_TIMEOUT_S = 60;
+const DEFAULT_HEADERS_TIMEOUT_S = 20;
+/** Past this a timeout is no protection: Node's own default, the one being replaced, is 300. */
+const MAX_REQUEST_TIMEOUT_S = 3600;
+/**
+ * Connections (behind a proxy: requests in flight) per client address, server/http/connection-cap.ts.
+ * A browser opens at most 6 connections to a host over HTTP/1.1, plus a kiosk's realtime socket:
+ * 14 devices behind one shop's router all loading at once stay under 100, and idle connections close
+ * after Node's 5 s keep-alive.
+ */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 100;
+const MAX_CONNECTIONS_PER_ADDRESS = 100_000;
 /** A metrics token shorter than this could be guessed: one from `openssl rand -hex 32` has 64. */
 const MIN_METRICS_TOKEN_LENGTH = 32;
 /** The simulator's own bound on a delay (POST /control, src/api/contract/pos.ts). */
@@ -78,6 +96,16 @@ export const ConfigSchema = z
       .default(DEFAULT_PAIRING_CODE_TTL_MINUTES)
       .describe(`a whole number of minutes from 1 to ${MAX_PAIRING_CODE_TTL_MINUTES}`),
     TRUST_PROXY: wholeNumber(0, MAX_TRUSTED_PROXIES).optional().describe(`the number of proxies in front, from 0 to ${MAX_TRUSTED_PROXIES}`),
+    REQUEST_TIMEOUT_S: wholeNumber(1, MAX_REQUEST_TIMEOUT_S)
+      .default(DEFAULT_REQUEST_TIMEOUT_S)
+      .describe(`a whole number of seconds from 1 to ${MAX_REQUEST_TIMEOUT_S}`),
+    // Unset: DEFAULT_HEADERS_TIMEOUT_S, or REQUEST_TIMEOUT_S when that is shorter.
+    HEADERS_TIMEOUT_S: wholeNumber(1, MAX_REQUEST_TIMEOUT_S)
+      .optional()
+      .describe(`a whole number of seconds from 1 to ${MAX_REQUEST_TIMEOUT_S}, at most REQUEST_TIMEOUT_S`),
+    CONNECTIONS_PER_ADDRESS: wholeNumber(1, MAX_CONNECTIONS_PER_ADDRESS)
+      .default(DEFAULT_CONNECTIONS_PER_ADDRESS)
+      .describe(`a whole number from 1 to ${MAX_CONNECTIONS_PER_ADDRESS}`),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: 'is not a log level' }).default('info').describe(LOG_LEVELS.join(', ')),
     METRICS_TOKEN: z
       .string()
@@ -113,6 +141,10 @@ export const ConfigSchema = z
     PUSHER_CLUSTER: pusher(),
   })
   .superRefine((env, ctx) => {
+    // The headers are part of the request (Node refuses to start a server told otherwise).
+    if (env.HEADERS_TIMEOUT_S !== undefined && env.HEADERS_TIMEOUT_S > env.REQUEST_TIMEOUT_S) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_S'], message: `is above REQUEST_TIMEOUT_S (${env.REQUEST_TIMEOUT_S})` });
+    }
     // A production server hashing passwords at the test suite's cost would store weak hashes
     // without anyone noticing; it stops instead.
     if (env.PASSWORD_HASH_COST === 'fast' && env.NODE_ENV === 'production') {
@@ -163,6 +195,12 @@ export interface Config {
   heapLimitMb: number;
   /** Proxies in front whose X-Forwarded-* are believed (server/http/client-address.ts); 0: none. */
   trustProxy: number;
+  /**
+   * Slow or many clients (server/main.ts, server/http/connection-cap.ts): the longest a whole request
+   * and its headers may take to arrive, and the connections (behind a proxy: requests in flight) per
+   * client address.
+   */
+  clients: { requestTimeoutMs: number; headersTimeoutMs: number; connectionsPerAddress: number };
   /** How much the server logs (LOG_LEVEL): server/log.ts. */
   logLevel: LogLevel;
   /** Lets a scraper off this machine read GET /api/metrics (server/metrics/access.ts); null: loopback only. */
@@ -200,6 +238,11 @@ function toConfig(v: Variables): Config {
     skipBuild: v.SKIP_BUILD === '1',
     heapLimitMb: v.HEAP_LIMIT_MB,
     trustProxy: v.TRUST_PROXY ?? 0,
+    clients: {
+      requestTimeoutMs: v.REQUEST_TIMEOUT_S * SECOND_MS,
+      headersTimeoutMs: (v.HEADERS_TIMEOUT_S ?? Math.min(DEFAULT_HEADERS_TIMEOUT_S, v.REQUEST_TIMEOUT_S)) * SECOND_MS,
+      connectionsPerAddress: v.CONNECTIONS_PER_ADDRESS,
+    },
     logLevel: v.LOG_LEVEL,
     metricsToken: v.METRICS_TOKEN ?? null,
     frameAncestors: v.FRAME_ANCESTORS ?? [],

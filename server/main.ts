@@ -23,6 +23,7 @@ import { retireDemoData } from './db/seed/demo';
 import { childProcessEnv, type Config } from './config';
 import { logger } from './log';
 import { Drain, SHUTDOWN_DRAIN_MS } from './http/drain';
+import { capRequestsPerAddress, capSocketsPerAddress } from './http/connection-cap';
 import { protectDataDir } from './private-files';
 
 export interface RunningServer {
@@ -104,6 +105,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // First: once a stop has begun, a request on a connection still open is refused before anything runs.
   const drain = new Drain();
   app.use('*', drain.middleware);
+  // Behind a proxy the sockets are all the proxy's: the cap counts each forwarded client's requests.
+  if (config.trustProxy > 0) app.use('*', capRequestsPerAddress(config.clients.connectionsPerAddress, config.trustProxy));
   app.route('/api', createApi(deps));
   app.use('*', siteSecurityHeaders(config.frameAncestors));
   app.use('*', rootLanguageRedirect());
@@ -182,15 +185,25 @@ export class PortInUseError extends Error {
   }
 }
 
-function listen(app: Hono<AppEnv>, config: Pick<Config, 'port' | 'host'>): Promise<ServerType> {
+/** Node checks the timeouts below on a timer of its own (30 s by default, as long as the timeouts themselves). */
+const TIMEOUT_CHECKS_PER_TIMEOUT = 4;
+const MIN_TIMEOUT_CHECK_MS = 250;
+const MAX_TIMEOUT_CHECK_MS = 5000;
+
+function listen(app: Hono<AppEnv>, config: Pick<Config, 'port' | 'host' | 'clients' | 'trustProxy'>): Promise<ServerType> {
+  const { requestTimeoutMs, headersTimeoutMs, connectionsPerAddress } = config.clients;
+  const checkMs = Math.min(MAX_TIMEOUT_CHECK_MS, Math.max(MIN_TIMEOUT_CHECK_MS, Math.round(headersTimeoutMs / TIMEOUT_CHECKS_PER_TIMEOUT)));
   return new Promise((resolve, reject) => {
     const refuse = (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : err);
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    // A request whose headers or body trickle in is answered 408 and closed once its time is up.
+    const serverOptions = { requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: checkMs };
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, () => {
       // Listening: a later server error is not this start's to swallow.
       s.off('error', refuse);
       resolve(s);
     });
     s.once('error', refuse);
+    if (config.trustProxy === 0) capSocketsPerAddress(s as Server, connectionsPerAddress);
   });
 }
 

@@ -16,6 +16,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { upgradeClientAddress } from '../http/client-address';
+import { AddressCounts } from '../http/connection-cap';
 import type { Realtime, RealtimeConfig } from './publisher';
 import { signChannel, verifyChannelAuth } from './publisher';
 import { frame, frameTooDeep, isObject, parseBounded } from './frames';
@@ -67,7 +68,7 @@ export class LocalRealtime implements Realtime {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly clients = new Set<Client>();
   /** Open (and opening) sockets per client address. */
-  private readonly perAddress = new Map<string, number>();
+  private readonly perAddress: AddressCounts;
   private readonly servers = new Map<Server, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>();
   private readonly limits: LocalRealtimeLimits;
   /** TRUST_PROXY (server/config.ts): which X-Forwarded-For entry the per-address cap counts by. */
@@ -86,6 +87,7 @@ export class LocalRealtime implements Realtime {
       maxBufferedBytes: MAX_BUFFERED_BYTES,
       ...limits,
     };
+    this.perAddress = new AddressCounts(this.limits.maxConnectionsPerAddress);
   }
 
   authorize(socketId: string, channel: string): string {
@@ -168,20 +170,10 @@ export class LocalRealtime implements Realtime {
       // A malformed %-escape or URL: nothing to upgrade to.
       return refuseHandshake(socket, 400, 'Bad Request');
     }
-    const address = upgradeClientAddress(req, this.trustProxy);
-    const open = this.perAddress.get(address) ?? 0;
-    if (open >= this.limits.maxConnectionsPerAddress) return refuseHandshake(socket, 429, 'Too Many Requests');
+    const release = this.perAddress.enter(upgradeClientAddress(req, this.trustProxy));
+    if (!release) return refuseHandshake(socket, 429, 'Too Many Requests');
     const knownKey = key === this.key;
     const protocol = Number(url.searchParams.get('protocol') ?? 7);
-    this.perAddress.set(address, open + 1);
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      const left = (this.perAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.perAddress.set(address, left);
-      else this.perAddress.delete(address);
-    };
     socket.once('close', release);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => undefined);

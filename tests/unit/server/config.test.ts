@@ -40,6 +40,7 @@ describe('server configuration', () => {
       skipBuild: false,
       heapLimitMb: 128,
       trustProxy: 0,
+      clients: { requestTimeoutMs: 60_000, headersTimeoutMs: 20_000, connectionsPerAddress: 100 },
       metricsToken: null,
       frameAncestors: [],
       paymentSimulator: true,
@@ -152,6 +153,7 @@ describe('server configuration', () => {
     ['an address', { HOST: 'my host' }, /HOST="my host" is not an address/],
     ['a URL', { PUBLIC_SITE_URL: 'noleggi.example.it' }, /PUBLIC_SITE_URL="noleggi.example.it" is not an http:\/\/ or https:\/\/ URL/],
     ['a list of origins', { FRAME_ANCESTORS: 'https://hotel.example javascript:alert(1)' }, /FRAME_ANCESTORS=".*" has "javascript:alert\(1\)", not an http\(s\) origin/],
+    ['headers allowed longer than the request', { REQUEST_TIMEOUT_S: '10', HEADERS_TIMEOUT_S: '15' }, /HEADERS_TIMEOUT_S="15" is above REQUEST_TIMEOUT_S \(10\)/],
     ['half a Pusher setup', { PUSHER_APP_ID: '1', PUSHER_KEY: 'k' }, /PUSHER_APP_ID="1" names a Pusher app but PUSHER_SECRET, PUSHER_CLUSTER are unset/],
   ])('refuses a wrong value: %s', (_, env, message) => {
     expect(refusal(env)).toMatch(message);
