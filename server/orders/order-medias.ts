@@ -1,12 +1,13 @@
 // The documents of an order, written inside the order's transaction (server/orders/write.ts): new
 // uploads, stored documents kept or reused, deletions, and, under the order's row lock, the
-// per-order quota and a kiosk's document rule counted again. Apart from the order write because it
+// per-order quota and the order's document rule counted again. Apart from the order write because it
 // is its own set of rules (whose documents may be linked, what a deletion touches).
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AuthTotem } from '../http/context';
 import { documentsRequired } from '../../src/domain/kiosk';
-import { medias } from '../db/schema/index';
+import { documentsRequiredFor } from '../../src/domain/order-documents';
+import { medias, totems } from '../db/schema/index';
 import { fieldError } from '../http/errors';
 import type { OrderFormInput } from '../../src/api/contract/order-form';
 import type { UploadQuota } from '../../src/domain/upload-quota';
@@ -31,11 +32,10 @@ export interface OrderMediasInput {
   /** Per-order document quota, checked again under the order's lock (orders/upload-quota.ts). */
   uploadQuota?: UploadQuota;
   /**
-   * A kiosk whose totem requires identity documents writes the order (spec §5,
-   * src/domain/order-documents.ts): once written it must hold one. The route checks the form
-   * first, before storing any upload; this counts again under the order's row lock, because a
-   * document the form leaves unmentioned may have been deleted since (another kiosk, the
-   * customer's page).
+   * The order must hold an identity document once written (spec §5, `orderDocumentsRequired`). The
+   * route checks the form first, before storing any upload; this counts again under the order's
+   * row lock, because a document the form leaves unmentioned may have been deleted since (another
+   * kiosk, the customer's page).
    */
   documentsRequired?: boolean;
 }
@@ -47,14 +47,40 @@ export async function liveDocumentIds(db: Db, orderId: number): Promise<number[]
 }
 
 /** A totem's document setting as the domain's rule reads it (src/domain/order-documents.ts). */
-export const totemDocumentRule = (totem: Pick<AuthTotem, 'dataSecurityUserOptional'>) => ({ data_security_user_optional: totem.dataSecurityUserOptional });
+const totemDocumentRule = (totem: Pick<AuthTotem, 'dataSecurityUserOptional'> | null | undefined) =>
+  totem ? { data_security_user_optional: totem.dataSecurityUserOptional } : null;
 
-/** Whether what this caller writes must leave the order holding an identity document: a kiosk's, unless its totem makes them optional. */
+/** Whether a kiosk requires identity documents: any totem, unless its settings make them optional. */
 export const kioskRequiresDocuments = (totem: Pick<AuthTotem, 'dataSecurityUserOptional'> | null | undefined): boolean =>
-  !!totem && documentsRequired(totemDocumentRule(totem));
+  documentsRequired(totemDocumentRule(totem));
 
-/** The refusal of a kiosk's write that would leave the order without an identity document. */
+/**
+ * Whether a write must leave the order holding an identity document (the domain's
+ * documentsRequiredFor): the order was placed at a kiosk that requires them, whoever writes it now,
+ * or `caller` is such a kiosk. `order` is null for a new order (its caller places it). The placing
+ * kiosk's setting is read as it is now: a shop that makes documents optional frees its orders too.
+ */
+export async function orderDocumentsRequired(
+  db: Db,
+  order: { createdTotemId: number | null } | null,
+  caller: Pick<AuthTotem, 'dataSecurityUserOptional'> | null | undefined,
+): Promise<boolean> {
+  // No read when the caller decides it alone: a kiosk that requires documents, or an order placed online.
+  if (kioskRequiresDocuments(caller) || order?.createdTotemId == null) return kioskRequiresDocuments(caller);
+  const [placedAt] = await db
+    .select({ dataSecurityUserOptional: totems.dataSecurityUserOptional })
+    .from(totems)
+    .where(eq(totems.id, order.createdTotemId));
+  return documentsRequiredFor(totemDocumentRule(placedAt), totemDocumentRule(caller));
+}
+
+/** The refusal of a write that would leave the order without an identity document it requires. */
 export const documentRequired = () => fieldError('medias', 'validators.documentRequired');
+
+/** Refuses (422 on `medias`) when `required` and the order holds no document now: `tx` holds the order's row lock. */
+export async function assertKeepsDocument(tx: Db, orderId: number, required: boolean): Promise<void> {
+  if (required && (await liveDocumentIds(tx, orderId)).length === 0) throw documentRequired();
+}
 
 /** Links the form's documents to the order: new uploads, kept stored ones, deletions. */
 export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: number, now: Date): Promise<void> {
@@ -90,5 +116,5 @@ export async function saveOrderMedias(tx: Db, input: OrderMediasInput, orderId: 
   }
   // Counted with what the order held, under its row lock (an edit's UPDATE took it).
   if (added > 0 && input.uploadQuota) await assertOrderWithinQuota(tx, input.uploadQuota, orderId, 'medias');
-  if (input.documentsRequired && (await liveDocumentIds(tx, orderId)).length === 0) throw documentRequired();
+  await assertKeepsDocument(tx, orderId, !!input.documentsRequired);
 }

@@ -14,7 +14,7 @@ import { isEditable, presentOrder } from '../orders/present';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { orderBodyLimit } from './orders';
 import { lockOrderForChange } from '../orders/hand-outs';
-import { documentRequired, kioskRequiresDocuments, liveDocumentIds } from '../orders/order-medias';
+import { assertKeepsDocument, orderDocumentsRequired } from '../orders/order-medias';
 import { assertOrderWithinQuota, assertUploadQuota } from '../orders/upload-quota';
 import type { Db } from '../db/client';
 import type { z } from 'zod';
@@ -98,15 +98,15 @@ export const mediaRoutes = new Hono<AppEnv>()
     else {
       await database.db.transaction(async (raw) => {
         // Under the order's row lock, as an edit writes its documents: a payment or a cancellation
-        // that landed since the order was read is seen here (410), and a kiosk that requires
-        // documents cannot take the order's last one, even with two deletions at once
-        // (server/orders/order-medias.ts).
+        // that landed since the order was read is seen here (410), and an order that requires
+        // documents (placed at such a kiosk, or a kiosk that requires them deleting) keeps its last
+        // one whoever deletes, even with two deletions at once (server/orders/order-medias.ts).
         const tx = raw as unknown as Db;
         await lockOrderForChange(tx, orderId);
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
         if (order && !isEditable(order, now())) throw new ApiError(410, 'api.orderNotEditable');
         await tx.update(medias).set({ deletedAt: now() }).where(eq(medias.id, media.id));
-        if (kioskRequiresDocuments(c.get('auth')?.totem) && (await liveDocumentIds(tx, orderId)).length === 0) throw documentRequired();
+        await assertKeepsDocument(tx, orderId, await orderDocumentsRequired(tx, order ?? null, c.get('auth')?.totem));
       });
     }
     const answer: z.input<typeof MediaDeletedSchema> = { data: { id: media.id, deleted: true } };

@@ -13,7 +13,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { missingDocument } from '../../src/domain/order-documents';
 import { coupons, orders } from '../db/schema/index';
 import { ApiError, forbidden, notFound } from '../http/errors';
-import { requireUser, type AppContext, type AppEnv, type AuthTotem } from '../http/context';
+import { requireUser, type AppContext, type AppEnv } from '../http/context';
 import { formToTree, readFormData } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
 import { isValidFidelityCard } from './catalogue';
@@ -21,7 +21,7 @@ import { quoteOrder, type CouponRow } from '../orders/quote';
 import { cancelOrder, saveOrder, type OrderRow } from '../orders/write';
 import { discardUploads, storeUpload, type StoredUpload } from '../orders/uploads';
 import { assertUploadQuota } from '../orders/upload-quota';
-import { documentRequired, kioskRequiresDocuments, liveDocumentIds, totemDocumentRule } from '../orders/order-medias';
+import { documentRequired, liveDocumentIds, orderDocumentsRequired } from '../orders/order-medias';
 import { presentOrder, presentOrders, presentSaved } from '../orders/present';
 import { accessibleOrder, assertCanChange, orderByUuid } from '../orders/access';
 import { publishOrder } from '../realtime/events';
@@ -58,16 +58,24 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
 }
 
 /**
- * Spec §5: an order a kiosk places or edits holds at least one identity document once written
- * (domain/order-documents.ts) unless the totem has data_security_user_optional. Checked before any
- * upload is stored or anything is written; `held` are the edited order's documents.
+ * Spec §5: an order placed at a kiosk that requires identity documents holds at least one once
+ * written, whoever edits it, and so does whatever such a kiosk writes (orders/order-medias.ts,
+ * `orderDocumentsRequired`; domain/order-documents.ts). Checked on the form before any upload is
+ * stored or anything is written; the documents of `editing` the form does not delete stay and
+ * count. Answers whether the rule holds, for the write to count again under the order's lock.
  */
-function assertKioskDocuments(totem: AuthTotem, form: OrderFormInput, held: readonly number[] = []): void {
-  if (missingDocument(totemDocumentRule(totem), form.medias, held)) throw documentRequired();
+async function assertFormDocuments(c: AppContext, form: OrderFormInput, editing?: OrderRow): Promise<boolean> {
+  const { db } = c.get('deps').database;
+  const required = await orderDocumentsRequired(db, editing ?? null, c.get('auth')?.totem);
+  if (missingDocument(required, form.medias, required && editing ? await liveDocumentIds(db, editing.id) : [])) throw documentRequired();
+  return required;
 }
 
-/** Validates, prices and writes an order (new, or the replacement of `editing`). */
-async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, editing?: OrderRow) {
+/**
+ * Validates, prices and writes an order (new, or the replacement of `editing`); `documentsRequired`
+ * as assertFormDocuments answered.
+ */
+async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, documentsRequired: boolean, editing?: OrderRow) {
   const deps = c.get('deps');
   const shop = deps.catalogue.shopById(shopId);
   if (!shop) throw notFound();
@@ -107,7 +115,7 @@ async function placeOrder(c: AppContext, shopId: number, form: OrderFormInput, e
         editing,
         callerUserId: user?.id ?? null,
         uploadQuota: deps.uploadQuota,
-        documentsRequired: kioskRequiresDocuments(totem),
+        documentsRequired,
         idempotency: editing ? undefined : c.get('idempotency'),
       },
       deps.now(),
@@ -158,10 +166,10 @@ export const orderRoutes = new Hono<AppEnv>()
     const totem = c.get('auth')?.totem;
     if (totem && totem.shopId !== shopId) throw forbidden();
     const form = await readOrderForm(c);
-    if (totem) assertKioskDocuments(totem, form);
+    const documentsRequired = await assertFormDocuments(c, form);
     const committed = c.get('idempotency')?.orderId;
     const answered = committed ? await answerCommittedOrder(c, committed) : null;
-    return c.json({ data: answered ?? (await placeOrder(c, shopId, form)) }, 201);
+    return c.json({ data: answered ?? (await placeOrder(c, shopId, form, documentsRequired)) }, 201);
   })
   .get('/v1/orders', async (c) => {
     const user = requireUser(c);
@@ -215,10 +223,9 @@ export const orderRoutes = new Hono<AppEnv>()
     const form = await readOrderForm(c);
     if ((form._method ?? '').toUpperCase() !== 'PATCH') throw new ApiError(422, 'api.invalidData', {}, { _method: [{ key: 'validators.required' }] });
     await assertCanChange(c, order, 'replace');
-    // The kiosk changing the order is held to the same document rule as one placing it.
-    const totem = c.get('auth')?.totem;
-    if (totem) assertKioskDocuments(totem, form, await liveDocumentIds(c.get('deps').database.db, order.id));
-    return c.json({ data: await placeOrder(c, order.shopId, form, order) });
+    // The order's document rule, whoever changes it; a kiosk changing it is held to the same rule as one placing it.
+    const documentsRequired = await assertFormDocuments(c, form, order);
+    return c.json({ data: await placeOrder(c, order.shopId, form, documentsRequired, order) });
   })
   .patch('/v1/orders/:id', async (c) => {
     const order = await accessibleOrder(c, c.req.param('id'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsDocument, missingDocument } from './order-documents';
+import { documentsRequiredFor, holdsDocument, missingDocument } from './order-documents';
 
 const upload = (size = 10) => ({ id: 0, stored: false, deleted: false, file: { size } });
 const stored = (id: number, deleted = false) => ({ id, stored: true, deleted });
@@ -31,12 +31,25 @@ describe('holdsDocument (an order once written holds an identity document)', () 
   });
 });
 
+describe('documentsRequiredFor (spec §5: the order’s rule, and the writing kiosk’s)', () => {
+  it('an order placed at a kiosk without data_security_user_optional, whoever writes it; or such a kiosk writing', () => {
+    // Placed at such a kiosk: the guest link, the owner (no kiosk) or a kiosk with them optional.
+    expect(documentsRequiredFor(REQUIRED, null)).toBe(true);
+    expect(documentsRequiredFor(REQUIRED, OPTIONAL)).toBe(true);
+    // An online order, or one of a kiosk with them optional, changed at a kiosk that requires them.
+    expect(documentsRequiredFor(null, REQUIRED)).toBe(true);
+    expect(documentsRequiredFor(OPTIONAL, REQUIRED)).toBe(true);
+    expect(documentsRequiredFor(OPTIONAL, null)).toBe(false);
+    expect(documentsRequiredFor(null, OPTIONAL)).toBe(false);
+    expect(documentsRequiredFor(null, null)).toBe(false);
+  });
+});
+
 describe('missingDocument (spec §5, the same for a new order and an edit)', () => {
-  it('only a kiosk without data_security_user_optional asks for one', () => {
-    expect(missingDocument(REQUIRED, [])).toBe(true);
-    expect(missingDocument(REQUIRED, [], [7])).toBe(false);
-    expect(missingDocument(REQUIRED, [stored(7, true)], [7])).toBe(true);
-    expect(missingDocument(OPTIONAL, [])).toBe(false);
-    expect(missingDocument(null, [])).toBe(false);
+  it('only when a document is required and the order would hold none', () => {
+    expect(missingDocument(true, [])).toBe(true);
+    expect(missingDocument(true, [], [7])).toBe(false);
+    expect(missingDocument(true, [stored(7, true)], [7])).toBe(true);
+    expect(missingDocument(false, [])).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // Spec §5, documents can be optional when the totem has data_security_user_optional: otherwise an
-// order a kiosk writes holds at least one identity document once written. One rule for a new order
-// and for an edit (the server checks both before storing any upload); an edit also counts the
-// documents the order already holds and the form does not delete, which stay linked to it.
+// order placed at that kiosk holds at least one identity document once written, whoever writes it
+// afterwards, and so does what the kiosk writes. One rule for a new order and for an edit (the
+// server checks both before storing any upload); an edit also counts the documents the order
+// already holds and the form does not delete, which stay linked to it.
 import type { Totem } from '../api/contract/kiosk';
 import { documentsRequired } from './kiosk';
 
@@ -27,11 +28,20 @@ export function holdsDocument(medias: readonly FormDocument[], held: readonly nu
   return medias.some((m) => m.stored && !m.deleted && kept(m.id)) || held.some(kept);
 }
 
-/** True when `totem` requires a document and the order, once written, would hold none. */
-export function missingDocument(
-  totem: Pick<Totem, 'data_security_user_optional'> | null | undefined,
-  medias: readonly FormDocument[],
-  held: readonly number[] = [],
-): boolean {
-  return documentsRequired(totem) && !holdsDocument(medias, held);
+/** A kiosk's document setting, or null for none (an order placed online, a caller that is no kiosk). */
+type DocumentSetting = Pick<Totem, 'data_security_user_optional'> | null | undefined;
+
+/**
+ * Whether an order must hold an identity document once written. The order's own rule, from the
+ * kiosk that placed it (`placedAt`), binds whoever writes it afterwards (the guest link, the
+ * logged-in owner, another kiosk); and what a kiosk that requires documents writes (`writer`: an
+ * online order changed at such a desk, a new order it places) holds one too.
+ */
+export function documentsRequiredFor(placedAt: DocumentSetting, writer: DocumentSetting): boolean {
+  return documentsRequired(placedAt) || documentsRequired(writer);
+}
+
+/** True when the order must hold a document (`required`, documentsRequiredFor) and, once written, would hold none. */
+export function missingDocument(required: boolean, medias: readonly FormDocument[], held: readonly number[] = []): boolean {
+  return required && !holdsDocument(medias, held);
 }

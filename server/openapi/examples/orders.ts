@@ -52,6 +52,7 @@ export const ORDER: z.input<typeof OrderResponseSchema> = {
   total_taxable: 50.82,
   created_at: '2026-12-01T10:00:00.000Z',
   totem_code: null,
+  document_missing: false,
   queued_at: null,
   order_detail_pools: [
     {

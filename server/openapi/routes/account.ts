@@ -155,7 +155,7 @@ export const accountOperations = tagged('Account', [
     path: '/v1/media/:id',
     summary: 'Delete a stored document',
     description:
-      "The account's own document, or an order's while the order can change (else 410). A kiosk whose totem requires identity documents (no `data_security_user_optional`) may not delete an order's last one: 422 on `medias`.",
+      "The account's own document, or an order's while the order can change (else 410). An order placed at a kiosk whose totem requires identity documents (no `data_security_user_optional`) keeps its last one whoever deletes (the guest link, the owner, any kiosk), and such a kiosk may not delete any order's last one: 422 on `medias`.",
     caller: { kind: 'anyone-or-token', kioskMinType: 20 },
     reply: { status: 200, description: 'Deleted.', body: json(MediaDeletedSchema, { data: { id: 80, deleted: true } }) },
     errors: [410, 422],

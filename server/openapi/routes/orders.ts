@@ -82,6 +82,8 @@ export const orderOperations = tagged('Orders', [
     method: 'get',
     path: '/v1/orders/:id',
     summary: 'An order',
+    description:
+      "What the delivery counter reads (and its confirmations answer): `document_missing` is true when the order was placed at a kiosk that requires identity documents and holds none now (an order from before the rule): the counter warns, and hands it out all the same.",
     caller: { kind: 'anyone-or-token', kioskMinType: 20 },
     params: ORDER_PARAM,
     reply: { status: 200, description: 'The order.', body: json(OrderEnvelopeSchema, { data: ORDER }) },
@@ -90,7 +92,7 @@ export const orderOperations = tagged('Orders', [
     method: 'post',
     path: '/v1/orders/:id',
     summary: 'Replace an order (new lines and dates)',
-    description: `With \`_method=PATCH\`: the order form again, replacing the order's lines and dates until its first day and never once a unit was handed out (else 410). ${FORM_TEXT}`,
+    description: `With \`_method=PATCH\`: the order form again, replacing the order's lines and dates until its first day and never once a unit was handed out (else 410). An order placed at a kiosk that requires identity documents keeps one, whoever edits it (else 422 on \`medias\`). ${FORM_TEXT}`,
     caller: { kind: 'anyone-or-token', kioskMinType: 20 },
     params: ORDER_PARAM,
     body: multipart(OrderFormSchema, { ...ORDER_FORM, _method: 'PATCH' }),

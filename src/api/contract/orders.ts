@@ -158,6 +158,12 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   created_at: z.string(),
   /** Code of the kiosk the order was placed at (e.g. BARD-01); null when placed online. */
   totem_code: z.optional(z.nullable(z.string())),
+  /**
+   * The order was placed at a kiosk that requires identity documents and holds none now (an order
+   * from before the rule, a document gone some other way): the delivery counter warns before
+   * handing it out. False otherwise, and when an older server leaves it out.
+   */
+  document_missing: z._default(z.boolean(), false),
   /** The referral the order came with (a hotel's framed page's `forced_ref`); null without one. */
   ref: z.optional(z.nullable(z.string())),
   /** When the order was last sent to the shop's queue board; null when never. */
