@@ -10,6 +10,7 @@ import { useT } from '../../../i18n/client';
 import { deliveryLines, deliverySummary, extraProducts, freeLines, queuedDelivery } from '../../../domain/delivery';
 import {
   $deliveryBusy,
+  $deliveryDocumentMissing,
   $deliveryDraft,
   $deliveryErrors,
   $deliveryFeedback,
@@ -54,6 +55,7 @@ export default function Delivery({ locale }: { locale: string }) {
   const outbox = useStore($outbox);
   const read = useStore($deliveryOrder);
   const reading = useStore($deliveryOrderReading);
+  const documentMissing = useStore($deliveryDocumentMissing);
   const [question, setQuestion] = useState<Question>(null);
 
   useEffect(() => {
@@ -110,6 +112,12 @@ export default function Delivery({ locale }: { locale: string }) {
                   ? t('kiosk.delivery.partial', { out: summary.out + summary.back, lines: summary.lines, todo: summary.todo })
                   : t('kiosk.delivery.none', { lines: summary.lines })}
             </p>
+            {/* Said before anything goes out, not a block: the order still delivers (an order from before the rule). */}
+            {documentMissing && (
+              <p className="notice" role="alert">
+                <strong>{t('kiosk.delivery.documentMissing')}</strong>
+              </p>
+            )}
           </>
         ) : (
           <OrderReadingNotice t={t} reading={reading} numbers={[ref.number]} sendingCodes={[...queued.codes]} />

@@ -3,7 +3,7 @@
 // only, read again when the screen opens, when one of its queued confirmations lands and when the
 // API answers again after an outage. The scans and the confirmations are in ./delivery.ts, which
 // makes this part with the outbox it sends through.
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { confirmations, fetchOrder } from '../../../../api/delivery';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft, isOffline, type DeliveryDraft, type OrderReading } from './delivery-drafts';
@@ -17,6 +17,12 @@ export function createDeliveryOrder(outbox: Pick<KioskOutbox, 'onConfirmationLan
   const $deliveryOrder = atom<OrderResponse | null>(null);
   /** Reading the draft's order again (the screen says it is loading, offline or refused). */
   const $deliveryOrderReading = atom<OrderReading>(null);
+  /**
+   * The order on the counter requires an identity document and holds none (the API's
+   * `document_missing`: placed at a kiosk that requires them, an order from before the rule): the
+   * screen warns before anything is handed out, and hands it out all the same.
+   */
+  const $deliveryDocumentMissing = computed([$deliveryOrder, $deliveryDraft], () => counterOrder()?.document_missing ?? false);
   let listening = false;
 
   const updateDeliveryDraft = (change: (draft: DeliveryDraft) => DeliveryDraft) => $deliveryDraft.set(change($deliveryDraft.get()));
@@ -83,5 +89,5 @@ export function createDeliveryOrder(outbox: Pick<KioskOutbox, 'onConfirmationLan
     };
   }
 
-  return { $deliveryDraft, $deliveryOrder, $deliveryOrderReading, updateDeliveryDraft, counterOrder, showDeliveryOrder, refreshDeliveryOrder, followLandings };
+  return { $deliveryDraft, $deliveryOrder, $deliveryOrderReading, $deliveryDocumentMissing, updateDeliveryDraft, counterOrder, showDeliveryOrder, refreshDeliveryOrder, followLandings };
 }

@@ -36,7 +36,7 @@ export type ConfirmResult = { status: 'sent' | 'queued' | 'refused' | 'invalid' 
  * a test makes its own. Its scans are handled one after another (`queue`), each feedback numbered.
  */
 export function createDelivery({ outbox }: { outbox: KioskOutbox }) {
-  const { $deliveryDraft, $deliveryOrder, $deliveryOrderReading, counterOrder, refreshDeliveryOrder, followLandings, showDeliveryOrder: showOrder, updateDeliveryDraft: update } =
+  const { $deliveryDraft, $deliveryOrder, $deliveryOrderReading, $deliveryDocumentMissing, counterOrder, refreshDeliveryOrder, followLandings, showDeliveryOrder: showOrder, updateDeliveryDraft: update } =
     createDeliveryOrder(outbox);
   let serial = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -241,6 +241,7 @@ export function createDelivery({ outbox }: { outbox: KioskOutbox }) {
     $deliveryDraft,
     $deliveryOrder,
     $deliveryOrderReading,
+    $deliveryDocumentMissing,
     $deliveryFeedback,
     $deliveryErrors,
     $deliveryBusy,
@@ -264,6 +265,7 @@ export const {
   $deliveryDraft,
   $deliveryOrder,
   $deliveryOrderReading,
+  $deliveryDocumentMissing,
   $deliveryFeedback,
   $deliveryErrors,
   $deliveryBusy,

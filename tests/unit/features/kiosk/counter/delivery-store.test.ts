@@ -2,8 +2,9 @@
 // real API (a seeded PGlite database): scans looked up and assigned to lines, refusals said next to
 // the field, a partial delivery, a confirmation refused by the API kept for staff, an outage in the
 // middle (scans kept in the persisted draft, the confirmation queued and landing exactly once),
-// resets through the outbox, a pickup without an order with a problem (the unit is locked) and the
-// price differences before and after it.
+// resets through the outbox, the warning of an order missing the identity document it requires, a
+// pickup without an order with a problem (the unit is locked) and the price differences before and
+// after it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../../../../support/databases';
@@ -12,7 +13,9 @@ import { createTestApi, type TestApi } from '../../../../support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
 import { day } from '../../../../support/orders';
-import { call, pair, placeOrder, totemOf, unit } from '../../../../support/staff';
+import { call, idDocument, pair, placeOrder, totemOf, unit } from '../../../../support/staff';
+import { eq } from 'drizzle-orm';
+import { medias } from '../../../../../server/db/schema/index';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
 import { romeTime, todayInRome } from '../../../../../src/domain/dates';
 
@@ -178,6 +181,26 @@ describe('the delivery counter', () => {
     expect(posts[1]).toMatch(new RegExp(`^/api/v1/delivery_details/${detail.id}/reset_delivery [0-9a-f-]{36}$`));
     expect(delivery.$deliveryOrder.get()!.delivery.delivery_details).toEqual([]);
     expect(await codesOut(order.id)).toEqual([]);
+  });
+
+  it('warns when an order placed at a kiosk that requires documents has none, and hands it out all the same', async () => {
+    const publicKiosk = await pair(api, totemOf('BARD-01').pairingCode);
+    const placed = await placeOrder(api, { from: day(45), token: publicKiosk, medias: [{ file: idDocument() }] });
+    delivery.openDeliveryOrder(await fresh(placed.id));
+    expect(delivery.$deliveryDocumentMissing.get()).toBe(false);
+
+    // Its document gone without the API's refusal (an order from before the rule): read again, it warns.
+    await api.deps.database.db.update(medias).set({ deletedAt: new Date() }).where(eq(medias.orderId, placed.id));
+    await delivery.refreshDeliveryOrder();
+    expect(delivery.$deliveryDocumentMissing.get()).toBe(true);
+    // A warning, not a block: the unit goes out, and the warning stays with the order as answered.
+    expect(await delivery.scanForDelivery(unit('CITYBIKE', 5))).toBe(true);
+    expect(await delivery.confirmDelivery()).toEqual({ status: 'sent' });
+    expect(await codesOut(placed.id)).toEqual([unit('CITYBIKE', 5)]);
+    expect(delivery.$deliveryDocumentMissing.get()).toBe(true);
+    // Another order on the counter: no warning for an online order.
+    delivery.openDeliveryOrder(await newOrder(46, 1));
+    expect(delivery.$deliveryDocumentMissing.get()).toBe(false);
   });
 });
 
