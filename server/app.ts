@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
+import { HashingBusyError } from './auth/passwords';
 import { apiBodyLimit } from './http/body-limit';
 import { apiSecurityHeaders } from './http/security-headers';
 import { httpMetrics } from './metrics/http';
@@ -80,6 +81,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   // Never leak a stack trace: known errors are translated, anything else is logged and hidden.
   api.onError((err, c) => {
     const t = c.get('t') ?? translator('it');
+    // The password hashing queue is full (server/auth/passwords.ts): retry once it has drained.
+    if (err instanceof HashingBusyError) return c.json({ message: t(err.key) }, 503, { 'retry-after': String(err.retryAfterS) });
     if (err instanceof ApiError) {
       const message = t(err.key, err.params);
       // 422, and any refusal naming a field (a 429 upload quota), carry `errors`.

@@ -11,10 +11,15 @@ export interface ScryptParams {
 }
 
 /**
- * OWASP's Password Storage Cheat Sheet (2023+): N = 2^17, r = 8, p = 1, 128 MiB per hash. Measured
- * on the 2-core reference machine: about 0.45–0.6 s per hash (2^14, the cost before: 0.1–0.13 s).
+ * OWASP's Password Storage Cheat Sheet (2023+) lists N = 2^17, r = 8, p = 1 (128 MiB a hash) and, as
+ * equivalent in the defence they give, N = 2^16/p = 2, N = 2^15/p = 3 and others that trade memory
+ * for CPU time. This server uses N = 2^15, r = 8, p = 3: 32 MiB a hash, so two at once
+ * (MAX_CONCURRENT_HASHES) keep a burst of logins within 100 MB; at 2^17 a single hash took 128 MiB
+ * and two took the process from 253 to 511 MB. Measured on the 2-core reference machine: two at
+ * once about 0.65 s (2^17: 1.5 s). Hashes made at 2^17 still verify (128 MiB each, until their
+ * owner's next login rehashes them: needsRehash).
  */
-export const PRODUCTION_SCRYPT: Readonly<ScryptParams> = { N: 2 ** 17, r: 8, p: 1 };
+export const PRODUCTION_SCRYPT: Readonly<ScryptParams> = { N: 2 ** 15, r: 8, p: 3 };
 /**
  * For the test suite only (PASSWORD_HASH_COST=fast in server/config.ts, refused with
  * NODE_ENV=production): the suite seeds and logs in hundreds of times, and 0.5 s each would make it
@@ -31,28 +36,45 @@ const MAX_P = 16;
 
 /**
  * OpenSSL needs 128·r·(N + p + 2) bytes (the V array plus the B blocks); Node's default `maxmem` is
- * 32 MiB, too little for N = 2^17 (128 MiB), so the limit is set to what these parameters need.
+ * 32 MiB, a few KiB too little for N = 2^15 (and far too little for a stored N = 2^17 hash), so the
+ * limit is set to what the parameters need.
  */
 export const scryptMaxmem = ({ N, r, p }: ScryptParams) => 128 * r * (N + p + 2);
 
 /**
- * Hashes computed at once. Each takes 128 MiB and a libuv thread for half a second; unbounded, a
- * burst of logins would take all 4 threads (file reads and uploads wait behind them) and 512 MiB.
- * Two (this machine's cores) keep both bounded; the others queue.
+ * Hashes (made or verified) computed at once in this process, whoever asks: login, signup, password
+ * reset, a kiosk's password, a rehash, the seed. Each takes 32 MiB and a libuv thread; unbounded, a
+ * burst of logins would take all 4 threads (file reads and uploads wait behind them) and the memory
+ * of each. Two (this machine's cores) keep both bounded; the others queue.
  */
 export const MAX_CONCURRENT_HASHES = 2;
 /**
- * Hashes that may wait for a slot (about 8 s of work at the production cost). Past it a login or
- * signup answers 503 "busy" at once: a flood of logins from many addresses must not queue every
- * real customer's login behind it without end, nor pile their requests up in memory.
+ * Hashes that may wait for a slot (about 3 s of work at the production cost). Past it the caller is
+ * refused at once (HashingBusyError: 503 with Retry-After): a flood of logins from many addresses
+ * must not queue every real customer's login behind it for many seconds, nor pile requests up in
+ * memory. A login answered 17.6 s late with the queue at 32.
  */
-export const MAX_WAITING_HASHES = 32;
+export const MAX_WAITING_HASHES = 8;
+/** Seconds a refused caller is asked to wait: about what a full queue takes to drain. */
+export const HASHING_BUSY_RETRY_AFTER_S = 3;
+
+/** The queue of hashes is full: answered 503 "busy" with `Retry-After` (server/app.ts). */
+export class HashingBusyError extends ApiError {
+  readonly retryAfterS = HASHING_BUSY_RETRY_AFTER_S;
+  constructor() {
+    super(503, 'api.busy');
+  }
+}
+
+// A semaphore with a bounded queue, by hand: p-limit and p-queue (both in node_modules) queue
+// without a bound and refuse nothing; checking their pendingCount before each call would be these
+// same lines around a dependency.
 let running = 0;
 const waiting: Array<() => void> = [];
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
-    if (waiting.length >= MAX_WAITING_HASHES) throw new ApiError(503, 'api.busy');
+    if (waiting.length >= MAX_WAITING_HASHES) throw new HashingBusyError();
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
   try {
@@ -119,15 +141,31 @@ const dummyHashes = new Map<string, Promise<string>>();
 
 /**
  * A hash to compare against when the user does not exist, made with the current parameters so a
- * missing account takes as long as a wrong password. Made on first use (not at import: with the
- * production cost that would add half a second to every process start).
+ * missing account takes as long as a wrong password (and goes through the same slots). Made on
+ * first use (not at import: with the production cost that would add half a second to every process
+ * start); one refused (a full queue) is not kept, or every later unknown-user login would be refused.
  */
 export function dummyHash(params: ScryptParams): Promise<string> {
   const key = `${params.N}$${params.r}$${params.p}`;
-  let hash = dummyHashes.get(key);
-  if (!hash) {
-    hash = hashPassword(randomBytes(12).toString('hex'), params);
-    dummyHashes.set(key, hash);
+  const kept = dummyHashes.get(key);
+  if (kept) return kept;
+  const made = hashPassword(randomBytes(12).toString('hex'), params);
+  dummyHashes.set(key, made);
+  made.catch(() => {
+    if (dummyHashes.get(key) === made) dummyHashes.delete(key);
+  });
+  return made;
+}
+
+/**
+ * A new hash of a password just verified under older parameters, or null when the hashing queue
+ * is full: the rehash waits for the next login rather than turning a right password into a 503.
+ */
+export async function rehashPassword(password: string, params: ScryptParams): Promise<string | null> {
+  try {
+    return await hashPassword(password, params);
+  } catch (err) {
+    if (err instanceof HashingBusyError) return null;
+    throw err;
   }
-  return hash;
 }

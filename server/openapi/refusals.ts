@@ -20,7 +20,7 @@ const REFUSALS = {
   410: { name: 'Gone', text: 'The order can no longer change (paid, cancelled, past its first day or with units handed out).', key: 'api.orderNotEditable' },
   413: { name: 'TooLarge', text: 'The body is larger than the route takes.', key: 'api.tooLarge' },
   429: { name: 'TooManyRequests', text: 'Rate-limited (per address, account, e-mail or code): wait and retry. A refused upload names its field in `errors`.', key: 'api.tooManyRequests' },
-  503: { name: 'Unavailable', text: 'The database is busy or unreachable, or a service the route needs is off: nothing was changed; retry after `Retry-After` seconds.', key: 'api.busy' },
+  503: { name: 'Unavailable', text: 'The database is busy or unreachable, the server is hashing as many passwords as it queues, or a service the route needs is off: nothing was changed; retry after `Retry-After` seconds.', key: 'api.busy' },
 } as const;
 
 type RefusalStatus = keyof typeof REFUSALS | 422;

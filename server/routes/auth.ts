@@ -19,7 +19,7 @@ import { fidelityCards, medias, tokens, users } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';
 import { clientIp, requireUser, type AppContext, type AppEnv, type AuthUser } from '../http/context';
 import { jsonBody } from '../http/validation';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { dummyHash, hashPassword, needsRehash, rehashPassword, verifyPassword } from '../auth/passwords';
 import { consumeResetCode, guessResetCode, issueResetCode } from '../auth/reset-codes';
 import { issueToken, revokeToken } from '../auth/tokens';
 import { claimFidelityCard, limitCardLookup, releaseOtherFidelityCards } from '../fidelity/cards';
@@ -70,12 +70,15 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user || !ok) throw fieldError('password', 'api.invalidCredentials');
     if (needsRehash(user.passwordHash, passwordHashing)) {
       // Made under older scrypt parameters: the password is at hand only now. Conditional, so a
-      // password changed meanwhile (a reset) is not overwritten.
-      const rehashed = await hashPassword(body.password, passwordHashing);
-      await database.db
-        .update(users)
-        .set({ passwordHash: rehashed })
-        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+      // password changed meanwhile (a reset) is not overwritten. Skipped, till the next login, when
+      // the hashing queue is full.
+      const rehashed = await rehashPassword(body.password, passwordHashing);
+      if (rehashed) {
+        await database.db
+          .update(users)
+          .set({ passwordHash: rehashed })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+      }
     }
     await limiter.reset(`login:user:${username}`);
     if (body.bocard && body.bocard !== user.fidelityCardNumber) {

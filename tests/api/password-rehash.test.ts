@@ -1,6 +1,6 @@
 // Rehash on login: a password stored under older scrypt parameters is hashed again with
 // the current ones when its owner logs in (customers) or types it (kiosk configuration password);
-// with the production cost that is N=2^17, r=8, p=1.
+// with the production cost that is N=2^15, r=8, p=3.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FAST_SCRYPT, hashPassword, PRODUCTION_SCRYPT, verifyPassword } from '../../server/auth/passwords';
@@ -39,13 +39,13 @@ describe.each(testDrivers)('password rehash on $name', (driver) => {
     expect(await storedHash()).toBe(rehashed);
   });
 
-  it('with the production cost, a login leaves the password hashed with N=2^17, r=8, p=1', async () => {
+  it('with the production cost, a login leaves the password hashed with N=2^15, r=8, p=3', async () => {
     api.deps.passwordHashing = PRODUCTION_SCRYPT;
     try {
       expect((await login(MARIO.password)).status).toBe(200);
       const rehashed = await storedHash();
       expect(rehashed.startsWith(prefix(PRODUCTION_SCRYPT))).toBe(true);
-      expect(prefix(PRODUCTION_SCRYPT)).toBe('scrypt$131072$8$1$');
+      expect(prefix(PRODUCTION_SCRYPT)).toBe('scrypt$32768$8$3$');
       expect(await verifyPassword(MARIO.password, rehashed)).toBe(true);
     } finally {
       api.deps.passwordHashing = FAST_SCRYPT;
