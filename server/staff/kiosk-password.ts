@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatPairingCode, PAIRING_CODE_ALPHABET } from '../../src/domain/pairing';
 import type { Db } from '../db/client';
 import { totems } from '../db/schema/index';
-import { hashPassword, needsRehash, verifyPassword, type ScryptParams } from '../auth/passwords';
+import { hashPassword, needsRehash, rehashPassword, verifyPassword, type ScryptParams } from '../auth/passwords';
 import { fieldError } from '../http/errors';
 import type { AppContext, AuthTotem } from '../http/context';
 import type { RateLimitRule } from '../http/rate-limit';
@@ -43,11 +43,14 @@ export async function assertKioskPassword(c: AppContext, totem: AuthTotem, passw
   if (!(await verifyPassword(password, totem.passwordHash))) throw fieldError('password', 'validators.invalid');
   await limiter.reset(key);
   if (needsRehash(totem.passwordHash, passwordHashing)) {
-    // As a customer's login does: the password is at hand only now (older scrypt parameters).
-    const rehashed = await hashPassword(password, passwordHashing);
-    await database.db
-      .update(totems)
-      .set({ passwordHash: rehashed })
-      .where(and(eq(totems.id, totem.id), eq(totems.passwordHash, totem.passwordHash)));
+    // As a customer's login does: the password is at hand only now (older scrypt parameters);
+    // skipped, till the next check, when the hashing queue is full.
+    const rehashed = await rehashPassword(password, passwordHashing);
+    if (rehashed) {
+      await database.db
+        .update(totems)
+        .set({ passwordHash: rehashed })
+        .where(and(eq(totems.id, totem.id), eq(totems.passwordHash, totem.passwordHash)));
+    }
   }
 }
