@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
 import { HashingBusyError } from './auth/passwords';
 import { apiBodyLimit } from './http/body-limit';
+import { refuseControlBytesInPath } from './http/control-bytes';
 import { apiSecurityHeaders } from './http/security-headers';
 import { httpMetrics } from './metrics/http';
 import { metricsRoutes } from './metrics/route';
@@ -54,6 +55,8 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   // Before any route reads a body: tens of KB for JSON and forms, the upload routes keep their own.
+  // A control byte in a path parameter is an unknown resource (404), never a failed query.
+  api.use('*', refuseControlBytesInPath);
   api.use('*', apiBodyLimit);
   api.route('/', healthRoutes);
   api.route('/', metricsRoutes);

@@ -77,7 +77,7 @@ describe.each(testDrivers)('account people on $name', (driver) => {
     });
     const nul = await call('POST', '', owner, { ...ANNA, first_name: 'An\u0000na' }, 'en_GB');
     expect(nul.status).toBe(422);
-    expect((await refusal(nul)).errors).toEqual({ first_name: ['Invalid value'] });
+    expect((await refusal(nul)).errors).toEqual({ first_name: ['Contains control characters that are not allowed'] });
     const patch = await call('PATCH', `/${(await list(other))[0]!.id}`, other, { height: 10 });
     expect(patch.status).toBe(422);
     expect((await refusal(patch)).errors).toEqual({ height: ['Il valore minimo è 50'] });

@@ -7,6 +7,7 @@ import { AvailabilitiesSchema, AvailableSizesResponseSchema, ProductPriceRespons
 import { PathwayListQuerySchema, PathwaySearchQuerySchema } from '../../../src/api/contract/pathways';
 import { PathwayEnvelope, PathwaysEnvelope, ShopLoadEnvelope, ShopsEnvelope, SiteEnvelope, SitesEnvelope, SportEnvelope, SportsEnvelope } from '../envelopes';
 import { json, raw, tagged } from '../operation';
+import { PathText } from '../params';
 import { PATHWAY, PRICE, SHOP, SHOP_LOAD, SITE, SPORT } from '../examples/catalogue';
 
 const DATES = { from: '2026-12-12', to: '2026-12-13' };
@@ -16,7 +17,7 @@ const BOOKING_QUERY = {
 };
 const BOOKING_QUERY_TEXT =
   'The dates: `from`, `to` (= `from` for one day), `morning`/`afternoon` (one day\'s half), `season` (1/0), `edit_order_code` (an order being edited, left out), `fidelity_card_number` (10 % off when valid).';
-const ID_OR_SLUG = { schema: z.string().check(z.minLength(1)), example: 'anello-del-colomion', description: "The trail's id or slug." };
+const ID_OR_SLUG = { schema: PathText, example: 'anello-del-colomion', description: "The trail's id or slug." };
 
 export const catalogueOperations = tagged('Catalogue', [
   {

@@ -1,7 +1,6 @@
 // The shop counter: handing units out and taking them back, the units and their problems, who a
 // pool is for, and the cash desk's payments and day close (server/routes/staff/delivery.ts,
 // inventory.ts, orders.ts, cash-desk.ts, cashier.ts).
-import * as z from 'zod/mini';
 import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, PriceDiffEnvelopeSchema, ResetPickupRequestSchema } from '../../../src/api/contract/delivery';
 import { ProblemRequestSchema, SpecificProductsQuerySchema } from '../../../src/api/contract/inventory';
 import { OrderFidelityCardResponseSchema } from '../../../src/api/contract/fidelity';
@@ -18,12 +17,12 @@ import {
 } from '../../../src/api/contract/staff';
 import { UnitDetailEnvelope, UnitProblemEnvelope, UnitProblemsEnvelope, UnitsEnvelope } from '../envelopes';
 import { json, tagged } from '../operation';
-import { IDEMPOTENCY_KEY, ORDER_REF } from '../params';
+import { IDEMPOTENCY_KEY, ORDER_REF, PathText } from '../params';
 import { ORDER } from '../examples/orders';
 import { INVENTORY_ITEM, PRICE_DIFF, UNIT_DETAIL, UNIT_PROBLEM } from '../examples/staff';
 
 const ORDER_PARAM = { id: ORDER_REF };
-const UNIT_CODE = { code: { schema: z.string().check(z.minLength(1)), example: 'CIA-0042', description: "A unit of the caller's shop by its label's internal code." } };
+const UNIT_CODE = { code: { schema: PathText, example: 'CIA-0042', description: "A unit of the caller's shop by its label's internal code." } };
 const ATTEMPT = '3c6f8b2a-1d4e-4f5a-9b7c-2e8d0a6f1b3c';
 const IDEMPOTENT = 'Safe to send again with the same `Idempotency-Key` (the kiosk queues it while the API is unreachable).';
 

@@ -2,14 +2,14 @@
 // `{ data: … }` envelope of the whole API; errors are `{ message }` or, for 422, `{ message, errors }`.
 import * as z from 'zod/mini';
 import { UserSchema } from './user';
-import { email, optionalString, password, requiredString } from './fields';
+import { email, noControlCharacters, optionalString, password, requiredString } from './fields';
 import { PHONE_PATTERN } from '../../domain/validators';
 
 export const LoginRequestSchema = z.object({
   username: requiredString(),
   password: z
     .string({ error: 'validators.required' })
-    .check(z.minLength(1, 'validators.required'), z.maxLength(200, 'validators.maxLength')),
+    .check(noControlCharacters(), z.minLength(1, 'validators.required'), z.maxLength(200, 'validators.maxLength')),
   /** Optional loyalty card number typed in the login dialog. */
   bocard: optionalString(64),
 });
@@ -20,7 +20,7 @@ export const SignupRequestSchema = z
     last_name: requiredString(100),
     username: email(),
     password: password(),
-    password_confirmation: z.string({ error: 'validators.required' }),
+    password_confirmation: z.string({ error: 'validators.required' }).check(noControlCharacters()),
     phone: optionalString(40),
     fidelity_card_number: optionalString(64),
   })
@@ -52,7 +52,7 @@ export const ResetCodeRequestSchema = z.object({
 export const ResetPasswordRequestSchema = z
   .extend(ResetCodeRequestSchema, {
     password: password(),
-    password_confirmation: z.string({ error: 'validators.required' }),
+    password_confirmation: z.string({ error: 'validators.required' }).check(noControlCharacters()),
   })
   .check(
     z.refine((v) => v.password === v.password_confirmation, {

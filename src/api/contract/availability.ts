@@ -15,7 +15,7 @@
 // (src/domain/calendar.ts), like it does for the availabilities call.
 import * as z from 'zod/mini';
 import { isDay } from '../../domain/dates';
-import { day } from './fields';
+import { day, noControlCharacters } from './fields';
 
 /** The longest span of days one request may ask for (two months: a calendar page and its edges). */
 export const MAX_AVAILABILITY_DAYS = 62;
@@ -28,7 +28,7 @@ const AvailabilityDaysParamsSchema = z
     ),
     from: day(),
     to: day(),
-    edit_order_code: z.optional(z.string().check(z.maxLength(64, 'validators.maxLength'))),
+    edit_order_code: z.optional(z.string().check(noControlCharacters(), z.maxLength(64, 'validators.maxLength'))),
   })
   .check(
     z.superRefine((q, ctx) => {

@@ -2,7 +2,7 @@
 // date), edit_order_code, morning, afternoon, season ('1'/'0'), days, fidelity_card_number.
 import * as z from 'zod/mini';
 import { dateModeOf } from '../../domain/booking-params';
-import { checkDateShape, day, flag } from './fields';
+import { checkDateShape, day, flag, noControlCharacters } from './fields';
 
 const BookingQueryParamsSchema = z
   .object({
@@ -12,8 +12,8 @@ const BookingQueryParamsSchema = z
     afternoon: flag(),
     season: flag(),
     days: z.optional(z.string().check(z.regex(/^\d{1,3}$/, 'validators.required'))),
-    edit_order_code: z.optional(z.string().check(z.maxLength(64))),
-    fidelity_card_number: z.optional(z.string().check(z.maxLength(64))),
+    edit_order_code: z.optional(z.string().check(noControlCharacters(), z.maxLength(64))),
+    fidelity_card_number: z.optional(z.string().check(noControlCharacters(), z.maxLength(64))),
   })
   .check(z.superRefine(checkDateShape));
 

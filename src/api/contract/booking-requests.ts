@@ -3,7 +3,7 @@
 // the body with the schema the form validates with, so both refuse the same things with the same
 // validators.* keys.
 import * as z from 'zod/mini';
-import { day, email, intLike, isRangeTooLong, optionalString, requiredString } from './fields';
+import { day, email, intLike, isRangeTooLong, noControlCharacters, optionalString, requiredString, requiredText } from './fields';
 import { PHONE_PATTERN } from '../../domain/validators';
 import { LOCALES } from '../../domain/locales';
 
@@ -68,7 +68,7 @@ export type BookingRequestField = (typeof BOOKING_REQUEST_FIELDS)[number];
 const optionalEmail = () =>
   z.pipe(
     z.pipe(
-      z.optional(z.string().check(z.trim(), z.maxLength(BOOKING_REQUEST_EMAIL_MAX, 'validators.maxLength'))),
+      z.optional(z.string().check(z.trim(), noControlCharacters(), z.maxLength(BOOKING_REQUEST_EMAIL_MAX, 'validators.maxLength'))),
       z.transform((v: string | undefined) => v || undefined),
     ),
     z.optional(email()),
@@ -97,7 +97,7 @@ export function bookingRequestSchema(today: string) {
         intLike(),
         z.number().check(z.gte(1, 'validators.minQuantity'), z.lte(BOOKING_REQUEST_PEOPLE_MAX, 'validators.maxQuantity')),
       ),
-      message: requiredString(BOOKING_REQUEST_MESSAGE_MAX),
+      message: requiredText(BOOKING_REQUEST_MESSAGE_MAX),
       // The language of the customer's copy; without it, the request's Content-Language.
       locale: z.optional(z.enum(LOCALES)),
     })

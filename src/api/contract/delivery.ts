@@ -1,7 +1,7 @@
 // Delivery and pickup of physical units at the shop counter (spec §3 Delivery detail):
 // units are named by the internal code on their label.
 import * as z from 'zod/mini';
-import { day, intLike, requiredString } from './fields';
+import { day, intLike, noControlCharacters, requiredString } from './fields';
 import { dateTime } from './staff';
 
 const internalCode = () => z.pipe(requiredString(64), z.transform((v: string) => v.toUpperCase()));
@@ -20,7 +20,7 @@ export const DeliveryRequestSchema = z.object({
         /** A unit of another product given for the line (e.g. a size swap). */
         forced: z._default(z.boolean(), false),
         /** Why it was forced, kept with the hand-out (the kiosk asks for it). */
-        reason: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'validators.maxLength'))),
+        reason: z.optional(z.string().check(z.trim(), noControlCharacters(true), z.maxLength(1000, 'validators.maxLength'))),
         price: z.optional(
           z.nullable(z.number().check(z.gte(0, 'validators.minQuantity'), z.lte(100_000, 'validators.maxQuantity'))),
         ),
@@ -40,7 +40,7 @@ export const PickupRequestSchema = z.object({
     .array(
       z.object({
         internal_code: internalCode(),
-        problem: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'validators.maxLength'))),
+        problem: z.optional(z.string().check(z.trim(), noControlCharacters(true), z.maxLength(1000, 'validators.maxLength'))),
       }),
       { error: 'validators.required' },
     )

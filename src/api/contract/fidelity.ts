@@ -1,10 +1,11 @@
 // Loyalty (fidelity) cards, looked up by number.
 import * as z from 'zod/mini';
+import { noControlCharacters } from './fields';
 
 export const FidelityQuerySchema = z.object({
   fidelity_card_number: z
     .string({ error: 'validators.required' })
-    .check(z.trim(), z.minLength(1, 'validators.required'), z.maxLength(64, 'validators.maxLength')),
+    .check(z.trim(), noControlCharacters(), z.minLength(1, 'validators.required'), z.maxLength(64, 'validators.maxLength')),
 });
 
 export const FidelityCardSchema = z.object({

@@ -8,20 +8,49 @@ import * as z from 'zod/mini';
 import { daysBetween, isDay } from '../../domain/dates';
 import { EMAIL_PATTERN } from '../../domain/validators';
 
+/**
+ * C0 control characters (U+0000–U+001F) and DEL: no name, code or search holds one, PostgreSQL
+ * and PGlite refuse a NUL in text (a failed query, not a refusal), and the others would reach
+ * mails, PDFs and logs. A pattern rather than a refinement: the OpenAPI document shows it to
+ * clients (server/openapi), and tests/api/control-bytes.test.ts finds every string a request
+ * carries by it.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the rule
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F]*$/;
+/** The same for free text (a message, a problem's description): tab and line breaks are its own. */
+// eslint-disable-next-line no-control-regex -- as above
+export const NO_CONTROL_CHARACTERS_IN_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/**
+ * The check every string of a request carries (`multiline`: free text). abort: a control byte
+ * is the one thing said of the field, not also its length.
+ */
+export const noControlCharacters = (multiline = false) =>
+  z.regex(multiline ? NO_CONTROL_CHARACTERS_IN_TEXT : NO_CONTROL_CHARACTERS, { message: 'validators.controlCharacters', abort: true });
+
+/** A string of a request with no rule of its own but this one: a code, a search, a free key. */
+export const plainString = () => z.string().check(noControlCharacters());
+
 export const requiredString = (max = 255) =>
   z
     .string({ error: 'validators.required' })
-    .check(z.trim(), z.minLength(1, 'validators.required'), z.maxLength(max, 'validators.maxLength'));
+    .check(z.trim(), noControlCharacters(), z.minLength(1, 'validators.required'), z.maxLength(max, 'validators.maxLength'));
+
+/** Free text a person writes, over several lines (a message to the shop): tabs and line breaks kept. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'validators.required' })
+    .check(z.trim(), noControlCharacters(true), z.minLength(1, 'validators.required'), z.maxLength(max, 'validators.maxLength'));
 
 export const optionalString = (max = 255) =>
   z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, 'validators.maxLength'))),
+    z.optional(z.string().check(z.trim(), noControlCharacters(), z.maxLength(max, 'validators.maxLength'))),
     z.transform((v: string | undefined) => (v ? v : undefined)),
   );
 
 export const email = () =>
   z.pipe(
-    z.string({ error: 'validators.required' }).check(z.trim(), z.minLength(1, 'validators.required')),
+    z.string({ error: 'validators.required' }).check(z.trim(), noControlCharacters(), z.minLength(1, 'validators.required')),
     // The forms' rule (src/domain/validators.ts), one pattern for both sides.
     z.email({ pattern: EMAIL_PATTERN, error: 'validators.email' }),
   );
@@ -29,7 +58,7 @@ export const email = () =>
 export const password = () =>
   z
     .string({ error: 'validators.required' })
-    .check(z.minLength(8, 'validators.minLength'), z.maxLength(200, 'validators.maxLength'));
+    .check(noControlCharacters(), z.minLength(8, 'validators.minLength'), z.maxLength(200, 'validators.maxLength'));
 
 /**
  * The days a rental can be about: any other year is a typo (0205 for 2025), and far years are

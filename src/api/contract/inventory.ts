@@ -1,6 +1,6 @@
 // The shop's physical units (specific products) as the kiosk's inventory pages see them.
 import * as z from 'zod/mini';
-import { intLike, optionalString, requiredString } from './fields';
+import { intLike, optionalString, requiredText } from './fields';
 
 /** GET v1/specific_products: `extra=1` lists units out outside order lines (spec §3 extras). */
 export const SpecificProductsQuerySchema = z.object({
@@ -13,7 +13,7 @@ export const SpecificProductsQuerySchema = z.object({
 });
 
 /** POST v1/specific_products/{id}/specific_product_problems: report a problem (locks the unit). */
-export const ProblemRequestSchema = z.object({ description: requiredString(1000) });
+export const ProblemRequestSchema = z.object({ description: requiredText(1000) });
 
 export const InventoryItemSchema = z.object({
   id: z.number(),

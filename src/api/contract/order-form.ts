@@ -1,7 +1,7 @@
 // The order form (spec §3 "Order form"): multipart in bracket notation, read by the API
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import * as z from 'zod/mini';
-import { checkDateShape, day, email, flag, intLike, optionalString, requiredString } from './fields';
+import { checkDateShape, day, email, flag, intLike, noControlCharacters, optionalString, plainString, requiredString } from './fields';
 import { ORDER_FIELD_MAX, parseDecimal, PHONE_PATTERN } from '../../domain/validators';
 
 /**
@@ -49,7 +49,7 @@ export const OrderFormSchema = z
     email: email(),
     fiscal_code: optionalString(ORDER_FIELD_MAX.fiscalCode),
     fidelity_card_number: optionalString(ORDER_FIELD_MAX.code),
-    coupon_codes: z._default(z.array(z.string().check(z.trim(), z.maxLength(ORDER_FIELD_MAX.code))).check(z.maxLength(10)), []),
+    coupon_codes: z._default(z.array(z.string().check(z.trim(), noControlCharacters(), z.maxLength(ORDER_FIELD_MAX.code))).check(z.maxLength(10)), []),
     cart: z
       .array(
         z.object({
@@ -64,7 +64,7 @@ export const OrderFormSchema = z
     medias: z._default(z.array(OrderFormMediaSchema).check(z.maxLength(10)), []),
     edit_order_code: optionalString(ORDER_FIELD_MAX.code),
     ref: optionalString(ORDER_FIELD_MAX.code),
-    _method: z.optional(z.string()),
+    _method: z.optional(plainString()),
   })
   .check(
     z.superRefine((form, ctx) => {
@@ -101,6 +101,6 @@ export const OrderChangesSchema = z
 export const CancelQuerySchema = z.object({ date: day() });
 
 export const OrderSearchQuerySchema = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  q: z.optional(z.string().check(z.trim(), noControlCharacters(), z.maxLength(100))),
   date: z.optional(day()),
 });

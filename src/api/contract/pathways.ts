@@ -1,5 +1,6 @@
 // Trails ("pathways") per location, with stats computed from their GPX file.
 import * as z from 'zod/mini';
+import { noControlCharacters } from './fields';
 
 export const PathwaySchema = z.object({
   id: z.number(),
@@ -16,11 +17,11 @@ export const PathwaySchema = z.object({
 });
 
 export const PathwayListQuerySchema = z.object({
-  location: z.optional(z.string().check(z.maxLength(100))),
-  sport: z.optional(z.string().check(z.maxLength(100))),
+  location: z.optional(z.string().check(noControlCharacters(), z.maxLength(100))),
+  sport: z.optional(z.string().check(noControlCharacters(), z.maxLength(100))),
 });
 export const PathwaySearchQuerySchema = z.object({
   q: z
     .string({ error: 'validators.required' })
-    .check(z.trim(), z.minLength(2, 'validators.minLength'), z.maxLength(100, 'validators.maxLength')),
+    .check(z.trim(), noControlCharacters(), z.minLength(2, 'validators.minLength'), z.maxLength(100, 'validators.maxLength')),
 });

@@ -5,13 +5,14 @@
 // (a kiosk of type 30 records what its payment terminal took).
 import * as z from 'zod/mini';
 import { isSafeRedirect } from '../../domain/redirects';
+import { noControlCharacters } from './fields';
 
 /** POST v1/orders/{id}/payments: the owner, or whoever holds the order's uuid (guest link). */
 export const PaymentRequestSchema = z.object({
   /** Storefront path to come back to; internal paths only, so the page cannot bounce elsewhere. */
   return_path: z
     .string({ error: 'validators.required' })
-    .check(z.maxLength(500, 'validators.maxLength'), z.refine(isSafeRedirect, 'validators.returnPath')),
+    .check(noControlCharacters(), z.maxLength(500, 'validators.maxLength'), z.refine(isSafeRedirect, 'validators.returnPath')),
 });
 
 export const PaymentSessionSchema = z.object({

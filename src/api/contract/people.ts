@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/people';
 import { parseDecimal } from '../../domain/validators';
-import { requiredString } from './fields';
+import { noControlCharacters, requiredString } from './fields';
 
 /** People one account keeps: a family or a ski club's regulars, without an unbounded table. */
 export const MAX_PEOPLE_PER_ACCOUNT = 30;
@@ -23,6 +23,7 @@ const measure = (bounds: { min: number; max: number }) =>
             .string()
             .check(
               z.trim(),
+              noControlCharacters(),
               z.minLength(1, { message: 'validators.required', abort: true }),
               // The forms' rule (src/domain/validators.ts numberRange): not a number fails as blank.
               z.refine((v: string) => !Number.isNaN(parseDecimal(v)), 'validators.required'),
@@ -40,12 +41,13 @@ const level = () =>
     .string({ error: 'validators.required' })
     .check(
       z.trim(),
+      noControlCharacters(),
       z.minLength(1, { message: 'validators.required', abort: true }),
       z.refine((v: string) => CUSTOMER_LEVELS.includes(v), 'validators.invalid'),
     );
 
-/** Control characters (NUL among them, which PostgreSQL text refuses) are no part of a name. */
-const name = () => z.pipe(requiredString(PERSON_NAME_MAX), z.string().check(z.regex(/^\P{Cc}*$/u, 'validators.invalid')));
+/** A person's name: requiredString refuses control characters (NUL among them, which PostgreSQL text refuses). */
+const name = () => requiredString(PERSON_NAME_MAX);
 
 /** POST v1/user/people: every field, as the dialog asks them. */
 export const PersonInputSchema = z.object({

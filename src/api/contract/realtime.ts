@@ -1,13 +1,14 @@
 // Realtime channels: order events on the shop's private channel, signed the way Pusher
 // signs private subscriptions, delivered by Pusher or by the local Pusher-protocol endpoint.
 import * as z from 'zod/mini';
+import { noControlCharacters } from './fields';
 
 /** POST v1/broadcasting/auth (pusher-js sends it form-encoded). */
 export const BroadcastingAuthRequestSchema = z.object({
   socket_id: z.string({ error: 'validators.required' }).check(z.regex(/^\d{1,20}\.\d{1,20}$/, 'validators.invalid')),
   channel_name: z
     .string({ error: 'validators.required' })
-    .check(z.minLength(1, 'validators.required'), z.maxLength(164, 'validators.maxLength')),
+    .check(noControlCharacters(), z.minLength(1, 'validators.required'), z.maxLength(164, 'validators.maxLength')),
 });
 
 /** The answer pusher-js expects: `auth` at the top level, `${key}:${hex HMAC-SHA256}`. */

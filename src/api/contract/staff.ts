@@ -1,7 +1,7 @@
 // Staff side of the booking API: kiosk pairing, the kiosk's own settings, the
 // configuration password, and what a cash desk sends when it takes a payment or closes the day.
 import * as z from 'zod/mini';
-import { day, intLike, MAX_DAY, MIN_DAY, optionalString, requiredString } from './fields';
+import { day, intLike, MAX_DAY, MIN_DAY, noControlCharacters, optionalString, requiredString } from './fields';
 import { RealtimeSettingsSchema, TotemSchema, TotemTypeSchema } from './kiosk';
 
 const isCalendarDay = (d: string) => {
@@ -189,7 +189,7 @@ export const PosLogResponseSchema = z.object({
 });
 
 /** The person a pool is for (all fields optional; an empty string clears one). */
-const poolCustomerField = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, 'validators.maxLength')));
+const poolCustomerField = (max: number) => z.optional(z.string().check(z.trim(), noControlCharacters(), z.maxLength(max, 'validators.maxLength')));
 
 /** PATCH v1/order_detail_pools/{id}: who the pool's items are for, and its position. */
 export const PoolChangesSchema = z
