@@ -6,19 +6,28 @@
 import { loadConfigOrExit } from '../config';
 import { exitOnDataDirError } from '../db/data-dir';
 import { prepareDatabase } from '../main';
-import { runTotemCommand, TOTEM_USAGE } from './totem-commands';
+import { PgRateLimiter } from '../http/pg-rate-limit';
+import { parseTotemArgs, runTotemCommand, TOTEM_USAGE } from './totem-commands';
 
 const args = process.argv.slice(2);
-if (args.length === 0 || args.includes('--help')) {
+if (args.includes('--help')) {
   console.log(TOTEM_USAGE);
-  process.exit(args.length === 0 ? 2 : 0);
+  process.exit(0);
+}
+// A wrong use is said in one line before anything opens.
+const understood = parseTotemArgs(args);
+if ('status' in understood) {
+  for (const line of understood.lines) console.error(line);
+  process.exit(understood.status);
 }
 // Read before the database opens: a wrong PAIRING_CODE_TTL_MINUTES (or any variable) stops here, as it stops `npm start`.
 const config = loadConfigOrExit();
 const { database, retired } = await exitOnDataDirError(prepareDatabase(config));
 for (const line of retired) console.error(line);
 try {
-  const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs, passwordHashing: config.passwordHashing });
+  // `unlock` on PostgreSQL: the API processes count guesses in its rate_limits table, reached from here.
+  const limiter = database.driver === 'postgres' ? new PgRateLimiter(database.db) : undefined;
+  const result = await runTotemCommand(database.db, args, { now: new Date(), ttlMs: config.pairingCodeTtlMs, passwordHashing: config.passwordHashing, limiter });
   for (const line of result.lines) (result.status === 0 ? console.log : console.error)(line);
   process.exitCode = result.status;
 } finally {

@@ -11,10 +11,12 @@ import { totems } from '../db/schema/index';
 import { hashPassword, needsRehash, rehashPassword, verifyPassword, type ScryptParams } from '../auth/passwords';
 import { fieldError } from '../http/errors';
 import type { AppContext, AuthTotem } from '../http/context';
-import type { RateLimitRule } from '../http/rate-limit';
+import type { RateLimiter, RateLimitRule } from '../http/rate-limit';
 
 /** Wrong passwords a kiosk may try before it waits (every check counts, a right one resets). */
 const PASSWORD_PER_TOTEM: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
+/** The limiter's key counting `totemId`'s password guesses (one for every route that asks it). */
+const passwordKey = (totemId: number) => `totem-password:${totemId}`;
 /** 16 symbols of the pairing codes' 30 (no look-alikes): about 78 bits, typed in groups of 4. */
 export const KIOSK_PASSWORD_LENGTH = 16;
 
@@ -38,7 +40,7 @@ export async function rotateKioskPassword(db: Db, totemId: number, hashing: Scry
  */
 export async function assertKioskPassword(c: AppContext, totem: AuthTotem, password: string): Promise<void> {
   const { limiter, database, passwordHashing } = c.get('deps');
-  const key = `totem-password:${totem.id}`;
+  const key = passwordKey(totem.id);
   await limiter.hit(key, PASSWORD_PER_TOTEM);
   if (!(await verifyPassword(password, totem.passwordHash))) throw fieldError('password', 'validators.invalid');
   await limiter.reset(key);
@@ -53,4 +55,13 @@ export async function assertKioskPassword(c: AppContext, totem: AuthTotem, passw
         .where(and(eq(totems.id, totem.id), eq(totems.passwordHash, totem.passwordHash)));
     }
   }
+}
+
+/**
+ * Lifts the lock wrong guesses put on `totemId`'s password (staff, when a walk-in customer locked a
+ * public kiosk): that kiosk's count only, which starts again from zero. The lock itself stays as
+ * strict as before: only an admin kiosk with its own password, or the command line, lifts it.
+ */
+export async function unlockKioskPassword(limiter: RateLimiter, totemId: number): Promise<void> {
+  await limiter.reset(passwordKey(totemId));
 }

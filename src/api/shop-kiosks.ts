@@ -1,6 +1,7 @@
 // An admin kiosk's requests about the kiosks of its shop (server/routes/staff/totems.ts): the list
 // with pending pairing codes, a new code or a new configuration password (both with this kiosk's
-// own password, answered once), cancelling a code, revoking a lost or stolen kiosk. A wrong
+// own password, answered once), cancelling a code, revoking a lost or stolen kiosk, lifting the lock
+// wrong passwords put on a kiosk's configuration (with this kiosk's own password). A wrong
 // password (422) or too many (429) come back as ApiClientError without a notice: the store says them.
 import {
   CancelPairingCodeResponseSchema,
@@ -8,6 +9,7 @@ import {
   PairingCodeResponseSchema,
   RevokeTotemResponseSchema,
   ShopKiosksResponseSchema,
+  UnlockTotemResponseSchema,
 } from './contract/staff';
 import type { ApiClient } from './client';
 
@@ -36,4 +38,9 @@ export async function revokeKiosk(api: ApiClient, code: string) {
 /** POST v1/totems/{code}/password with this kiosk's password: the kiosk's new password, shown once. */
 export async function newKioskPassword(api: ApiClient, code: string, password: string) {
   return (await api.post(kioskPath(code, 'password'), { json: { password }, schema: KioskPasswordResponseSchema, quiet: true })).data;
+}
+
+/** POST v1/totems/{code}/unlock with this kiosk's password: the kiosk's configuration password, locked by wrong guesses, works again. */
+export async function unlockKiosk(api: ApiClient, code: string, password: string) {
+  return (await api.post(kioskPath(code, 'unlock'), { json: { password }, schema: UnlockTotemResponseSchema, quiet: true })).data;
 }

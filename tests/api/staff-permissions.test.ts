@@ -52,6 +52,7 @@ const rows: Row[] = [
   { name: 'POST v1/totems/{code}/pairing_code', method: 'POST', path: () => '/api/v1/totems/BARD-01/pairing_code', body: () => ({ password: 'wrong' }), expect: A(401, 403, 403, 422, 422, 404) },
   { name: 'DELETE v1/totems/{code}/pairing_code', method: 'DELETE', path: () => '/api/v1/totems/BARD-01/pairing_code', expect: A(401, 403, 403, 200, 200, 404) },
   { name: 'POST v1/totems/{code}/password', method: 'POST', path: () => '/api/v1/totems/BARD-01/password', body: () => ({ password: 'wrong' }), expect: A(401, 403, 403, 422, 422, 404) },
+  { name: 'POST v1/totems/{code}/unlock', method: 'POST', path: () => '/api/v1/totems/BARD-01/unlock', body: () => ({ password: 'wrong' }), expect: A(401, 403, 403, 422, 422, 404) },
   // The fixture was not placed on the public kiosk: unknown to it (tests/api/public-kiosk-limits.test.ts).
   { name: 'POST v1/totem/push_in_queue', method: 'POST', path: () => '/api/v1/totem/push_in_queue', body: (f) => ({ order: f.uuid }), expect: A(401, 403, 404, 200, 200, 404) },
   // The shop's orders per referral: admin kiosks; another shop's desk reads its own shop's.

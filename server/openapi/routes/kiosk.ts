@@ -15,6 +15,7 @@ import {
   TotemPasswordRequestSchema,
   TotemPasswordResponseSchema,
   TotemResponseSchema,
+  UnlockTotemResponseSchema,
 } from '../../../src/api/contract/staff';
 import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '../../../src/api/contract/board';
 import { BroadcastingAuthRequestSchema, BroadcastingAuthResponseSchema } from '../../../src/api/contract/realtime';
@@ -106,6 +107,18 @@ export const kioskOperations = tagged('Kiosk', [
     params: KIOSK_CODE,
     body: OWN_PASSWORD,
     reply: { status: 200, description: 'The new password.', body: json(KioskPasswordResponseSchema, { data: { totem: 'BARD-03', password: 'vento-rosso-17' } }) },
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/v1/totems/:code/unlock',
+    summary: "Lift the lock on a kiosk's configuration password",
+    description:
+      "Too many wrong passwords lock a kiosk's configuration for everyone (429); with the caller's own configuration password (else 422) its right password is accepted again at once and wrong ones count from zero. The caller's own guesses still count (429).",
+    caller: { kind: 'kiosk', minType: 20 },
+    params: KIOSK_CODE,
+    body: OWN_PASSWORD,
+    reply: { status: 200, description: 'Unlocked.', body: json(UnlockTotemResponseSchema, { data: { totem: 'BARD-01' } }) },
     errors: [429],
   },
   {

@@ -1,10 +1,11 @@
 // What an admin kiosk (type 20 or 30) does to the kiosks of its shop, of its own type or lower (a
 // type-20 admin cannot touch cash desks): list them with their pending pairing codes, mint a code
 // (re-pairing: a new tablet, a broken screen…), cancel one, revoke a lost or stolen kiosk, and give
-// a kiosk a new configuration password. Minting and new passwords need the caller's own
-// configuration password in the body, so a copied token alone mints nothing; a kiosk never mints
-// its own code (a stolen one would re-pair itself). Rules in server/staff/pairing.ts and
-// server/staff/kiosk-password.ts.
+// a kiosk a new configuration password, or lift the lock wrong guesses put on a kiosk's password
+// (a walk-in customer on a public kiosk locks its configuration for everyone). Minting, unlocking
+// and new passwords need the caller's own configuration password in the body, so a copied token
+// alone does none of them; a kiosk never mints its own code (a stolen one would re-pair itself).
+// Rules in server/staff/pairing.ts and server/staff/kiosk-password.ts.
 import { Hono } from 'hono';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import type {
   PairingCodeResponseSchema,
   RevokeTotemResponseSchema,
   ShopKiosksResponseSchema,
+  UnlockTotemResponseSchema,
 } from '../../../src/api/contract/staff';
 import { TotemTypeSchema } from '../../../src/api/contract/kiosk';
 import { totems } from '../../db/schema/index';
@@ -23,7 +25,7 @@ import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import { requireTotem, TotemLevel } from '../../staff/permissions';
 import { cancelPairingCode, issuePairingCode, MinterRevokedError, pendingCodes, revokeTotem } from '../../staff/pairing';
-import { assertKioskPassword, rotateKioskPassword } from '../../staff/kiosk-password';
+import { assertKioskPassword, rotateKioskPassword, unlockKioskPassword } from '../../staff/kiosk-password';
 
 /** Longer path segments are not a kiosk code (the staff lookups cut at the same length). */
 const TOTEM_CODE_MAX = 64;
@@ -101,5 +103,16 @@ export const totemsRoutes = new Hono<AppEnv>()
     await assertKioskPassword(c, caller, password);
     const fresh = await rotateKioskPassword(c.get('deps').database.db, target.id, c.get('deps').passwordHashing);
     const answer: z.input<typeof KioskPasswordResponseSchema> = { data: { totem: target.code, password: fresh } };
+    return c.json(answer);
+  })
+  // Too many wrong passwords lock a kiosk's configuration for everyone: staff lift that lock from
+  // an admin kiosk of the shop, with its own password (its own guesses keep counting), and the next
+  // right password opens it at once.
+  .post('/v1/totems/:code/unlock', async (c) => {
+    const { caller, target } = await managedTotem(c);
+    const { password } = await jsonBody(c, TotemPasswordRequestSchema);
+    await assertKioskPassword(c, caller, password);
+    await unlockKioskPassword(c.get('deps').limiter, target.id);
+    const answer: z.input<typeof UnlockTotemResponseSchema> = { data: { totem: target.code } };
     return c.json(answer);
   });

@@ -88,6 +88,11 @@ export const CancelPairingCodeResponseSchema = z.object({ data: z.object({ totem
  * (`TotemPasswordRequestSchema`): the kiosk's new random password, answered once; it stays paired.
  */
 export const KioskPasswordResponseSchema = z.object({ data: z.object({ totem: z.string(), password: z.string() }) });
+/**
+ * POST v1/totems/{code}/unlock (admin kiosks) with the caller's own configuration password: the
+ * kiosk's configuration password, locked by too many wrong guesses, is accepted again at once.
+ */
+export const UnlockTotemResponseSchema = z.object({ data: z.object({ totem: z.string() }) });
 
 /** POST v1/totem/password: the kiosk configuration password, checked by the server. */
 export const TotemPasswordRequestSchema = z.object({ password: requiredString(200) });

@@ -1,5 +1,5 @@
 // The one dialog of "kiosks of this shop" (ShopKiosks.tsx), by step: this kiosk's password before a
-// new pairing code or a new password, the question before a revoke (saying a new code is made
+// new pairing code, a new password or unlocking a kiosk's configuration, the question before a revoke (saying a new code is made
 // after it), and the secret answered once, shown big until staff close it. Its own ids, so it can
 // sit beside the page's other dialogs.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { romeTime } from '../../../domain/dates';
 import { useT } from '../../../i18n/client';
 
 export type ShopKioskStep =
-  | { kind: 'askPassword'; purpose: 'code' | 'password'; totem: string }
+  | { kind: 'askPassword'; purpose: 'code' | 'password' | 'unlock'; totem: string }
   | { kind: 'confirmRevoke'; totem: string }
   | { kind: 'shownCode'; totem: string; code: string; expiresAt: string }
   | { kind: 'shownPassword'; totem: string; password: string };
@@ -23,6 +23,13 @@ interface Props {
   onRevoke: () => void;
   onClose: () => void;
 }
+
+/** The title and the question of each password step. */
+const ASK = {
+  code: { title: 'kiosk.shopKiosks.newCode', text: 'kiosk.shopKiosks.askCode' },
+  password: { title: 'kiosk.shopKiosks.newPassword', text: 'kiosk.shopKiosks.askPassword' },
+  unlock: { title: 'kiosk.shopKiosks.unlock', text: 'kiosk.shopKiosks.askUnlock' },
+} as const;
 
 export default function ShopKioskDialog({ locale, step, error, busy, onPassword, onRevoke, onClose }: Props) {
   const t = useT(locale);
@@ -62,8 +69,8 @@ export default function ShopKioskDialog({ locale, step, error, busy, onPassword,
           if (password && !busy) onPassword(password);
         }}
       >
-        <h2 id={`${id}-title`}>{t(step.purpose === 'code' ? 'kiosk.shopKiosks.newCode' : 'kiosk.shopKiosks.newPassword')}</h2>
-        <p>{t(step.purpose === 'code' ? 'kiosk.shopKiosks.askCode' : 'kiosk.shopKiosks.askPassword', { code: step.totem })}</p>
+        <h2 id={`${id}-title`}>{t(ASK[step.purpose].title)}</h2>
+        <p>{t(ASK[step.purpose].text, { code: step.totem })}</p>
         <div className="field">
           <label htmlFor={`${id}-password`}>{t('kiosk.shopKiosks.passwordLabel')}</label>
           <input

@@ -1,8 +1,9 @@
 // "Kiosks of this shop" on an admin kiosk's configuration page: the kiosks it may manage with their
 // pending pairing code (until when, made by whom), and per kiosk a new pairing code (never for this
-// kiosk: another admin kiosk makes it), cancelling the pending code, revoking a lost or stolen kiosk
-// and a new configuration password. Codes and passwords need this kiosk's password and are shown
-// once (ShopKioskDialog.tsx). State and actions: src/features/kiosk/pairing/stores/shop-kiosks.ts.
+// kiosk: another admin kiosk makes it), cancelling the pending code, revoking a lost or stolen kiosk,
+// a new configuration password and unlocking a kiosk's configuration locked by wrong passwords (a
+// walk-in customer's guesses). Codes, passwords and unlocking need this kiosk's password; codes and
+// passwords are shown once (ShopKioskDialog.tsx). State and actions: src/features/kiosk/pairing/stores/shop-kiosks.ts.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { romeTime } from '../../../domain/dates';
@@ -15,6 +16,7 @@ import {
   newPairingCode,
   revokeShopKiosk,
   rotateKioskPassword,
+  unlockShopKiosk,
   type KioskActionOutcome,
   type ShopKiosk,
 } from './stores/shop-kiosks';
@@ -57,6 +59,9 @@ export default function ShopKiosks({ locale, self }: Props) {
       else if (outcome.kind === 'revoked') {
         open(null);
         notify(t('kiosk.shopKiosks.revoked', { code: outcome.totem }), 'success');
+      } else if (outcome.kind === 'unlocked') {
+        open(null);
+        notify(t('kiosk.shopKiosks.unlocked', { code: outcome.totem }), 'success');
       } else if (outcome.kind === 'cancelled') notify(t('kiosk.shopKiosks.cancelled', { code: outcome.totem }), 'success');
     } finally {
       setBusy(false);
@@ -123,6 +128,12 @@ export default function ShopKiosks({ locale, self }: Props) {
                     <button type="button" className="button button--secondary" onClick={() => open({ kind: 'askPassword', purpose: 'password', totem: kiosk.code })}>
                       {t('kiosk.shopKiosks.newPassword')}
                     </button>
+                    {/* This kiosk, once locked, is refused its own password too: another admin kiosk unlocks it. */}
+                    {!own && (
+                      <button type="button" className="button button--secondary" onClick={() => open({ kind: 'askPassword', purpose: 'unlock', totem: kiosk.code })}>
+                        {t('kiosk.shopKiosks.unlock')}
+                      </button>
+                    )}
                     {!own && (
                       <button type="button" className="button button--danger" onClick={() => open({ kind: 'confirmRevoke', totem: kiosk.code })}>
                         {t('kiosk.shopKiosks.revoke')}
@@ -150,7 +161,8 @@ export default function ShopKiosks({ locale, self }: Props) {
         onPassword={(password) => {
           if (step?.kind !== 'askPassword') return;
           const totem = step.totem;
-          void run(() => (step.purpose === 'code' ? newPairingCode(totem, password) : rotateKioskPassword(totem, password)));
+          const action = { code: newPairingCode, password: rotateKioskPassword, unlock: unlockShopKiosk }[step.purpose];
+          void run(() => action(totem, password));
         }}
         onRevoke={() => {
           if (step?.kind === 'confirmRevoke') void run(() => revokeShopKiosk(step.totem));

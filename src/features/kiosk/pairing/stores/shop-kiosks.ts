@@ -2,11 +2,13 @@
 // pairing code, and what staff do to a kiosk: a new pairing code or a new configuration password
 // (each asking this kiosk's own password, and answering the secret once: it is kept nowhere here),
 // cancelling a pending code, revoking a lost or stolen kiosk (its devices and every pending code for
-// it or made by it end: the replacement code is made after). Each action reads the list again.
+// it or made by it end: the replacement code is made after), lifting the lock wrong passwords put on
+// a kiosk's configuration (a walk-in customer's guesses on a public kiosk; with this kiosk's own
+// password). Each action reads the list again.
 import { atom } from 'nanostores';
 import { ApiClientError } from '../../../../api/client';
 import type { ShopKiosk } from '../../../../api/contract/staff';
-import { cancelPairingCode, listShopKiosks, mintPairingCode, newKioskPassword, revokeKiosk } from '../../../../api/shop-kiosks';
+import { cancelPairingCode, listShopKiosks, mintPairingCode, newKioskPassword, revokeKiosk, unlockKiosk } from '../../../../api/shop-kiosks';
 import { loadApi } from '../../../../stores/api-loader';
 import { errorMessage } from '../../../../api/errors';
 import type { ShownMessage } from '../../../../domain/messages';
@@ -32,6 +34,7 @@ export type KioskActionOutcome =
   | { kind: 'password'; totem: string; password: string }
   | { kind: 'cancelled'; totem: string }
   | { kind: 'revoked'; totem: string; devices: number; codes: number }
+  | { kind: 'unlocked'; totem: string }
   | { kind: 'wrongPassword' }
   | { kind: 'failed'; message: ShownMessage };
 
@@ -85,4 +88,9 @@ export function rotateKioskPassword(totem: string, password: string): Promise<Ki
     const fresh = await newKioskPassword(await loadApi(), totem, password);
     return { kind: 'password', totem: fresh.totem, password: fresh.password };
   });
+}
+
+/** Kiosk `totem`'s configuration, locked by too many wrong passwords, opens again with its right one; with this kiosk's password. */
+export function unlockShopKiosk(totem: string, password: string): Promise<KioskActionOutcome> {
+  return act(async () => ({ kind: 'unlocked', totem: (await unlockKiosk(await loadApi(), totem, password)).totem }));
 }

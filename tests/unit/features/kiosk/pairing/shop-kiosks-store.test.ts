@@ -1,8 +1,8 @@
 // "Kiosks of this shop" (src/features/kiosk/pairing/stores/shop-kiosks.ts) against the real API on a seeded PGlite database,
 // as the demo shop's admin kiosk BARD-02: the list with pending codes, a new pairing code only with
 // this kiosk's password (a wrong one said as such, its own code refused with the server's message),
-// cancelling it, revoking a kiosk (its device and its code end), a new password for a kiosk, and an
-// outage shown as such with the rows kept.
+// cancelling it, revoking a kiosk (its device and its code end), a new password for a kiosk,
+// lifting the lock wrong passwords put on a kiosk, and an outage shown as such with the rows kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '../../../../support/databases';
@@ -97,6 +97,19 @@ describe('kiosks of this shop', () => {
     const fresh = (outcome as { password: string }).password;
     expect((await call(api, 'POST', '/api/v1/totem/password', device, { password: fresh })).status).toBe(200);
     expect((await call(api, 'POST', '/api/v1/totem/password', device, { password: totemOf('BARD-01').password })).status).toBe(422);
+  });
+
+  it("lifts the lock wrong passwords put on a kiosk's configuration, with this kiosk's password", async () => {
+    const device = await pair(api, totemOf('BARD-01').pairingCode);
+    const guess = () => call(api, 'POST', '/api/v1/totem/password', device, { password: 'a-walk-in-guess' });
+    // Ten wrong passwords lock it (the previous test's wrong one may already count).
+    for (let i = 0; i < 10; i++) await guess();
+    expect((await guess()).status).toBe(429);
+    expect(await store.unlockShopKiosk('BARD-01', 'not-it')).toEqual({ kind: 'wrongPassword' });
+    expect((await guess()).status).toBe(429);
+    expect(await store.unlockShopKiosk('BARD-01', ADMIN_PASSWORD)).toEqual({ kind: 'unlocked', totem: 'BARD-01' });
+    // Wrong passwords count from zero again: a wrong one is said as such, not refused as too many.
+    expect((await guess()).status).toBe(422);
   });
 
   it('keeps the rows and says the list was not read when the server cannot be reached', async () => {
