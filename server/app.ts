@@ -11,6 +11,7 @@ import { metricsRoutes } from './metrics/route';
 import { requestLogging } from './http/request-log';
 import { isDatabaseBusy } from './db/pglite-queue';
 import { databaseFault } from './db/errors';
+import { requestCut } from './http/connection-cap';
 import { log } from './log';
 import { localeFromHeader, translator } from './http/locale';
 import type { AppDeps, AppEnv } from './http/context';
@@ -107,6 +108,11 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     // PostgreSQL is down or restarting: the pool reconnects by itself once it answers again. The
     // driver's error quotes the SQL: the log gets its cause (one short line per request), the
     // client a message.
+    // The body's read failed because the client is gone, not the database (server/http/connection-cap.ts).
+    if (requestCut(c)) {
+      log().info('request cut before its body arrived (client gone or REQUEST_TIMEOUT_S): not answered');
+      return c.body(null, 400);
+    }
     const fault = databaseFault(err);
     if (fault) {
       log().warn({ cause: fault }, 'database unavailable: answered 503');

@@ -13,7 +13,7 @@
 // With several API processes (start:cluster) each process counts its own.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { addressGroup, clientAddress } from './client-address';
 import { localeFromHeader, translator } from './locale';
 import { log } from '../log';
@@ -73,6 +73,16 @@ export function capSocketsPerAddress(server: Server, perAddress: number): void {
     }
     socket.once('close', release);
   });
+}
+
+/**
+ * The client hung up, or Node cut it past REQUEST_TIMEOUT_S (answering 408 itself), before its
+ * body had all arrived: a read of that body fails with ECONNRESET, which is no fault of the
+ * database's and leaves no one to answer.
+ */
+export function requestCut(c: Context): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return Boolean(incoming?.destroyed && !incoming.complete);
 }
 
 /** Behind a proxy: answers 429 to a request past `perAddress` in flight from its forwarded client. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { startProduct, type StartedServer } from '../support/process';
 
-const START_TIMEOUT_MS = 600_000;
+const START_TIMEOUT_MS = 240_000;
 /** The settings under test: seconds, not the production tens. */
 const REQUEST_TIMEOUT_S = 2;
 const HEADERS_TIMEOUT_S = 2;
@@ -81,7 +81,7 @@ let port: number;
 
 async function start(env: Record<string, string>) {
   port = await freePort();
-  server = await startProduct(dataDir, port, { POS_PORT: '0', LOG_LEVEL: 'warn', ...env });
+  server = await startProduct(dataDir, port, { POS_PORT: '0', ...env });
 }
 
 async function stop() {
@@ -123,7 +123,14 @@ describe('npm start without a proxy in front', () => {
     }
     // Node answers the cut request 408 before closing (when the socket still takes it).
     if (client.received()) expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
-  }, CUT_WITHIN_MS + 10_000);
+    // The handler reading that body fails with ECONNRESET: logged as a request cut, never as the
+    // database being down (an attack would fill the log with false alarms).
+    for (let waited = 0; waited < CUT_WITHIN_MS && !server!.output().includes('request cut before its body arrived'); waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(server!.output()).toContain('request cut before its body arrived');
+    expect(server!.output()).not.toContain('database unavailable');
+  }, 2 * CUT_WITHIN_MS + 10_000);
 
   it('cuts a connection whose headers never end, once HEADERS_TIMEOUT_S has passed', async () => {
     const client = await open(port);
