@@ -57,14 +57,43 @@ export async function readManifest(file: string, scratch: string): Promise<Manif
   }
   const manifestPath = path.join(scratch, MANIFEST_FILE);
   if (!existsSync(manifestPath)) throw new BackupRefusal(`${file} is not a backup of this application: it has no ${MANIFEST_FILE}.`);
-  const parsed = ManifestSchema.safeParse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch (err) {
+    throw new BackupRefusal(`${file} has a ${MANIFEST_FILE} this code cannot read (${(err as Error).message}).`);
+  }
+  const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) throw new BackupRefusal(`${file} has a ${MANIFEST_FILE} this code cannot read: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}.`);
   return parsed.data;
 }
 
-/** Unpacks the whole archive into `scratch` (node-tar keeps every entry inside it). */
+/** What a backup holds: files and folders (db:backup packs nothing else). */
+const ARCHIVE_ENTRY_TYPES: ReadonlySet<string> = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+/**
+ * Unpacks the whole archive into `scratch`. node-tar keeps every entry inside it, and refuses
+ * (strict) an entry climbing out with `..`; a link or a device is refused here, since a link may
+ * point anywhere (`database/pglite-data.tar` → /etc/passwd). Either is a BackupRefusal.
+ */
 export async function unpack(file: string, scratch: string): Promise<void> {
-  await extract({ file, cwd: scratch, strict: true });
+  const refused: string[] = [];
+  try {
+    await extract({
+      file,
+      cwd: scratch,
+      strict: true,
+      filter: (entry, stat) => {
+        const type = 'type' in stat ? String(stat.type) : 'File';
+        if (ARCHIVE_ENTRY_TYPES.has(type)) return true;
+        refused.push(entry);
+        return false;
+      },
+    });
+  } catch (err) {
+    throw new BackupRefusal(`${file} is not a readable backup (${(err as Error).message}).`);
+  }
+  if (refused.length > 0) throw new BackupRefusal(`${file} holds a link or a device (${refused.slice(0, 3).join(', ')}), which no backup has; nothing was changed.`);
 }
 
 /** Removes a staging or scratch folder, whatever happened. */

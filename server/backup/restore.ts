@@ -59,6 +59,9 @@ export async function restoreBackup(
         );
       }
       await unpack(file, scratch);
+      // Before anything is moved aside: an archive without its database is no backup.
+      const dump = path.join(DATABASE_FOLDER, config.databaseUrl ? POSTGRES_DUMP : PGLITE_DUMP);
+      if (!existsSync(path.join(scratch, dump))) throw new BackupRefusal(`${file} has no ${dump}: it is not a whole backup; nothing was changed.`);
       const aside = path.join(config.dataDir, `replaced-${stamp(now)}`);
       let moved = false;
       const clear = (dir: string) => {
