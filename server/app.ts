@@ -55,9 +55,9 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
     c.set('auth', await resolveAuth(deps, c.req.header('authorization')));
     await next();
   });
-  // Before any route reads a body: tens of KB for JSON and forms, the upload routes keep their own.
   // A control byte in a path parameter is an unknown resource (404), never a failed query.
   api.use('*', refuseControlBytesInPath);
+  // Before any route reads a body: tens of KB for JSON and forms, the upload routes keep their own.
   api.use('*', apiBodyLimit);
   api.route('/', healthRoutes);
   api.route('/', metricsRoutes);

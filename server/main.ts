@@ -92,9 +92,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   privateDataDir(config.dataDir);
   const { database, seeded, retired } = await prepareDatabase(config, { createInChild: true });
   logger.info({ driver: database.driver }, seeded ? 'database migrated and seeded' : 'database migrated, seed already applied');
+  for (const line of retired) logger.warn(line);
   const app = new Hono<AppEnv>();
   const deps = await createDeps({ database, config });
-  for (const line of retired) logger.warn(line);
   // A worker of `npm run start:cluster` answers a scrape with the whole cluster's metrics.
   scrapeThroughPrimary(deps.metrics);
   if (deps.paymentSimulator && config.production) {

@@ -15,5 +15,5 @@ const config = loadConfigOrExit();
 configureLogger({ level: config.logLevel });
 const { database, seeded, retired } = await exitOnDataDirError(prepareDatabase(config));
 logger.info({ driver: database.driver }, seeded ? 'database seeded' : 'seed already applied, nothing to do');
-await database.close();
 for (const line of retired) logger.warn(line);
+await database.close();
