@@ -8,6 +8,7 @@ import { exitOnDataDirError } from '../server/db/data-dir';
 import { buildSite, isDistStale } from './build-if-stale';
 import { configureLogger, logger } from '../server/log';
 import { SHUTDOWN_DRAIN_MS } from '../server/http/drain';
+import { demoModeNotice } from '../server/db/seed/demo';
 
 /** After the drain, what closing the rest may take (timers, sockets, the database's last write). */
 const CLOSE_MARGIN_MS = 5_000;
@@ -31,6 +32,7 @@ const BYTES_PER_MB = 1024 * 1024;
 // The cap node was started with (HEAP_LIMIT_MB through scripts/launch.mjs, or node's own default).
 const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / BYTES_PER_MB);
 logger.info({ heapLimitMb }, `storefront and API listening on ${server.url} (API at ${server.url}/api)`);
+if (config.demoData) for (const line of demoModeNotice(server.url)) logger.info(line);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -83,3 +83,16 @@ async function retireDemoKiosks(db: Db, now: Date): Promise<string[]> {
   }
   return lines;
 }
+
+/**
+ * What `npm start` says in demo mode, after the address: the logins and codes a newcomer needs to
+ * try the shop and the kiosks, so nobody has to find them two links deep in the READMEs.
+ */
+export function demoModeNotice(siteUrl: string): string[] {
+  const kiosks = DEMO_TOTEMS.map((t) => `${t.pairingCode} (${t.code}, password ${t.password})`).join(', ');
+  const offered = DEMO_COUPONS.filter((c) => !c.blocked).map((c) => c.code).join(' and ');
+  return [
+    `[demo] demo mode (DEMO_DATA, off with NODE_ENV=production): log in at ${siteUrl}/login as ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password}; loyalty card ${DEMO_CUSTOMER.fidelityCard}; coupons ${offered}`,
+    `[demo] kiosks: open ${siteUrl}/pair and type a pairing code: ${kiosks}`,
+  ];
+}
