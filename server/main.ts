@@ -20,6 +20,7 @@ import { siteSecurityHeaders } from './http/security-headers';
 import { startPosSimulator, type PosSimulator } from './pos/simulator';
 import { kioskStartNotices } from './staff/kiosks';
 import { retireDemoData } from './db/seed/demo';
+import { demoPosUrl } from './db/seed/kiosk';
 import { childProcessEnv, type Config } from './config';
 import { logger } from './log';
 import { Drain, SHUTDOWN_DRAIN_MS } from './http/drain';
@@ -57,7 +58,7 @@ function initialiseInChild(dataDir: string): void {
  * creates it itself.
  */
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'namedStatements' | 'dataDir' | 'demoData' | 'passwordHashing'>,
+  config: Pick<Config, 'databaseUrl' | 'namedStatements' | 'dataDir' | 'demoData' | 'passwordHashing' | 'pos'>,
   { createInChild = false }: { createInChild?: boolean } = {},
 ) {
   const dbDir = path.join(config.dataDir, 'db');
@@ -73,7 +74,8 @@ export async function prepareDatabase(
   const prepared = await underStartupLock(database, async () => {
     await database.migrate();
     const now = new Date();
-    const seeded = (await seed(database.db, now, { demo: config.demoData, passwordHashing: config.passwordHashing })) || initialised;
+    const posUrl = config.pos.port ? demoPosUrl(config.pos.port) : undefined;
+    const seeded = (await seed(database.db, now, { demo: config.demoData, passwordHashing: config.passwordHashing, demoPosUrl: posUrl })) || initialised;
     // Outside demo mode, whatever demo records a database first used in demo mode still holds lose
     // their power before the first request: their passwords and codes are published.
     const retired = config.demoData ? [] : await retireDemoData(database.db, now);

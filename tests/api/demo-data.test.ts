@@ -169,6 +169,24 @@ describe.each(testDrivers)('demo records on $name', (driver) => {
   });
 });
 
+describe.each(testDrivers)('the demo cash desks on $name', (driver) => {
+  it('find the terminal simulator on the port it runs on (POS_PORT), and keep an address staff typed', async () => {
+    const { database, dispose } = await driver.create();
+    try {
+      const pos = async () => new Map((await database.db.select().from(totems)).map((r) => [r.code, r.pos]));
+      await seed(database.db, new Date(), testSeedOptions({ demoPosUrl: 'http://localhost:4555' }));
+      expect(Object.fromEntries(await pos())).toEqual({ 'BARD-01': null, 'BARD-02': null, 'BARD-03': 'http://localhost:4555', 'SEST-01': 'http://localhost:4555' });
+      // Staff point one desk at the shop's real terminal; the simulator moves to another port.
+      await database.db.update(totems).set({ pos: 'http://192.168.1.20:8080' }).where(eq(totems.code, 'SEST-01'));
+      await seed(database.db, new Date(), testSeedOptions({ demoPosUrl: 'http://localhost:4666' }));
+      const after = await pos();
+      expect([after.get('BARD-03'), after.get('SEST-01'), after.get('BARD-01')]).toEqual(['http://localhost:4666', 'http://192.168.1.20:8080', null]);
+    } finally {
+      await dispose();
+    }
+  }, 120_000);
+});
+
 /** A database folder or server `prepareDatabase` opens as `npm start` does, for one driver. */
 async function startTarget(driver: TestDriver): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'demo-start-'));

@@ -40,13 +40,15 @@ export interface SeedOptions {
   demo?: boolean;
   /** The configuration's cost of password hashes (`config.passwordHashing`). */
   passwordHashing: ScryptParams;
+  /** Where the demo cash desks find the terminal simulator (`POS_PORT`); DEMO_POS_URL by default. */
+  demoPosUrl?: string;
 }
 
 /** Seeds an empty database; returns false when it was already seeded (and had the demo records it needs). */
 export async function seed(db: Db, now: Date, options: SeedOptions): Promise<boolean> {
   const demo = options.demo ?? true;
   const version = await seededVersion(db);
-  if (version === SEED_VERSION) return demo && (await seedDemoData(db, now, options.passwordHashing));
+  if (version === SEED_VERSION) return demo && (await seedDemoData(db, now, options));
   if (version === null) {
     const source = readSeedSource();
     await db.transaction(async (tx) => {
@@ -59,15 +61,15 @@ export async function seed(db: Db, now: Date, options: SeedOptions): Promise<boo
     await seedShopSeasons(db, source);
     await seedUnitSizes(db, source);
   }
-  if (demo) await seedDemoData(db, now, options.passwordHashing);
+  if (demo) await seedDemoData(db, now, options);
   await setVersion(db, SEED_VERSION);
   return true;
 }
 
 /** Demo mode's records, each added when missing or given back when retired; true when any changed. */
-async function seedDemoData(db: Db, now: Date, hashing: ScryptParams): Promise<boolean> {
-  const accounts = await seedDemoAccounts(db, hashing);
+async function seedDemoData(db: Db, now: Date, options: SeedOptions): Promise<boolean> {
+  const accounts = await seedDemoAccounts(db, options.passwordHashing);
   const orders = await seedDemoOrders(db, now);
-  const kiosks = await seedKiosk(db, hashing);
+  const kiosks = await seedKiosk(db, options.passwordHashing, options.demoPosUrl);
   return accounts || orders || kiosks;
 }

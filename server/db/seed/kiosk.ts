@@ -27,6 +27,10 @@ export interface DemoTotem {
 
 /** Where the kiosks find the payment-terminal simulator `npm start` runs (POS_PORT, default 4323). */
 export const DEMO_POS_URL = 'http://localhost:4323';
+/** The simulator's address on another POS_PORT: the demo's kiosk browser runs on the same machine. */
+export const demoPosUrl = (port: number) => `http://localhost:${port}`;
+/** A terminal address the demo set (the simulator on this machine), as opposed to one staff typed. */
+const DEMO_POS_PATTERN = /^http:\/\/localhost:\d+$/;
 
 export const DEMO_TOTEMS: readonly DemoTotem[] = [
   { code: 'BARD-01', type: 10, shopId: 6, pairingCode: 'BARD-KIOSK-10', password: 'Chiosco-10!', pos: null, dataSecurityUserOptional: false },
@@ -40,11 +44,18 @@ export const DEMO_TOTEMS: readonly DemoTotem[] = [
  * Adds the demo kiosks missing from the database and gives a retired one (server/db/seed/demo.ts)
  * its published password back; true when it changed any.
  */
-export async function seedKiosk(db: Db, hashing: ScryptParams): Promise<boolean> {
+export async function seedKiosk(db: Db, hashing: ScryptParams, posUrl = DEMO_POS_URL): Promise<boolean> {
   const existing = await db
-    .select({ id: totems.id, code: totems.code, passwordHash: totems.passwordHash })
+    .select({ id: totems.id, code: totems.code, passwordHash: totems.passwordHash, pos: totems.pos })
     .from(totems)
     .where(inArray(totems.code, DEMO_TOTEMS.map((t) => t.code)));
+  // The demo cash desks follow the simulator to the port it runs on today (POS_PORT); a terminal
+  // address staff typed in the configuration stays theirs.
+  for (const row of existing) {
+    if (row.pos !== null && row.pos !== posUrl && DEMO_POS_PATTERN.test(row.pos)) {
+      await db.update(totems).set({ pos: posUrl }).where(eq(totems.id, row.id));
+    }
+  }
   const retired = existing.filter((r) => r.passwordHash === RETIRED_PASSWORD);
   for (const row of retired) {
     const demo = DEMO_TOTEMS.find((t) => t.code === row.code)!;
@@ -63,7 +74,7 @@ export async function seedKiosk(db: Db, hashing: ScryptParams): Promise<boolean>
           shopId: t.shopId,
           // The demo codes are published, not pending one-time codes: server/staff/pairing.ts knows them.
           passwordHash: await hashPassword(t.password, hashing),
-          pos: t.pos,
+          pos: t.pos === null ? null : posUrl,
           dataSecurityUserOptional: t.dataSecurityUserOptional,
           serverUrl: null,
         })),
