@@ -80,7 +80,8 @@ export default defineConfig({
     react(),
     sitemap({
       i18n: { defaultLocale: DEFAULT_LOCALE, locales: { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' } },
-      // Only indexable pages: account, login, order and utility pages are noindex.
+      // Only indexable pages: account, login, order, utility pages and the booking calendar and
+      // checkout are noindex (src/seo/noindex.mjs, which the pages' robots tag follows too).
       filter: (page) => !isNoindexUrlPath(new URL(page).pathname),
     }),
     // Link-preview images (og:image), drawn beside the build: src/seo/og-integration.ts says why.

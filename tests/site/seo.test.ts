@@ -181,7 +181,7 @@ describe('sitemap and robots.txt', () => {
   it('lists exactly the indexable pages (built index.html, not noindex, not 404)', () => {
     const listed = sitemapEntries().map((e) => e.loc);
     const expected = site().pages.filter(indexable).map(canonicalOf);
-    expect(expected.length).toBeGreaterThanOrEqual(paths.length * LOCALES.length);
+    expect(expected.length).toBeGreaterThanOrEqual(paths.filter((p) => !isNoindexUrlPath(`/${p}`)).length * LOCALES.length);
     const listedSet = new Set(listed);
     const expectedSet = new Set(expected);
     expectNone(
@@ -210,6 +210,27 @@ describe('sitemap and robots.txt', () => {
         if (own.get(lang) !== href) wrong.push(`${entry.loc}: ${lang} → ${href}, the page says ${own.get(lang)}`);
     }
     expectNone(wrong, 'sitemap entries with wrong alternates');
+  });
+
+  it('leaves the booking calendar and checkout out and noindex, keeps the town, shop and booking landing pages in', () => {
+    const { origin, byUrl } = site();
+    const listed = new Set(sitemapEntries().map((e) => e.loc));
+    const shop = data.shops[0]!.slug;
+    const wrong: string[] = [];
+    for (const locale of LOCALES) {
+      for (const p of [`prenota/${shop}/calendar`, `prenota/${shop}/order`]) {
+        const url = urlOf(locale, p);
+        if (!byUrl.get(url)?.noindex) wrong.push(`${url}: not noindex`);
+        if (listed.has(`${origin}${url}`)) wrong.push(`${url}: in the sitemap`);
+      }
+      for (const p of ['noleggi/sestriere', 'sci/sestriere', `noleggio/${shop}`, `prenota/${shop}`]) {
+        const url = urlOf(locale, p);
+        const page = byUrl.get(url);
+        if (!page || !indexable(page)) wrong.push(`${url}: not indexable`);
+        if (!listed.has(`${origin}${url}`)) wrong.push(`${url}: missing from the sitemap`);
+      }
+    }
+    expectNone(wrong, 'booking pages indexed wrongly');
   });
 
   it('robots.txt points to the sitemap index', () => {

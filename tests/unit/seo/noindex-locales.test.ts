@@ -7,9 +7,16 @@ import { localizePath } from '../../../src/domain/locale-path';
 import { isNoindexUrlPath } from '../../../src/seo/noindex.mjs';
 
 describe('isNoindexUrlPath in every language', () => {
-  it.each(LOCALES)('%s: the account, order and forwarding pages are noindex, the town pages are not', (locale) => {
-    for (const path of ['/orders/', '/orders/view/', '/user/signup/', '/prenota/', '/404/']) expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(true);
-    for (const path of ['/', '/noleggi/sestriere/', '/prenota/sport-noleggio-sestriere/']) expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(false);
+  it.each(LOCALES)('%s: the account, order, forwarding, calendar and checkout pages are noindex, the town, shop and booking pages are not', (locale) => {
+    for (const path of ['/orders/', '/orders/view/', '/user/signup/', '/prenota/', '/404/', '/prenota/sport-noleggio-sestriere/calendar/', '/prenota/sport-noleggio-sestriere/order', '/prenota/calendar/'])
+      expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(true);
+    for (const path of ['/', '/noleggi/sestriere/', '/sci/sestriere/', '/noleggio/sport-noleggio-sestriere/', '/prenota/sport-noleggio-sestriere/'])
+      expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(false);
+  });
+
+  it('only a booking step of a shop is a step: a shop page named like one, or a deeper path, is not', () => {
+    expect(isNoindexUrlPath('/noleggio/calendar/')).toBe(false);
+    expect(isNoindexUrlPath('/prenota/sport-noleggio-sestriere/calendar/extra/')).toBe(false);
   });
 
   it('a first segment that only starts like a locale is a path of its own', () => {
