@@ -114,31 +114,34 @@ export default function ShopKiosks({ locale, self }: Props) {
                   </th>
                   <td>{t(`kiosk.types.${kiosk.type}`)}</td>
                   <td>{pendingText(kiosk)}</td>
-                  <td className="shop-kiosks__actions">
-                    {!own && (
-                      <button type="button" className="button" onClick={() => open({ kind: 'askPassword', purpose: 'code', totem: kiosk.code })}>
-                        {t('kiosk.shopKiosks.newCode')}
+                  <td>
+                    {/* The buttons' flex box inside the cell: a cell made a flex box leaves the table layout (the row's line broke). */}
+                    <div className="shop-kiosks__actions">
+                      {!own && (
+                        <button type="button" className="button" onClick={() => open({ kind: 'askPassword', purpose: 'code', totem: kiosk.code })}>
+                          {t('kiosk.shopKiosks.newCode')}
+                        </button>
+                      )}
+                      {kiosk.pending_code && (
+                        <button type="button" className="button button--secondary" onClick={() => void cancelCode(kiosk.code)} disabled={busy}>
+                          {t('kiosk.shopKiosks.cancelCode')}
+                        </button>
+                      )}
+                      <button type="button" className="button button--secondary" onClick={() => open({ kind: 'askPassword', purpose: 'password', totem: kiosk.code })}>
+                        {t('kiosk.shopKiosks.newPassword')}
                       </button>
-                    )}
-                    {kiosk.pending_code && (
-                      <button type="button" className="button button--secondary" onClick={() => void cancelCode(kiosk.code)} disabled={busy}>
-                        {t('kiosk.shopKiosks.cancelCode')}
-                      </button>
-                    )}
-                    <button type="button" className="button button--secondary" onClick={() => open({ kind: 'askPassword', purpose: 'password', totem: kiosk.code })}>
-                      {t('kiosk.shopKiosks.newPassword')}
-                    </button>
-                    {/* This kiosk, once locked, is refused its own password too: another admin kiosk unlocks it. */}
-                    {!own && (
-                      <button type="button" className="button button--secondary" onClick={() => open({ kind: 'askPassword', purpose: 'unlock', totem: kiosk.code })}>
-                        {t('kiosk.shopKiosks.unlock')}
-                      </button>
-                    )}
-                    {!own && (
-                      <button type="button" className="button button--danger" onClick={() => open({ kind: 'confirmRevoke', totem: kiosk.code })}>
-                        {t('kiosk.shopKiosks.revoke')}
-                      </button>
-                    )}
+                      {/* This kiosk, once locked, is refused its own password too: another admin kiosk unlocks it. */}
+                      {!own && (
+                        <button type="button" className="button button--secondary" onClick={() => open({ kind: 'askPassword', purpose: 'unlock', totem: kiosk.code })}>
+                          {t('kiosk.shopKiosks.unlock')}
+                        </button>
+                      )}
+                      {!own && (
+                        <button type="button" className="button button--danger" onClick={() => open({ kind: 'confirmRevoke', totem: kiosk.code })}>
+                          {t('kiosk.shopKiosks.revoke')}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               );
