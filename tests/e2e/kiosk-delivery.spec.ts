@@ -4,8 +4,12 @@
 // its price checked by the ±20 % rule; a pickup with a problem (the unit is locked) and a reset of
 // a pickup; money back for an early return and a surcharge for a late one, as the diff endpoints
 // say; an API outage in the middle of a delivery (the banner, nothing lost across reloads, the
-// delivery landing exactly once); axe with every rule and 48 px targets, portrait and landscape.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+// delivery landing exactly once); axe with every rule and 48 px targets, portrait and landscape; an
+// order of the public kiosk without its identity document warned about, and handed out all the same.
+// With E2E_SCREENSHOTS=1 it also writes that warning in each language and orientation to
+// tests/e2e/__screenshots__/.
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, violations, writesInFlight } from './kiosk-delivery-helpers';
@@ -14,10 +18,13 @@ import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';
 import { deltaRange } from '../../src/domain/validators';
+import { localizePath } from '../../src/domain/locale-path';
 
 const SNOWSHOES = 'Ciaspole e bastoncini';
 const SCAN_DELIVERY = "Codice dell'articolo";
 const SCAN_PICKUP = "Codice dell'articolo che rientra";
+/** Where E2E_SCREENSHOTS=1 writes the screens' pictures (a plain run writes nothing), as kiosk-public-screen.spec.ts. */
+const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
 
 let token: string;
 test.beforeAll(async ({ request }) => {
@@ -214,6 +221,89 @@ for (const [name, booked, returnDay, wording] of [
     await expect(page.locator('.pickup-settled li').filter({ hasText: code! })).toContainText(`${wording}: ${formatCurrency(Math.abs(settled.diff))}`);
   });
 }
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
+const DOCUMENT_MISSING = "Manca il documento d'identità: quest'ordine è stato fatto al chiosco e ne richiede uno, ma non ne ha. Chiedi un documento al cliente prima di consegnare.";
+
+/**
+ * The page sees `order` as the API answers an order of a kiosk that requires documents and holds
+ * none (`document_missing`, tests/api/order-document-rule.test.ts): every answer carrying it (the
+ * read, the search, a confirmation's answer) comes from the server and has its documents taken
+ * away. The API refuses every way to make such an order now (the last document cannot be deleted,
+ * and no route turns a kiosk's requirement off and on again); that test makes one by writing the
+ * database, which a browser test cannot reach (the server's embedded database is its own process).
+ */
+async function withoutItsDocument(page: Page, order: OrderResponse) {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== 'object') return value;
+    const fields = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
+    return fields.uuid === order.uuid && 'document_missing' in fields ? { ...fields, document_missing: true, medias: [] } : fields;
+  };
+  await page.route('**/api/v1/**', async (route) => {
+    const response = await route.fetch();
+    if (!(response.headers()['content-type'] ?? '').includes('application/json')) return route.fulfill({ response });
+    await route.fulfill({ response, json: strip(await response.json()) });
+  });
+}
+
+const SCREENS = [
+  ['portrait', { width: 1080, height: 1920 }],
+  ['landscape', { width: 1920, height: 1080 }],
+] as const;
+
+test('an order of the public kiosk without its identity document: the counter warns, and hands it out all the same', async ({ page, request }) => {
+  const publicKiosk = await staffToken(request, DEMO.public.code);
+  const order = track(
+    await placeOrder(request, { from: day(18), firstName: 'Nadia', lastName: 'Senzadocumento', kioskToken: publicKiosk, documents: [{ name: 'carta.png', mimeType: 'image/png', buffer: PNG }] }),
+  );
+  expect(order.totem_code).toBe('BARD-01');
+  const [unit] = await available(request, 'CIASPOLE', 1);
+  await withoutItsDocument(page, order);
+  await openDelivery(page, order);
+  const warning = page.getByRole('alert').filter({ hasText: "Manca il documento d'identità" });
+  await expect(warning).toHaveText(DOCUMENT_MISSING);
+  await expect(page.getByText('Nulla ancora consegnato: 1 articolo da consegnare')).toBeVisible();
+  expect(await violations(page), 'document warning').toEqual([]);
+  // Painted as a warning (amber, not the grey of an information) and the line's state in its own
+  // grey (not the red of a count badge), the same in every language: the shared stylesheet comes
+  // first on some pages and last on others.
+  const painted = () =>
+    page.evaluate(() => ({
+      warning: getComputedStyle(document.querySelector('.delivery-order [role=alert]')!).backgroundColor,
+      state: getComputedStyle(document.querySelector('.delivery-state')!).backgroundColor,
+    }));
+  const italian = await painted();
+  expect(italian.warning).toBe('rgb(255, 244, 224)');
+
+  // The draft keeps the order: the page opened again in each language reads it again (Italian last,
+  // for the rest). Above the fold on the kiosk's screen, either way up.
+  for (const locale of ['en', 'fr', 'it'] as const) {
+    await page.goto(localizePath(locale, '/totem/delivery'));
+    await hydrated(page);
+    const alert = page.locator('.delivery-order [role=alert]');
+    await expect(alert).toBeVisible();
+    await expect(page.locator('.delivery-state')).toBeVisible();
+    expect(await painted(), locale).toEqual(italian);
+    for (const [name, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await expect(alert, `${locale} ${name}`).toBeInViewport();
+      // Written when asked (E2E_SCREENSHOTS=1): the committed pictures are refreshed on purpose.
+      if (process.env.E2E_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SHOTS, `staff-delivery-document-missing-${name}-${locale}.png`), caret: 'hide', animations: 'disabled' });
+      }
+    }
+  }
+  await expect(warning).toHaveText(DOCUMENT_MISSING);
+
+  await scan(page, SCAN_DELIVERY, unit!);
+  await expect(page.locator('#delivery-scan-feedback')).toHaveText(`${unit} aggiunto: ${SNOWSHOES}, persona 1`);
+  await page.getByRole('button', { name: 'Conferma la consegna di 1 articolo' }).click();
+  await expect(page.getByText('Tutto consegnato (1 di 1)')).toBeVisible();
+  await expect(warning).toBeVisible();
+  const stored = await readBack(request, token, order.id);
+  expect(stored.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code)).toEqual([unit]);
+});
 
 test('an API outage in the middle of a delivery: banner, nothing lost across reloads, lands exactly once', async ({ page, request }) => {
   const order = track(await placeOrder(request, { from: day(14), to: day(15), people: 2, firstName: 'Olga', lastName: 'Offline' }));

@@ -23,6 +23,10 @@ export interface GuestOrder {
   coupons?: string[];
   /** A loyalty card number the customer typed. */
   fidelityCard?: string;
+  /** Placed at this kiosk (its token): the order is the kiosk's, under its document rule. */
+  kioskToken?: string;
+  /** Identity documents sent with the order (a kiosk that requires them refuses an order without). */
+  documents?: { name: string; mimeType: string; buffer: Buffer }[];
 }
 
 /** A guest's order of snowshoes at the kiosks' shop, one pool per person. */
@@ -32,6 +36,7 @@ export async function placeOrder(request: APIRequestContext, options: GuestOrder
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   const cart = Object.fromEntries(Array.from({ length: options.people ?? 1 }, (_, i) => [`cart[${i}][prices][0]`, String(snowshoes.current_price.id)]));
   const placed = await request.post(`/api/v1/shops/${BARD_ID}/orders`, {
+    headers: options.kioskToken ? { Authorization: options.kioskToken } : {},
     multipart: {
       from: options.from,
       to,
@@ -42,6 +47,7 @@ export async function placeOrder(request: APIRequestContext, options: GuestOrder
       ...cart,
       ...Object.fromEntries((options.coupons ?? []).map((code, i) => [`coupon_codes[${i}]`, code])),
       ...(options.fidelityCard ? { fidelity_card_number: options.fidelityCard } : {}),
+      ...Object.fromEntries((options.documents ?? []).map((file, i) => [`medias[${i}][file]`, file])),
     },
   });
   expect(placed.status()).toBe(201);

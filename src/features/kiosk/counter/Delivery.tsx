@@ -110,11 +110,11 @@ export default function Delivery({ locale }: { locale: string }) {
                 ? t('kiosk.delivery.complete', { out: summary.out + summary.back, lines: summary.lines })
                 : summary.partial
                   ? t('kiosk.delivery.partial', { out: summary.out + summary.back, lines: summary.lines, todo: summary.todo })
-                  : t('kiosk.delivery.none', { lines: summary.lines })}
+                  : t('kiosk.delivery.none', { count: summary.lines })}
             </p>
             {/* Said before anything goes out, not a block: the order still delivers (an order from before the rule). */}
             {documentMissing && (
-              <p className="notice" role="alert">
+              <p className="notice delivery-document-missing" role="alert">
                 <strong>{t('kiosk.delivery.documentMissing')}</strong>
               </p>
             )}
