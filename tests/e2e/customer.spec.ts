@@ -75,6 +75,11 @@ test('customer: login, cart kept across reload and language, coupons, order list
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`^${number}`) }) });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Confermato · Da pagare' })).toBeVisible();
+  // The demo customer's orders of 2025 are over: listed apart, "Concluso", never "Da pagare".
+  const past = page.getByRole('region', { name: 'Noleggi passati' });
+  await expect(past.getByRole('cell', { name: 'Concluso' }).first()).toBeVisible();
+  await expect(past.getByText('Da pagare')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Prossimi noleggi' }).getByRole('row').filter({ hasText: number })).toBeVisible();
 });
 
 test('availability: the last unit in the cart shows sold out; a second order for it is refused by the server', async ({ page, request }) => {

@@ -6,6 +6,8 @@ import { $session, openLogin, requireLogin } from '../../../stores/session';
 import { loadMyOrders } from './stores/orders';
 import { dateShower } from '../shared/show-date';
 import { formatCurrency } from '../../../domain/format';
+import { todayInRome } from '../../../domain/dates';
+import { listedState, splitByTime, type ListedState } from '../../../domain/my-orders';
 import { useT } from '../../../i18n/client';
 import { useCustomerPage } from '../shared/use-customer-page';
 import { localizePath, toLocale } from '../../../i18n/index';
@@ -13,8 +15,6 @@ import '../../../components/ui/controls.css';
 
 export default function OrdersList({ locale }: { locale: string }) {
   const t = useT(locale);
-  const showDate = dateShower(t);
-  const lang = toLocale(locale);
   const session = useStore($session);
   useCustomerPage(locale);
   const [orders, setOrders] = useState<OrderResponse[] | null>(null);
@@ -36,42 +36,62 @@ export default function OrdersList({ locale }: { locale: string }) {
     );
   if (!orders) return <p aria-busy="true">{t('order.loading')}</p>;
   if (orders.length === 0) return <p>{t('order.none')}</p>;
+  const { upcoming, past } = splitByTime(orders, todayInRome());
   return (
-    // A phone is narrower than the table: it scrolls inside its own labelled region, not the page.
-    <div className="table-scroll" role="region" aria-label={t('order.list')} tabIndex={0}>
-      <table className="orders">
-        <caption className="visually-hidden">{t('order.list')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('order.dates')}</th>
-            <th scope="col">{t('order.status')}</th>
-            <th scope="col">{t('checkout.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.uuid}>
-              <td>
-                {/* The number opens the order: a target as wide as the number itself. */}
-                <a className="orders__open" href={localizePath(lang, `/orders/${o.uuid}`)}>
-                  {o.number}
-                </a>
-                {o.shop && <span className="muted"> · {o.shop.label}</span>}
-              </td>
-              <td>
-                {showDate(o.date_from)}
-                {o.date_to !== o.date_from ? ` – ${showDate(o.date_to)}` : ''}
-              </td>
-              <td>
-                {t(`order.statuses.${o.status}`)}
-                {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
-              </td>
-              <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {upcoming.length > 0 && <OrdersTable orders={upcoming} caption={t('order.upcoming')} locale={locale} />}
+      {past.length > 0 && <OrdersTable orders={past} caption={t('order.past')} locale={locale} />}
+    </>
   );
+}
+
+function OrdersTable({ orders, caption, locale }: { orders: OrderResponse[]; caption: string; locale: string }) {
+  const t = useT(locale);
+  const showDate = dateShower(t);
+  const lang = toLocale(locale);
+  const today = todayInRome();
+  return (
+    <section className="orders-group">
+      <h2>{caption}</h2>
+      {/* A phone is narrower than the table: it scrolls inside its own labelled region, not the page. */}
+      <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table className="orders">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('order.dates')}</th>
+              <th scope="col">{t('order.status')}</th>
+              <th scope="col">{t('checkout.total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.uuid}>
+                <td>
+                  {/* The number opens the order: a target as wide as the number itself. */}
+                  <a className="orders__open" href={localizePath(lang, `/orders/${o.uuid}`)}>
+                    {o.number}
+                  </a>
+                  {o.shop && <span className="muted"> · {o.shop.label}</span>}
+                </td>
+                <td>
+                  {showDate(o.date_from)}
+                  {o.date_to !== o.date_from ? ` – ${showDate(o.date_to)}` : ''}
+                </td>
+                <td>{stateText(t, listedState(o, today))}</td>
+                <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function stateText(t: (key: string) => string, state: ListedState): string {
+  if (state === 'cancelled') return t('order.statuses.cancelled');
+  if (state === 'ended') return t('order.ended');
+  return `${t('order.statuses.confirmed')} · ${t(state === 'paid' ? 'order.paid' : 'order.unpaid')}`;
 }
