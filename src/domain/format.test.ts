@@ -64,9 +64,10 @@ describe('formatDecimal / formatKm / formatMetres', () => {
   });
 
   it.each([
-    [1234.567, `1.234,57${NBSP}m`],
+    [1234.567, `1.235${NBSP}m`],
     [12, `12${NBSP}m`],
-    [0.126, `0,13${NBSP}m`],
+    [628.5, `629${NBSP}m`],
+    [0.126, `0${NBSP}m`],
   ])('formatMetres(%s) = %j', (metres, expected) => {
     expect(formatMetres(metres)).toBe(expected);
   });

@@ -50,9 +50,12 @@ export function formatKm(metres: number, locale = 'it-IT'): string {
   return `${formatDecimal(metres / 1000, 2, locale)}${NBSP}km`;
 }
 
-/** Metres up to 2 decimals: 1234.567 → "1.234,57 m". */
+/**
+ * Whole metres: 1234.567 → "1.235 m". Elevation read from a GPS track is good to a few metres at
+ * best, so "628,5 m" claimed a precision the file does not have.
+ */
 export function formatMetres(metres: number, locale = 'it-IT'): string {
-  return `${formatDecimal(metres, 2, locale)}${NBSP}m`;
+  return `${formatDecimal(metres, 0, locale)}${NBSP}m`;
 }
 
 /** The kiosk's day words when a caller gives none (its screens pass the page's `dates.*`). */
