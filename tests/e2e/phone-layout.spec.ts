@@ -75,7 +75,7 @@ test('the account menu opens on screen, closes with Escape, and the orders list 
 
   await page.goto('/orders/');
   await hydrated(page);
-  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Noleggi passati' })).toBeVisible();
   await expectNoSidewaysScroll(page, '/orders/');
   // Each order opens from its number, a target a finger can hit.
   const first = page.getByRole('link', { name: /^\d{2}-\d{7}$/ }).first();

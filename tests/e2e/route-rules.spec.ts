@@ -26,7 +26,7 @@ test('a guest on the orders page gets the login sheet by itself, can open it aga
   await main.getByRole('button', { name: 'Accedi' }).click();
   await logInThroughSheet(page);
   // The demo customer's seeded orders.
-  await expect(main.getByRole('table')).toBeVisible();
+  await expect(main.getByRole('table', { name: 'Noleggi passati' })).toBeVisible();
   await expect(main.getByRole('cell', { name: /^\d{2}-\d{7}/ }).first()).toBeVisible();
 });
 
@@ -60,7 +60,7 @@ test('the sheet that opens by itself fetches react-hook-form only once used, kee
   await password.fill('Demo-2026!');
   await submit.click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('table', { name: 'Noleggi passati' })).toBeVisible();
 });
 
 test('/login: a guest logs in and goes on to returnUrl; with a session it goes on at once; a foreign target leads home', async ({ page }) => {

@@ -31,7 +31,7 @@ test('a logout in another tab leaves the orders list for home', async ({ page, c
   await page.evaluate((value) => localStorage.setItem('auth._token.local', value), token);
   await page.goto('/orders/');
   await hydrated(page);
-  await expect(page.getByRole('region', { name: /ordini/i })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Noleggi passati' })).toBeVisible();
   const other = await context.newPage();
   await other.goto('/');
   await other.evaluate(() => localStorage.removeItem('auth._token.local'));
