@@ -2,13 +2,13 @@
 // status; pay online, edit (loads it into the cart in edit mode), cancel, export; documents added
 // or replaced in place (OrderDocumentUploads, loaded once the order shows it can change).
 import { lazy, Suspense, useEffect } from 'react';
-import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $orderPage, cancelShownOrder, orderExportLink, reloadOrder, showOrder } from './stores/orders';
 import { notify } from '../../../stores/notifications';
 import { dateShower } from '../shared/show-date';
 import { formatCurrency } from '../../../domain/format';
+import { personDetails, personName } from './person-details';
 import { paymentOutcomeFrom, withoutPaymentOutcome } from '../../../domain/payments';
 import { orderIdFromPath } from '../../../domain/orders';
 import { useT } from '../../../i18n/client';
@@ -158,28 +158,4 @@ export default function OrderView({ locale }: { locale: string }) {
       </p>
     </article>
   );
-}
-
-type PoolCustomer = OrderResponse['order_detail_pools'][number]['customer'];
-
-/** "Luca Bianchi", or '' when the pool names nobody. */
-function personName(customer: PoolCustomer): string {
-  return [customer?.first_name, customer?.last_name].filter(Boolean).join(' ');
-}
-
-/** The measures the shop fits the equipment to, as typed: "Altezza (cm): 180 · Livello: Intermedio". */
-function personDetails(t: TFunction, customer: PoolCustomer): string {
-  if (!customer) return '';
-  const level = customer.level ? t(`booking.customer.levels.${customer.level}`, { defaultValue: customer.level }) : '';
-  return (
-    [
-      ['height', customer.height],
-      ['weight', customer.weight],
-      ['shoe_size', customer.shoe_size],
-      ['level', level],
-    ] as const
-  )
-    .filter(([, value]) => value)
-    .map(([field, value]) => `${t(`booking.customer.${field}`)}: ${value}`)
-    .join(' · ');
 }
