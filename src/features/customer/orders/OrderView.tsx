@@ -3,7 +3,6 @@
 // or replaced in place (OrderDocumentUploads, loaded once the order shows it can change).
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
 import { $orderPage, cancelShownOrder, orderExportLink, reloadOrder, showOrder } from './stores/orders';
 import { notify } from '../../../stores/notifications';
 import { dateShower } from '../shared/show-date';
