@@ -206,7 +206,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .get('/v1/orders/:code/export', async (c) => {
     const order = await accessibleOrder(c, c.req.param('code'));
     const { database, catalogue, now } = c.get('deps');
-    const csv = exportOrderCsv(await presentOrder(database.db, catalogue, order, now()), c.get('t'));
+    const csv = exportOrderCsv(await presentOrder(database.db, catalogue, order, now()), c.get('t'), c.get('locale'));
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="order-${order.number}.csv"`,

@@ -195,9 +195,14 @@ describe.each(testDrivers)('managing orders on $name', (driver) => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="order-${order.number}.csv"`);
     const csv = await res.text();
     expect(csv.split('\r\n')[0]).toBe(`"Ordine";"${order.number}"`);
-    expect(csv).toContain(`"Totale ordine";"${order.total_amount.toFixed(2)}"`);
+    // Read by a person in Italian: a decimal comma (the separator is ';'), the status in words, each person by name or number.
+    expect(csv).toContain(`"Totale ordine";"${order.total_amount.toFixed(2).replace('.', ',')}"`);
+    expect(csv).toContain('"Stato";"Confermato"');
+    expect(csv).not.toMatch(/\r\n"?1"?;/);
     const en = await api.request(`/api/v1/orders/${order.uuid}/export`, { lang: 'en_GB' });
-    expect([en.status, (await en.text()).split('\r\n')[0]]).toEqual([200, `"Order";"${order.number}"`]);
+    const enCsv = await en.text();
+    expect([en.status, enCsv.split('\r\n')[0]]).toEqual([200, `"Order";"${order.number}"`]);
+    expect(enCsv).toContain(`"Order total";"${order.total_amount.toFixed(2)}"`);
     expect((await api.request(`/api/v1/orders/${order.number}/export`, { token: stranger })).status).toBe(404);
     expect((await api.request(`/api/v1/orders/${order.number}/export`)).status).toBe(404);
   });
