@@ -4,7 +4,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import { PairResponseSchema } from '../../src/api/contract/staff';
-import { DEMO_POS_URL } from '../../server/db/seed/kiosk';
+import { DEMO_POS_URL, demoPosUrl } from '../../server/db/seed/kiosk';
 import { addDays, todayInRome } from '../../src/domain/dates';
 
 export const BARD = 'bardonecchia-sport-rent';
@@ -67,9 +67,12 @@ export async function readBack(request: APIRequestContext, token: string, id: nu
 }
 
 /** The terminal simulator's failure switches (POST /control) and their reset. */
+/** The simulator the server under test runs: on POS_PORT when the run moves it, as the demo cash desks follow it. */
+const POS_URL = process.env.POS_PORT ? demoPosUrl(Number(process.env.POS_PORT)) : DEMO_POS_URL;
+
 export const terminal = {
-  url: DEMO_POS_URL,
+  url: POS_URL,
   control: (request: APIRequestContext, body: { failure?: 'declined' | 'paper_out' | 'timeout' | null; once?: boolean; delay_ms?: number }) =>
-    request.post(`${DEMO_POS_URL}/control`, { data: body }),
-  reset: (request: APIRequestContext) => request.post(`${DEMO_POS_URL}/control/reset`, { data: {} }),
+    request.post(`${POS_URL}/control`, { data: body }),
+  reset: (request: APIRequestContext) => request.post(`${POS_URL}/control/reset`, { data: {} }),
 };

@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
+import { terminal } from './kiosk-orders';
 import { addDays, DateModes, todayInRome } from '../../src/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
@@ -44,7 +45,7 @@ test('each demo totem type pairs by its code and opens its start; re-pairing ask
   await page.getByRole('button', { name: 'Pair this device' }).click();
   await expect(page).toHaveURL(/\/en\/totem\/cash-desk$/);
   state = await kioskState(page);
-  expect(state.configuration.totem).toMatchObject({ type: 30, code: 'BARD-03', pos: 'http://localhost:4323' });
+  expect(state.configuration.totem).toMatchObject({ type: 30, code: 'BARD-03', pos: terminal.url });
 });
 
 test('a wrong pairing code is refused under the field', async ({ page }) => {
