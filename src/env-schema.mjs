@@ -20,6 +20,9 @@ export const envSchema = {
     includes: '{z}',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   }),
+  // A kiosk takes a new build only after this many seconds without a tap, a key or a scan, with
+  // nothing in flight (src/domain/kiosk-update.ts).
+  PUBLIC_KIOSK_UPDATE_IDLE_S: envField.number({ context: 'client', access: 'public', int: true, gt: 0, default: 60 }),
   PUBLIC_MAP_TILE_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
   // The outside booking API the build takes its prices from (src/seo/offers.ts); unset: the
   // committed ones. Never sent to a browser.

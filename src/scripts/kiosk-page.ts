@@ -2,7 +2,7 @@
 // - the daily reload of spec §4: when the stored last-refresh day (Europe/Rome) is not today, the
 //   day is recorded and the page reloads, once. Never a loop: no reload when the day could not be
 //   stored (storage full or refused) or when this tab already reloaded for today. Checked again
-//   every minute, so a kiosk left open overnight reloads on the new day too. Written through the
+//   every minute, so a kiosk left open overnight reloads on the new day too (once it is idle). Written through the
 //   configuration store, so no island of the page can write the old day back before it unloads;
 // - the kiosk stays on its own pages: the home page opens its start (a public kiosk's shop, the
 //   cash desk for staff totems), and another shop's booking pages are its own shop's (the shop is
@@ -14,6 +14,7 @@ import { localizePath, splitLocale } from '../i18n/index';
 import { $configuration } from '../stores/configuration';
 import { $kioskDevice } from '../stores/kiosk-device';
 import { CONFIGURATION_KEY, KIOSK_RELOADED_KEY } from '../stores/keys';
+import { kioskIdle, trackKioskInput } from '../features/kiosk/shared/stores/kiosk-update';
 
 const CHECK_EVERY_MS = 60_000;
 
@@ -59,7 +60,12 @@ if (typeof document !== 'undefined' && !dailyReload()) {
   // A public kiosk's type scale and start screen (features/kiosk/public-kiosk): fetched here only,
   // so no customer's page carries even the test for it.
   else if ($configuration.get().totem?.type === TotemTypes.PUBLIC) void import('../features/kiosk/public-kiosk/public-kiosk-mode');
-  setInterval(() => dailyReload(), CHECK_EVERY_MS);
+  // Later in the day the reload waits, as a new build does, until the kiosk is idle: never in the
+  // middle of a payment, a dialog or a customer at the counter.
+  trackKioskInput();
+  setInterval(() => {
+    if (kioskIdle()) dailyReload();
+  }, CHECK_EVERY_MS);
   // A paired kiosk starts with the line down too (features/kiosk/offline): fetched here only.
   if ($kioskDevice.get().token) void import('../features/kiosk/offline/register');
 }

@@ -4,11 +4,9 @@
 // outbox banner (the counter with the delivery's draft; the order's page says it opens when the
 // line is back: the worker keeps no customer's order); back online, the queued hand-out lands once.
 // A public kiosk reloads its shop's booking page offline. Unpairing removes the worker and every
-// cache it filled. A new build's worker takes over at the page load that finds it, which reloads onto it.
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// cache it filled.
+// A new build's worker waits for an idle kiosk: kiosk-update.spec.ts.
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { projectRoot } from '../../server/db/client';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { available, openDelivery, scan, writesInFlight } from './kiosk-delivery-helpers';
@@ -18,8 +16,6 @@ import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
 test.use({ serviceWorkers: 'allow' });
 
 const SCAN = "Codice dell'articolo";
-/** The worker the server serves (the build's; the last test deploys a next one). */
-const SW_FILE = path.join(projectRoot, 'dist', 'sw.js');
 
 let token: string;
 test.beforeAll(async ({ request }) => {
@@ -174,31 +170,5 @@ test('a public kiosk reloads its shop’s booking page offline; unpaired, it kee
   await expect(page).toHaveURL(/\/pair$/);
   await hydrated(page);
   expect(await workerState(page)).toEqual({ registrations: 0, caches: [] });
-});
-
-test('a new build reaches the kiosk at its next page load: the new worker takes over and the page reloads onto it', async ({ page }) => {
-  await pair(page, DEMO.admin.code);
-  await workerInCharge(page);
-  // The next build, deployed: the server now serves another dist/sw.js (a context.route would not
-  // do: the browser fetches a worker's script past Playwright's routing).
-  const built = readFileSync(SW_FILE, 'utf8');
-  writeFileSync(SW_FILE, `${built}\n// the next build\n`);
-  try {
-    let loads = 0;
-    page.on('load', () => loads++);
-    await page.goto('/totem/delivery');
-    // Loaded by the old worker, then reloaded once the new one took over.
-    await expect.poll(() => loads).toBe(2);
-  } finally {
-    writeFileSync(SW_FILE, built);
-  }
-  await page.waitForLoadState('load');
-  await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Consegna' })).toBeVisible();
-  const running = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller?.state ?? null };
-  });
-  expect(running).toEqual({ waiting: null, controlled: 'activated' });
 });
 

@@ -27,6 +27,7 @@ import { localizePath, splitLocale, toLocale } from "../../../i18n/index";
 import { DEFAULT_LOCALE } from "../../../domain/locales";
 import KioskPasswordDialog from "./KioskPasswordDialog";
 import KioskOutboxBanner from "./KioskOutboxBanner";
+import { $kioskUpdateReady } from "./stores/kiosk-update";
 import { useHydrated } from "../../../components/ui/useHydrated";
 import { pageTitleKey } from "./kiosk-pages";
 import "./kiosk.css";
@@ -37,6 +38,7 @@ export default function KioskFooter({ locale }: { locale: string }) {
   const hydrated = useHydrated();
   const configuration = useStore($configuration);
   const device = useStore($kioskDevice);
+  const updateReady = useStore($kioskUpdateReady);
   const totem = hydrated ? configuration.totem : null;
   const taps = useRef<TapState>(initialTapState);
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -82,6 +84,11 @@ export default function KioskFooter({ locale }: { locale: string }) {
           {totem.code}
         </a>
         {shop && <span className="kiosk-footer__shop">{shop.label}</span>}
+        {updateReady && (
+          <span role="status" className="kiosk-footer__update">
+            {t("kiosk.footer.updateReady")}
+          </span>
+        )}
         {pages.length > 0 && (
           <button
             type="button"
