@@ -2,6 +2,7 @@
 // and what is still to hand out, which line a scanned unit goes to, what is still out, the extras
 // in the shape of spec §3, what waits in the outbox, and how a price difference is worded.
 // No DOM, no fetch: the stores (stores/delivery.ts, stores/pickup.ts) feed it what the API said.
+import type { PersonMeasures } from './person-measures';
 import type { DeliveryDetail } from '../api/contract/orders';
 import type { OrderResponse } from '../api/contract/orders';
 import type { DeliveryRequest } from '../api/contract/delivery';
@@ -31,6 +32,8 @@ export interface DeliveryLine {
   person: number;
   /** The person's name as typed in the order, or '' when none was given. */
   personName: string;
+  /** The person's measures (height, weight, shoe size, level), for the boots and bindings. */
+  personMeasures: PersonMeasures | null;
   productId: number;
   productLabel: string;
   /** The size booked (a product whose units differ by size); null for any. */
@@ -61,6 +64,7 @@ export function deliveryLines(order: Order): DeliveryLine[] {
         id: line.id,
         person,
         personName: [pool.customer?.first_name, pool.customer?.last_name].filter(Boolean).join(' '),
+        personMeasures: pool.customer ? { height: pool.customer.height, weight: pool.customer.weight, shoe_size: pool.customer.shoe_size, level: pool.customer.level } : null,
         productId: line.product_id,
         productLabel: line.product_label,
         size: line.size ?? null,

@@ -4,12 +4,20 @@
 // after the charge; a declined card, a terminal that does not answer, the fake POS; closing the
 // cashier; a type-20 totem sees no payment control; axe on every page.
 import { violations } from './axe';
+import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { day, placeOrder, readBack, staffToken, terminal } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';
+import { localizePath } from '../../src/domain/locale-path';
+
+const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
+const SCREENS = [
+  ['portrait', { width: 1080, height: 1920 }],
+  ['landscape', { width: 1920, height: 1080 }],
+] as const;
 
 test.afterEach(async ({ request }) => {
   await terminal.reset(request);
@@ -42,7 +50,15 @@ async function openConfiguration(page: Page) {
 }
 
 test('finds orders by number, name and phone, today first; pays one: pay, record, receipt with R1 items, print', async ({ page, request }) => {
-  const order = await placeOrder(request, { from: day(0), to: day(2), people: 2, firstName: 'Ettore', lastName: 'Zanichelli', phone: '+39 348 765 4321' });
+  const order = await placeOrder(request, {
+    from: day(0),
+    to: day(2),
+    people: 2,
+    firstName: 'Ettore',
+    lastName: 'Zanichelli',
+    phone: '+39 348 765 4321',
+    persons: [{ height: '182', weight: '80', shoe_size: '44', level: 'esperto' }],
+  });
   await pair(page, DEMO.cashDesk.code);
   await expect(page).toHaveURL(/\/totem\/cash-desk$/);
   // Today's orders with money to collect come first, flagged.
@@ -63,7 +79,32 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
   await expect(page.getByTestId('desk-payment-state')).toHaveText('Da pagare');
   await expect(page.getByTestId('desk-delivery-state')).toHaveText('Da consegnare');
   await expect(page.getByRole('table', { name: 'Persona 1' })).toBeVisible();
+  // The skier's measures beside their lines, not only inside the edit dialog.
+  await expect(page.getByRole('table', { name: 'Persona 1' }).locator('caption')).toContainText('Altezza 182 cm · Peso 80 kg · Scarpe 44 EU · Esperto');
   expect(await violations(page), 'order page').toEqual([]);
+  for (const [locale, measures] of [
+    ['en', 'Height 182 cm · Weight 80 kg · Shoes 44 EU · Expert'],
+    ['fr', 'Taille 182 cm · Poids 80 kg · Pointure 44 EU · Expert'],
+  ] as const) {
+    await page.goto(localizePath(locale, `/totem/cash-desk/${order.uuid}`));
+    await hydrated(page);
+    await expect(page.locator('.desk-lines caption').first()).toContainText(measures);
+    for (const [name, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      if (process.env.E2E_SCREENSHOTS) {
+        await page.locator('.desk-lines').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `staff-cash-desk-measures-${name}-${locale}.png`), caret: 'hide', animations: 'disabled' });
+      }
+    }
+  }
+  await openOrder(page, order);
+  if (process.env.E2E_SCREENSHOTS) {
+    for (const [name, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await page.locator('.desk-lines').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `staff-cash-desk-measures-${name}-it.png`), caret: 'hide', animations: 'disabled' });
+    }
+  }
 
   const watched = watchTerminal(page);
   await payButton(page, order).click();

@@ -25,6 +25,10 @@ const SCAN_DELIVERY = "Codice dell'articolo";
 const SCAN_PICKUP = "Codice dell'articolo che rientra";
 /** Where E2E_SCREENSHOTS=1 writes the screens' pictures (a plain run writes nothing), as kiosk-public-screen.spec.ts. */
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
+const SCREENS = [
+  ['portrait', { width: 1080, height: 1920 }],
+  ['landscape', { width: 1920, height: 1080 }],
+] as const;
 
 let token: string;
 test.beforeAll(async ({ request }) => {
@@ -58,7 +62,9 @@ test.afterEach(async ({ request }) => {
 });
 
 test('hands out a two-person order by scanned codes: refusals next to the field, partial then the rest, a reset', async ({ page, request }) => {
-  const order = track(await placeOrder(request, { from: day(10), to: day(11), people: 2, firstName: 'Lia', lastName: 'Consegna' }));
+  const order = track(
+    await placeOrder(request, { from: day(10), to: day(11), people: 2, firstName: 'Lia', lastName: 'Consegna', persons: [{ height: '168', weight: '60', shoe_size: '39', level: 'intermedio' }] }),
+  );
   const [first, second, third, broken] = await available(request, 'CIASPOLE', 4);
   const [bike] = await available(request, 'CITYBIKE', 1);
   // A unit with a problem reported: locked.
@@ -68,6 +74,26 @@ test('hands out a two-person order by scanned codes: refusals next to the field,
   await expect(page.getByText('Nulla ancora consegnato: 2 articoli da consegnare')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Persona 1' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Persona 2' })).toBeVisible();
+  // What the boots and bindings are picked by, beside the person's lines, with units.
+  await expect(page.getByRole('table', { name: 'Persona 1' }).locator('caption')).toContainText('Altezza 168 cm · Peso 60 kg · Scarpe 39 EU · Intermedio');
+  // In each language (the draft keeps the order; Italian last, for the rest), above the fold either way up.
+  for (const [locale, measures] of [
+    ['en', 'Height 168 cm · Weight 60 kg · Shoes 39 EU · Intermediate'],
+    ['fr', 'Taille 168 cm · Poids 60 kg · Pointure 39 EU · Intermédiaire'],
+    ['it', 'Altezza 168 cm · Peso 60 kg · Scarpe 39 EU · Intermedio'],
+  ] as const) {
+    await page.goto(localizePath(locale, '/totem/delivery'));
+    await hydrated(page);
+    const caption = page.locator('.delivery-lines caption').first();
+    await expect(caption).toContainText(measures);
+    for (const [name, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await expect(caption, `${locale} ${name}`).toBeInViewport();
+      if (process.env.E2E_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SHOTS, `staff-delivery-measures-${name}-${locale}.png`), caret: 'hide', animations: 'disabled' });
+      }
+    }
+  }
   const feedback = page.locator('#delivery-scan-feedback');
   const field = page.getByLabel(SCAN_DELIVERY, { exact: true });
   await expect(field).toBeFocused();
@@ -247,10 +273,6 @@ async function withoutItsDocument(page: Page, order: OrderResponse) {
   });
 }
 
-const SCREENS = [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const;
 
 test('an order of the public kiosk without its identity document: the counter warns, and hands it out all the same', async ({ page, request }) => {
   const publicKiosk = await staffToken(request, DEMO.public.code);

@@ -25,6 +25,8 @@ export interface GuestOrder {
   fidelityCard?: string;
   /** Placed at this kiosk (its token): the order is the kiosk's, under its document rule. */
   kioskToken?: string;
+  /** Each person's name and measures as the booking's customer form sends them (field → value). */
+  persons?: Record<string, string>[];
   /** Identity documents sent with the order (a kiosk that requires them refuses an order without). */
   documents?: { name: string; mimeType: string; buffer: Buffer }[];
 }
@@ -45,6 +47,7 @@ export async function placeOrder(request: APIRequestContext, options: GuestOrder
       phone: options.phone ?? '+39 333 4444444',
       email: 'marta.neri@example.com',
       ...cart,
+      ...Object.fromEntries((options.persons ?? []).flatMap((person, i) => Object.entries(person).map(([field, value]) => [`cart[${i}][customer][${field}]`, value]))),
       ...Object.fromEntries((options.coupons ?? []).map((code, i) => [`coupon_codes[${i}]`, code])),
       ...(options.fidelityCard ? { fidelity_card_number: options.fidelityCard } : {}),
       ...Object.fromEntries((options.documents ?? []).map((file, i) => [`medias[${i}][file]`, file])),

@@ -6,6 +6,7 @@ import { dayToDisplay, DateModes } from '../../../domain/dates';
 import { deliveryProgress } from '../../../domain/desk-orders';
 import { formatCurrency, formatDateTime } from '../../../domain/format';
 import { receiptDiscount } from '../../../domain/terminal';
+import { measuresText } from '../../../domain/person-measures';
 
 type Pool = OrderResponse['order_detail_pools'][number];
 
@@ -87,7 +88,10 @@ export default function CashDeskOrderDetails({ t, order }: { t: TFunction; order
         {order.order_detail_pools.map((pool) => (
           <div key={pool.id} className="table-scroll" role="region" aria-label={personLabel(t, pool)} tabIndex={0}>
             <table className="desk-lines">
-              <caption>{personLabel(t, pool)}</caption>
+              <caption>
+                {personLabel(t, pool)}
+                {measuresText(t, pool.customer) && <span className="person-measures">{measuresText(t, pool.customer)}</span>}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t('kiosk.cashDesk.item')}</th>

@@ -2,6 +2,7 @@
 // its state, and the reset of a line already out. Render only.
 import type { TFunction } from 'i18next';
 import { linesByPerson, unitCodeOf, type DeliveryLine, type DeliveryScan } from '../../../domain/delivery';
+import { measuresText } from '../../../domain/person-measures';
 
 interface Props {
   t: TFunction;
@@ -21,10 +22,15 @@ export default function DeliveryLines({ t, lines, scans, sendingLineIds, onReset
       {linesByPerson(lines).map((group) => {
         const first = group[0]!;
         const title = personTitle(t, first.person, first.personName);
+        const measures = measuresText(t, first.personMeasures);
         return (
           <div key={first.person} className="table-scroll" role="region" aria-label={title} tabIndex={0}>
             <table className="delivery-lines">
-              <caption>{title}</caption>
+              <caption>
+                {title}
+                {/* What the technician picks the boots and sets the bindings by, beside the lines. */}
+                {measures && <span className="person-measures">{measures}</span>}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t('kiosk.delivery.table.product')}</th>

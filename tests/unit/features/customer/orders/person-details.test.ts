@@ -9,13 +9,13 @@ const skier = { first_name: 'Luca', last_name: 'Bianchi', height: 168, weight: 7
 describe('personDetails', () => {
   it('puts each unit after its number, as a person reads the measures', () => {
     const t = createIslandT('it', itMessages);
-    expect(personDetails(t, skier as never)).toBe('Altezza 168 cm · Peso 70 kg · Scarpe 42 · Intermedio');
-    expect(personDetails(createIslandT('en', enMessages), skier as never)).toBe('Height 168 cm · Weight 70 kg · Shoe size 42 · Intermediate');
+    expect(personDetails(t, skier as never)).toBe('Altezza 168 cm · Peso 70 kg · Scarpe 42 EU · Intermedio');
+    expect(personDetails(createIslandT('en', enMessages), skier as never)).toBe('Height 168 cm · Weight 70 kg · Shoes 42 EU · Intermediate');
   });
 
   it('leaves out what was not typed, and is empty for nobody', () => {
     const t = createIslandT('it', itMessages);
-    expect(personDetails(t, { ...skier, weight: null, level: null } as never)).toBe('Altezza 168 cm · Scarpe 42');
+    expect(personDetails(t, { ...skier, weight: null, level: null } as never)).toBe('Altezza 168 cm · Scarpe 42 EU');
     expect(personDetails(t, null as never)).toBe('');
     expect(personName(skier as never)).toBe('Luca Bianchi');
   });
