@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashDeskOrderUuid, deliveryProgress, deskOrderFlags, orderWithNumber, sortForDesk } from './desk-orders';
+import { cashDeskOrderUuid, deliveryProgress, deskOrderFlags, orderWithNumber, paidWhen, sortForDesk } from './desk-orders';
 
 const TODAY = '2026-12-20';
 type Detail = { datetime_delivery?: string | null; datetime_return?: string | null };
@@ -56,5 +56,15 @@ describe('the cash desk list', () => {
     expect(orderWithNumber(list, 'Bianchi')).toBeUndefined();
     expect(orderWithNumber(list, '  ')).toBeUndefined();
     expect(orderWithNumber(list, undefined)).toBeUndefined();
+  });
+});
+
+describe('paidWhen', () => {
+  const now = new Date('2026-12-06T10:00:00Z');
+  it('says today with the time in Rome, another day with its date', () => {
+    expect(paidWhen('2026-12-06T08:42:00Z', now)).toEqual({ date: null, time: '09:42' });
+    // 23:30 UTC on the 5th is past midnight in Rome: the 6th, today.
+    expect(paidWhen('2026-12-05T23:30:00Z', now)).toEqual({ date: null, time: '00:30' });
+    expect(paidWhen('2026-12-05T16:05:00Z', now)).toEqual({ date: '05/12/2026', time: '17:05' });
   });
 });

@@ -1,6 +1,7 @@
 // The cash desk's view of orders: what today asks of each order — money to collect,
 // equipment to hand out — so those come first in the list, and how far its hand-out has gone.
 import type { OrderResponse } from '../api/contract/orders';
+import { dayToDisplay, romeTime, toRomeDay } from './dates';
 
 type DeskOrder = Pick<OrderResponse, 'status' | 'paid' | 'date_from' | 'date_to' | 'delivery' | 'order_detail_pools'>;
 
@@ -72,4 +73,13 @@ export function orderWithNumber<T extends Pick<OrderResponse, 'number'>>(orders:
 export function cashDeskOrderUuid(path: string): string | null {
   const match = /^\/totem\/cash-desk\/([^/]+)\/?$/.exec(path);
   return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * When a payment was taken, as the desk says it: "oggi alle 09:42" (`date` null) or "il 05/12/2026
+ * alle 09:42", in Rome's time. The words are `kiosk.pay.paidToday` / `kiosk.pay.paidOn`.
+ */
+export function paidWhen(paidAt: string, now: Date = new Date()): { date: string | null; time: string } {
+  const day = toRomeDay(new Date(paidAt));
+  return { date: day === toRomeDay(now) ? null : dayToDisplay(day), time: romeTime(paidAt) };
 }

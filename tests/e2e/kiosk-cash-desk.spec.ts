@@ -109,7 +109,8 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
   const watched = watchTerminal(page);
   await payButton(page, order).click();
   await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  // When and how much, in words: "Pagato oggi alle 09:42 · 66,00 €".
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(new RegExp(`^Pagato oggi alle \\d{2}:\\d{2} · ${formatCurrency(order.total_amount)}$`));
   await expect(page.locator('.snackbar')).toContainText(`Pagamento dell'ordine ${order.number} registrato`);
   expect(watched.operations()).toEqual(['10', '20+30']);
   const [pay, receipt] = watched.sent;
@@ -141,7 +142,7 @@ test('a double tap and a reload in the middle charge the card once', async ({ pa
 
   await openOrder(page, tapped);
   await payButton(page, tapped).dblclick();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   expect(watched.operations()).toEqual(['10', '20+30']);
 
   // The terminal takes its time; the page is reloaded while it charges the card.
@@ -165,7 +166,7 @@ test('a double tap and a reload in the middle charge the card once', async ({ pa
   await expect.poll(async () => (await (await request.get(`${terminal.url}/control`)).json()).processed).toBe(processedBefore + 1);
   await terminal.control(request, { delay_ms: 0 });
   await page.getByRole('button', { name: 'Sì, addebitato' }).click();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   // One charge (before the reload); after it only the receipt and print.
   expect(watched.operations()).toEqual(['10', '20+30']);
   const token = await staffToken(request, DEMO.cashDesk.code);
@@ -187,11 +188,11 @@ test('a second cash desk cannot charge an order the first is charging', async ({
   await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
   await payButton(other, order).click();
   await expect(other.getByRole('alert')).toContainText('Pagamento in corso alla cassa BARD-03');
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   // The second desk re-read the order: once paid it offers no payment either.
   await other.reload();
   await hydrated(other);
-  await expect(other.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(other.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   await expect(payButton(other, order)).toHaveCount(0);
   expect(watched.flatMap((w) => w.operations()).filter((o) => o === '10')).toHaveLength(1);
   await second.close();
@@ -209,7 +210,7 @@ test('a card charged while the API is down shows "being recorded" and is recorde
   await payButton(page, order).click();
   await expect(page.getByTestId('desk-recording')).toContainText('Pagato al terminale, registrazione in corso');
   // Retried by itself (2 s, then 4 s) until the API takes it.
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /, { timeout: 20_000 });
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /, { timeout: 20_000 });
   expect(refused).toBe(3);
 });
 
@@ -225,7 +226,7 @@ test("a declined card shows the terminal's note, stores a pos log and charges no
   expect(await violations(page), 'declined').toEqual([]);
   // Nothing was charged: the order can be paid again, and is.
   await payButton(page, order).click();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
 });
 
 test('with the terminal off: "Errore: Verificare pos orchestrator."; with the fake POS: paid after 2 s, terminal untouched', async ({ page, request }) => {
@@ -251,7 +252,7 @@ test('with the terminal off: "Errore: Verificare pos orchestrator."; with the fa
   const watched = watchTerminal(page);
   const started = Date.now();
   await payButton(page, order).click();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
   expect(watched.sent).toEqual([]);
 });
@@ -262,7 +263,7 @@ test('closes the cashier: the terminal and the API totals side by side', async (
   await pair(page, DEMO.cashDesk.code);
   await openOrder(page, order);
   await payButton(page, order).click();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   await page.getByRole('link', { name: 'Tutti gli ordini' }).click();
   await hydrated(page);
 
@@ -317,6 +318,6 @@ test("an order held by a desk that is gone: staff release its claim with the pas
   await expect(dialog).toBeHidden();
   await expect(page.locator('.snackbar')).toContainText("Ordine liberato dalla cassa BARD-03: puoi incassare");
   await payButton(page, order).click();
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   expect(watched.operations().filter((o) => o === '10')).toHaveLength(1);
 });

@@ -51,7 +51,7 @@ test('a cash desk paired a moment ago takes a payment on its first screen: its f
   await page.getByRole('link', { name: order.number }).click();
   await payButton(page, order).click();
   const loads = countLoads(page);
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   // The worker is in charge by now, and it reloaded nothing: no page load, no question, one charge.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
   await page.waitForTimeout(1000);
@@ -94,7 +94,7 @@ test('a new build waits for the payment in flight and the idle minute, says so, 
   }
   await page.waitForLoadState('load');
   await hydrated(page);
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato il /);
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   await expect(page.getByText(QUESTION)).toHaveCount(0);
   const running = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();

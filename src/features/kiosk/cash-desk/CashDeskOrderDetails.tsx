@@ -3,8 +3,8 @@
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { dayToDisplay, DateModes } from '../../../domain/dates';
-import { deliveryProgress } from '../../../domain/desk-orders';
-import { formatCurrency, formatDateTime } from '../../../domain/format';
+import { deliveryProgress, paidWhen } from '../../../domain/desk-orders';
+import { formatCurrency } from '../../../domain/format';
 import { receiptDiscount } from '../../../domain/terminal';
 import { measuresText } from '../../../domain/person-measures';
 
@@ -30,7 +30,9 @@ function personLabel(t: TFunction, pool: Pool): string {
 export function paymentText(t: TFunction, order: OrderResponse): string {
   if (order.status === 'cancelled') return t('order.statuses.cancelled');
   if (!order.paid || !order.paid_at) return t('order.unpaid');
-  return t('kiosk.pay.paidAt', { date: formatDateTime(order.paid_at, new Date(), { today: t('dates.today'), tomorrow: t('dates.tomorrow') }) });
+  const { date, time } = paidWhen(order.paid_at);
+  const amount = formatCurrency(order.total_amount);
+  return date ? t('kiosk.pay.paidOn', { date, time, amount }) : t('kiosk.pay.paidToday', { time, amount });
 }
 
 function deliveryText(t: TFunction, order: OrderResponse): string {
