@@ -229,7 +229,7 @@ test("a declined card shows the terminal's note, stores a pos log and charges no
   await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
 });
 
-test('with the terminal off: "Errore: Verificare pos orchestrator."; with the fake POS: paid after 2 s, terminal untouched', async ({ page, request }) => {
+test('with the terminal off: the question in plain words, "Errore: Verificare pos orchestrator." folded below; with the fake POS: paid after 2 s, terminal untouched', async ({ page, request }) => {
   const order = await placeOrder(request, { from: day(11) });
   await pair(page, DEMO.cashDesk.code);
   await openConfiguration(page);
@@ -239,7 +239,13 @@ test('with the terminal off: "Errore: Verificare pos orchestrator."; with the fa
   await expect(page.locator('.snackbar')).toContainText('Impostazioni salvate');
   await openOrder(page, order);
   await payButton(page, order).click();
+  // Plain words first and what to do; the terminal's own message folded under "Dettagli tecnici".
+  const question = page.getByRole('alert').filter({ hasText: 'Il terminale non ha risposto: guarda il terminale.' });
+  await expect(question).toBeVisible();
+  await expect(page.getByText('Errore: Verificare pos orchestrator.')).toBeHidden();
+  await question.getByText('Dettagli tecnici').click();
   await expect(page.getByText('Errore: Verificare pos orchestrator.')).toBeVisible();
+  expect(await violations(page), 'terminal off').toEqual([]);
   // No answer may still mean a charge: staff say what the terminal shows; here, nothing.
   await page.getByRole('button', { name: 'No, non addebitato' }).click();
   await expect(payButton(page, order)).toBeEnabled();

@@ -148,7 +148,8 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
     case DeskPaymentStage.UNCERTAIN:
       return (
         <div role="alert" className="desk-pay__question">
-          {error && <p className="error">{error}</p>}
+          {/* The question in plain words first; the terminal's own message (the spec's "Errore:
+              Verificare pos orchestrator.") folded below it, for whoever looks after the terminal. */}
           <p>{t('kiosk.pay.uncertain', { amount })}</p>
           <p className="actions">
             <button type="button" className="button" disabled={busy} onClick={() => run(() => desk().then((d) => d.confirmTerminalCharge(order.uuid, true)))}>
@@ -158,6 +159,12 @@ function InFlight({ t, order, payment, busy, run }: { t: TFunction; order: Order
               {t('kiosk.pay.notCharged')}
             </button>
           </p>
+          {error && (
+            <details className="desk-pay__technical">
+              <summary>{t('kiosk.pay.technical')}</summary>
+              <p>{error}</p>
+            </details>
+          )}
         </div>
       );
     case DeskPaymentStage.CHARGED:
