@@ -127,7 +127,7 @@ describe.each(testDrivers)('referrals on $name', (driver) => {
     ]);
     expect(lines).toHaveLength(4);
     const italian = await api.request(csv(PERIOD), { token: k.admin });
-    expect((await italian.text()).split('\r\n')[0]).toBe('"Referral";"Ordini";"Totale"');
+    expect((await italian.text()).split('\r\n')[0]).toBe('"Partner";"Ordini";"Totale"');
   });
 
   it('is for admin kiosks only: no token 401, a customer and a public kiosk 403', async () => {

@@ -60,19 +60,19 @@ test('staff see the referral at the cash desk and per referral on the configurat
   await page.goto(`/totem/cash-desk/${order.uuid}`);
   await hydrated(page);
   const summary = page.getByRole('region', { name: 'Riepilogo' });
-  await expect(summary.getByRole('term').filter({ hasText: 'Referral' })).toBeVisible();
+  await expect(summary.getByRole('term').filter({ hasText: 'Partner' })).toBeVisible();
   await expect(summary.getByRole('definition').filter({ hasText: 'HOTEL42' })).toBeVisible();
 
   await tapCode(page, DEMO.admin.totem, 5);
   const unlock = page.getByRole('dialog', { name: 'Password di configurazione' });
   await unlock.getByLabel('Password').fill(DEMO.admin.password);
   await unlock.getByRole('button', { name: 'Conferma' }).click();
-  const referrals = page.getByRole('region', { name: 'Ordini per referral' });
+  const referrals = page.getByRole('region', { name: 'Ordini dai partner' });
   // This month until today at first: the order just placed is in it.
   await expect(referrals.getByRole('row', { name: /^HOTEL42 / })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), referrals.getByRole('link', { name: 'Scarica CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^referrals-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('"Referral";"Ordini";"Totale"');
+  expect(csv.split('\r\n')[0]).toBe('"Partner";"Ordini";"Totale"');
   expect(csv).toMatch(/\r\n"HOTEL42";"\d+";"\d+\.\d\d"\r\n/);
 });
