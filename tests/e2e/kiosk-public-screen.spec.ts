@@ -109,7 +109,12 @@ for (const [name, viewport] of [
       await expect(when.getByText(`Scegli il giorno e per quanti giorni, poi vedi ${label}.`)).toBeVisible();
       await when.getByRole('group', { name: 'Dal giorno' }).getByRole('button', { name: /Domani/ }).click();
       await when.getByRole('group', { name: 'Per quanti giorni' }).getByRole('button', { name: '2 giorni' }).click();
-      await expect(when.getByText(/Prezzi e disponibilità qui sotto per: Dal Domani al/)).toBeVisible();
+      // Day and date at both ends, never "Dal Domani al 09/12/2026".
+      await expect(when.getByText(/Prezzi e disponibilità qui sotto per: Dal \p{L}{3} \d{1,2} \p{L}{3} al \p{L}{3} \d{1,2} \p{L}{3} \(2 giorni\)/u)).toBeVisible();
+      // The chosen tile fills with the brand's colour, the others stay white.
+      const fill = (locator: typeof category) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(await fill(category)).not.toBe('rgb(255, 255, 255)');
+      expect(await fill(page.locator(".kiosk-tile[aria-pressed='false']").first())).toBe('rgb(255, 255, 255)');
       await expect(when.getByRole('button', { name: '2 giorni' })).toHaveAttribute('aria-pressed', 'true');
       const heading = page.getByRole('heading', { level: 2, name: label });
       await when.getByRole('button', { name: `Vedi ${label}` }).click();

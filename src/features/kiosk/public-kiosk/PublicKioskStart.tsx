@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $categories, $configuration } from '../../../stores/configuration';
 import { loadShop } from '../../../stores/shop-load';
-import { areDatesValid, datesChipText, dayLabel, type RelativeDayLabels } from '../../../domain/dates';
+import { areDatesValid, DateModes, datesChipText, dayLabel, type RelativeDayLabels } from '../../../domain/dates';
 import { useT } from '../../../i18n/client';
 import { chooseLength, chooseStart, readKioskDates, rentalLengths, startDays } from './stores/kiosk-start';
 
@@ -64,7 +64,11 @@ export default function PublicKioskStart({ locale, shop }: { locale: string; sho
 
   const picked = categories.find((c) => c.id === chosen?.id);
   const labels: RelativeDayLabels = { today: t('dates.today'), tomorrow: t('dates.tomorrow') };
-  const chip = datesChipText(multipleDates, dates, (day) => dayLabel(day, labels));
+  // A range reads day and date at both ends ("Dal lun 7 dic al mer 9 dic"): "Dal Domani al
+  // 09/12/2026" mixed a capitalised word with a number. One day alone may say "Domani".
+  const weekdayDate = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const show = (day: string) => (multipleDates === DateModes.RANGE ? weekdayDate.format(new Date(`${day}T00:00:00Z`)) : dayLabel(day, labels));
+  const chip = datesChipText(multipleDates, dates, show);
 
   return (
     <section className="kiosk-start" aria-labelledby="kiosk-start-title">
