@@ -73,8 +73,11 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
     await search.press('Enter');
     await expect(page.getByRole('link', { name: order.number })).toBeVisible();
   }
+  await expect(page.getByText('Cerca un ordine per numero, nome, telefono o giorno.')).toBeVisible();
   await page.getByRole('link', { name: order.number }).click();
   await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
+  // The search's intro leaves the open order's screen: the order starts higher.
+  await expect(page.getByText('Cerca un ordine per numero, nome, telefono o giorno.')).toBeHidden();
   await expect(page.getByTestId('desk-total')).toHaveText(formatCurrency(order.total_amount));
   await expect(page.getByTestId('desk-payment-state')).toHaveText('Da pagare');
   await expect(page.getByTestId('desk-delivery-state')).toHaveText('Da consegnare');
