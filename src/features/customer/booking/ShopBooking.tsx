@@ -1,14 +1,16 @@
-// The shop's booking page (/prenota/{shop}): categories (empty ones dropped) → products priced for
-// the chosen dates, the add-ons linked to that price (recommended first), availability = server
-// count − what the cart already holds, a clear sold-out state, add to cart (asking who it is for
-// when the product needs it). Each product links to the calendar showing its availability and
-// prices day by day (`?product={id}`). The counts are kept fresh and read again just before adding
-// (src/features/customer/booking/stores/fresh-availability.ts): a product someone else has just taken turns sold out here.
-// A product that comes in sizes asks its size in the same dialog, with each size's free units.
-// Reached from a static page's "Prenota" (`?category=sci`), the page scrolls to that
-// category once loaded and moves focus to its heading, so keyboard and screen-reader users land
-// there too; without dates, the way to the calendar keeps the category.
-import { useEffect, useRef, useState } from 'react';
+// The shop's booking page (/prenota/{shop}): the shop's sports as tabs, one shown at a time (a
+// phone showed every product of every sport, 6,600 px), each with its categories (empty ones
+// dropped) → compact product cards (ProductCard.tsx) priced for the chosen dates, the add-ons
+// linked to that price behind an expander, availability = server count − what the cart already
+// holds, a clear sold-out state, add to cart (asking who it is for when the product needs it).
+// Each product links to the calendar showing its availability and prices day by day
+// (`?product={id}`). The counts are kept fresh and read again just before adding
+// (src/features/customer/booking/stores/fresh-availability.ts): a product someone else has just
+// taken turns sold out here. A product that comes in sizes asks its size in the same dialog.
+// Reached from a static page's "Prenota" (`?category=sci`), the page opens on that sport's tab,
+// at the top: the first "add" is on a phone's first screen, with no scroll and no focus moved;
+// switching tabs keeps `?category=` in the address so a reload or the calendar keeps the sport.
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../../api/contract/catalogue';
 import type { Customer } from '../../../api/contract/cart';
@@ -19,16 +21,18 @@ import { MAX_UNITS_PER_PRODUCT, fitsInOrder } from '../../../domain/cart';
 import { $takenMeanwhile, addIfStillAvailable, ensureStillAvailable, watchShopAvailability } from './stores/fresh-availability';
 import { notify } from '../../../stores/notifications';
 import { areDatesValid, datesChipText, dayToDisplay, rentDays } from '../../../domain/dates';
-import { offeredAddOns, productTotal } from '../../../domain/pricing';
-import { formatCurrency } from '../../../domain/format';
+import { offeredAddOns } from '../../../domain/pricing';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
-import { bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../../domain/booking-entry';
+import { CATEGORY_PARAM, bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../../domain/booking-entry';
 import { firstClosedDay, seasonWindowOf } from '../../../domain/calendar-season';
 import { nextOpening } from '../../../domain/season';
 import AskShop from './ask-shop/AskShopLazy';
 import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
 import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import SportTabs, { sportPanelId, sportTabId } from './SportTabs';
+import ProductCard from './ProductCard';
+import { pictureOf, type BookingPictures } from './pictures';
 import '../../../components/ui/controls.css';
 import '../shared/booking.css';
 
@@ -37,7 +41,7 @@ import '../shared/booking.css';
 const loadCustomerDialog = () => import('./CustomerDialog');
 const CustomerDialog = lazyDialog(loadCustomerDialog);
 
-export default function ShopBooking({ locale, shop }: { locale: string; shop: string }) {
+export default function ShopBooking({ locale, shop, pictures }: { locale: string; shop: string; pictures: BookingPictures }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const configuration = useStore($configuration);
@@ -55,18 +59,17 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
   const [checking, setChecking] = useState<number | null>(null);
   const datesOk = areDatesValid(configuration.multipleDates, configuration.dates);
   const days = rentDays(configuration.multipleDates, configuration.dates);
-  const [categorySlug] = useState(() => categoryFromSearch(location.search));
-  const target = state === 'ready' ? categoryForSlug(categories, categorySlug) : null;
-  const targetHeading = useRef<HTMLHeadingElement | null>(null);
-  const landed = useRef(false);
-  useEffect(() => {
-    // Once: later reloads of the counts must not pull the visitor back up.
-    if (!target || landed.current || !targetHeading.current) return;
-    landed.current = true;
-    targetHeading.current.scrollIntoView({ block: 'start' });
-    targetHeading.current.focus({ preventScroll: true });
-  }, [target]);
-  const headingProps = (id: number) => (target?.id === id ? { ref: targetHeading, tabIndex: -1 } : {});
+  const [categorySlug, setCategorySlug] = useState(() => categoryFromSearch(location.search));
+  // The sport whose tab is open: the one the address names (a sport or one of its categories),
+  // else the shop's first.
+  const selected = categories.find((root) => categoryForSlug([root], categorySlug)) ?? categories[0];
+  const select = (id: number) => {
+    const slug = categories.find((root) => root.id === id)?.slug ?? null;
+    setCategorySlug(slug);
+    const url = new URL(location.href);
+    if (slug) url.searchParams.set(CATEGORY_PARAM, slug);
+    history.replaceState(history.state, '', url);
+  };
 
   useEffect(() => {
     if (!datesOk) return;
@@ -152,78 +155,46 @@ export default function ShopBooking({ locale, shop }: { locale: string; shop: st
       <p className="booking-dates">
         <a href={localizePath(lang, `/prenota/${shop}/calendar`)}>{t('appBar.changeDates', { dates: t(chip.key, chip.params) })}</a>
       </p>
-      {categories.map((root) => (
-        <section key={root.id} aria-labelledby={`category-${root.id}`}>
-          <h2 id={`category-${root.id}`} {...headingProps(root.id)}>
-            {root.label}
-          </h2>
-          {root.children.map((child) => (
-            <div key={child.id}>
-              <h3 {...headingProps(child.id)}>{child.label}</h3>
-              <ul className="products">
-                {productsOf(child).map((product) => {
-                  const price = product.current_price;
-                  const left = available[product.id] ?? 0;
-                  const offered = price ? offeredAddOns(product.related, price.id) : [];
-                  const chosen = addOns[product.id] ?? [];
-                  const total = price ? productTotal(price, offered.filter((r) => chosen.includes(r.price.id)).map((r) => ({ price: r.price })), { days }) : 0;
-                  const soldOut = left <= 0;
-                  const fits = !price || fitsInOrder({ id: product.id, related: relatedOf(product) }, cartProducts);
-                  return (
-                    <li key={product.id} className="product" aria-labelledby={`product-${product.id}`}>
-                      <h4 id={`product-${product.id}`}>{product.label}</h4>
-                      {!price ? (
-                        <p>{t('booking.noPrice')}</p>
-                      ) : (
-                        <>
-                          <p className="price">
-                            {t('booking.price')}: <strong>{formatCurrency(total)}</strong>
-                          </p>
-                          <p className={soldOut ? 'sold-out' : 'availability'}>
-                            {soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}
-                            {soldOut && taken.includes(product.id) && ` · ${t('booking.justTaken')}`}
-                          </p>
-                          {/* Sold out online: the shop may still help (AskShop.tsx). */}
-                          {soldOut && <AskShop locale={locale} shops={[configuration.shop!]} dates={configuration.dates} product={product.label} />}
-                          {!soldOut && !fits && <p className="availability">{t('booking.unitsPerOrder', { max: MAX_UNITS_PER_PRODUCT })}</p>}
-                          {offered.length > 0 && (
-                            <fieldset className="addons">
-                              <legend>{t('booking.addOns')}</legend>
-                              {offered.map((r) => (
-                                <label key={r.price.id} className="check">
-                                  <input
-                                    type="checkbox"
-                                    checked={chosen.includes(r.price.id)}
-                                    disabled={soldOut || (available[r.id] ?? 1) <= 0 || (!chosen.includes(r.price.id) && !fitsInOrder({ id: r.id }, cartProducts))}
-                                    onChange={(e) =>
-                                      setAddOns({ ...addOns, [product.id]: e.target.checked ? [...chosen, r.price.id] : chosen.filter((id) => id !== r.price.id) })
-                                    }
-                                  />
-                                  {r.label} (+{formatCurrency(productTotal(r.price, [], { days }))}){r.recommended ? ` · ${t('booking.recommended')}` : ''}
-                                </label>
-                              ))}
-                            </fieldset>
-                          )}
-                          <button type="button" className="button" disabled={soldOut || !fits || checking === product.id} onClick={() => void (product.require_customer_info || product.sizes?.length ? ask(product) : put(product))}>
-                            {t('booking.addToCart')}
-                            <span className="visually-hidden">: {product.label}</span>
-                          </button>
-                        </>
-                      )}
-                      <p className="calendar-link">
-                        <a href={`${localizePath(lang, `/prenota/${shop}/calendar`)}?product=${product.id}`}>
-                          {t('calendar.seeAvailability')}
-                          <span className="visually-hidden">: {product.label}</span>
-                        </a>
-                      </p>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          ))}
-        </section>
-      ))}
+      <SportTabs tabs={categories.map((root) => ({ id: root.id, label: root.label ?? '' }))} selected={selected?.id ?? 0} onSelect={select} label={t('booking.sports')}>
+        {selected && (
+          <section
+            key={selected.id}
+            id={sportPanelId(selected.id)}
+            {...(categories.length > 1 ? { role: 'tabpanel', 'aria-labelledby': sportTabId(selected.id) } : { 'aria-labelledby': `category-${selected.id}` })}
+          >
+            <h2 id={`category-${selected.id}`} className={categories.length > 1 ? 'visually-hidden' : undefined}>
+              {selected.label}
+            </h2>
+            {selected.children.map((child) => (
+              <div key={child.id}>
+                <h3>{child.label}</h3>
+                <ul className="products">
+                  {productsOf(child).map((product) => (
+                    <ProductCard
+                      key={product.id}
+                      product={product}
+                      picture={pictureOf(pictures, product.code, selected.slug)}
+                      t={t}
+                      days={days}
+                      left={available[product.id] ?? 0}
+                      takenMeanwhile={taken.includes(product.id)}
+                      fits={!product.current_price || fitsInOrder({ id: product.id, related: relatedOf(product) }, cartProducts)}
+                      chosen={addOns[product.id] ?? []}
+                      addOnDisabled={(id, ticked) => (available[id] ?? 1) <= 0 || (!ticked && !fitsInOrder({ id }, cartProducts))}
+                      onChosen={(chosen) => setAddOns({ ...addOns, [product.id]: chosen })}
+                      busy={checking === product.id}
+                      onAdd={() => void (product.require_customer_info || product.sizes?.length ? ask(product) : put(product))}
+                      calendarHref={`${localizePath(lang, `/prenota/${shop}/calendar`)}?product=${product.id}`}
+                      askShop={<AskShop locale={locale} shops={[configuration.shop!]} dates={configuration.dates} product={product.label} />}
+                      maxPerOrder={MAX_UNITS_PER_PRODUCT}
+                    />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        )}
+      </SportTabs>
       <p>
         <a className="button" href={localizePath(lang, `/prenota/${shop}/order`)}>
           {t('booking.toCheckout')}
