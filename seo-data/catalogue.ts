@@ -62,6 +62,8 @@ export const AddOnSchema = z.strictObject({
   recommended: z.boolean(),
   /** A physical add-on has units to hand out (and delivery/pickup); a cover does not. */
   physical: z.boolean(),
+  /** The sports whose gear it is offered with (src/domain/add-ons.ts). */
+  sports: z.array(z.enum(CATEGORY_SLUGS)).min(1),
   prices: PriceListSchema,
 });
 export type AddOn = z.infer<typeof AddOnSchema>;

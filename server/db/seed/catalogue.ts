@@ -14,8 +14,9 @@ import {
 } from '../schema/index';
 import type { SeedSource } from './seo';
 import { addOnTemplates, priceList, sportCatalogue } from './products';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ALL_YEAR } from '../../../src/domain/season';
+import { addOnFitsSport } from '../../../src/domain/add-ons';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -54,6 +55,27 @@ export async function seedUnitSizes(db: Db, source: SeedSource): Promise<void> {
         }
       }
     }
+  }
+}
+
+/**
+ * A database seeded before add-ons had sports offered every add-on with every product: the links
+ * of an add-on to gear of a sport it does not fit are removed (its prices stay, for the orders
+ * that hold them; without the link no product offers them).
+ */
+export async function seedAddOnSports(db: Db): Promise<void> {
+  const links = await db
+    .select({ productId: relatedProducts.productId, addOnId: relatedProducts.relatedProductId, addOnCode: products.code, sport: sports.slug })
+    .from(relatedProducts)
+    .innerJoin(products, eq(products.id, relatedProducts.relatedProductId))
+    .innerJoin(productCategories, eq(productCategories.productId, relatedProducts.productId))
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .innerJoin(sports, eq(sports.id, categories.sportId));
+  const templates = new Map(addOnTemplates.map((t) => [t.code, t]));
+  for (const link of links) {
+    const template = templates.get(link.addOnCode);
+    if (!template || !link.sport || addOnFitsSport(template, link.sport)) continue;
+    await db.delete(relatedProducts).where(and(eq(relatedProducts.productId, link.productId), eq(relatedProducts.relatedProductId, link.addOnId)));
   }
 }
 
@@ -138,7 +160,8 @@ export async function seedCatalogue(tx: Tx, source: SeedSource): Promise<void> {
             .insert(prices)
             .values(mainList.map(({ key: _key, ...p }) => ({ productId: product!.id, mainPrice: true, originalAmount: p.amount, ...p })))
             .returning();
-          for (const { template: addOnTemplate, product: addOn } of addOns) {
+          // Only the add-ons that go with this sport's gear (no helmet with snowshoes).
+          for (const { template: addOnTemplate, product: addOn } of addOns.filter((a) => addOnFitsSport(a.template, sportSlug))) {
             await tx.insert(relatedProducts).values({
               productId: product!.id,
               relatedProductId: addOn.id,

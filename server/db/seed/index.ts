@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema/index';
 import { readSeedSource } from './seo';
-import { seedCatalogue, seedShopSeasons, seedUnitSizes } from './catalogue';
+import { seedAddOnSports, seedCatalogue, seedShopSeasons, seedUnitSizes } from './catalogue';
 import { seedDemoAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
@@ -16,7 +16,8 @@ import type { ScryptParams } from '../../auth/passwords';
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
 // 4: shop seasons as month-day windows from seo-data (seedShopSeasons).
 // 5: unit sizes of the products that have them (seedUnitSizes).
-export const SEED_VERSION = '5';
+// 6: add-ons offered only with the sports they fit (seedAddOnSports).
+export const SEED_VERSION = '6';
 
 export async function seededVersion(db: Db): Promise<string | null> {
   const rows = await db.select().from(appMeta).where(eq(appMeta.key, 'seed_version'));
@@ -60,6 +61,7 @@ export async function seed(db: Db, now: Date, options: SeedOptions): Promise<boo
     const source = readSeedSource();
     await seedShopSeasons(db, source);
     await seedUnitSizes(db, source);
+    await seedAddOnSports(db);
   }
   if (demo) await seedDemoData(db, now, options);
   await setVersion(db, SEED_VERSION);
