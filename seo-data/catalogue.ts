@@ -43,6 +43,8 @@ export const CatalogueProductSchema = z.strictObject({
   /** Sizes of the units, given in turn like the models (unit n has sizes[n % length]); none when they do not differ. */
   sizes: z.array(z.string().min(1).max(10)).min(1).optional(),
   prices: PriceListSchema,
+  /** A photo of the product, a file of src/assets/products/ (the booking page shows its sport's drawing without one). */
+  photo: z.string().regex(/^[a-z0-9-]+\.(jpg|png|webp)$/).optional(),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>;
 

@@ -101,6 +101,8 @@ export const ShopSchema = z.strictObject({
   openingHours: LocalizedTextSchema.optional(),
   /** The opening hours as data (JSON-LD openingHoursSpecification), matching the prose `openingHours`; within the season when the shop has one. */
   hours: z.array(OpeningHoursSchema).min(1),
+  /** A photo of the shop, a file of src/assets/shops/, shown on its page. */
+  photo: z.string().regex(/^[a-z0-9-]+\.(jpg|png|webp)$/).optional(),
 });
 export type Shop = z.infer<typeof ShopSchema>;
 
