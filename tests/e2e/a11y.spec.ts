@@ -2,6 +2,7 @@
 // in landmarks…) finds no violations on the booking screens and the open login dialog.
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
+import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { DateModes } from '../../src/domain/dates';
@@ -34,6 +35,7 @@ test('checkout', async ({ page }) => {
   await withDates(page);
   await page.reload();
   await hydrated(page);
+  await openSport(page, 'Ciaspole');
   const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
   await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   // In the cart once the fresh availability is read: leaving before that would leave it empty.

@@ -69,7 +69,7 @@ test('a sold-out product offers "Chiedi al negozio": the request, prefilled, rea
   const label = await sellOut(request, SOLD_OUT_DAY);
   await page.goto(`/noleggio/${SHOP}/`);
   await page.evaluate((configuration) => localStorage.setItem('configuration', JSON.stringify(configuration)), { multipleDates: DateModes.SINGLE, dates: [SOLD_OUT_DAY] });
-  await page.goto(`/prenota/${SHOP}/`);
+  await page.goto(`/prenota/${SHOP}/?category=ciaspole`);
   await hydrated(page);
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) });

@@ -1,7 +1,7 @@
 // One tap to book: from a category×town page, a shop card's "Prenota" opens that shop's
 // calendar on the category's gear; once the dates are chosen the booking page opens on that
-// category (scrolled to it, focus on its heading). A later visit with those dates still bookable
-// goes straight to the booking page. Expectations come from the API's shop and season.
+// category's tab, at the top, with nothing focused (no ring drawn around a heading). A later visit
+// with those dates still bookable goes straight to the booking page. Expectations come from the API's shop and season.
 import { expect, test, type Page } from '@playwright/test';
 import { productGroups } from '../../src/domain/calendar';
 import { categoryForSlug } from '../../src/domain/booking-entry';
@@ -36,10 +36,9 @@ test('from /sci/sestriere/: Prenota → ski calendar → dates → booking page 
   await page.getByRole('button', { name: 'Continua' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/\\?category=sci$`));
-  const skiHeading = page.getByRole('heading', { level: 2, name: 'Sci', exact: true });
-  await expect(skiHeading).toBeFocused();
-  await expect(skiHeading).toBeInViewport();
-  await expect(page.getByRole('heading', { level: 4, name: firstSki.label! })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sci', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 4, name: firstSki.label! })).toBeInViewport();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
   // Back from there is to change the dates: the calendar stays, with the day still chosen.
   await page.goBack();
@@ -51,9 +50,9 @@ test('from /sci/sestriere/: Prenota → ski calendar → dates → booking page 
   await page.goto('/ciaspole/sestriere/');
   await card(page, answer.shop.label).getByRole('link', { name: /^Prenota/ }).click();
   await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/\\?category=ciaspole$`));
-  const snowshoes = page.getByRole('heading', { level: 2, name: 'Ciaspole', exact: true });
-  await expect(snowshoes).toBeFocused();
-  await expect(snowshoes).toBeInViewport();
+  await expect(page.getByRole('tab', { name: 'Ciaspole', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 4, name: 'Ciaspole e bastoncini' })).toBeInViewport();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   // The calendar was replaced, not stacked: Back returns to the landing page.
   await page.goBack();
   await expect(page).toHaveURL(/\/ciaspole\/sestriere\/$/);

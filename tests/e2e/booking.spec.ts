@@ -2,6 +2,7 @@
 // and customer info → checkout with a document → order placed → totals equal the server's → the
 // order opens through its guest link.
 import { expect, test } from '@playwright/test';
+import { openAddOns } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
@@ -29,6 +30,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
 
   const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kit sci Base' }) });
   await expect(product.getByText('6 disponibili')).toBeVisible();
+  await openAddOns(product);
   await product.getByRole('checkbox', { name: /Casco/ }).check();
   await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   const customer = page.getByRole('dialog', { name: /Per chi è Kit sci Base/ });

@@ -1,6 +1,7 @@
 // Customer journey: login, cart across reload and language switch, coupons (BENVENUTO10 applies,
 // SCADUTO is refused and never sent), the order in /orders; and a sold-out product.
 import { expect, test, type Page } from '@playwright/test';
+import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
@@ -30,6 +31,7 @@ test('customer: login, cart kept across reload and language, coupons, order list
   await expect(page.getByRole('button', { name: 'Ciao Mario' })).toBeVisible();
 
   await chooseRange(page, 'sport-noleggio-sestriere', 4, 5);
+  await openSport(page, 'Ciaspole');
   const snowshoes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
   await snowshoes.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();

@@ -72,7 +72,8 @@ function countReads(page: Page, path: RegExp) {
 async function withDay(page: Page, day: string) {
   await page.goto(`/noleggio/${SHOP}/`);
   await page.evaluate((configuration) => localStorage.setItem('configuration', JSON.stringify(configuration)), { multipleDates: DateModes.SINGLE, dates: [day] });
-  await page.goto(`/prenota/${SHOP}/`);
+  // The avalanche kit and the snowshoes are both on the snowshoes' tab.
+  await page.goto(`/prenota/${SHOP}/?category=ciaspole`);
   await hydrated(page);
 }
 

@@ -2,6 +2,7 @@
 // shop only, documents required, the order recorded as the kiosk's, and the screen back to its
 // start (cart emptied) when nobody uses it.
 import { expect, test, type Page } from '@playwright/test';
+import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../../src/domain/kiosk';
@@ -92,6 +93,7 @@ async function addSnowshoes(page: Page) {
   }, DateModes.SINGLE);
   await page.goto(`/prenota/${BARD}`);
   await hydrated(page);
+  await openSport(page, 'Ciaspole');
   const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
   await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();

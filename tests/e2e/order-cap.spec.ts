@@ -3,6 +3,7 @@
 // product can add it; the API refuses an eleventh the same way (tests/api/order-limits.test.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
+import { openAddOns } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
@@ -21,7 +22,8 @@ async function chooseThreeDays(page: Page) {
 
 test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per order`, async ({ page }) => {
   await chooseThreeDays(page);
-  const covered = page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: /Copertura/ }) });
+  // Every product of the open sport offers the cover, behind its add-ons' expander.
+  const covered = page.getByRole('tabpanel').getByRole('listitem').filter({ has: page.locator('summary') });
   const cartLink = (n: number) => page.getByRole('link', { name: new RegExp(`^${n} articol[oi] nel carrello`) });
   const dialog = page.getByRole('dialog', { name: /Per chi è/ });
   let added = 0;
@@ -30,6 +32,7 @@ test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per 
     const product = covered.nth(i);
     const add = product.getByRole('button', { name: /Aggiungi al carrello/ });
     if (!(await add.isEnabled())) continue;
+    await openAddOns(product);
     await product.getByRole('checkbox', { name: /Copertura/ }).check();
     while (added < MAX_UNITS_PER_PRODUCT && (await add.isEnabled())) {
       await add.click();
@@ -55,6 +58,7 @@ test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per 
   }
   // …and on a product not yet in the cart the cover cannot be chosen, the product itself can.
   const fresh = covered.nth(i);
+  await openAddOns(fresh);
   await expect(fresh.getByRole('checkbox', { name: /Copertura/ })).toBeDisabled();
   await expect(fresh.getByRole('button', { name: /Aggiungi al carrello/ })).toBeEnabled();
 });

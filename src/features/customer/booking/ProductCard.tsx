@@ -47,9 +47,12 @@ export default function ProductCard({ product, picture, t, days, left, takenMean
           <p>{t('booking.noPrice')}</p>
         ) : (
           <p className="product-figures">
+            {/* The dates are said above the tabs: the label is for screen readers only. */}
             <span className="price">
-              {t('booking.price')}: <strong>{formatCurrency(total)}</strong>
-            </span>{' '}
+              <span className="visually-hidden">{t('booking.price')}: </span>
+              <strong>{formatCurrency(total)}</strong>
+            </span>
+            {' · '}
             <span className={soldOut ? 'sold-out' : 'availability'}>
               {soldOut ? t('booking.soldOut') : t('booking.available', { count: left })}
               {soldOut && takenMeanwhile && ` · ${t('booking.justTaken')}`}

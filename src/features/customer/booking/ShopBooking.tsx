@@ -16,6 +16,7 @@ import type { Category, Product } from '../../../api/contract/catalogue';
 import type { Customer } from '../../../api/contract/cart';
 import { $availableCounts, $categories, $configuration, $products } from '../../../stores/configuration';
 import { loadShop } from '../../../stores/shop-load';
+import { $bookingSport } from '../../../stores/booking-sport';
 import { $cart, repriceForDates } from '../../../stores/cart';
 import { MAX_UNITS_PER_PRODUCT, fitsInOrder } from '../../../domain/cart';
 import { $takenMeanwhile, addIfStillAvailable, ensureStillAvailable, watchShopAvailability } from './stores/fresh-availability';
@@ -59,13 +60,14 @@ export default function ShopBooking({ locale, shop, pictures }: { locale: string
   const [checking, setChecking] = useState<number | null>(null);
   const datesOk = areDatesValid(configuration.multipleDates, configuration.dates);
   const days = rentDays(configuration.multipleDates, configuration.dates);
-  const [categorySlug, setCategorySlug] = useState(() => categoryFromSearch(location.search));
+  const [fromAddress] = useState(() => categoryFromSearch(location.search));
+  const categorySlug = useStore($bookingSport) ?? fromAddress;
   // The sport whose tab is open: the one the address names (a sport or one of its categories),
   // else the shop's first.
   const selected = categories.find((root) => categoryForSlug([root], categorySlug)) ?? categories[0];
   const select = (id: number) => {
     const slug = categories.find((root) => root.id === id)?.slug ?? null;
-    setCategorySlug(slug);
+    $bookingSport.set(slug);
     const url = new URL(location.href);
     if (slug) url.searchParams.set(CATEGORY_PARAM, slug);
     history.replaceState(history.state, '', url);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $categories, $configuration } from '../../../stores/configuration';
 import { loadShop } from '../../../stores/shop-load';
+import { $bookingSport } from '../../../stores/booking-sport';
 import { areDatesValid, DateModes, datesChipText, dayLabel, type RelativeDayLabels } from '../../../domain/dates';
 import { useT } from '../../../i18n/client';
 import { chooseLength, chooseStart, readKioskDates, rentalLengths, startDays } from './stores/kiosk-start';
@@ -85,7 +86,11 @@ export default function PublicKioskStart({ locale, shop }: { locale: string; sho
                   type="button"
                   className="kiosk-tile"
                   aria-pressed={chosen?.id === category.id}
-                  onClick={() => setChosen({ id: category.id, tap: (chosen?.tap ?? 0) + 1 })}
+                  onClick={() => {
+                    // The booking screen below shows that sport's tab.
+                    $bookingSport.set(category.slug ?? null);
+                    setChosen({ id: category.id, tap: (chosen?.tap ?? 0) + 1 });
+                  }}
                 >
                   {category.label}
                 </button>
