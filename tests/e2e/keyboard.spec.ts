@@ -35,9 +35,9 @@ test('a guest books with the keyboard only', async ({ page }) => {
   await page.waitForURL(new RegExp(`/prenota/${SHOP}/?$`));
   await hydrated(page);
 
-  // The sports are tabs: the open one is the list's one stop, End opens the last (Ciaspole).
+  // The sports are tabs: the open one is the list's one stop, the arrow opens the next (Ciaspole).
   await tabTo(page, page.getByRole('tab', { selected: true }), 150);
-  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Ciaspole', exact: true })).toHaveAttribute('aria-selected', 'true');
   const snowshoes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
   await tabTo(page, snowshoes.getByRole('button', { name: /Aggiungi al carrello/ }), 150);

@@ -116,7 +116,8 @@ for (const [name, viewport] of [
       expect(await fill(category)).not.toBe('rgb(255, 255, 255)');
       expect(await fill(page.locator(".kiosk-tile[aria-pressed='false']").first())).toBe('rgb(255, 255, 255)');
       await expect(when.getByRole('button', { name: '2 giorni' })).toHaveAttribute('aria-pressed', 'true');
-      const heading = page.getByRole('heading', { level: 2, name: label });
+      // The booking screen shows that sport's tab, brought into view.
+      const heading = page.getByRole('tabpanel', { name: label });
       await when.getByRole('button', { name: `Vedi ${label}` }).click();
       await expect(heading).toBeInViewport();
       const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) }).filter({ has: page.getByRole('button', { name: /Aggiungi al carrello/ }) });

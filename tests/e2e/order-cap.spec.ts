@@ -3,7 +3,7 @@
 // product can add it; the API refuses an eleventh the same way (tests/api/order-limits.test.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
-import { openAddOns } from './gear-helpers';
+import { openAddOns, openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
@@ -57,7 +57,9 @@ test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per 
     await expect(last.getByRole('button', { name: /Aggiungi al carrello/ })).toBeDisabled();
   }
   // …and on a product not yet in the cart the cover cannot be chosen, the product itself can.
-  const fresh = covered.nth(i);
+  // (The open sport's products are all in the cart by now: another sport's first one.)
+  await openSport(page, 'Snowboard');
+  const fresh = covered.first();
   await openAddOns(fresh);
   await expect(fresh.getByRole('checkbox', { name: /Copertura/ })).toBeDisabled();
   await expect(fresh.getByRole('button', { name: /Aggiungi al carrello/ })).toBeEnabled();
