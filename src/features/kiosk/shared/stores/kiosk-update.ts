@@ -15,19 +15,6 @@ export const $kioskUpdateReady = atom(false);
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
 const CHECK_EVERY_MS = 5_000;
 
-let lastInputAt = Date.now();
-let tracking = false;
-
-/** Records each tap, key (a scanner types) and input on this page, once per page. */
-export function trackKioskInput(target: EventTarget = window): void {
-  if (tracking) return;
-  tracking = true;
-  const touched = () => {
-    lastInputAt = Date.now();
-  };
-  for (const name of ACTIVITY_EVENTS) target.addEventListener(name, touched, { passive: true, capture: true });
-}
-
 function stored(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -45,17 +32,40 @@ function dialogOpen(): boolean {
   return document.querySelector('dialog[open], [role="dialog"]:not([hidden]), [role="alertdialog"]:not([hidden])') !== null;
 }
 
-export function kioskIdle(now = Date.now()): boolean {
-  return readyForUpdate({ workInFlight: kioskWorkInFlight(), dialogOpen: dialogOpen(), lastInputAt, now, idleMs: PUBLIC_KIOSK_UPDATE_IDLE_S * 1000 });
+/**
+ * The page's last touch and the idle checks, made by a factory (nothing of the kind at module
+ * level): the kiosk's pages use the one below, a test makes its own.
+ */
+export function createKioskActivity(target: () => EventTarget = () => window) {
+  let lastInputAt = Date.now();
+  let tracking = false;
+
+  /** Records each tap, key (a scanner types) and input on this page, once per page. */
+  function trackKioskInput(): void {
+    if (tracking) return;
+    tracking = true;
+    const touched = () => {
+      lastInputAt = Date.now();
+    };
+    for (const name of ACTIVITY_EVENTS) target().addEventListener(name, touched, { passive: true, capture: true });
+  }
+
+  function kioskIdle(now = Date.now()): boolean {
+    return readyForUpdate({ workInFlight: kioskWorkInFlight(), dialogOpen: dialogOpen(), lastInputAt, now, idleMs: PUBLIC_KIOSK_UPDATE_IDLE_S * 1000 });
+  }
+
+  /** Calls `apply` once, the first time the kiosk is idle (checked every few seconds). Returns the stop function. */
+  function whenKioskIdle(apply: () => void): () => void {
+    trackKioskInput();
+    const timer = setInterval(() => {
+      if (!kioskIdle()) return;
+      clearInterval(timer);
+      apply();
+    }, CHECK_EVERY_MS);
+    return () => clearInterval(timer);
+  }
+
+  return { trackKioskInput, kioskIdle, whenKioskIdle };
 }
 
-/** Calls `apply` once, the first time the kiosk is idle (checked every few seconds). Returns the stop function. */
-export function whenKioskIdle(apply: () => void): () => void {
-  trackKioskInput();
-  const timer = setInterval(() => {
-    if (!kioskIdle()) return;
-    clearInterval(timer);
-    apply();
-  }, CHECK_EVERY_MS);
-  return () => clearInterval(timer);
-}
+export const { trackKioskInput, kioskIdle, whenKioskIdle } = createKioskActivity();
