@@ -21,3 +21,12 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   if (!match) return { locale: DEFAULT_LOCALE, path: pathname || '/' };
   return { locale: match[1] as Locale, path: match[2] || '/' };
 }
+
+/**
+ * The address of the page being read, in `locale`: its path with the locale prefix changed, its
+ * query and hash kept. A page whose content hangs on its address (an order's uuid, a confirmation's
+ * `?order=`) shows the same thing in the other language.
+ */
+export function sameAddressIn(locale: Locale, where: { pathname: string; search?: string; hash?: string }): string {
+  return localizePath(locale, splitLocale(where.pathname).path) + (where.search ?? '') + (where.hash ?? '');
+}
