@@ -43,9 +43,18 @@ describe.each(testDrivers)('accounts API on $name', (driver) => {
       const res = await post('/api/v1/login', body);
       expect(res.status).toBe(422);
       expect(await refusal(res)).toEqual({
-        message: 'Nome utente o password non corretti',
-        errors: { password: ['Nome utente o password non corretti'] },
+        message: 'E-mail o password non corretti',
+        errors: { password: ['E-mail o password non corretti'] },
       });
+    }
+  });
+
+  it('names the field the login form shows, in each language', async () => {
+    const expected = { en_GB: 'Wrong email or password', fr_FR: 'E-mail ou mot de passe incorrect' };
+    for (const [lang, message] of Object.entries(expected)) {
+      const res = await post('/api/v1/login', { ...MARIO, password: 'wrong-password' }, { lang });
+      expect(res.status).toBe(422);
+      expect(await refusal(res)).toEqual({ message, errors: { password: [message] } });
     }
   });
 

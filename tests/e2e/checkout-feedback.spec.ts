@@ -222,7 +222,7 @@ test('login: a malformed email is refused before sending; a wrong password focus
   await dialog.getByLabel('Email').fill('mario.rossi@example.com');
   await dialog.getByLabel('Password').fill('sbagliata');
   await dialog.getByRole('button', { name: 'Accedi' }).click();
-  await expect(dialog.getByText('Nome utente o password non corretti')).toBeVisible();
+  await expect(dialog.getByText('E-mail o password non corretti')).toBeVisible();
   await expect(dialog.getByLabel('Password')).toBeFocused();
   expect(sent).toBe(1);
 });

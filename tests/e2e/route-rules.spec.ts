@@ -51,7 +51,7 @@ test('the sheet that opens by itself fetches react-hook-form only once used, kee
   const submit = dialog.getByRole('button', { name: 'Accedi' });
   await expect(submit).toBeDisabled();
   release();
-  await expect(password).toHaveAccessibleDescription('Nome utente o password non corretti');
+  await expect(password).toHaveAccessibleDescription('E-mail o password non corretti');
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   await expect(password).toBeFocused();
   await expect(username).toHaveValue('mario.rossi@example.com');

@@ -29,7 +29,7 @@ test('login: a wrong password shows the error under the field; the right one gre
   await dialog.getByLabel('Email').fill('mario.rossi@example.com');
   await dialog.getByLabel('Password').fill('sbagliata');
   await dialog.getByRole('button', { name: 'Accedi' }).click();
-  await expect(dialog.getByText('Nome utente o password non corretti')).toBeVisible();
+  await expect(dialog.getByText('E-mail o password non corretti')).toBeVisible();
   await expect(dialog.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
 
   await dialog.getByLabel('Password').fill('Demo-2026!');
