@@ -2,17 +2,21 @@
 import { asc, eq, inArray, and, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts, totems } from '../db/schema/index';
-import type { CatalogueCache } from '../catalogue/cache';
+import type { CatalogueCache, CatalogueShop } from '../catalogue/cache';
 import { todayInRome } from '../../src/domain/dates';
 import type { OrderRow, SavedOrder } from './write';
 import { kioskRequiresDocuments } from './order-medias';
 import type { z } from 'zod';
 import type { OrderResponseSchema } from '../../src/api/contract/orders';
+import { shopAddressLine, shopMapUrl } from '../../src/domain/shop-place';
+import { LOCALES } from '../../src/domain/locales';
+import { shopHours } from '../vouchers/shop-hours';
 
 /** What the presenter writes: the contract's input, so a field it does not know fails the typecheck. */
 type OrderAnswer = z.input<typeof OrderResponseSchema>;
 type PoolAnswer = OrderAnswer['order_detail_pools'][number];
 type MediaAnswer = OrderAnswer['medias'][number];
+type ShopAnswer = NonNullable<OrderAnswer['shop']>;
 type DeliveryDetailAnswer = NonNullable<NonNullable<OrderAnswer['delivery']>['delivery_details']>[number];
 
 /** An order can change until its first day starts, while confirmed and unpaid. */
@@ -110,6 +114,25 @@ export async function presentSaved(
   return presentRows(catalogue, [saved.order], related, now)[0]!;
 }
 
+/** The shop with where and when to pick up: each part only where the shop's data has it. */
+function presentShop({ row }: CatalogueShop): ShopAnswer {
+  const address = shopAddressLine(row);
+  const map = shopMapUrl(row);
+  const hours = LOCALES.flatMap((locale) => {
+    const text = shopHours(row.slug, locale);
+    return text ? [[locale, text] as const] : [];
+  });
+  return {
+    id: row.id,
+    slug: row.slug,
+    label: row.label,
+    ...(address && { address }),
+    ...(row.phone && { phone: row.phone }),
+    ...(hours.length > 0 && { opening_hours: Object.fromEntries(hours) }),
+    ...(map && { map_url: map }),
+  };
+}
+
 function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Related, now: Date): OrderAnswer[] {
   const { pools, details, docs, delivered, totemCodes, couponAmounts } = related;
   return rows.map((order): OrderAnswer => {
@@ -125,7 +148,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Relat
       paid_at: order.paidAt?.toISOString() ?? null,
       queued_at: order.queuedAt?.toISOString() ?? null,
       editable: isEditable(order, now),
-      shop: shop ? { id: shop.row.id, slug: shop.row.slug, label: shop.row.label } : null,
+      shop: shop ? presentShop(shop) : null,
       multipleDates: order.mode,
       date_from: order.dateFrom,
       date_to: order.dateTo,

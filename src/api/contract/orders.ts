@@ -128,6 +128,24 @@ export const OrderLineSchema = z.extend(OrderDetailSchema, {
   size: z.optional(z.nullable(z.string())),
 });
 
+/**
+ * The shop of an order, with where and when to pick the equipment up. The address, hours and map
+ * link are optional: an answer from a server that does not send them still parses, and a shop
+ * whose hours are not known has none.
+ */
+export const OrderShopSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  label: z.string(),
+  /** "Via Louset 14, 10058 Sestriere". */
+  address: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  /** The opening hours as the shop's page says them, in each language ("it", "en", "fr"). */
+  opening_hours: z.optional(z.record(z.string(), z.string())),
+  /** A map of the shop (OpenStreetMap, or a Google Maps search without coordinates). */
+  map_url: z.optional(z.string()),
+});
+
 export const OrderResponseSchema = z.extend(OrderSchema, {
   id: z.number(),
   uuid: z.string(),
@@ -136,7 +154,7 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   paid_at: z.nullable(z.string()),
   /** Confirmed, unpaid and before its first day: lines, dates and contact data can still change. */
   editable: z.boolean(),
-  shop: z.nullable(z.object({ id: z.number(), slug: z.string(), label: z.string() })),
+  shop: z.nullable(OrderShopSchema),
   multipleDates: DateModeSchema,
   morning: z.boolean(),
   afternoon: z.boolean(),
