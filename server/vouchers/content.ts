@@ -4,7 +4,8 @@
 // (tests/unit/server/vouchers/content.test.ts).
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '../../src/api/contract/orders';
-import { DateModes, dayToDisplay } from '../../src/domain/dates';
+import { dayToDisplay } from '../../src/domain/dates';
+import { orderSlot } from '../../src/domain/order-slot';
 
 /** The shop as the voucher shows it. */
 export interface VoucherShop {
@@ -44,14 +45,6 @@ function itemLabel(detail: { product_label: string; size?: string | null }, t: T
   return detail.size ? `${detail.product_label} · ${t('order.lineSize', { size: detail.size })}` : detail.product_label;
 }
 
-/** Morning, afternoon, a whole day or the whole season: the time slot the shop expects the customer in. */
-function slotKey(order: VoucherOrder): 'morning' | 'afternoon' | 'day' | 'season' {
-  if (order.season || order.multipleDates === DateModes.SEASONAL) return 'season';
-  if (order.multipleDates === DateModes.MORNING || (order.morning && !order.afternoon)) return 'morning';
-  if (order.multipleDates === DateModes.AFTERNOON || (order.afternoon && !order.morning)) return 'afternoon';
-  return 'day';
-}
-
 export function voucherContent(order: VoucherOrder, shop: VoucherShop, t: TFunction): VoucherContent {
   const from = dayToDisplay(order.date_from.slice(0, 10));
   const to = dayToDisplay(order.date_to.slice(0, 10));
@@ -64,7 +57,7 @@ export function voucherContent(order: VoucherOrder, shop: VoucherShop, t: TFunct
     shop: { heading: t('voucher.shop'), lines: [shop.label, shop.address, place, shop.phone].filter(Boolean) },
     hours: shop.hours ? { heading: t('voucher.hours'), text: shop.hours } : null,
     dates: { heading: t('voucher.dates'), text: from === to ? from : t('voucher.range', { from, to }) },
-    slot: { heading: t('voucher.slot'), text: t(`voucher.slots.${slotKey(order)}`) },
+    slot: { heading: t('voucher.slot'), text: t(`voucher.slots.${orderSlot(order)}`) },
     people: {
       heading: t('voucher.people'),
       list: order.order_detail_pools.map((pool) => ({

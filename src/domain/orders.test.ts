@@ -5,6 +5,8 @@ import {
   buildOrderFormData,
   cartLineOfError,
   cartProductPriceIds,
+  confirmationPath,
+  confirmedOrderId,
   orderIdFromPath,
   type OrderFormInput,
 } from './orders';
@@ -182,6 +184,24 @@ describe('orderIdFromPath', () => {
     expect(orderIdFromPath('/orders/')).toBeNull();
     expect(orderIdFromPath(`/orders/${UUID}/export`)).toBeNull();
     expect(orderIdFromPath('/account')).toBeNull();
+    expect(orderIdFromPath('/orders/confirmed/')).toBeNull();
+    expect(orderIdFromPath('/en/orders/confirmed')).toBeNull();
+  });
+});
+
+describe("an order's confirmation address", () => {
+  const UUID = '0b5c7a1e-1111-4222-8333-444455556666';
+
+  it('names the order in its query, and reads it back', () => {
+    expect(confirmationPath(UUID)).toBe(`/orders/confirmed/?order=${UUID}`);
+    expect(confirmedOrderId(new URL(confirmationPath(UUID), 'http://x').search)).toBe(UUID);
+    expect(confirmedOrderId(`?ref=HOTEL42&order=${UUID}`)).toBe(UUID);
+  });
+
+  it('reads none from a query without an order', () => {
+    expect(confirmedOrderId('')).toBeNull();
+    expect(confirmedOrderId('?order=')).toBeNull();
+    expect(confirmedOrderId('?order=%20')).toBeNull();
   });
 });
 

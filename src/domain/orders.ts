@@ -180,12 +180,28 @@ export function cartLineOfError(field: string): { line: number; customerField: (
 /** The last segment of the static shell that serves every order page (/orders/view/). */
 export const ORDER_PAGE_SHELL = 'view';
 
+/** The page a just-placed order lands on, a static page of its own under /orders/. */
+const CONFIRMATION_PAGE = 'confirmed';
+
+/**
+ * The address of an order's confirmation: the order's uuid (the guest link's capability, what its
+ * page's address holds) in the query, so a reload, Back or another language shows it again.
+ */
+export function confirmationPath(uuid: string): string {
+  return `/orders/${CONFIRMATION_PAGE}/?order=${encodeURIComponent(uuid)}`;
+}
+
+/** The order a confirmation's query names; null when it names none. */
+export function confirmedOrderId(search: string): string | null {
+  return new URLSearchParams(search).get('order')?.trim() || null;
+}
+
 /**
  * The order's uuid in the address of its page (/orders/{uuid}, with or without the locale
- * prefix); null on the static shell /orders/view itself and on any other page. The order page
+ * prefix); null on the static shell /orders/view and the confirmation page themselves, and on any other page. The order page
  * reads its order with it, and the product server serves the shell for exactly these addresses.
  */
 export function orderIdFromPath(pathname: string): string | null {
   const id = /^\/orders\/([^/]+)\/?$/.exec(splitLocale(pathname).path)?.[1] ?? null;
-  return id === ORDER_PAGE_SHELL ? null : id;
+  return id === ORDER_PAGE_SHELL || id === CONFIRMATION_PAGE ? null : id;
 }

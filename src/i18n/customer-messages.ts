@@ -20,6 +20,7 @@ const PAGE_MESSAGES: Record<CustomerPageMessages, Record<string, Loader>> = {
   checkout: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer-page=checkout' }),
   order: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer-page=order' }),
   orders: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer-page=orders' }),
+  confirmation: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer-page=confirmation' }),
   account: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer-page=account' }),
   user: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?customer-page=user' }),
 };

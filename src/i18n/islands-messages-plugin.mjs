@@ -75,6 +75,8 @@ export const CUSTOMER_PAGE_SECTIONS = {
     'checkout.documentsHelp',
   ],
   orders: [...CUSTOMER_LAYOUT_SECTIONS, 'order', 'checkout.total'],
+  /** A just-placed order's confirmation (orders/OrderConfirmed.tsx). */
+  confirmation: [...CUSTOMER_LAYOUT_SECTIONS, 'order'],
   account: [...CUSTOMER_LAYOUT_SECTIONS, 'account', 'booking.customer', 'booking.knownPeople', 'booking.knownPeopleHint', 'booking.knownPersonSummary', 'checkout.fidelity'],
   /** Signing up and resetting the password. */
   user: [...CUSTOMER_LAYOUT_SECTIONS, 'account'],

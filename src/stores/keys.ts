@@ -27,3 +27,6 @@ export function storedTotemType(): number | null {
 
 /** The checkout's order submission awaiting a definite answer, with its Idempotency-Key (src/features/customer/checkout/stores/order-submission.ts). */
 export const ORDER_SUBMISSION_KEY = 'order-submission';
+
+/** The order this tab last placed, by shop (sessionStorage): the emptied checkout sends back to its confirmation (src/features/customer/checkout/stores/placed.ts). */
+export const PLACED_ORDER_KEY = 'placed-order';

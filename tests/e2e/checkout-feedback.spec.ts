@@ -8,8 +8,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
-import { DateModes } from '../../src/domain/dates';
-import { pricedTotal } from './checkout-helpers';
+import { checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
 import { formChunks, holdChunks, pageSettled } from './form-chunks';
 import { formatCurrency } from '../../src/domain/format';
 
@@ -17,37 +16,6 @@ const SHOP = 'sport-noleggio-sestriere';
 
 /** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay(SHOP, n);
-
-/** A cart with snowshoes (no customer info needed) for two days `offset` days ahead, on the checkout. */
-async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, offset: number) {
-  const from = day(offset);
-  const to = day(offset + 1);
-  const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
-  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { id: number; current_price: { id: number } };
-  await page.goto(`/noleggio/${SHOP}/`);
-  await page.evaluate(
-    ({ from, to, id, price, multipleDates }) => {
-      const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
-      localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates: [from, to] }));
-      localStorage.setItem('cart', JSON.stringify({ products: [{ id, id_shop: 1, id_price: price, related: [], multipleDates, dates: [from, to], days: 2 }] }));
-    },
-    { from, to, id: snowshoes.id, price: snowshoes.current_price.id, multipleDates: DateModes.RANGE },
-  );
-  await page.goto(`/prenota/${SHOP}/order`);
-  await hydrated(page);
-  // The closed login dialog has fields too: look inside the page's main content only.
-  const main = page.getByRole('main');
-  // Priced once the shop's products are in.
-  await pricedTotal(main);
-  return main;
-}
-
-async function fillContact(main: ReturnType<Page['getByRole']>, phone = '+39 333 4444444') {
-  await main.getByLabel('Nome', { exact: true }).fill('Carla');
-  await main.getByLabel('Cognome').fill('Feedback');
-  await main.getByLabel('Telefono').fill(phone);
-  await main.getByLabel('Email').fill('carla.feedback@example.com');
-}
 
 test('checkout: a phone the API would refuse is refused before sending, with the focus on it', async ({ page, request }) => {
   const main = await checkoutWithSnowshoes(page, request, 70);
@@ -112,13 +80,15 @@ test('checkout: a 422 puts each message under its field and focuses the first on
   expect(await violations(page)).toEqual([]);
 });
 
-test('checkout: the confirmation heading takes the focus after placing an order', async ({ page, request }) => {
+test('checkout: a placed order lands on its confirmation page, its heading and number in view', async ({ page, request }) => {
   const main = await checkoutWithSnowshoes(page, request, 74);
   await fillContact(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
-  const heading = page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ });
-  await expect(heading).toBeFocused();
+  await expect(page).toHaveURL(/\/orders\/confirmed\/\?order=[0-9a-f-]{36}$/);
+  const heading = page.getByRole('heading', { level: 1, name: 'Ordine confermato' });
   await expect(heading).toBeInViewport();
+  await expect(page.getByTestId('order-number')).toHaveText(/^\d{2}-\d{7}$/);
+  await expect(page.getByTestId('order-number')).toBeInViewport();
   await expect(page.getByTestId('server-total')).toBeVisible();
 });
 

@@ -1,9 +1,49 @@
 // The checkout's total once the shop's catalogue is in: before it, the total reads "Calcolo dei
-// prezzi…" (never 0,00 €), so a test comparing totals reads it only after this.
-import { expect, type Locator, type Page } from '@playwright/test';
+// prezzi…" (never 0,00 €), so a test comparing totals reads it only after this. And a checkout
+// with a cart of snowshoes, for the specs that place an order through it.
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { hydrated } from './hydration';
+import { inSeasonDay } from '../support/season';
+import { DateModes } from '../../src/domain/dates';
+
+const SHOP = 'sport-noleggio-sestriere';
+
+/** Days the shop is open, counted from its first bookable day. */
+const day = (n: number) => inSeasonDay(SHOP, n);
 
 export async function pricedTotal(scope: Page | Locator): Promise<string> {
   const total = scope.getByTestId('cart-total');
   await expect(total).toHaveText(/^\d+(\.\d{3})*,\d\d\s€$/);
   return total.innerText();
+}
+
+/** A cart with snowshoes (no customer info needed) for two days `offset` days ahead, on the checkout. */
+export async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, offset: number) {
+  const from = day(offset);
+  const to = day(offset + 1);
+  const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
+  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { id: number; current_price: { id: number } };
+  await page.goto(`/noleggio/${SHOP}/`);
+  await page.evaluate(
+    ({ from, to, id, price, multipleDates }) => {
+      const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
+      localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates: [from, to] }));
+      localStorage.setItem('cart', JSON.stringify({ products: [{ id, id_shop: 1, id_price: price, related: [], multipleDates, dates: [from, to], days: 2 }] }));
+    },
+    { from, to, id: snowshoes.id, price: snowshoes.current_price.id, multipleDates: DateModes.RANGE },
+  );
+  await page.goto(`/prenota/${SHOP}/order`);
+  await hydrated(page);
+  // The closed login dialog has fields too: look inside the page's main content only.
+  const main = page.getByRole('main');
+  // Priced once the shop's products are in.
+  await pricedTotal(main);
+  return main;
+}
+
+export async function fillContact(main: ReturnType<Page['getByRole']>, phone = '+39 333 4444444') {
+  await main.getByLabel('Nome', { exact: true }).fill('Carla');
+  await main.getByLabel('Cognome').fill('Feedback');
+  await main.getByLabel('Telefono').fill(phone);
+  await main.getByLabel('Email').fill('carla.feedback@example.com');
 }

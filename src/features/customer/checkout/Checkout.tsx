@@ -3,7 +3,10 @@
 // coupons (a blocked one is shown refused and never sent), fidelity card, totals by the cart rule,
 // then the order placed as the API's multipart form — or, in edit mode, the patched form.
 // Feedback lands where the customer is: after a refusal focus goes to the first field in error (or
-// to the list of the other errors), after success to the confirmation's heading.
+// to the list of the other errors). A placed order goes to its own confirmation page
+// (/orders/confirmed/?order=…), which a reload, Back or another language shows again; the checkout
+// found again with its cart emptied sends there too. A kiosk's order and an edit are confirmed
+// here (CheckoutConfirmation): a kiosk must not leave the order's address for the next customer.
 //
 // The first paint does without react-hook-form (12.7 KB gzip, the checkout's budget is 120 KB):
 // the contact fields are uncontrolled inputs holding their values in the DOM, filled here (the
@@ -19,6 +22,10 @@ import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { $cart } from '../../../stores/cart';
 import { $session } from '../../../stores/session';
+import { $configuration } from '../../../stores/configuration';
+import { confirmationPath } from '../../../domain/orders';
+import { localizePath, toLocale } from '../../../i18n/index';
+import { forgetPlaced, placedAt, rememberPlaced } from './stores/placed';
 import { notify } from '../../../stores/notifications';
 import { openCheckout, prepareSending, type CheckoutValues } from './stores/checkout';
 import { useT } from '../../../i18n/client';
@@ -42,6 +49,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
   const cart = useStore($cart);
   const session = useStore($session);
   const { lines, priced } = useCheckoutLines();
+  const lang = toLocale(locale);
   const linesRef = useRef(lines);
   linesRef.current = lines;
   // `edited`: the order replaced an existing one (the cart had orderCodeToReplace), whose
@@ -103,6 +111,26 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     focusServerErrors.current = false;
     reveal(serverErrorsBox.current);
   }, [serverErrors]);
+
+  // Where this tab's order at this shop is confirmed, when the checkout shows it no more: just
+  // placed (online, new), or placed earlier and found again with the cart emptied.
+  const kiosk = $configuration.get().totem != null;
+  const placedHere = placed ? (placed.edited || kiosk ? null : placed.order.uuid) : cart.products.length === 0 && !kiosk ? placedAt(shop) : null;
+  const confirmation = placedHere ? localizePath(lang, confirmationPath(placedHere)) : null;
+  useEffect(() => {
+    if (cart.products.length > 0 && !placed) forgetPlaced();
+    if (!confirmation) return;
+    if (placed) {
+      rememberPlaced(shop, placed.order.uuid);
+      location.assign(confirmation);
+    } else location.replace(confirmation);
+    // Shown again from the back/forward cache: go where the order is confirmed, not to this page.
+    const restored = (event: PageTransitionEvent) => event.persisted && location.replace(confirmation);
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [confirmation, cart.products.length > 0]);
+
+  if (confirmation) return <p aria-busy="true">{t('checkout.placing')}</p>;
 
   if (placed)
     return (

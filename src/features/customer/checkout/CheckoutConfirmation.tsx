@@ -1,5 +1,6 @@
-// The checkout's confirmation: the server's number and totals, the order's code and voucher, pay
-// now, a link to the order.
+// The confirmation the checkout itself shows, for what does not go to the order's own confirmation
+// page: a kiosk's order (its number large, to say at the cash desk; no link into the order) and an
+// edit (the order's code and voucher, pay now, a link to the order).
 import { useEffect, useRef } from 'react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import { formatCurrency } from '../../../domain/format';
@@ -11,6 +12,7 @@ import { notifyOnNextPage } from '../../../stores/notifications';
 import { afterCheckoutPath } from '../../../domain/cash-desk';
 import PayButton from '../shared/PayButton';
 import OrderVoucher from '../shared/OrderVoucher';
+import OrderNumber from '../../../components/ui/OrderNumber';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
  * and sighted users land on it rather than on the page's top or the body. */
@@ -47,6 +49,7 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
       </p>
       {totem ? (
         <>
+          <OrderNumber number={order.number} label={t('order.confirmation.number')} />
           <p>{t('kiosk.placed.payAtDesk', { number: order.number })}</p>
           <p className="muted">{t('kiosk.placed.resets')}</p>
           <p className="actions">
