@@ -132,6 +132,9 @@ test("a public kiosk places an order for its shop: a document is required, the o
   await expect(heading).toBeVisible();
   const number = (await heading.innerText()).match(/\d{2}-\d{7}/)![0];
   await expect(main.getByText(`Paga alla cassa dicendo il numero d'ordine ${number}.`)).toBeVisible();
+  // The number to say at the cash desk, written large.
+  await expect(main.getByTestId('order-number')).toHaveText(number);
+  expect(await main.getByTestId('order-number').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(32);
   // Nothing leads into the order (the next customer must not reach it), no online payment.
   await expect(main.getByRole('link', { name: "Vedi l'ordine" })).toHaveCount(0);
   await expect(main.getByRole('button', { name: /Paga/ })).toHaveCount(0);

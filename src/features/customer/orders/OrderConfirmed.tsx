@@ -62,11 +62,7 @@ export default function OrderConfirmed({ locale }: { locale: string }) {
             {shop.address && <span>{shop.address}</span>}
             {shop.phone && <a href={`tel:${shop.phone.replace(/\s+/g, '')}`}>{shop.phone}</a>}
           </address>
-          {hours && (
-            <p>
-              {t('order.confirmation.hours')}: {hours}
-            </p>
-          )}
+          {hours && <p>{t('order.confirmation.hours', { hours })}</p>}
           {shop.map_url && (
             <p>
               <a href={shop.map_url} rel="noopener">
