@@ -35,6 +35,11 @@ export function setContact(contact: Partial<Pick<CartState, 'phone' | 'first_nam
   update((cart) => ({ ...cart, ...contact }));
 }
 
+/** The customer's own fidelity card has been offered to this cart: never again, even once removed. */
+export function markFidelityCardInitialized(): void {
+  update((cart) => ({ ...cart, fidelityCardInitialized: true }));
+}
+
 /** Adds or replaces a coupon; a blocked one is kept to be shown as refused, never sent. */
 export function addCoupon(coupon: Coupon): void {
   update((cart) => ({ ...cart, coupons: [...cart.coupons.filter((c) => c.code !== coupon.code), coupon] }));

@@ -1,10 +1,12 @@
 // The checkout's discounts: coupon codes (a refused one is shown with the reason and never sent,
-// spec §5) and the fidelity card (a failed lookup sets it to null, spec §4).
-import { useRef, useState, type RefObject } from 'react';
+// spec §5) and the fidelity card (a failed lookup sets it to null, spec §4). A logged-in
+// customer's own card is applied without typing, once per cart, and can be taken off.
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cart, removeCoupon } from '../../../stores/cart';
-import { applyCoupon, applyFidelityCard, type FidelityCardCheck } from './stores/checkout';
+import { applyCoupon, applyFidelityCard, applyOwnFidelityCard, removeFidelityCard, type FidelityCardCheck } from './stores/checkout';
 import { $configuration } from '../../../stores/configuration';
+import { $session } from '../../../stores/session';
 import { formatCurrency } from '../../../domain/format';
 import { useT } from '../../../i18n/client';
 
@@ -69,11 +71,38 @@ export function CouponField({ locale }: { locale: string }) {
 export function FidelityCardField({ locale }: { locale: string }) {
   const t = useT(locale);
   const configuration = useStore($configuration);
+  const applied = useStore($cart).fidelityCardNumber;
+  const own = useStore($session).user?.fidelity_card_number ?? null;
+  const cardInput = useRef<HTMLInputElement>(null);
   const [cardNumber, setCardNumber] = useState($cart.get().fidelityCardNumber ?? '');
   const [cardState, setCardState] = useState<FidelityCardCheck | null>(null);
+  // The card applied for the customer rather than typed: said as theirs.
+  const [ownApplied, setOwnApplied] = useState(false);
 
-  const checkCard = async () => setCardState(await applyFidelityCard(cardNumber));
+  useEffect(() => {
+    void applyOwnFidelityCard(own).then((check) => {
+      if (!check) return;
+      setCardNumber(own!.trim());
+      setCardState(check);
+      setOwnApplied(check === 'ok');
+    });
+  }, [own]);
 
+  const checkCard = async () => {
+    setOwnApplied(false);
+    setCardState(await applyFidelityCard(cardNumber));
+  };
+
+  const remove = async () => {
+    setCardNumber('');
+    setCardState(null);
+    setOwnApplied(false);
+    // The pressed button is gone: keep the keyboard in the card's box.
+    cardInput.current?.focus();
+    await removeFidelityCard();
+  };
+
+  const percent = Math.round((configuration.fidelityCard?.discount ?? 0) * 100);
   return (
     <fieldset>
       <legend>{t('checkout.fidelity')}</legend>
@@ -84,9 +113,19 @@ export function FidelityCardField({ locale }: { locale: string }) {
         value={cardNumber}
         onChange={setCardNumber}
         onApply={checkCard}
+        inputRef={cardInput}
         invalid={cardState === 'ko' || cardState === 'typo'}
       />
-      {cardState === 'ok' && <p>{t('checkout.fidelityOk', { percent: Math.round((configuration.fidelityCard?.discount ?? 0) * 100) })}</p>}
+      <div aria-live="polite">
+        {applied && (
+          <p>
+            {ownApplied ? t('checkout.fidelityOwn', { number: applied, percent }) : cardState === 'ok' && t('checkout.fidelityOk', { percent })}{' '}
+            <button type="button" className="link-button" onClick={() => void remove()}>
+              {t('checkout.removeFidelity')}
+            </button>
+          </p>
+        )}
+      </div>
       <p id="checkout-card-error" className="field__error" aria-live="polite">
         {cardState === 'ko' && t('checkout.fidelityKo')}
         {cardState === 'typo' && t('checkout.fidelityTypo')}

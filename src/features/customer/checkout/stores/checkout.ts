@@ -10,8 +10,8 @@ import { checkCoupon } from '../../../../api/coupons';
 import { isPlausibleFidelityCardNumber } from '../../../../domain/fidelity';
 import { documentsRequired } from '../../../../domain/kiosk';
 import { visibleMedias } from '../../../../domain/medias';
-import { $cart, addCoupon, removeCoupon, removeMedia, repriceForDates, setContact } from '../../../../stores/cart';
-import { $configuration, $products } from '../../../../stores/configuration';
+import { $cart, addCoupon, markFidelityCardInitialized, removeCoupon, removeMedia, repriceForDates, setContact } from '../../../../stores/cart';
+import { $configuration, $products, setFidelityCard } from '../../../../stores/configuration';
 import { notify } from '../../../../stores/notifications';
 import { loadFidelityCard, loadShop } from '../../../../stores/shop-load';
 import { fileFor } from './uploads';
@@ -25,7 +25,15 @@ export type { CheckoutValues, OrderOutcome } from './send-order';
  * survive one) and cannot be sent any more; the shop is read for the chosen dates and every line
  * takes the price of those dates. Settles once both are done (a failed read changes nothing).
  */
-export async function openCheckout(shop: string): Promise<void> {
+/** The checkout's opening in progress or done: the own card waits for it (applyOwnFidelityCard). */
+let opened: Promise<void> = Promise.resolve();
+
+export function openCheckout(shop: string): Promise<void> {
+  opened = open(shop);
+  return opened;
+}
+
+async function open(shop: string): Promise<void> {
   for (const m of $cart.get().medias) if (!m.stored && !fileFor(m.img)) removeMedia(m);
   try {
     await loadShop(shop);
@@ -102,4 +110,25 @@ export async function applyFidelityCard(typed: string): Promise<FidelityCardChec
   const card = await loadFidelityCard(typed.trim());
   setContact({ fidelityCardNumber: card ? card.number : null });
   return card ? 'ok' : 'ko';
+}
+
+/**
+ * The logged-in customer's own card (`number`, the profile's), applied without typing once per cart:
+ * not when the cart already carries a card, nor again once removed (`fidelityCardInitialized`).
+ * After the checkout's shop is read, so the prices are read again with the card's discount.
+ * Null when nothing was applied.
+ */
+export async function applyOwnFidelityCard(number: string | null | undefined): Promise<FidelityCardCheck | null> {
+  const cart = $cart.get();
+  if (!number?.trim() || cart.fidelityCardInitialized || cart.fidelityCardNumber || cart.products.length === 0) return null;
+  markFidelityCardInitialized();
+  await opened;
+  return applyFidelityCard(number);
+}
+
+/** Takes the card off the order: none is sent, and the prices are read again without its discount. */
+export async function removeFidelityCard(): Promise<void> {
+  setContact({ fidelityCardNumber: null });
+  const shop = $configuration.get().shop;
+  if (setFidelityCard(null) && shop && $products.get().length > 0) await loadShop(shop.slug).catch(() => undefined);
 }

@@ -20,7 +20,7 @@ beforeAll(() => {
 const cartStore = await import('../../../../../src/stores/cart');
 const configuration = await import('../../../../../src/stores/configuration');
 const { $pendingOrderSubmission } = await import('../../../../../src/features/customer/checkout/stores/order-submission');
-const { applyCoupon, applyFidelityCard, openCheckout, submitOrder } = await import('../../../../../src/features/customer/checkout/stores/checkout');
+const { applyCoupon, applyFidelityCard, applyOwnFidelityCard, openCheckout, removeFidelityCard, submitOrder } = await import('../../../../../src/features/customer/checkout/stores/checkout');
 const uploads = await import('../../../../../src/features/customer/checkout/stores/uploads');
 
 let api: TestApi;
@@ -224,6 +224,43 @@ describe('applyFidelityCard', () => {
     cartStore.setContact({ fidelityCardNumber: 'FID-0001' });
     expect(await applyFidelityCard(typo)).toBe('typo');
     expect(cartStore.$cart.get().fidelityCardNumber).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("the logged-in customer's own card", () => {
+  it('is applied once per cart, after the shop is read, and the prices are read again with it', async () => {
+    bikeInCart();
+    await openCheckout('bardonecchia-sport-rent');
+    sent.length = 0;
+    expect(await applyOwnFidelityCard('FID-0001')).toBe('ok');
+    expect(cartStore.$cart.get()).toMatchObject({ fidelityCardNumber: 'FID-0001', fidelityCardInitialized: true });
+    expect(configuration.$configuration.get().fidelityCard?.number).toBe('FID-0001');
+    expect(sent.some((r) => r.path.includes('fidelity_card_number=FID-0001') && r.path.includes('/shops/'))).toBe(true);
+
+    // Removed: none for the order, the prices without it, and not applied again to this cart.
+    sent.length = 0;
+    await removeFidelityCard();
+    expect(cartStore.$cart.get().fidelityCardNumber).toBeNull();
+    expect(configuration.$configuration.get().fidelityCard).toBeNull();
+    expect(sent.some((r) => r.path.includes('/shops/') && !r.path.includes('fidelity_card_number=FID'))).toBe(true);
+    expect(await applyOwnFidelityCard('FID-0001')).toBeNull();
+    expect(cartStore.$cart.get().fidelityCardNumber).toBeNull();
+
+    // A new cart is offered it again.
+    cartStore.clearCart();
+    bikeInCart();
+    expect(await applyOwnFidelityCard('FID-0001')).toBe('ok');
+  });
+
+  it('leaves alone an empty cart, a cart with a card already, and a customer without one', async () => {
+    expect(await applyOwnFidelityCard('FID-0001')).toBeNull();
+    bikeInCart();
+    expect(await applyOwnFidelityCard(null)).toBeNull();
+    expect(await applyOwnFidelityCard('  ')).toBeNull();
+    cartStore.setContact({ fidelityCardNumber: 'FID-0002' });
+    expect(await applyOwnFidelityCard('FID-0001')).toBeNull();
+    expect(cartStore.$cart.get()).toMatchObject({ fidelityCardNumber: 'FID-0002', fidelityCardInitialized: false });
     expect(sent).toEqual([]);
   });
 });
