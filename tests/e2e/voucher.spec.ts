@@ -32,8 +32,21 @@ test("the e-mail's voucher link downloads the PDF, and its QR code scanned at th
   expect(download.suggestedFilename()).toBe(`voucher-${order.number}.pdf`);
   await expect(page.getByRole('status').filter({ hasText: 'Il download del voucher è partito.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Scaricalo di nuovo' })).toHaveAttribute('download', `voucher-${order.number}.pdf`);
+  // The help's way out is this order's page, which the link's holder opens without logging in.
+  await expect(page.getByRole('link', { name: 'Vai ai miei ordini' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Vai alla pagina del tuo ordine' })).toHaveAttribute('href', `/orders/${order.uuid}`);
   await page.goto('/download?order=00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert')).toContainText('Questo link non è valido');
+  // In English, the order's page in English.
+  await page.goto(`/en${link.pathname}${link.search}`);
+  await page.waitForEvent('download');
+  await page.getByRole('link', { name: "Go to your order's page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/orders/${order.uuid}$`));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  // Without an order in the address, the orders list stays.
+  await page.goto('/download');
+  await expect(page.getByRole('link', { name: 'Vai ai miei ordini' })).toHaveAttribute('href', '/orders');
 
   const scanned = decodeQrPng(mail.attachments.find((a) => a.contentType === 'image/png')!.content);
   await pair(page, DEMO.admin.code);
