@@ -1,4 +1,4 @@
-// The order's code and its voucher, on the order page and the checkout's confirmation: the QR code
+// The order's code and its voucher, on the order page and the confirmation page: the QR code
 // the counter scans (src/components/ui/OrderCode.tsx, loaded on demand) and the PDF to take along.
 import OrderCode from '../../../components/ui/OrderCode';
 import { useT } from '../../../i18n/client';
