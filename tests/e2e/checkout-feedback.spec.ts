@@ -2,7 +2,7 @@
 // is: refusals under their field with the focus on the first one (or on the error list), the
 // confirmation focused, the phone and the email checked before sending, expired coupons named
 // and removable, measures with their own messages.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 // As tests/e2e/a11y.spec.ts: the screen with its feedback shown stays free of axe violations (every rule).
 import { violations } from './axe';
 import { hydrated } from './hydration';
