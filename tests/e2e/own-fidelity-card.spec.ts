@@ -44,9 +44,9 @@ test("the demo customer's card FID-0001 is applied at checkout, removable, once 
   await expect(card.getByText('Carta valida: sconto 10%')).toBeVisible();
   await expect(total).toHaveText(withCard);
   await fillContact(main);
-  const placed = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v1\/shops\/\d+\/orders$/.test(r.url()));
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
-  const order = OrderEnvelopeSchema.parse(await (await placed).json()).data;
-  expect(order.fidelity_card_number).toBe('FID-0001');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toBeVisible();
+  const uuid = /\/orders\/confirmed\/\?order=([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const order = OrderEnvelopeSchema.parse(await (await request.get(`/api/v1/guest/orders/${uuid}`)).json()).data;
+  expect(order.fidelity_card_number).toBe('FID-0001');
 });
