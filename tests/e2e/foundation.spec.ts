@@ -29,7 +29,7 @@ test('each locale has its own title', async ({ page }) => {
 test('an unknown path answers 404 with the 404 page, marked noindex', async ({ page }) => {
   const response = await page.goto('/questa-pagina/non-esiste');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questa pagina non è stata trovata');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await page.getByRole('link', { name: 'Torna alla home', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');

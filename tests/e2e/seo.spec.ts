@@ -9,6 +9,7 @@ type Messages = Record<string, Record<string, string>>;
 const messages = (locale: string): Messages => JSON.parse(readFileSync(new URL(`../../i18n/${locale}.json`, import.meta.url), 'utf8')) as Messages;
 const it = messages('it');
 const en = messages('en');
+const fr = messages('fr');
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 
 const data = loadSeoData();
@@ -22,6 +23,8 @@ const shopPath = `/noleggio/${shop.slug}`;
 const logo = (page: Page) => page.getByRole('link', { name: fill(it.nav!.homeLabel!, { name: product }) });
 const networkFooter = (page: Page) => page.getByRole('navigation', { name: it.footer!.network });
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+// The credit's year is the build's: the site is built on the day the tests run (Europe/Rome).
+const buildYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Rome' }).format(new Date());
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -43,7 +46,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.label);
   });
 
-  test('a shop page shows address, phone, map link and the shop footer with the 2021 credit', async ({ page }) => {
+  test('a shop page shows address, phone, map link and the shop footer with the credit of the build year', async ({ page }) => {
     const response = await page.goto(shopPath);
     expect(response?.status()).toBe(200);
     const main = page.getByRole('main');
@@ -58,7 +61,8 @@ test.describe('without JavaScript', () => {
     await expect(footer).toContainText(`${shop.address}, ${shop.postalCode} ${shop.city}, ${shop.country}`);
     await expect(footer.getByRole('link', { name: shop.phone })).toBeVisible();
     await expect(footer.getByRole('link', { name: it.footer!.contact })).toHaveAttribute('href', `mailto:${shop.email}`);
-    await expect(footer).toContainText(fill(it.footer!.credit!, { year: 2021 }));
+    await expect(footer).toContainText(fill(it.footer!.credit!, { year: buildYear }));
+    await expect(page.getByRole('contentinfo')).not.toContainText('2021');
     await expect(networkFooter(page)).toBeVisible();
   });
 });
@@ -99,15 +103,20 @@ test.describe('unknown paths', () => {
   for (const { url, lang, messages: m } of [
     { url: '/sentiero-che-non-esiste/davvero', lang: 'it', messages: it },
     { url: '/en/no-such-page/at-all', lang: 'en', messages: en },
+    { url: '/fr/page-inexistante/vraiment', lang: 'fr', messages: fr },
   ])
     test(`${url} answers 404 with the ${lang} 404 page`, async ({ page }) => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.errors!.notFound!);
+      // In the page's language: the Italian and French headings are not the English one.
+      if (lang !== 'en') expect(m.errors!.notFound).not.toBe(en.errors!.notFound);
       await expect(page).toHaveTitle(`${m.errors!.notFoundTitle} | ${product}`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expect(page.getByRole('main').getByRole('link', { name: m.errors!.backHome })).toHaveAttribute('href', lang === 'it' ? '/' : `/${lang}/`);
+      // The network footer's credit carries the build's year.
+      await expect(page.getByRole('contentinfo')).toContainText(fill(m.footer!.credit!, { year: buildYear }));
     });
 });
 
