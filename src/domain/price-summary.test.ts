@@ -26,11 +26,36 @@ describe('summarisePrices', () => {
       price({ afternoon: true, amount: 19 }),
       price({ season: true, amount: 456 }),
     ];
-    expect(summarisePrices(list)).toEqual({ dayFrom: 26.5, dayUpTo: 38, morning: 23, afternoon: 19, season: 456 });
+    expect(summarisePrices(list)).toEqual({
+      dayFrom: 26.5,
+      dayFromDays: { from: 7, to: null },
+      oneDay: 38,
+      dayUpTo: 38,
+      morning: 23,
+      afternoon: 19,
+      season: 456,
+    });
+  });
+
+  it('gives the lowest rate the fewest days that get it, and a bounded span when a middle tier is the cheapest', () => {
+    expect(summarisePrices([tier(1, 1, 20), tier(2, 6, 15), tier(7, null, 15)])!.dayFromDays).toEqual({ from: 2, to: 6 });
+    expect(summarisePrices([tier(1, 1, 20), tier(4, 6, 12), tier(7, null, 14)])).toMatchObject({ dayFrom: 12, dayFromDays: { from: 4, to: 6 }, oneDay: 20 });
+  });
+
+  it('has no one-day rate when no tier covers a single day', () => {
+    expect(summarisePrices([tier(2, null, 20)])).toMatchObject({ dayFromDays: { from: 2, to: null }, oneDay: null });
   });
 
   it('leaves out the half days and the season a product does not have', () => {
-    expect(summarisePrices([tier(1, null, 14)])).toEqual({ dayFrom: 14, dayUpTo: 14, morning: null, afternoon: null, season: null });
+    expect(summarisePrices([tier(1, null, 14)])).toEqual({
+      dayFrom: 14,
+      dayFromDays: { from: 1, to: null },
+      oneDay: 14,
+      dayUpTo: 14,
+      morning: null,
+      afternoon: null,
+      season: null,
+    });
   });
 
   it('ignores add-on prices (not main) and is null without any day price', () => {
@@ -46,7 +71,11 @@ describe('summarisePrices', () => {
   });
 
   it('accepts prices without ids or tiers (the committed catalogue rows)', () => {
-    expect(summarisePrices([{ amount: 10, main_price: true, season: false, morning: false, afternoon: false }])).toMatchObject({ dayFrom: 10 });
+    expect(summarisePrices([{ amount: 10, main_price: true, season: false, morning: false, afternoon: false }])).toMatchObject({
+      dayFrom: 10,
+      dayFromDays: { from: 1, to: null },
+      oneDay: 10,
+    });
   });
 });
 

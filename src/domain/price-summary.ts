@@ -9,9 +9,19 @@ import { selectPrice } from './pricing';
 type SummaryPrice = Pick<Price, 'amount' | 'main_price' | 'season' | 'morning' | 'afternoon'> &
   Partial<Pick<Price, 'id' | 'rent_days_from' | 'rent_days_to'>>;
 
+/** The rental lengths a day tier applies to: `to` null is open ("7 days or more"). */
+export interface DaySpan {
+  from: number;
+  to: number | null;
+}
+
 export interface PriceSummary {
   /** Lowest per-day rate over the day tiers (the longest rentals usually): "from … a day". */
   dayFrom: number;
+  /** The rental lengths that rate needs (e.g. 7 days or more): a "from" price states them. */
+  dayFromDays: DaySpan;
+  /** The rate of a one-day rental, null when no tier covers a single day. */
+  oneDay: number | null;
   /** Highest per-day rate over the day tiers (a single day usually). */
   dayUpTo: number;
   morning: number | null;
@@ -27,12 +37,21 @@ const isDayTier = (p: SummaryPrice) => p.main_price && !p.season && !p.morning &
  * the ones the booking would charge (domain `selectPrice`), so a page never shows another one.
  */
 export function summarisePrices(prices: readonly SummaryPrice[]): PriceSummary | null {
-  const days = prices.filter(isDayTier).map((p) => p.amount);
-  if (days.length === 0) return null;
+  const tiers = prices.filter(isDayTier);
+  if (tiers.length === 0) return null;
+  const days = tiers.map((p) => p.amount);
   const full = prices.map((p) => ({ id: 0, rent_days_from: null, rent_days_to: null, ...p }));
   const amount = (mode: DateMode) => selectPrice(full, mode, 1)?.amount ?? null;
+  const spanOf = (p: SummaryPrice): DaySpan => ({ from: Math.max(1, p.rent_days_from ?? 1), to: p.rent_days_to || null });
+  // Of the tiers at the lowest rate, the one asking the fewest days.
+  const cheapest = tiers
+    .filter((p) => p.amount === Math.min(...days))
+    .map(spanOf)
+    .sort((a, b) => a.from - b.from)[0]!;
   return {
     dayFrom: Math.min(...days),
+    dayFromDays: cheapest,
+    oneDay: amount(DateModes.SINGLE),
     dayUpTo: Math.max(...days),
     morning: amount(DateModes.MORNING),
     afternoon: amount(DateModes.AFTERNOON),

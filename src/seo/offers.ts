@@ -33,8 +33,12 @@ export type ShopOffers = Map<string, SportOffer[]>;
 export const CATALOGUE_API_ENV = 'CATALOGUE_API_URL';
 
 /** A catalogue price row as the API presents it: the summary reads one shape only. */
-const asPrice = (row: { amount: number } & Partial<Record<'season' | 'morning' | 'afternoon', boolean>>) => ({
+const asPrice = (
+  row: { amount: number; rentDaysFrom?: number; rentDaysTo?: number | null } & Partial<Record<'season' | 'morning' | 'afternoon', boolean>>,
+) => ({
   amount: row.amount,
+  rent_days_from: row.rentDaysFrom ?? null,
+  rent_days_to: row.rentDaysTo ?? null,
   main_price: true,
   season: row.season ?? false,
   morning: row.morning ?? false,

@@ -12,6 +12,8 @@ import { ShopLoadSchema, type Category, type ShopLoad } from '../../src/api/cont
 import { bookingEntryPath } from '../../src/domain/booking-entry';
 import { formatSeasonWindow } from '../../src/domain/format-season';
 import { dayPriceRange, summarisePrices, type PriceSummary } from '../../src/domain/price-summary';
+import { fromPrice, fromPriceText } from '../../src/domain/from-price';
+import { formatCurrency } from '../../src/domain/format';
 import { occurrenceOf } from '../../src/domain/season';
 import { contentLanguage, localizePath } from '../../src/i18n/index';
 import { getT } from '../../src/i18n/server';
@@ -30,7 +32,7 @@ const KB = 1024;
 // ---------------------------------------------------------------------------------------------
 // The API's answer
 
-type Kind = 'day' | 'morning' | 'afternoon' | 'season';
+type Kind = 'day' | 'oneDay' | 'morning' | 'afternoon' | 'season';
 /** Product label → its summary, per category slug, per sport slug: what a page must show. */
 type Expected = Map<string, Map<string, Map<string, PriceSummary>>>;
 
@@ -87,6 +89,8 @@ function amountIn(value: string, locale: Locale): number | null {
 interface ShownProduct {
   label: string;
   prices: Partial<Record<Kind, number | null>>;
+  /** The "from" price as read: "da 26,50 € al giorno per 7 giorni o più · 1 giorno 38,00 €". */
+  from: string;
 }
 
 /** The offers lists of a piece of HTML: data-offers key → its products with their parsed prices. */
@@ -98,7 +102,8 @@ function offersIn(html: string, locale: Locale): Map<string, ShownProduct[]> {
       const prices: ShownProduct['prices'] = {};
       for (const price of offer[1]!.matchAll(/<(?:dd|span)\b[^>]*\bdata-price="(\w+)"[^>]*>([\s\S]*?)<\/(?:dd|span)>/g))
         prices[price[1] as Kind] = amountIn(text(price[2]!), locale);
-      return { label, prices };
+      const from = text(/<dd\b[^>]*class="from"[^>]*>([\s\S]*?)<\/dd>/.exec(offer[1]!)?.[1] ?? '');
+      return { label, prices, from };
     });
     lists.set(list[1]!, products);
   }
@@ -107,6 +112,7 @@ function offersIn(html: string, locale: Locale): Map<string, ShownProduct[]> {
 
 const shownPrices = (summary: PriceSummary): ShownProduct['prices'] => ({
   day: summary.dayFrom,
+  ...(fromPrice([summary])!.oneDay === null ? {} : { oneDay: fromPrice([summary])!.oneDay }),
   ...(summary.morning === null ? {} : { morning: summary.morning }),
   ...(summary.afternoon === null ? {} : { afternoon: summary.afternoon }),
   ...(summary.season === null ? {} : { season: summary.season }),
@@ -115,7 +121,14 @@ const shownPrices = (summary: PriceSummary): ShownProduct['prices'] => ({
 const canonical = (prices: ShownProduct['prices']) => JSON.stringify(Object.entries(prices).sort(([a], [b]) => a.localeCompare(b)));
 
 /** Differences between the products shown and those the API serves, as readable lines. */
-function compare(where: string, shown: ShownProduct[] | undefined, served: Map<string, PriceSummary>): string[] {
+/** The "from" text a product must show in a locale: the rate with the days it needs and the one-day rate. */
+function fromTextOf(summary: PriceSummary, locale: Locale): string {
+  const t = getT(locale);
+  const said = fromPriceText(fromPrice([summary])!, (amount) => formatCurrency(amount, hreflang[locale]));
+  return [said.perDay, said.oneDay].flatMap((m) => (m ? [t(m.key, m.params)] : [])).join(' · ');
+}
+
+function compare(where: string, shown: ShownProduct[] | undefined, served: Map<string, PriceSummary>, locale: Locale): string[] {
   if (!shown) return [`${where}: no price list`];
   const wrong: string[] = [];
   const shownLabels = shown.map((p) => p.label).sort();
@@ -128,6 +141,8 @@ function compare(where: string, shown: ShownProduct[] | undefined, served: Map<s
     const want = shownPrices(summary);
     if (canonical(product.prices) !== canonical(want))
       wrong.push(`${where} ${product.label}: shows ${JSON.stringify(product.prices)}, the API answers ${JSON.stringify(want)}`);
+    if (product.from !== text(fromTextOf(summary, locale)))
+      wrong.push(`${where} ${product.label}: says ${JSON.stringify(product.from)}, not ${JSON.stringify(fromTextOf(summary, locale))}`);
   }
   return wrong;
 }
@@ -179,7 +194,7 @@ describe('category×town pages', () => {
           if (seasonIn(card) !== seasonText(shop, locale)) wrong.push(`${where}: season ${JSON.stringify(seasonIn(card))}`);
           const served = expected.get(`${shop.slug}|${locale}`)!.get(sport);
           const all = new Map([...(served?.values() ?? [])].flatMap((products) => [...products]));
-          wrong.push(...compare(where, offersIn(card, locale).get(sport), all));
+          wrong.push(...compare(where, offersIn(card, locale).get(sport), all, locale));
           compared += all.size;
         }
       }
@@ -222,7 +237,7 @@ describe('town pages', () => {
           const shown = offersIn(card, locale);
           for (const sport of shop.sports) {
             const served = expected.get(`${shop.slug}|${locale}`)!.get(sport);
-            wrong.push(...compare(`${where} ${sport}`, shown.get(sport), new Map([...(served?.values() ?? [])].flatMap((p) => [...p]))));
+            wrong.push(...compare(`${where} ${sport}`, shown.get(sport), new Map([...(served?.values() ?? [])].flatMap((p) => [...p])), locale));
           }
           if (!hrefsIn(card).some((a) => a.href === localizePath(locale, bookingEntryPath(shop.slug)))) wrong.push(`${where}: no "Prenota"`);
         }
@@ -251,7 +266,7 @@ describe('shop pages', () => {
         const servedKeys = servedCategories.map(([slug]) => slug).sort();
         if (JSON.stringify(shownKeys) !== JSON.stringify(servedKeys)) wrong.push(`${page.url}: categories ${shownKeys.join()} (API: ${servedKeys.join()})`);
         for (const [slug, products] of servedCategories) {
-          wrong.push(...compare(`${page.url} ${slug}`, shown.get(slug), products));
+          wrong.push(...compare(`${page.url} ${slug}`, shown.get(slug), products, locale));
           compared += products.size;
         }
         const links = hrefsIn(main).map((a) => a.href);
