@@ -1,10 +1,12 @@
 // Paths (without locale prefix) that search engines must not index: account, login, order and
-// utility pages, and a shop's calendar and checkout steps. Those pages render
+// utility pages, a shop's calendar and checkout steps, and the town×sport pages with no shop in or
+// near the town (src/seo/no-shop-pages.ts). Those pages render
 // `<meta name="robots" content="noindex">` (via `isNoindexPath`) and the sitemap leaves them out.
 // Plain JS: astro.config.mjs imports it. Its importers (astro.config.mjs, BaseLayout.astro,
 // tests/site) all load it through Vite, which resolves the TypeScript import below, as it does
 // astro.config.mjs's own src/domain/locales.
 import { splitLocale } from '../domain/locale-path';
+import { noShopPaths } from './no-shop-pages';
 export const noindexPrefixes = ['/404', '/500', '/download', '/lang', '/pair', '/index-keep', '/user', '/login', '/orders', '/totem', '/account'];
 
 /**
@@ -25,6 +27,7 @@ export function isNoindexPath(path) {
   const clean = '/' + path.replace(/^\/+|\/+$/g, '');
   return (
     noindexExactPaths.includes(clean) ||
+    noShopPaths.has(clean) ||
     bookingStep.test(clean) ||
     noindexPrefixes.some((prefix) => clean === prefix || clean.startsWith(prefix + '/'))
   );

@@ -14,6 +14,14 @@ describe('isNoindexUrlPath in every language', () => {
       expect(isNoindexUrlPath(localizePath(locale, path)), path).toBe(false);
   });
 
+  it.each(LOCALES)('%s: a town×sport page with no shop in or near the town is noindex, one with a shop only nearby is not', (locale) => {
+    // Schia Monte Caio: the nearest ski shop is ~186 km away; Viola St. Grèè: Prato Nevoso at ~14 km.
+    expect(isNoindexUrlPath(localizePath(locale, '/sci/schia-monte-caio/'))).toBe(true);
+    expect(isNoindexUrlPath(localizePath(locale, '/sci/viola-st-gree/'))).toBe(false);
+    // The town's other pages stay indexable.
+    expect(isNoindexUrlPath(localizePath(locale, '/noleggi/schia-monte-caio/'))).toBe(false);
+  });
+
   it('only a booking step of a shop is a step: a shop page named like one, or a deeper path, is not', () => {
     expect(isNoindexUrlPath('/noleggio/calendar/')).toBe(false);
     expect(isNoindexUrlPath('/prenota/sport-noleggio-sestriere/calendar/extra/')).toBe(false);
