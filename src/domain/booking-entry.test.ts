@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingEntryPath, bookingPagePath, categoryForSlug, categoryFromSearch, CATEGORY_PARAM } from './booking-entry';
+import { bookingEntryPath, bookingPagePath, carriedDates, categoryForSlug, categoryFromSearch, CATEGORY_PARAM, withDates } from './booking-entry';
+import { datesFromSearch } from './booking-params';
+import { DateModes } from './dates';
 
 describe('booking entry paths', () => {
   it('the calendar and the booking page, with or without a category', () => {
@@ -15,6 +17,34 @@ describe('booking entry paths', () => {
     expect(categoryFromSearch(`?${CATEGORY_PARAM}=Sci%20<b>`)).toBeNull();
     expect(categoryFromSearch('?product=3')).toBeNull();
     expect(categoryFromSearch('')).toBeNull();
+  });
+});
+
+describe('days carried in the address', () => {
+  it('withDates adds a range, or one day without `to`, and keeps the query', () => {
+    const entry = bookingEntryPath('bardonecchia-sport-rent', 'sci');
+    expect(withDates(entry, { from: '2026-12-20', to: '2026-12-23' })).toBe('/prenota/bardonecchia-sport-rent/calendar/?category=sci&from=2026-12-20&to=2026-12-23');
+    expect(withDates('/sci/sestriere/', { from: '2026-12-20', to: '2026-12-20' })).toBe('/sci/sestriere/?from=2026-12-20');
+    expect(withDates('/sci/sestriere/', { from: '2026-12-20', to: null })).toBe('/sci/sestriere/?from=2026-12-20');
+    expect(withDates('/sci/sestriere/', { from: '', to: '2026-12-20' })).toBe('/sci/sestriere/');
+    // Days already there are replaced, not repeated.
+    expect(withDates('/x/?from=2026-01-01&to=2026-01-02', { from: '2026-12-20' })).toBe('/x/?from=2026-12-20');
+  });
+
+  it('carriedDates passes on what withDates wrote, and nothing without a day-shaped `from`', () => {
+    expect(carriedDates(withDates('/x/', { from: '2026-12-20', to: '2026-12-23' }).split('?')[1]!)).toEqual({ from: '2026-12-20', to: '2026-12-23' });
+    expect(carriedDates('?from=2026-12-20')).toEqual({ from: '2026-12-20', to: null });
+    expect(carriedDates('?from=domani')).toBeNull();
+    expect(carriedDates('?to=2026-12-20')).toBeNull();
+  });
+
+  it('datesFromSearch reads them back as the calendar wants them: a range, one whole day, or nothing', () => {
+    expect(datesFromSearch('?category=sci&from=2026-12-20&to=2026-12-23')).toEqual({ mode: DateModes.RANGE, dates: ['2026-12-20', '2026-12-23'] });
+    expect(datesFromSearch('?from=2026-12-23&to=2026-12-20')).toEqual({ mode: DateModes.RANGE, dates: ['2026-12-20', '2026-12-23'] });
+    expect(datesFromSearch('?from=2026-12-20')).toEqual({ mode: DateModes.SINGLE, dates: ['2026-12-20'] });
+    expect(datesFromSearch('?from=2026-12-20&to=2026-02-30')).toEqual({ mode: DateModes.SINGLE, dates: ['2026-12-20'] });
+    expect(datesFromSearch('?from=2026-02-30&to=2026-03-02')).toBeNull();
+    expect(datesFromSearch('?category=sci')).toBeNull();
   });
 });
 

@@ -5,6 +5,41 @@
 /** Query parameter carrying the category (a sport slug such as 'sci') into the booking flow. */
 export const CATEGORY_PARAM = 'category';
 
+/** Query parameters carrying chosen days ('YYYY-MM-DD') into the booking flow: `to` absent for one day. */
+export const FROM_PARAM = 'from';
+export const TO_PARAM = 'to';
+
+/** Chosen days a search carries: `to` empty or missing for a single day. */
+export interface CarriedDates {
+  from?: string | null;
+  to?: string | null;
+}
+
+/**
+ * A path with the chosen days added to its query (none without a first day; `to` only when it is
+ * another day), keeping what the query already has.
+ */
+export function withDates(path: string, dates: CarriedDates): string {
+  if (!dates.from) return path;
+  const [base, query = ''] = path.split('?') as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set(FROM_PARAM, dates.from);
+  if (dates.to && dates.to !== dates.from) params.set(TO_PARAM, dates.to);
+  else params.delete(TO_PARAM);
+  return `${base}?${params.toString()}`;
+}
+
+/**
+ * The days a query carries as written ('YYYY-MM-DD'-shaped, checked no further: the calendar reads
+ * them with `datesFromSearch`), for passing them on to the next page's links; null without `from`.
+ */
+export function carriedDates(search: string): CarriedDates | null {
+  const params = new URLSearchParams(search);
+  const shaped = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+  const from = shaped(params.get(FROM_PARAM));
+  return from ? { from, to: shaped(params.get(TO_PARAM)) } : null;
+}
+
 /** Path (without locale prefix) of a shop's calendar opened for a category. */
 export function bookingEntryPath(shopSlug: string, categorySlug?: string): string {
   const query = categorySlug ? `?${CATEGORY_PARAM}=${encodeURIComponent(categorySlug)}` : '';

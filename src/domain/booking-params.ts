@@ -1,5 +1,6 @@
 // Date fields shared by the shop/availabilities query (spec §7) and the order form.
-import { DateModes, normalizeDates, rentDays, type DateMode } from './dates';
+import { DateModes, isDay, normalizeDates, rentDays, type DateMode } from './dates';
+import { FROM_PARAM, TO_PARAM } from './booking-entry';
 
 export const flag = (value: boolean | null | undefined): '1' | '0' => (value ? '1' : '0');
 
@@ -47,6 +48,18 @@ export function dateModeOf(fields: DateFields): { mode: DateMode; dates: string[
   if (fields.morning && !fields.afternoon) return { mode: DateModes.MORNING, dates: [from] };
   if (fields.afternoon && !fields.morning) return { mode: DateModes.AFTERNOON, dates: [from] };
   return { mode: DateModes.SINGLE, dates: [from] };
+}
+
+/**
+ * The days a URL's query carries (`?from=2026-12-20&to=2026-12-23`, `withDates`): a range, or a
+ * whole day without `to`; null when `from` is missing or not a real day (a wrong `to` is dropped).
+ */
+export function datesFromSearch(search: string): { mode: DateMode; dates: string[] } | null {
+  const params = new URLSearchParams(search);
+  const from = params.get(FROM_PARAM);
+  const to = params.get(TO_PARAM);
+  if (!isDay(from)) return null;
+  return dateModeOf({ from, to: isDay(to) ? to : from });
 }
 
 export interface ShopRequestInput {

@@ -121,10 +121,10 @@ const shownPrices = (summary: PriceSummary): ShownProduct['prices'] => ({
 const canonical = (prices: ShownProduct['prices']) => JSON.stringify(Object.entries(prices).sort(([a], [b]) => a.localeCompare(b)));
 
 /** Differences between the products shown and those the API serves, as readable lines. */
-/** The "from" text a product must show in a locale: the rate with the days it needs and the one-day rate. */
-function fromTextOf(summary: PriceSummary, locale: Locale): string {
+/** The "from" text a product (or a shop, of all its products) must show in a locale: the rate with the days it needs and the one-day rate. */
+function fromTextOf(summary: PriceSummary | PriceSummary[], locale: Locale): string {
   const t = getT(locale);
-  const said = fromPriceText(fromPrice([summary])!, (amount) => formatCurrency(amount, hreflang[locale]));
+  const said = fromPriceText(fromPrice([summary].flat())!, (amount) => formatCurrency(amount, hreflang[locale]));
   return [said.perDay, said.oneDay].flatMap((m) => (m ? [t(m.key, m.params)] : [])).join(' · ');
 }
 
@@ -243,6 +243,23 @@ describe('town pages', () => {
         }
       }
     expectNone(wrong, 'town cards that differ from the API');
+  });
+});
+
+describe('home page', () => {
+  it('gives each shop card the lowest "from" price of all the shop rents, with its condition, as the API prices it', () => {
+    const wrong: string[] = [];
+    for (const locale of LOCALES) {
+      const cards = cardsOf(site().byUrl.get(locale === 'it' ? '/' : `/${locale}/`)!);
+      for (const shop of data.shops) {
+        const card = cards.get(shop.slug) ?? '';
+        const shown = text(/<p\b[^>]*data-from-price[^>]*>([\s\S]*?)<\/p>/.exec(card)?.[1] ?? '');
+        const all = [...expected.get(`${shop.slug}|${locale}`)!.values()].flatMap((categories) => [...categories.values()].flatMap((products) => [...products.values()]));
+        const want = text(fromTextOf(all, locale));
+        if (shown !== want) wrong.push(`${locale} home ${shop.slug}: ${JSON.stringify(shown)}, not ${JSON.stringify(want)}`);
+      }
+    }
+    expectNone(wrong, 'home cards whose "from" price differs from the API');
   });
 });
 

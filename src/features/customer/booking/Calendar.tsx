@@ -14,6 +14,8 @@
 // `?category=`, the picker starts on that category and "continue" leads to the booking page scrolled
 // to it; dates already chosen in this browser that can still be booked skip the calendar altogether
 // (location.replace: Back returns to the static page). Rules: src/domain/calendar-season.ts.
+// Opened with days in the address (`?from=…&to=…`, the home page's search), those are the chosen
+// dates: stored at once, so with a category and bookable days the booking page opens on them.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
@@ -24,6 +26,7 @@ import { areDatesValid, DateModes, datesChipText, dayToDisplay, normalizeDates, 
 import { areDatesBookable, openingMonth, openingsShown, seasonWindowOf, skipsCalendar } from '../../../domain/calendar-season';
 import { firstDayOutOfSeason, isAllYear, nextOpening } from '../../../domain/season';
 import { bookingPagePath, categoryForSlug, categoryFromSearch } from '../../../domain/booking-entry';
+import { datesFromSearch } from '../../../domain/booking-params';
 import { dateShower } from '../shared/show-date';
 import { availabilitySpan, calendarCells, initialProductId, monthDays, productGroups, selectionStatus, shiftMonth, type SelectionStatus } from '../../../domain/calendar';
 import { formatCurrency } from '../../../domain/format';
@@ -47,11 +50,15 @@ const CONFIRMED_STATE = 'datesConfirmed';
 function readEntry() {
   const stored = $configuration.get();
   const state: unknown = history.state;
+  const returning = typeof state === 'object' && state !== null && CONFIRMED_STATE in state;
+  // Days in the address win over the stored ones, unless the visitor came back to change them.
+  const asked = returning ? null : datesFromSearch(location.search);
   return {
     category: categoryFromSearch(location.search),
-    returning: typeof state === 'object' && state !== null && CONFIRMED_STATE in state,
-    mode: stored.multipleDates,
-    dates: stored.dates,
+    returning,
+    mode: asked?.mode ?? stored.multipleDates,
+    dates: asked?.dates ?? stored.dates,
+    asked: asked !== null,
   };
 }
 
@@ -62,10 +69,13 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
   const cart = useStore($cart);
   const products = useStore($products);
   const categories = useStore($categories);
-  const [mode, setMode] = useState<DateMode>(configuration.multipleDates);
-  // Dates gone by are no choice any more: the visitor starts afresh.
-  const [picked, setPicked] = useState<string[]>(() => (configuration.dates.some((d) => d < todayInRome()) ? [] : configuration.dates));
   const [entry] = useState(readEntry);
+  const [mode, setMode] = useState<DateMode>(entry.mode);
+  // Dates gone by are no choice any more: the visitor starts afresh.
+  const [picked, setPicked] = useState<string[]>(() => (entry.dates.some((d) => d < todayInRome()) ? [] : entry.dates));
+  useEffect(() => {
+    if (entry.asked && !entry.dates.some((d) => d < todayInRome())) setDates(entry.mode, entry.dates);
+  }, [entry]);
   // null until the visitor changes month: until then, the opening month (the season's, once loaded).
   const [chosenMonth, setMonth] = useState<string | null>(null);
   const [catalogue, setCatalogue] = useState<'loading' | 'ready' | 'error'>('loading');

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { matchTown, searchTarget, searchTargets, townKey } from './home-search';
+
+const towns = [
+  { slug: 'sestriere', label: 'Sestriere', sports: ['sci', 'ciaspole', 'biciclette'] },
+  { slug: 'viola-st-gree', label: 'Viola St. Grèè', sports: ['sci'] },
+  { slug: 'sanremo', label: 'Sanremo', sports: ['biciclette'] },
+];
+const shops = [
+  { slug: 'sport-sestriere', town: 'sestriere', sports: ['sci', 'ciaspole'] },
+  { slug: 'alpin-sestriere', town: 'sestriere', sports: ['ciaspole', 'biciclette'] },
+  { slug: 'bike-sanremo', town: 'sanremo', sports: ['biciclette'] },
+];
+
+describe('searchTarget', () => {
+  it('one shop of the town rents the sport: its calendar for that sport', () => {
+    expect(searchTarget(towns[0]!, 'sci', shops)).toBe('/prenota/sport-sestriere/calendar/?category=sci');
+    expect(searchTarget(towns[2]!, 'biciclette', shops)).toBe('/prenota/bike-sanremo/calendar/?category=biciclette');
+  });
+
+  it('several shops, or none in a town that lists the sport: the town×sport page', () => {
+    expect(searchTarget(towns[0]!, 'ciaspole', shops)).toBe('/ciaspole/sestriere/');
+    expect(searchTarget(towns[1]!, 'sci', shops)).toBe('/sci/viola-st-gree/');
+  });
+
+  it('a sport the town does not list: the town page', () => {
+    expect(searchTarget(towns[2]!, 'sci', shops)).toBe('/noleggi/sanremo/');
+  });
+
+  it('searchTargets answers every town and sport', () => {
+    const all = searchTargets(towns, ['sci', 'biciclette'], shops);
+    expect(Object.keys(all)).toEqual(['sestriere', 'viola-st-gree', 'sanremo']);
+    expect(all.sestriere).toEqual({ sci: '/prenota/sport-sestriere/calendar/?category=sci', biciclette: '/prenota/alpin-sestriere/calendar/?category=biciclette' });
+  });
+});
+
+describe('matchTown', () => {
+  it('finds a town by its label or slug, whatever the case, accents and spacing', () => {
+    expect(matchTown('Viola St. Grèè', towns)?.slug).toBe('viola-st-gree');
+    expect(matchTown('  viola st gree ', towns)?.slug).toBe('viola-st-gree');
+    expect(matchTown('viola-st-gree', towns)?.slug).toBe('viola-st-gree');
+    expect(matchTown('SESTRIERE', towns)?.slug).toBe('sestriere');
+  });
+
+  it('finds nothing for another name or an empty text', () => {
+    expect(matchTown('Sestri', towns)).toBeNull();
+    expect(matchTown('   ', towns)).toBeNull();
+    expect(townKey("Sauze d'Oulx")).toBe('sauze d oulx');
+  });
+});
