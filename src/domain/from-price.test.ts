@@ -46,27 +46,27 @@ describe('fromPrice', () => {
 describe('fromPriceText', () => {
   it('says the condition and the one-day rate: "da 26,50 € al giorno per 7 giorni o più · 1 giorno 38,00 €"', () => {
     expect(fromPriceText(fromPrice([premium])!, money)).toEqual({
-      perDay: { key: 'offers.fromPerDayForDays', params: { amount: '26,50 €', days: 7 } },
-      oneDay: { key: 'offers.oneDay', params: { amount: '38,00 €' } },
+      perDay: { message: 'fromPerDayForDays', params: { amount: '26,50 €', days: 7 } },
+      oneDay: { message: 'oneDay', params: { amount: '38,00 €' } },
     });
   });
 
   it('says the rate alone when one day gets it', () => {
-    expect(fromPriceText(fromPrice([flat])!, money)).toEqual({ perDay: { key: 'offers.fromPerDay', params: { amount: '14,00 €' } }, oneDay: null });
+    expect(fromPriceText(fromPrice([flat])!, money)).toEqual({ perDay: { message: 'fromPerDay', params: { amount: '14,00 €' } }, oneDay: null });
   });
 
   it('says a bounded span when the cheapest tier is a middle one', () => {
     const middle = summarisePrices([tier(1, 1, 20), tier(4, 6, 12), tier(7, null, 14)]);
     expect(fromPriceText(fromPrice([middle])!, money)).toEqual({
-      perDay: { key: 'offers.fromPerDayForDayRange', params: { amount: '12,00 €', from: 4, to: 6 } },
-      oneDay: { key: 'offers.oneDay', params: { amount: '20,00 €' } },
+      perDay: { message: 'fromPerDayForDayRange', params: { amount: '12,00 €', from: 4, to: 6 } },
+      oneDay: { message: 'oneDay', params: { amount: '20,00 €' } },
     });
   });
 
   it('leaves the one-day rate out when no tier covers a single day', () => {
     const fromTwo = summarisePrices([tier(2, null, 20)]);
     expect(fromPriceText(fromPrice([fromTwo])!, money)).toEqual({
-      perDay: { key: 'offers.fromPerDayForDays', params: { amount: '20,00 €', days: 2 } },
+      perDay: { message: 'fromPerDayForDays', params: { amount: '20,00 €', days: 2 } },
       oneDay: null,
     });
   });

@@ -1,7 +1,6 @@
 // The "from" price a page shows for a product or a shop, with the condition it needs: the lowest
 // day rate is usually the one of a week or more, so "da 26,50 € al giorno" alone promised a price
 // a one-day renter never pays. One rule for every card, page and structured datum that shows it.
-import type { I18nMessage } from './messages';
 import type { DaySpan, PriceSummary } from './price-summary';
 
 export interface FromPrice {
@@ -30,26 +29,32 @@ export function fromPrice(summaries: readonly (PriceSummary | null)[]): FromPric
   };
 }
 
+/** A message of the `offers` section of i18n (build-time pages only) with its values. */
+export interface OffersMessage {
+  message: 'fromPerDay' | 'fromPerDayForDays' | 'fromPerDayForDayRange' | 'oneDay';
+  params: Record<string, string | number>;
+}
+
 export interface FromPriceText {
   /** "da 26,50 € al giorno per 7 giorni o più" (or without the condition when a single day gets it). */
-  perDay: I18nMessage;
+  perDay: OffersMessage;
   /** "1 giorno 38,00 €", when a single day costs more. */
-  oneDay: I18nMessage | null;
+  oneDay: OffersMessage | null;
 }
 
 /**
- * What to say of a "from" price (keys of `offers.*` in i18n), amounts formatted by `money` in the
+ * What to say of a "from" price (messages of the `offers` section of i18n), amounts formatted by `money` in the
  * page's language: the rate alone when any rental gets it, else with the lengths it needs and the
  * one-day rate.
  */
 export function fromPriceText(from: FromPrice, money: (amount: number) => string): FromPriceText {
   const amount = money(from.perDay);
   const { from: minDays, to: maxDays } = from.days;
-  const perDay: I18nMessage =
+  const perDay: OffersMessage =
     minDays <= 1
-      ? { key: 'offers.fromPerDay', params: { amount } }
+      ? { message: 'fromPerDay', params: { amount } }
       : maxDays === null
-        ? { key: 'offers.fromPerDayForDays', params: { amount, days: minDays } }
-        : { key: 'offers.fromPerDayForDayRange', params: { amount, from: minDays, to: maxDays } };
-  return { perDay, oneDay: from.oneDay === null ? null : { key: 'offers.oneDay', params: { amount: money(from.oneDay) } } };
+        ? { message: 'fromPerDayForDays', params: { amount, days: minDays } }
+        : { message: 'fromPerDayForDayRange', params: { amount, from: minDays, to: maxDays } };
+  return { perDay, oneDay: from.oneDay === null ? null : { message: 'oneDay', params: { amount: money(from.oneDay) } } };
 }

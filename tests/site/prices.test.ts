@@ -125,7 +125,7 @@ const canonical = (prices: ShownProduct['prices']) => JSON.stringify(Object.entr
 function fromTextOf(summary: PriceSummary | PriceSummary[], locale: Locale): string {
   const t = getT(locale);
   const said = fromPriceText(fromPrice([summary].flat())!, (amount) => formatCurrency(amount, hreflang[locale]));
-  return [said.perDay, said.oneDay].flatMap((m) => (m ? [t(m.key, m.params)] : [])).join(' · ');
+  return [said.perDay, said.oneDay].flatMap((m) => (m ? [t(`offers.${m.message}`, m.params)] : [])).join(' · ');
 }
 
 function compare(where: string, shown: ShownProduct[] | undefined, served: Map<string, PriceSummary>, locale: Locale): string[] {
