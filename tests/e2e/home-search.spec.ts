@@ -67,7 +67,10 @@ test('Sestriere, snowshoes (two shops): the town×sport page keeps the days, its
   await expect(page).toHaveURL(new RegExp(`/ciaspole/sestriere/\\?from=${from}&to=${to}$`));
   const alpin = data.shops.find((s) => s.slug === 'alpin-tour-sestriere')!;
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: alpin.label }) });
-  await card.getByRole('link', { name: /^Prenota/ }).click();
+  const book = card.getByRole('link', { name: /^Prenota/ });
+  // The page's script hands the days to the shop's calendar link.
+  await expect(book).toHaveAttribute('href', new RegExp(`/prenota/${alpin.slug}/calendar/\\?category=ciaspole&from=${from}&to=${to}$`));
+  await book.click();
   await expectBookingOn(page, 'it', alpin.slug);
 });
 
