@@ -1,6 +1,6 @@
 // The voucher as a one-page A4 PDF (pdfkit): the code big on the left of the heading, the
 // number under it as text (read aloud at the counter when a phone's screen will not scan), then
-// the shop, the dates, who each item is for and what to bring. Customers' names come in any
+// the shop, the dates, who each item is for, the costs, the payment and what to bring. Customers' names come in any
 // script, which pdfkit's standard fonts (WinAnsi: Latin-1 only) would garble ("Dvořák",
 // "Иван"): DejaVu Sans (Latin Extended, Greek, Cyrillic) is embedded, subset to the glyphs used.
 import { readFile } from 'node:fs/promises';
@@ -82,11 +82,28 @@ export async function renderVoucherPdf(content: VoucherContent, codePng: Buffer,
   section(content.shop.heading, content.shop.lines);
   if (content.hours) section(content.hours.heading, [content.hours.text]);
   section(content.dates.heading, [content.dates.text]);
-  section(content.slot.heading, [content.slot.text]);
+  if (content.slot) section(content.slot.heading, [content.slot.text]);
   section(
     content.people.heading,
     content.people.list.map((p) => `${p.name}: ${p.items.join(', ')}`),
   );
+  // The costs as two columns: each label on the left, its amount right-aligned, the total in bold.
+  doc.font('bold').fontSize(12).fillColor('#000').text(content.costs.heading, MARGIN, doc.y, { width });
+  const amountWidth = 90;
+  const row = (label: string, amount: string, font: 'regular' | 'bold') => {
+    const y = doc.y;
+    doc.font(font).fontSize(11).fillColor('#222');
+    // The label first, so a reader (and a screen reader) reads each line as "label amount".
+    doc.text(label, MARGIN, y, { width: width - amountWidth - 10 });
+    const afterLabel = doc.y;
+    doc.text(amount, MARGIN + width - amountWidth, y, { width: amountWidth, align: 'right' });
+    doc.y = Math.max(doc.y, afterLabel);
+  };
+  for (const line of content.costs.rows) row(line.label, line.amount, 'regular');
+  row(content.costs.total.label, content.costs.total.amount, 'bold');
+  doc.x = MARGIN;
+  doc.moveDown(0.8);
+  section(content.payment.heading, [content.payment.text]);
   section(content.bring.heading, content.bring.list.map((line) => `• ${line}`));
   doc.end();
   return done;

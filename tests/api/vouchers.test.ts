@@ -44,15 +44,16 @@ describe.each(testDrivers)('order vouchers on $name', (driver) => {
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     for (const part of [
       'Bon de location',
-      `Commande ${order.number}`,
+      `Numéro de commande ${order.number}`,
       'Bardonecchia Sport Rent',
       `du ${dayToDisplay(order.date_from)} au ${dayToDisplay(order.date_to)}`,
-      'Journée entière',
       'Luca Bianchi',
       "pièce d'identité",
     ]) {
       expect(text).toContain(part);
     }
+    // Two whole days: the dates say it; no "Créneau : Journée entière".
+    expect(text).not.toContain('Journée entière');
   });
 
   it('answers it to the logged-in owner by id or number; 404 to anyone else', async () => {
@@ -61,7 +62,7 @@ describe.each(testDrivers)('order vouchers on $name', (driver) => {
       const res = await voucher(ref, mario);
       expect(res.status).toBe(200);
       // Placed without a language: Italian, the site's default.
-      expect(await pdfText(new Uint8Array(await res.arrayBuffer()))).toContain(`Ordine ${mine.number}`);
+      expect(await pdfText(new Uint8Array(await res.arrayBuffer()))).toContain(`Numero d'ordine ${mine.number}`);
     }
     for (const [ref, token] of [
       [mine.id, stranger],

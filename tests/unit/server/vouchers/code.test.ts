@@ -65,15 +65,22 @@ describe('the voucher PDF', () => {
       morning: false,
       afternoon: true,
       season: false,
-      order_detail_pools: [{ index: 0, customer: { first_name: 'Élise', last_name: 'Durand' }, order_details: [{ product_label: 'Ciaspole' }] }],
+      paid: false,
+      paid_at: null,
+      total_amount: 18,
+      order_detail_pools: [{ index: 0, customer: { first_name: 'Élise', last_name: 'Durand' }, order_details: [{ product_label: 'Ciaspole', total_price: 18 }] }],
     };
     const shop = { label: 'Bardonecchia Sport Rent', address: 'Via Medail 12', postalCode: '10052', city: 'Bardonecchia', phone: '+39 0122', hours: 'lun.–dim. 08:30–18:30' };
     const pdf = await renderVoucherPdf(voucherContent(order, shop, getT('fr')), await orderCodePng(order));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(pdf);
-    for (const part of ['Bon de location', 'Commande 06-0000042', 'Bardonecchia Sport Rent', '10052 Bardonecchia', 'lun.–dim. 08:30–18:30', '20/12/2026', 'Après-midi', 'Élise Durand: Ciaspole', "pièce d'identité"]) {
+    for (const part of ['Bon de location', 'Numéro de commande 06-0000042', 'Bardonecchia Sport Rent', '10052 Bardonecchia', 'lun.–dim. 08:30–18:30', '20/12/2026', 'Après-midi', 'Élise Durand: Ciaspole', "pièce d'identité"]) {
       expect(text).toContain(part);
     }
+    // The number once: under its label, not again in a heading.
+    expect(text.split('06-0000042')).toHaveLength(2);
+    expect(text).toContain('Détail des coûts Ciaspole (Élise Durand) 18,00 € Total 18,00 €');
+    expect(text).toContain('À payer au magasin : 18,00 €');
   });
 
   it("reads back names outside Latin-1 exactly (an embedded Unicode font, not the standard fonts' WinAnsi)", async () => {
@@ -85,9 +92,12 @@ describe('the voucher PDF', () => {
       morning: true,
       afternoon: true,
       season: false,
+      paid: true,
+      paid_at: '2026-12-19T10:00:00.000Z',
+      total_amount: 48,
       order_detail_pools: [
-        { index: 0, customer: { first_name: 'Dvořák', last_name: 'Łukasz' }, order_details: [{ product_label: 'Ciaspole' }] },
-        { index: 1, customer: { first_name: 'Иван', last_name: 'Петров' }, order_details: [{ product_label: 'Sci' }] },
+        { index: 0, customer: { first_name: 'Dvořák', last_name: 'Łukasz' }, order_details: [{ product_label: 'Ciaspole', total_price: 18 }] },
+        { index: 1, customer: { first_name: 'Иван', last_name: 'Петров' }, order_details: [{ product_label: 'Sci', total_price: 30 }] },
       ],
     };
     const shop = { label: 'Bardonecchia Sport Rent', address: 'Via Medail 12', postalCode: '10052', city: 'Bardonecchia', phone: '+39 0122', hours: null };
@@ -95,7 +105,10 @@ describe('the voucher PDF', () => {
     const text = await pdfText(pdf);
     expect(text).toContain('Dvořák Łukasz: Ciaspole');
     expect(text).toContain('Иван Петров: Sci');
-    expect(text).toContain('Ordine 06-0000043');
+    expect(text).toContain("Numero d'ordine 06-0000043");
+    // Two whole days: the dates say it, no "Giornata intera"; paid, with its day in Rome.
+    expect(text).not.toContain('Fascia oraria');
+    expect(text).toContain('Pagato il 19/12/2026');
     // Subset: only the glyphs drawn are embedded, so the voucher stays small.
     expect(pdf.length).toBeLessThan(150_000);
   });
@@ -109,7 +122,10 @@ describe('the voucher PDF', () => {
       morning: true,
       afternoon: true,
       season: false,
-      order_detail_pools: [{ index: 0, customer: { first_name: name, last_name: 'Zoë' }, order_details: [{ product_label: 'Sci' }] }],
+      paid: false,
+      paid_at: null,
+      total_amount: 30,
+      order_detail_pools: [{ index: 0, customer: { first_name: name, last_name: 'Zoë' }, order_details: [{ product_label: 'Sci', total_price: 30 }] }],
     });
     const shop = { label: 'Sestriere Sport', address: 'Via Pinerolo 3', postalCode: '10058', city: 'Sestriere', phone: '+39 0122', hours: null };
     const pdfs = await Promise.all(['Ἀθηνᾶ', 'Ярослава'].map(async (name, n) => renderVoucherPdf(voucherContent(order(n, name), shop, getT('it')), await orderCodePng(order(n, name)))));
