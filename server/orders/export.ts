@@ -19,6 +19,8 @@ export function exportOrderCsv(order: PresentedOrder, t: TFunction, locale: Loca
     [t('export.from'), order.date_from],
     [t('export.to'), order.date_to],
     [t('export.status'), t(`order.statuses.${order.status}`)],
+    // Which terms the customer accepted and when (empty for a kiosk's order: signed at the counter).
+    [t('export.terms'), order.terms_version ?? '', order.terms_accepted_at ?? ''],
     [],
     [t('export.person'), t('export.product'), t('export.unitPrice'), t('export.total')],
     ...order.order_detail_pools.flatMap((pool) => {

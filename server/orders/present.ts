@@ -174,6 +174,8 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Relat
       total_taxable: order.totalTaxable,
       created_at: order.createdAt.toISOString(),
       ref: order.ref,
+      terms_version: order.termsVersion,
+      terms_accepted_at: order.termsAcceptedAt?.toISOString() ?? null,
       totem_code: placedAt?.code ?? null,
       // The order's own rule (orders/order-medias.ts): the refusals keep it from happening now;
       // an order from before them may still lack one, and the delivery counter warns.

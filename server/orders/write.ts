@@ -131,6 +131,9 @@ async function writeOrder(
           createdTotemId: input.totemId ?? null,
           locale: input.locale,
           ref: form.ref ?? null,
+          // An edit keeps the consent given when the order was placed.
+          termsVersion: form.terms_version ?? null,
+          termsAcceptedAt: form.terms_version ? now : null,
         },
       ])) as [OrderRow];
       if (input.idempotency) await recordIdempotentOrder(tx, input.idempotency, row.id);

@@ -12,7 +12,8 @@ import {
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
 import { missingDocument } from '../../src/domain/order-documents';
 import { coupons, orders } from '../db/schema/index';
-import { ApiError, forbidden, notFound } from '../http/errors';
+import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
+import { termsConsent, termsRequired } from '../../src/domain/terms';
 import { requireUser, type AppContext, type AppEnv } from '../http/context';
 import { formToTree, readFormData } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';
@@ -69,6 +70,17 @@ async function assertFormDocuments(c: AppContext, form: OrderFormInput, editing?
   const required = await orderDocumentsRequired(db, editing ?? null, c.get('auth')?.totem);
   if (missingDocument(required, form.medias, required && editing ? await liveDocumentIds(db, editing.id) : [])) throw documentRequired();
   return required;
+}
+
+/**
+ * A customer placing an order on the site accepts the terms in force (src/domain/terms.ts): 422 on
+ * `terms_version` when the form has none or an older one. A kiosk's order may carry one, which is
+ * recorded; a version that is not the one in force is refused from anyone.
+ */
+function assertTermsConsent(form: OrderFormInput, kiosk: boolean): void {
+  const consent = termsConsent(form.terms_version);
+  if (consent === 'accepted' || (consent === 'missing' && !termsRequired({ kiosk }))) return;
+  throw fieldError('terms_version', consent === 'missing' ? 'api.termsRequired' : 'api.termsOutdated');
 }
 
 /**
@@ -166,6 +178,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const totem = c.get('auth')?.totem;
     if (totem && totem.shopId !== shopId) throw forbidden();
     const form = await readOrderForm(c);
+    assertTermsConsent(form, !!totem);
     const documentsRequired = await assertFormDocuments(c, form);
     const committed = c.get('idempotency')?.orderId;
     const answered = committed ? await answerCommittedOrder(c, committed) : null;

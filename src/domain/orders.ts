@@ -19,6 +19,8 @@ export type OrderFormInput = Pick<
   Partial<Pick<CartState, 'orderCodeToReplace'>> & {
     /** The stored referral (`forced_ref`); an edit keeps the order's own whatever is sent. */
     ref?: string | null;
+    /** The terms' version the customer accepted in the checkout; null at a kiosk (signed at the counter). */
+    termsVersion?: string | null;
     products: readonly Pick<CartProduct, 'id_price' | 'related' | 'customer' | 'size'>[];
     medias: readonly OrderFormMedia[];
     multipleDates: DateMode;
@@ -52,6 +54,8 @@ export interface OrderFormFields extends DateParams {
   medias: readonly { id?: number | null; stored?: boolean; deleted?: boolean; file?: Blob | null }[];
   edit_order_code?: string | null;
   ref?: string | null;
+  /** The version of the terms the customer ticked (src/domain/terms.ts); none at a kiosk. */
+  terms_version?: string | null;
 }
 
 /**
@@ -95,6 +99,7 @@ export function encodeOrderForm(fields: OrderFormFields): FormData {
 
   if (fields.edit_order_code) form.append('edit_order_code', fields.edit_order_code);
   if (fields.ref) form.append('ref', fields.ref);
+  if (fields.terms_version) form.append('terms_version', fields.terms_version);
   return form;
 }
 
@@ -123,6 +128,7 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
     edit_order_code: input.orderCodeToReplace,
     // One the API would refuse (too long) is left out: a referral must never block the order.
     ref: input.ref && input.ref.length <= ORDER_FIELD_MAX.code ? input.ref : null,
+    terms_version: input.termsVersion ?? null,
   });
 }
 

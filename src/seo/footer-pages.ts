@@ -4,6 +4,8 @@ export const footerPages = [
   { key: 'rentalAssistance', slug: 'assistenza-noleggio' },
   { key: 'hotels', slug: 'hotel-e-tour-operator' },
   { key: 'shops', slug: 'negozi' },
+  { key: 'terms', slug: 'condizioni' },
+  { key: 'cancellation', slug: 'cancellazione' },
   { key: 'privacy', slug: 'privacy' },
   { key: 'cookies', slug: 'cookie' },
 ] as const;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '../../src/domain/money';
 import { formatCurrency } from '../../src/domain/format';
 import { buildOrderFormData } from '../../src/domain/orders';
+import { TERMS_VERSION } from '../../src/domain/terms';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, readMail, seededAmount, type OrderInput } from '../support/orders';
@@ -101,11 +102,12 @@ describe.each(testDrivers)('placing orders on $name', (driver) => {
       dates: [from],
       email: 'john.smith@example.com',
       invoice: false,
+      termsVersion: TERMS_VERSION,
     });
     const { status, order } = await postOrder(api, 1, form, { lang: 'en_GB' });
     expect(status).toBe(201);
     const lines = [seededAmount('SNOWBOARD', 'morning'), seededAmount('CASCO', 'morning')];
-    expect(order).toMatchObject({ multipleDates: DateModes.MORNING, date_from: from, date_to: from, coupon_codes: ['BENVENUTO10'] });
+    expect(order).toMatchObject({ multipleDates: DateModes.MORNING, date_from: from, date_to: from, coupon_codes: ['BENVENUTO10'], terms_version: TERMS_VERSION });
     expect(order.total_amount).toBe(roundMoney(lines[0]! + lines[1]! - 10));
     expect(order.order_detail_pools[0]!.order_details.map((d) => d.product_label)).toEqual(['Snowboard kit', 'Helmet']);
     expect(readMail(api.outbox().at(-1)!).subject).toBe(`Order ${order.number} confirmed`);

@@ -11,6 +11,7 @@ import { readMail } from '../support/orders';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 // Open all year (no season), so any day is bookable; no other journey books here.
 const SHOP = 'bardonecchia-sport-rent';
@@ -38,6 +39,7 @@ async function sellOut(request: APIRequestContext, day: string): Promise<string>
   const kit = kitOf(shop);
   const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
     multipart: {
+      terms_version: TERMS_VERSION,
       from: day,
       to: day,
       morning: '0',

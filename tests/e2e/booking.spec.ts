@@ -6,7 +6,7 @@ import { openAddOns } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
-import { pricedTotal } from './checkout-helpers';
+import { pricedTotal, acceptTerms } from './checkout-helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
@@ -59,6 +59,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await main.getByLabel('Email').fill('giulia.verdi@example.com');
   await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(main.getByText('carta-identita.pdf', { exact: true })).toBeVisible();
+  await acceptTerms(page);
   await page.getByRole('button', { name: "Conferma l'ordine" }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toBeVisible();

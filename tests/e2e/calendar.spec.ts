@@ -12,6 +12,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (its season), clear of the days the other journeys
@@ -48,6 +49,7 @@ async function book(request: APIRequestContext, day: string, morning = false) {
   const shop = await loadShop(request, { from: day, to: day, ...flags });
   const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
     multipart: {
+      terms_version: TERMS_VERSION,
       from: day,
       to: day,
       ...flags,

@@ -8,9 +8,10 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
-import { checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
+import { acceptTerms, checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
 import { formChunks, holdChunks, pageSettled } from './form-chunks';
 import { formatCurrency } from '../../src/domain/format';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 const SHOP = 'sport-noleggio-sestriere';
 
@@ -24,6 +25,7 @@ test('checkout: a phone the API would refuse is refused before sending, with the
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/api\/v1\/shops\/\d+\/orders/.test(r.url())) sent = true;
   });
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   const phone = main.getByLabel('Telefono');
   await expect(main.getByText('Numero di telefono non valido')).toBeVisible();
@@ -51,6 +53,7 @@ test('checkout: a 422 puts each message under its field and focuses the first on
       }),
     }),
   );
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   // Cognome comes before Email on the page: it takes the focus.
   await expect(main.getByLabel('Cognome')).toBeFocused();
@@ -73,6 +76,7 @@ test('checkout: a 422 puts each message under its field and focuses the first on
   );
   await main.getByLabel('Cognome').fill('Feedback');
   await main.getByLabel('Email').fill('carla.feedback@example.com');
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(alert).toContainText('Data non valida');
   await expect(alert).toBeFocused();
@@ -83,6 +87,7 @@ test('checkout: a 422 puts each message under its field and focuses the first on
 test('checkout: a placed order lands on its confirmation page, its heading and number in view', async ({ page, request }) => {
   const main = await checkoutWithSnowshoes(page, request, 74);
   await fillContact(main);
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page).toHaveURL(/\/orders\/confirmed\/\?order=[0-9a-f-]{36}$/);
   const heading = page.getByRole('heading', { level: 1, name: 'Ordine confermato' });
@@ -98,7 +103,7 @@ test('checkout: saving an edit says the changes were saved, focused', async ({ p
   const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   const placed = await request.post('/api/v1/shops/1/orders', {
-    multipart: { from, to, first_name: 'Edo', last_name: 'Salvato', phone: '+39 333 2222222', email: 'edo.salvato@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+    multipart: { terms_version: TERMS_VERSION, from, to, first_name: 'Edo', last_name: 'Salvato', phone: '+39 333 2222222', email: 'edo.salvato@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
   });
   expect(placed.status()).toBe(201);
   const order = (await placed.json()).data as { uuid: string; number: string };
@@ -260,6 +265,7 @@ test('fidelity card: an unknown number is refused under its box; a valid one tak
   ] as const) {
     await main.getByLabel(label, { exact: true }).fill(value);
   }
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByTestId('server-total')).toHaveText(shown);
 });
@@ -290,6 +296,7 @@ test('checkout: what is typed before react-hook-form has loaded stays, and its m
   await expect(name).toBeFocused();
 
   // Its validation runs: the empty fields are refused under themselves, the typed ones kept.
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   const lastName = main.getByLabel('Cognome');
   await expect(lastName).toBeFocused();
@@ -311,6 +318,7 @@ test('checkout: what is typed before react-hook-form has loaded stays, and its m
   await lastName.fill('Prima');
   await main.getByLabel('Telefono').fill('+39 333 4444444');
   await main.getByLabel('Email').fill('carla.prima@example.com');
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(main.getByLabel('Email')).toBeFocused();
   await expect(main.locator('#checkout-email-error')).toHaveText('Indirizzo email non valido');
@@ -321,6 +329,8 @@ test('checkout: a submit pressed before react-hook-form has loaded is sent once 
   const chunks = await holdFormChunks(page);
   const main = await checkoutWithSnowshoes(page, request, 80);
   await fillContact(main);
+  // Ticked before react-hook-form has loaded too: the light form's box hands its state over.
+  await acceptTerms(main);
   const place = main.getByRole('button', { name: "Conferma l'ordine" });
   await place.click();
   await expect(main.getByRole('button', { name: 'Invio in corso…' })).toBeDisabled();
@@ -333,6 +343,7 @@ test('checkout: offline, the form keeps what was typed and says the server could
   const main = await checkoutWithSnowshoes(page, request, 82);
   await context.setOffline(true);
   await fillContact(main);
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByText('Errore nella comunicazione con il server')).toBeVisible();
   // Same page (no reload), same values, the button ready for another try.

@@ -47,3 +47,8 @@ export async function fillContact(main: ReturnType<Page['getByRole']>, phone = '
   await main.getByLabel('Telefono').fill(phone);
   await main.getByLabel('Email').fill('carla.feedback@example.com');
 }
+
+/** Ticks the checkout's consent to the rental terms, the cancellation policy and the privacy notice. */
+export async function acceptTerms(scope: Page | Locator): Promise<void> {
+  await scope.getByRole('checkbox', { name: /Ho letto e accetto le condizioni di noleggio/ }).check();
+}

@@ -5,7 +5,8 @@ import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
-import { pricedTotal } from './checkout-helpers';
+import { pricedTotal, acceptTerms } from './checkout-helpers';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 async function chooseRange(page: Page, shop: string, from: number, to: number) {
   await page.goto(`/prenota/${shop}/calendar`);
@@ -66,6 +67,7 @@ test('customer: login, cart kept across reload and language, coupons, order list
   await expect(main.getByLabel('Telefono')).toHaveValue('+39 333 123 4567');
   await expect(main.getByLabel('Email')).toHaveValue('mario.rossi@example.com');
   const sent = page.waitForRequest((r) => r.url().includes('/api/v1/shops/') && r.method() === 'POST');
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   const body = (await sent).postData() ?? '';
   expect(body).toContain('BENVENUTO10');
@@ -113,6 +115,7 @@ test('availability: the last unit in the cart shows sold out; a second order for
     last_name: 'Cliente',
     phone: '+39 333 0000000',
     email: 'altro@example.com',
+    terms_version: TERMS_VERSION,
     'cart[0][prices][0]': String(line.id_price),
     ...Object.fromEntries(['first_name', 'last_name', 'height', 'weight', 'shoe_size', 'level'].map((f) => [`cart[0][customer][${f}]`, '1'])),
   };
@@ -125,6 +128,7 @@ test('availability: the last unit in the cart shows sold out; a second order for
   await main.getByLabel('Cognome').fill('Neri');
   await main.getByLabel('Telefono').fill('+39 333 1111111');
   await main.getByLabel('Email').fill('anna.neri@example.com');
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Kit sci Junior non è più disponibile per le date scelte' })).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, todayInRome } from '../../src/domain/dates';
 import { hydrated } from './hydration';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 // A shop open all year: these tests need an order today, whatever day they run on.
 const SHOP = 'alpin-tour-sestriere';
@@ -19,7 +20,7 @@ async function orderOn(request: APIRequestContext, auth: string, day: string): P
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   const placed = await request.post(`/api/v1/shops/${shop.data.shop.id}/orders`, {
     headers: { Authorization: auth },
-    multipart: { from: day, to: day, first_name: 'Mario', last_name: 'Rossi', phone: '+39 333 1234567', email: 'mario.rossi@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+    multipart: { terms_version: TERMS_VERSION, from: day, to: day, first_name: 'Mario', last_name: 'Rossi', phone: '+39 333 1234567', email: 'mario.rossi@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
   });
   expect(placed.status()).toBe(201);
   const data = (await placed.json()).data;

@@ -4,6 +4,7 @@ import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 /** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);
@@ -14,7 +15,7 @@ test('editing the dates of an order changes its total and keeps its number', asy
   const shop = await (await request.get(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}&to=${to}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   const placed = await request.post('/api/v1/shops/1/orders', {
-    multipart: { from, to, first_name: 'Edo', last_name: 'Bianchi', phone: '+39 333 2222222', email: 'edo@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+    multipart: { terms_version: TERMS_VERSION, from, to, first_name: 'Edo', last_name: 'Bianchi', phone: '+39 333 2222222', email: 'edo@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
   });
   expect(placed.status()).toBe(201);
   const order = (await placed.json()).data as { uuid: string; number: string; total_amount: number };

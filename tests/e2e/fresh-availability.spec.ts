@@ -8,6 +8,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (its season), clear of the days the other journeys
@@ -37,6 +38,7 @@ async function bookElsewhere(request: APIRequestContext, day: string) {
   const shop = await loadShop(request, day);
   const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
     multipart: {
+      terms_version: TERMS_VERSION,
       from: day,
       to: day,
       morning: '0',

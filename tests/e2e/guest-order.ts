@@ -2,13 +2,14 @@
 // shop's `offset`-th open day, confirmed and unpaid. Each spec takes its own day, so stock never clashes.
 import { expect, type APIRequestContext } from '@playwright/test';
 import { inSeasonDay } from '../support/season';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 export async function placeGuestOrder(request: APIRequestContext, offset: number) {
   const from = inSeasonDay('sport-noleggio-sestriere', offset);
   const shop = await (await request.get(`/api/v1/shops/slug/sport-noleggio-sestriere?from=${from}&to=${from}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   const placed = await request.post('/api/v1/shops/1/orders', {
-    multipart: { from, to: from, first_name: 'Paola', last_name: 'Neri', phone: '+39 333 4444444', email: 'paola@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+    multipart: { terms_version: TERMS_VERSION, from, to: from, first_name: 'Paola', last_name: 'Neri', phone: '+39 333 4444444', email: 'paola@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
   });
   expect(placed.status()).toBe(201);
   return (await placed.json()).data as { uuid: string; number: string; total_amount: number };

@@ -57,6 +57,9 @@ test('a guest books with the keyboard only', async ({ page }) => {
     await tabTo(page, main.getByLabel(label, { exact: true }), 150);
     await page.keyboard.type(value);
   }
+  // The consent to the terms, ticked with the space bar.
+  await tabTo(page, main.getByRole('checkbox', { name: /Ho letto e accetto le condizioni di noleggio/ }), 150);
+  await page.keyboard.press('Space');
   await tabTo(page, main.getByRole('button', { name: "Conferma l'ordine" }), 150);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toBeVisible();

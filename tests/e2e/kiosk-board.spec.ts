@@ -10,6 +10,7 @@ import { todayInRome } from '../../src/domain/dates';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
 import { staffToken } from './kiosk-orders';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 const BARD = 'bardonecchia-sport-rent';
 /** Products of the shop with units enough for every order these tests place today, tried in turn. */
@@ -39,6 +40,7 @@ async function placeToday(request: APIRequestContext, firstName: string): Promis
     if (!product) continue;
     const placed = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
       multipart: {
+        terms_version: TERMS_VERSION,
         from: day,
         to: day,
         morning: '0',

@@ -6,6 +6,7 @@ import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/
 import { PairResponseSchema } from '../../src/api/contract/staff';
 import { DEMO_POS_URL, demoPosUrl } from '../../server/db/seed/kiosk';
 import { addDays, todayInRome } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 export const BARD = 'bardonecchia-sport-rent';
 export const BARD_ID = 6;
@@ -40,6 +41,7 @@ export async function placeOrder(request: APIRequestContext, options: GuestOrder
   const placed = await request.post(`/api/v1/shops/${BARD_ID}/orders`, {
     headers: options.kioskToken ? { Authorization: options.kioskToken } : {},
     multipart: {
+      terms_version: TERMS_VERSION,
       from: options.from,
       to,
       first_name: options.firstName ?? 'Marta',

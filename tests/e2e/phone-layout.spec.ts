@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -16,7 +17,7 @@ async function placeGuestOrder(request: APIRequestContext) {
   const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${from}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE');
   const placed = await request.post('/api/v1/shops/1/orders', {
-    multipart: { from, to: from, first_name: 'Pia', last_name: 'Telefono', phone: '+39 333 5555555', email: 'pia@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
+    multipart: { terms_version: TERMS_VERSION, from, to: from, first_name: 'Pia', last_name: 'Telefono', phone: '+39 333 5555555', email: 'pia@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id) },
   });
   expect(placed.status()).toBe(201);
   return (await placed.json()).data as { uuid: string };

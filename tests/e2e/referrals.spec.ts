@@ -4,11 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { pricedTotal } from './checkout-helpers';
+import { pricedTotal, acceptTerms } from './checkout-helpers';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { BARD, BARD_ID, day } from './kiosk-orders';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { DateModes } from '../../src/domain/dates';
+import { TERMS_VERSION } from '../../src/domain/terms';
 
 test('an order booked through ?framed&forced_ref=HOTEL42 carries the referral', async ({ page, request }) => {
   // The hotel's frame: the referral is stored on the first page.
@@ -36,6 +37,7 @@ test('an order booked through ?framed&forced_ref=HOTEL42 carries the referral', 
   await main.getByLabel('Telefono').fill('+39 333 4444444');
   await main.getByLabel('Email').fill('ada.referral@example.com');
   const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/v1/shops/${BARD_ID}/orders`));
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   const order = OrderEnvelopeSchema.parse(await (await placed).json()).data;
   expect(order.ref).toBe('HOTEL42');
@@ -51,7 +53,7 @@ test('staff see the referral at the cash desk and per referral on the configurat
   const shop = await (await request.get(`/api/v1/shops/slug/${BARD}?from=${from}&to=${from}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { current_price: { id: number } };
   const placed = await request.post(`/api/v1/shops/${BARD_ID}/orders`, {
-    multipart: { from, to: from, first_name: 'Ada', last_name: 'Referral', phone: '+39 333 4444444', email: 'ada.referral@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id), ref: 'HOTEL42' },
+    multipart: { terms_version: TERMS_VERSION, from, to: from, first_name: 'Ada', last_name: 'Referral', phone: '+39 333 4444444', email: 'ada.referral@example.com', 'cart[0][prices][0]': String(snowshoes.current_price.id), ref: 'HOTEL42' },
   });
   expect(placed.status()).toBe(201);
   const order = OrderEnvelopeSchema.parse(await placed.json()).data;

@@ -7,6 +7,8 @@ import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { violations } from './axe';
 import { logIn, newCustomer } from './people-helpers';
+import { TERMS_VERSION } from '../../src/domain/terms';
+import { acceptTerms } from './checkout-helpers';
 
 const SHOP = 'sport-noleggio-sestriere';
 const USER = 'elena.ritorno@example.com';
@@ -20,7 +22,7 @@ const ELENA = { first_name: 'Elena', last_name: 'Conti', height: '165', weight: 
 async function pastOrder(request: APIRequestContext, token: string, day: string, people: Record<string, string>[]) {
   const shop = (await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${day}&to=${day}`)).json()).data;
   const price = String(shop.products.find((p: { code: string }) => p.code === 'SCI-BASE').current_price.id);
-  const multipart: Record<string, string> = { from: day, to: day, first_name: 'Elena', last_name: 'Conti', phone: '+39 333 555 6677', email: USER };
+  const multipart: Record<string, string> = { terms_version: TERMS_VERSION, from: day, to: day, first_name: 'Elena', last_name: 'Conti', phone: '+39 333 555 6677', email: USER };
   people.forEach((person, i) => {
     multipart[`cart[${i}][prices][0]`] = price;
     for (const [k, v] of Object.entries(person)) multipart[`cart[${i}][customer][${k}]`] = v;
@@ -74,6 +76,7 @@ test('returning skiers: a known skier picked in one tap, the order carries the m
 
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);
+  await acceptTerms(page.getByRole('main'));
   await page.getByRole('main').getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toBeVisible();
   const number = await page.getByTestId('order-number').innerText();

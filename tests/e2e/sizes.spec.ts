@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
+import { acceptTerms } from './checkout-helpers';
 
 const SHOP = 'riviera-bike-rent-sanremo';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
@@ -51,6 +52,7 @@ test('books a mountain bike in size L and finds the size on the order', async ({
   await main.getByLabel('Telefono').fill('+39 333 7654321');
   await main.getByLabel('Email').fill('marco.bruni@example.com');
   await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await acceptTerms(page);
   await page.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toBeVisible();
   await page.getByRole('link', { name: "Vedi l'ordine" }).click();

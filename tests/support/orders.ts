@@ -4,6 +4,7 @@ import { addDays, todayInRome } from '../../src/domain/dates';
 import { offeredAddOns } from '../../src/domain/pricing';
 import { flag } from '../../src/domain/booking-params';
 import { encodeOrderForm } from '../../src/domain/orders';
+import { TERMS_VERSION } from '../../src/domain/terms';
 import { addOnTemplates, priceList, sportCatalogue } from '../../server/db/seed/products';
 import { AvailabilitiesSchema, ShopLoadSchema, type RelatedProduct, type ShopLoad } from '../../src/api/contract/catalogue';
 import { LoginResponseSchema } from '../../src/api/contract/user';
@@ -88,6 +89,8 @@ export interface OrderInput {
   phone?: string;
   email?: string;
   medias?: { id?: number; stored?: boolean; deleted?: boolean; file?: File }[];
+  /** The terms' version the customer accepted: the one in force unless given; null sends none. */
+  terms_version?: string | null;
   /** Any other field, sent as is. */
   extra?: Record<string, string>;
 }
@@ -110,6 +113,7 @@ export function orderForm(input: OrderInput): FormData {
     coupon_codes: input.coupons ?? [],
     cart: input.cart,
     medias: input.medias ?? [],
+    terms_version: input.terms_version === undefined ? TERMS_VERSION : input.terms_version,
   });
   for (const [k, v] of Object.entries(input.extra ?? {})) form.append(k, v);
   return form;

@@ -58,6 +58,9 @@ export const orders = pgTable(
     totalTax: money('total_tax').notNull(),
     totalTaxable: money('total_taxable').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The terms' version the customer accepted (src/domain/terms.ts) and when; null at a kiosk without it. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** The cash desk that took the payment and what its payment terminal answered. */
     paidTotemId: integer('paid_totem_id'),
     paymentLog: jsonb('payment_log'),

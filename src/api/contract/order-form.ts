@@ -64,6 +64,8 @@ export const OrderFormSchema = z
     medias: z._default(z.array(OrderFormMediaSchema).check(z.maxLength(10)), []),
     edit_order_code: optionalString(ORDER_FIELD_MAX.code),
     ref: optionalString(ORDER_FIELD_MAX.code),
+    /** The version of the terms the customer ticked (src/domain/terms.ts); required of site orders. */
+    terms_version: optionalString(ORDER_FIELD_MAX.code),
     _method: z.optional(plainString()),
   })
   .check(

@@ -184,6 +184,12 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   document_missing: z._default(z.boolean(), false),
   /** The referral the order came with (a hotel's framed page's `forced_ref`); null without one. */
   ref: z.optional(z.nullable(z.string())),
+  /**
+   * The version of the terms the customer accepted when placing the order (src/domain/terms.ts) and
+   * when; null for an order placed at a kiosk without it (signed at the counter) or before consent.
+   */
+  terms_version: z.optional(z.nullable(z.string())),
+  terms_accepted_at: z.optional(z.nullable(z.string())),
   /** When the order was last sent to the shop's queue board; null when never. */
   queued_at: z.optional(z.nullable(z.string())),
   order_detail_pools: z.array(

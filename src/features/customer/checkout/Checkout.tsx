@@ -69,6 +69,7 @@ export default function Checkout({ locale, shop }: { locale: string; shop: strin
     email: cart.email ?? session.user?.username ?? '',
     invoice: false,
     fiscal_code: cart.fiscal_code ?? '',
+    terms: false,
   }));
 
   // The binding react-hook-form's host hands the form once fetched.

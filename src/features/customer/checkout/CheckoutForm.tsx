@@ -16,6 +16,7 @@ import { dateShower } from '../shared/show-date';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import CheckoutDocuments from './CheckoutDocuments';
+import TermsConsent from './TermsConsent';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import type { ContactField } from './form-dom';
 import type { CheckoutValues } from './stores/send-order';
@@ -64,7 +65,11 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const amount = (value: number) => (priced ? formatCurrency(value) : '…');
   const { errors, isSubmitting, register } = binding;
 
-  const input = (f: Exclude<ContactField, 'invoice'>, type = 'text', autoComplete?: string) => (
+  // The site's customer accepts the terms with the order; a kiosk's are signed at the counter, and
+  // an edit keeps the consent the order was placed with.
+  const asksConsent = !configuration.totem && !cart.orderCodeToReplace;
+
+  const input = (f: Exclude<ContactField, 'invoice' | 'terms'>, type = 'text', autoComplete?: string) => (
     <div className="field">
       <label htmlFor={`checkout-${f}`}>{t(`checkout.${f}`)}</label>
       <input id={`checkout-${f}`} type={type} autoComplete={autoComplete} aria-invalid={!!errors[f]} aria-describedby={`checkout-${f}-error`} defaultValue={defaults[f]} {...register(f)} />
@@ -132,6 +137,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
           <strong data-testid="cart-total">{priced ? formatCurrency(total) : t('checkout.pricing')}</strong>
         </dd>
       </dl>
+      {asksConsent && <TermsConsent locale={locale} register={register('terms')} error={errors.terms} />}
       {serverErrors.length > 0 && (
         // An alert (read out when it appears) named by its title, focusable so a refusal without a
         // field of the form to point at can take the focus; a div, so the list keeps its role.

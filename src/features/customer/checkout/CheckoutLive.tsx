@@ -53,13 +53,15 @@ function CheckoutLive({ locale, form, defaults, lines, outcome, onBinding }: Che
   useEffect(() => {
     const user = session.user;
     if (!user || user === start.user) return;
-    for (const [name, value] of Object.entries(sessionContact(user)) as [Exclude<ContactField, 'invoice'>, string][]) {
+    for (const [name, value] of Object.entries(sessionContact(user)) as [Exclude<ContactField, 'invoice' | 'terms'>, string][]) {
       if (!getValues(name) && value) setValue(name, value);
     }
   }, [session.user, start.user, getValues, setValue]);
 
   const text = toFormValidate([required, maxLength(ORDER_FIELD_MAX.name)], t);
   const rules: Record<Exclude<ContactField, 'invoice'>, (value: unknown) => true | string> = {
+    // The consent is asked on the site's checkout only (CheckoutForm): unmounted, it checks nothing.
+    terms: (value) => value === true || t('checkout.termsRequired'),
     first_name: text,
     last_name: text,
     // The API's phone rule, checked before sending (tests/unit/api/contract/phone-rule.test.ts).
@@ -110,7 +112,7 @@ function CheckoutLive({ locale, form, defaults, lines, outcome, onBinding }: Che
 
   // Read while rendering: react-hook-form renders this again when they change.
   const errors: CheckoutBinding['errors'] = {};
-  for (const name of [...TEXT_FIELDS, 'invoice'] as const) errors[name] = formState.errors[name]?.message;
+  for (const name of [...TEXT_FIELDS, 'invoice', 'terms'] as const) errors[name] = formState.errors[name]?.message;
   const { isSubmitting } = formState;
   // Before paint, so the form never shows a frame driven by neither host.
   useLayoutEffect(() => onBinding({ register: bind, errors, isSubmitting, invoice, onSubmit: submit }));

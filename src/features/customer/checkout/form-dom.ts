@@ -4,7 +4,7 @@
 import type { CheckoutValues } from './stores/send-order';
 
 export type ContactField = keyof CheckoutValues;
-type TextField = Exclude<ContactField, 'invoice'>;
+type TextField = Exclude<ContactField, 'invoice' | 'terms'>;
 
 /** The contact fields written as text (every one but the invoice checkbox). */
 export const TEXT_FIELDS: readonly TextField[] = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'];
@@ -40,8 +40,10 @@ export function readContact(form: HTMLFormElement | null, fallback: CheckoutValu
     const el = inputNamed(form, name);
     if (el) values[name] = el.value;
   }
-  const invoice = inputNamed(form, 'invoice');
-  if (invoice) values.invoice = invoice.checked;
+  for (const name of ['invoice', 'terms'] as const) {
+    const box = inputNamed(form, name);
+    if (box) values[name] = box.checked;
+  }
   return values;
 }
 

@@ -8,6 +8,7 @@ import type { OrderResponse } from '../../../../api/contract/orders';
 import { placeOrder, replaceOrder } from '../../../../api/orders';
 import { checkoutRefusal, type CheckoutRefusal } from '../../../../domain/checkout-errors';
 import { buildOrderEditFormData, buildOrderFormData } from '../../../../domain/orders';
+import { TERMS_VERSION } from '../../../../domain/terms';
 import { $cart, clearCart, setContact } from '../../../../stores/cart';
 import { $configuration, $ref } from '../../../../stores/configuration';
 import { markKioskOrderPlaced } from '../../../../stores/kiosk-device';
@@ -23,6 +24,8 @@ export interface CheckoutValues {
   email: string;
   invoice: boolean;
   fiscal_code: string;
+  /** The consent to the terms is ticked (not asked at a kiosk nor on an edit). */
+  terms: boolean;
 }
 
 export type OrderOutcome =
@@ -56,6 +59,7 @@ export async function sendOrder(values: CheckoutValues): Promise<OrderOutcome> {
     multipleDates: configuration.multipleDates,
     dates: configuration.dates,
     ref: $ref.get(),
+    termsVersion: values.terms ? TERMS_VERSION : null,
     // Documents picked in this session go as files; stored ones by their id.
     medias: cart.medias.map((m) => ({ ...m, file: m.stored ? null : (fileFor(m.img) ?? null) })),
   };

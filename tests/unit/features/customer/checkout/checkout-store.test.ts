@@ -59,7 +59,7 @@ function bikeInCart() {
   cartStore.addProduct({ id: bike.product.id, id_shop: SHOP, id_price: bike.main.id, related: [], multipleDates: DateModes.SINGLE, dates: [from], days: 1 });
 }
 
-const values = { first_name: 'Carla', last_name: 'Checkout', phone: '+39 333 765 4321', email: 'carla.checkout@example.com', invoice: false, fiscal_code: '' };
+const values = { first_name: 'Carla', last_name: 'Checkout', phone: '+39 333 765 4321', email: 'carla.checkout@example.com', invoice: false, fiscal_code: '', terms: true };
 
 describe('openCheckout', () => {
   it('drops documents whose file did not survive a reload and prices the lines for the chosen dates', async () => {

@@ -64,7 +64,7 @@ async function changeAtDesk(uuid: string, offset: number) {
 /** What the checkout's form starts from in edit mode: the cart's contact data, nothing typed. */
 function prefilled() {
   const cart = cartStore.$cart.get();
-  return { first_name: cart.first_name ?? '', last_name: cart.last_name ?? '', phone: cart.phone ?? '', email: cart.email ?? '', invoice: false, fiscal_code: '' };
+  return { first_name: cart.first_name ?? '', last_name: cart.last_name ?? '', phone: cart.phone ?? '', email: cart.email ?? '', invoice: false, fiscal_code: '', terms: false };
 }
 
 describe('an order changed at the cash desk', () => {
