@@ -56,7 +56,7 @@ test('unticked, the order is not sent and the message is under the box; ticked, 
   for (const [name, href] of [
     ['Condizioni di noleggio', '/condizioni'],
     ['Politica di cancellazione', '/cancellazione'],
-    ['Privacy policy', '/privacy'],
+    ['Informativa sulla privacy', '/privacy'],
   ] as const) {
     await expect(main.locator('#checkout-terms-links').getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }

@@ -39,7 +39,7 @@ export default function TermsConsent({ locale, register, error }: TermsConsentPr
           <span key={page.key}>
             {i > 0 && ' · '}
             <a href={localizePath(lang, page.path)} target="_blank" rel="noopener">
-              {t(`footerPages.${page.key}.link`)}
+              {t(`checkout.${page.key}Page`)}
             </a>
           </span>
         ))}
