@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { orders } from '../../../../../server/db/schema/index';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../../../src/api/contract/idempotency';
 import { buildOrderFormData, type OrderFormInput } from '../../../../../src/domain/orders';
+import { TERMS_VERSION } from '../../../../../src/domain/terms';
 import { testDrivers } from '../../../../support/databases';
 import { createTestApi, type TestApi } from '../../../../support/app';
 import { day, pick } from '../../../../support/orders';
@@ -40,6 +41,7 @@ describe('order submissions', () => {
       dates: [from],
       email: 'ritenta@example.com',
       invoice: false,
+      termsVersion: TERMS_VERSION,
     };
   }, 120_000);
   afterAll(() => api.dispose());
