@@ -8,6 +8,7 @@ import { addDays, todayInRome } from '../src/domain/dates';
 import { clusterDatabase, startApiProcess, type ApiProcess } from '../tests/support/cluster';
 import { withCpuSplit, type CpuSplit } from './cpu-split';
 import { orders } from './orders';
+import { TERMS_VERSION } from '../src/domain/terms';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -51,6 +52,7 @@ async function propagation(a: string, b: string): Promise<{ p50: number; p99: nu
     const form = new FormData();
     const fields: Record<string, string> = {
       from: day,
+      terms_version: TERMS_VERSION,
       first_name: 'Bench',
       last_name: `P${i}`,
       phone: '+39 333 0000000',

@@ -28,6 +28,7 @@ import { configureLogger } from '../server/log';
 import { IDEMPOTENCY_HEADER } from '../src/api/contract/idempotency';
 import { addDays, todayInRome } from '../src/domain/dates';
 import { throwawayDatabase } from '../tests/support/throwaway-database';
+import { TERMS_VERSION } from '../src/domain/terms';
 
 const SERIAL = Number(process.env.PROFILE_ORDERS ?? 200);
 const PARALLEL = Number(process.env.PROFILE_PARALLEL ?? 50);
@@ -253,6 +254,7 @@ async function main() {
     const form = new FormData();
     const fields: Record<string, string> = {
       from: addDays(todayInRome(), 1 + i),
+      terms_version: TERMS_VERSION,
       first_name: 'Profile',
       last_name: `N${i}`,
       phone: '+39 333 0000000',

@@ -13,6 +13,7 @@ import http from 'node:http';
 import { IDEMPOTENCY_HEADER } from '../src/api/contract/idempotency';
 import { addDays, todayInRome } from '../src/domain/dates';
 import { isInSeason } from '../src/domain/season';
+import { TERMS_VERSION } from '../src/domain/terms';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -113,6 +114,7 @@ export async function orders(
       const day = booking.days[Math.min(Math.floor(k / booking.perDay), booking.days.length - 1)]!;
       const fields: Record<string, string> = {
         from: day,
+        terms_version: TERMS_VERSION,
         first_name: 'Bench',
         last_name: `N${n}`,
         phone: '+39 333 0000000',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
-import { checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
+import { acceptTerms, checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
 
@@ -24,6 +24,7 @@ test('a guest lands on the confirmation, which a reload, Back and English all ke
   const main = await checkoutWithSnowshoes(page, request, 84);
   const total = await pricedTotal(main);
   await fillContact(main);
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
 
   await expect(page).toHaveURL(CONFIRMED);

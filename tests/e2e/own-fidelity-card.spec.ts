@@ -2,7 +2,7 @@
 // can be taken off (and stays off across a reload), typed back, and the order carries it.
 import { expect, test } from '@playwright/test';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { checkoutWithSnowshoes, fillContact } from './checkout-helpers';
+import { acceptTerms, checkoutWithSnowshoes, fillContact } from './checkout-helpers';
 import { hydrated } from './hydration';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
@@ -44,6 +44,7 @@ test("the demo customer's card FID-0001 is applied at checkout, removable, once 
   await expect(card.getByText('Carta valida: sconto 10%')).toBeVisible();
   await expect(total).toHaveText(withCard);
   await fillContact(main);
+  await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toBeVisible();
   const uuid = /\/orders\/confirmed\/\?order=([0-9a-f-]{36})$/.exec(page.url())![1]!;
