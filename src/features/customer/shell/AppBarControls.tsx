@@ -1,11 +1,10 @@
 // The app bar's interactive part (spec §2 default layout): dates chip, shop chip with the
-// selector, the orders chip for kiosks, the user menu or login button (never in totem mode), and
-// the cart button with its badge, shown only when the cart has items. On a public kiosk the shop
+// selector, the orders chip for kiosks, the user menu or login button (never in totem mode); the
+// cart link is AppBarCart, its own island outside the phone's menu. On a public kiosk the shop
 // leads back to its start screen. The staff's kiosk screens have a bar of their own (StaffBarControls).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $configuration } from '../../../stores/configuration';
-import { $cartCount } from '../../../stores/cart';
 import { $loginDialog, $session, hideLogin, openLogin } from '../../../stores/session';
 import { notify, notifyOnNextPage } from '../../../stores/notifications';
 import { DateModes, datesChipText } from '../../../domain/dates';
@@ -32,11 +31,9 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
   const lang = toLocale(locale);
   const hydrated = useHydrated();
   const storedConfiguration = useStore($configuration);
-  const storedCount = useStore($cartCount);
   const storedSession = useStore($session);
   // The static HTML knows no visitor: match it on the first render (see useHydrated).
   const configuration = hydrated ? storedConfiguration : { ...storedConfiguration, shop: null, totem: null, dates: [], multipleDates: DateModes.SINGLE };
-  const cartCount = hydrated ? storedCount : 0;
   const session = hydrated ? storedSession : { token: null, user: null, loggedIn: false };
   const loginDialog = useStore($loginDialog);
   const loginOpen = hydrated && loginDialog.open;
@@ -158,11 +155,6 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
             {t('login.open')}
           </button>
         ))}
-      {cartCount > 0 && shop && (
-        <a className="chip chip--cart" href={localizePath(lang, `/prenota/${shop.slug}/order`)} aria-label={t('appBar.cartCount', { count: cartCount })}>
-          {t('appBar.cart')} <span className="badge" aria-hidden="true">{cartCount}</span>
-        </a>
-      )}
       {/* A kiosk has no customer login and a fixed shop. */}
       {!totemMode && loginMounted && (
         <LazyDialog open={loginOpen} onFailed={() => dialogFailed(hideLogin)}>
