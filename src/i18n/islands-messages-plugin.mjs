@@ -58,8 +58,9 @@ export const CUSTOMER_PAGE_SECTIONS = {
   page: CUSTOMER_LAYOUT_SECTIONS,
   /** A shop's page and the hotels' page: "Ask the shop". */
   'ask-shop': [...CUSTOMER_LAYOUT_SECTIONS, 'booking.askShop'],
-  booking: [...CUSTOMER_LAYOUT_SECTIONS, 'booking', 'calendar.day', 'calendar.season', 'calendar.seeAvailability'],
-  calendar: [...CUSTOMER_LAYOUT_SECTIONS, 'calendar', 'booking.loading'],
+  // The calendar too: without dates the booking page shows it in place (booking/DatesInPlace.tsx).
+  booking: [...CUSTOMER_LAYOUT_SECTIONS, 'booking', 'calendar'],
+  calendar: [...CUSTOMER_LAYOUT_SECTIONS, 'calendar', 'booking.loading', 'booking.cartBar'],
   checkout: [...CUSTOMER_LAYOUT_SECTIONS, 'checkout', 'booking.customer', 'order'],
   order: [
     ...CUSTOMER_LAYOUT_SECTIONS,

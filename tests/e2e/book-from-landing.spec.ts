@@ -58,14 +58,24 @@ test('from /sci/sestriere/: Prenota → ski calendar → dates → booking page 
   await expect(page).toHaveURL(/\/ciaspole\/sestriere\/$/);
 });
 
-test('without dates, the booking page sends to the calendar keeping the category', async ({ page, request }) => {
+test('without dates, the booking page asks for them in place, on the category, then shows that category', async ({ page, request }) => {
   const answer = await shopAnswer(request);
+  const today = todayInRome();
+  const day = nextOpening(addDays(today, 10), answer.window);
   const board = categoryForSlug(answer.categories, 'snowboard')!;
   const firstBoard = productGroups(answer.categories, answer.products).find((g) => board.ids.includes(g.id))!.products[0]!;
   await page.goto(`/prenota/${SHOP}/?category=snowboard`);
   await hydrated(page);
-  await page.getByRole('link', { name: 'Scegli le date' }).last().click();
-  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/calendar/\\?category=snowboard$`));
-  await hydrated(page);
+  // The calendar is right here, its picker on the category's gear: no page that only sends elsewhere.
+  await expect(page.getByRole('heading', { level: 2, name: 'Scegli le date per vedere prezzi e disponibilità' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scegli le date', exact: true })).toHaveCount(0);
   await expect(page.getByLabel('Disponibilità e prezzi di')).toHaveValue(String(firstBoard.id));
+  await page.getByRole('radio', { name: 'Giornata intera' }).check();
+  await goToMonth(page, nextOpening(today, answer.window).slice(0, 7), day);
+  await dayButton(page, day).click();
+  await page.getByRole('button', { name: 'Continua' }).click();
+  // Same page, now with the gear priced for that day, on the category.
+  await expect(page).toHaveURL(new RegExp(`/prenota/${SHOP}/\\?category=snowboard$`));
+  await expect(page.getByRole('heading', { level: 4, name: firstBoard.label! })).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Scegli le date per vedere prezzi e disponibilità' })).toHaveCount(0);
 });

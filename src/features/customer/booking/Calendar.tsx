@@ -62,7 +62,11 @@ function readEntry() {
   };
 }
 
-export default function Calendar({ locale, shop }: { locale: string; shop: string }) {
+/**
+ * `onConfirm`: the calendar is shown in place on the booking page (no dates yet there), which
+ * takes the confirmed dates as they are stored instead of being navigated to.
+ */
+export default function Calendar({ locale, shop, onConfirm }: { locale: string; shop: string; onConfirm?: () => void }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const configuration = useStore($configuration);
@@ -241,6 +245,7 @@ export default function Calendar({ locale, shop }: { locale: string; shop: strin
         disabled={!bookable}
         onClick={() => {
           setDates(mode, dates);
+          if (onConfirm) return onConfirm();
           // Back from the booking page shows this calendar again, to change the dates: not a skip.
           history.replaceState({ ...(history.state as object | null), [CONFIRMED_STATE]: true }, '');
           location.assign(bookingPage);

@@ -10,6 +10,7 @@
 // Reached from a static page's "Prenota" (`?category=sci`), the page opens on that sport's tab,
 // at the top: the first "add" is on a phone's first screen, with no scroll and no focus moved;
 // switching tabs keeps `?category=` in the address so a reload or the calendar keeps the sport.
+// Without dates, the calendar is shown in place first (DatesInPlace.tsx).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category, Product } from '../../../api/contract/catalogue';
@@ -29,6 +30,7 @@ import { CATEGORY_PARAM, bookingEntryPath, categoryForSlug, categoryFromSearch }
 import { firstClosedDay, seasonWindowOf } from '../../../domain/calendar-season';
 import { nextOpening } from '../../../domain/season';
 import AskShop from './ask-shop/AskShopLazy';
+import DatesInPlace from './DatesInPlace';
 import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
 import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
 import SportTabs, { sportPanelId, sportTabId } from './SportTabs';
@@ -94,12 +96,8 @@ export default function ShopBooking({ locale, shop, pictures }: { locale: string
     };
   }, [shop, datesOk, configuration.multipleDates, configuration.dates.join(',')]);
 
-  if (!datesOk)
-    return (
-      <p className="notice">
-        {t('booking.chooseDates')} <a className="button" href={localizePath(lang, bookingEntryPath(shop, categorySlug ?? undefined))}>{t('booking.goToCalendar')}</a>
-      </p>
-    );
+  // Without dates the prices cannot be said: the dates are asked right here, not on another page.
+  if (!datesOk) return <DatesInPlace locale={locale} shop={shop} />;
   if (state === 'loading' || state === 'idle') return <p aria-busy="true">{t('booking.loading')}</p>;
   if (state === 'error') return <p role="alert">{t('booking.loadError')}</p>;
   // Dates kept from another shop may fall where this one is closed: say so before any product.
