@@ -95,12 +95,14 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       </p>
       <ul className="lines">
         {lines.map((line, i) => (
-          <li key={i}>
-            <strong>{line.product?.label ?? t('checkout.line', { n: i + 1 })}</strong>
-            {line.used.map((r) => (
-              <span key={r.price.id}> + {r.label}</span>
-            ))}
-            {line.item.customer && <span className="muted"> · {line.item.customer.first_name} {line.item.customer.last_name}</span>}
+          <li key={i} className="cart-line">
+            <span className="cart-line__what">
+              <strong>{line.product?.label ?? t('checkout.line', { n: i + 1 })}</strong>
+              {line.used.map((r) => (
+                <span key={r.price.id}> + {r.label}</span>
+              ))}
+              {line.item.customer && <span className="muted"> · {line.item.customer.first_name} {line.item.customer.last_name}</span>}
+            </span>
             <span className="amount">{amount(line.total)}</span>
             <button type="button" className="link-button" onClick={() => removeProduct(i)}>
               {t('checkout.remove')}
