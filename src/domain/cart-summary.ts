@@ -31,7 +31,7 @@ export function cartLines<P extends CatalogueProduct>(items: readonly CartProduc
   });
 }
 
-export interface CartSummary {
+interface CartSummary {
   /** Items in the cart (one per line). */
   count: number;
   /** Lines minus the accepted coupons, never below 0; null while a line has no price to count. */

@@ -9,7 +9,8 @@ function start() {
   const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
   toggle.addEventListener('click', () => set(!isOpen()));
   document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || !isOpen()) return;
+    // An Escape already taken (the account menu inside closing) closes only that.
+    if (event.key !== 'Escape' || event.defaultPrevented || !isOpen()) return;
     set(false);
     toggle.focus();
   });

@@ -64,6 +64,8 @@ test('the account menu opens on screen, closes with Escape, and the orders list 
   await logIn(page, request);
   await page.goto('/noleggi/');
   await hydrated(page);
+  // On a phone the account button is in the app bar's menu.
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
   const menuButton = page.getByRole('button', { name: 'Ciao Mario' });
   await menuButton.tap();
   const logout = page.getByRole('button', { name: 'Esci' });

@@ -112,6 +112,8 @@ export default function AppBarControls({ locale, pageShop }: { locale: string; p
             onKeyDown={(event) => {
               // Escape closes it and gives the focus back to its button.
               if (event.key !== 'Escape' || !menuOpen) return;
+              // Taken: the phone's app menu around it stays open (scripts/app-menu.ts).
+              event.preventDefault();
               setMenuOpen(false);
               menuButton.current?.focus();
             }}
