@@ -154,6 +154,11 @@ test.describe('on a phone', () => {
       await expect(shown).toContainText(items);
       await expect(shown.getByRole('link', { name: next })).toHaveAttribute('href', `${prefix}/prenota/${SHOP}/order`);
       expect((await bar(page).boundingBox())!.height).toBeLessThanOrEqual(64);
+      // The longest words of the three languages: the total stays whole beside the button, not under it.
+      const total = (await shown.getByTestId('cart-bar-total').boundingBox())!;
+      const link = (await shown.getByRole('link', { name: next }).boundingBox())!;
+      expect(total.x + total.width).toBeLessThanOrEqual(link.x);
+      expect(link.x + link.width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `${SHOTS}/phone-booking-${lang}.png` });
     });
   }
