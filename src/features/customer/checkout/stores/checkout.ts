@@ -4,6 +4,7 @@
 // loaded when the customer starts on the form. Applying a coupon: what the cart keeps of the API's answer.
 // The Checkout island renders the outcome; tests/unit/features/customer/checkout/checkout-store.test.ts
 // proves each branch.
+import { atom } from 'nanostores';
 import { isUnprocessable } from '../../../../api/errors';
 import type { Coupon } from '../../../../api/contract/orders';
 import { checkCoupon } from '../../../../api/coupons';
@@ -26,11 +27,12 @@ export type { CheckoutValues, OrderOutcome } from './send-order';
  * takes the price of those dates. Settles once both are done (a failed read changes nothing).
  */
 /** The checkout's opening in progress or done: the own card waits for it (applyOwnFidelityCard). */
-let opened: Promise<void> = Promise.resolve();
+const $opening = atom<Promise<void>>(Promise.resolve());
 
 export function openCheckout(shop: string): Promise<void> {
-  opened = open(shop);
-  return opened;
+  const opening = open(shop);
+  $opening.set(opening);
+  return opening;
 }
 
 async function open(shop: string): Promise<void> {
@@ -122,7 +124,7 @@ export async function applyOwnFidelityCard(number: string | null | undefined): P
   const cart = $cart.get();
   if (!number?.trim() || cart.fidelityCardInitialized || cart.fidelityCardNumber || cart.products.length === 0) return null;
   markFidelityCardInitialized();
-  await opened;
+  await $opening.get();
   return applyFidelityCard(number);
 }
 
