@@ -152,6 +152,11 @@ test('from the shop page: the calendar opens on the product and judges each day 
   await page.reload();
   await hydrated(page);
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kit.label }) });
+  // The gear step shows one sport at a time: the kit's tab.
+  for (const tab of await page.getByRole('tab').all()) {
+    await tab.click();
+    if ((await item.count()) > 0) break;
+  }
   await expect(item.getByText('1 disponibile')).toBeVisible();
   await item.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   // Nothing more to add on the shop page.

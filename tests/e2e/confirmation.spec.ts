@@ -79,12 +79,15 @@ test('a guest lands on the confirmation, which a reload, Back and English all ke
   await expect(page.getByText('Il carrello è vuoto.')).toHaveCount(0);
   await shows('it');
 
+  // On a phone the languages are in the app bar's menu.
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Lingua' }).getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(new RegExp(`/en/orders/confirmed/\\?order=${uuid}$`));
   await hydrated(page);
   await shows('en');
   await shoot(page, 'confirmation-phone-en');
 
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }).click();
   await hydrated(page);
   await shows('fr');

@@ -12,6 +12,9 @@ test("a guest's order page switched to English still shows the order", async ({ 
   await hydrated(page);
   await expect(page.getByRole('heading', { name: new RegExp(order.number) })).toBeVisible();
 
+  // On a phone the languages are in the app bar's menu.
+  const menu = () => page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await menu();
   const languages = page.getByRole('navigation', { name: 'Lingua' });
   await expect(languages.getByRole('link', { name: 'English' })).toHaveAttribute('href', `/en/orders/${order.uuid}?via=mail#order-title`);
   await languages.getByRole('link', { name: 'English' }).click();
@@ -21,6 +24,7 @@ test("a guest's order page switched to English still shows the order", async ({ 
   await expect(page.getByText('Order not found')).toHaveCount(0);
 
   // And back to Italian from the English page.
+  await menu();
   await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Italiano' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.uuid}\\?via=mail#order-title$`));
   await expect(page.getByRole('heading', { name: new RegExp(order.number) })).toBeVisible();
