@@ -96,7 +96,11 @@ export async function unpack(file: string, scratch: string): Promise<void> {
   if (refused.length > 0) throw new BackupRefusal(`${file} holds a link or a device (${refused.slice(0, 3).join(', ')}), which no backup has; nothing was changed.`);
 }
 
-/** Removes a staging or scratch folder, whatever happened. */
+/**
+ * Removes a staging or scratch folder, whatever happened. Retried: an extraction refused half-way
+ * may still have a write landing in the folder while it is removed (ENOTEMPTY seen in CI), and a
+ * refusal must end in its one line, never a stack trace.
+ */
 export function discard(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
