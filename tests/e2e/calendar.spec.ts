@@ -152,9 +152,12 @@ test('from the shop page: the calendar opens on the product and judges each day 
   await page.reload();
   await hydrated(page);
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kit.label }) });
-  // The gear step shows one sport at a time: the kit's tab.
+  // The gear step shows one sport at a time: the kit's tab, found once the tabs and each panel are drawn.
+  await expect(page.getByRole('tab').first()).toBeVisible();
   for (const tab of await page.getByRole('tab').all()) {
     await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
     if ((await item.count()) > 0) break;
   }
   await expect(item.getByText('1 disponibile')).toBeVisible();
