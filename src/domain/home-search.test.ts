@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchTown, searchTarget, searchTargets, townKey } from './home-search';
+import { matchTown, nearestTown, NEAR_ME_MAX_KM, searchTarget, searchTargets, townKey } from './home-search';
 
 const towns = [
   { slug: 'sestriere', label: 'Sestriere', sports: ['sci', 'ciaspole', 'biciclette'] },
@@ -46,5 +46,25 @@ describe('matchTown', () => {
     expect(matchTown('Sestri', towns)).toBeNull();
     expect(matchTown('   ', towns)).toBeNull();
     expect(townKey("Sauze d'Oulx")).toBe('sauze d oulx');
+  });
+});
+
+describe('nearestTown', () => {
+  const placed = [
+    { slug: 'sestriere', lat: 44.9577, lon: 6.8795 },
+    { slug: 'sanremo', lat: 43.8159, lon: 7.7761 },
+  ];
+
+  it('picks the nearest town to the device', () => {
+    // Cesana Torinese, 10 km from Sestriere.
+    expect(nearestTown({ lat: 44.9526, lon: 6.7928 }, placed)?.slug).toBe('sestriere');
+    // Ventimiglia, 15 km from Sanremo.
+    expect(nearestTown({ lat: 43.7903, lon: 7.6083 }, placed)?.slug).toBe('sanremo');
+  });
+
+  it('is null far from every town (Milan is well beyond the cap)', () => {
+    expect(NEAR_ME_MAX_KM).toBeLessThan(150);
+    expect(nearestTown({ lat: 45.4642, lon: 9.19 }, placed)).toBeNull();
+    expect(nearestTown({ lat: 44.9, lon: 6.8 }, [])).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // one shop of the town rents the sport (it goes on to the booking page on those days), else the
 // town×sport page (several shops, or the nearest ones), else the town's page.
 import { bookingEntryPath } from './booking-entry';
+import { greatCircleKm, type Place } from './nearby-shops';
 
 export interface SearchTown {
   slug: string;
@@ -45,4 +46,20 @@ export function matchTown<T extends Pick<SearchTown, 'slug' | 'label'>>(typed: s
   const key = townKey(typed);
   if (!key) return null;
   return towns.find((t) => townKey(t.label) === key || townKey(t.slug) === key) ?? null;
+}
+
+/**
+ * How far the visitor may be from a town for "near me" to pick it (great-circle km): beyond it the
+ * visitor is not in the network's area, and the nearest town would be a guess they did not ask for.
+ */
+export const NEAR_ME_MAX_KM = 80;
+
+/** The town nearest to where the visitor is (the device's position), within NEAR_ME_MAX_KM, or null. */
+export function nearestTown<T extends Place>(here: Place, towns: readonly T[]): T | null {
+  let best: { town: T; km: number } | null = null;
+  for (const town of towns) {
+    const km = greatCircleKm(here, town);
+    if (km <= NEAR_ME_MAX_KM && (best === null || km < best.km)) best = { town, km };
+  }
+  return best?.town ?? null;
 }

@@ -20,7 +20,7 @@ export interface RentingShop extends Place {
 }
 
 /** Great-circle distance between two points in km (haversine). */
-function greatCircleKm(a: Place, b: Place): number {
+export function greatCircleKm(a: Place, b: Place): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;
   const dLat = rad(b.lat - a.lat);
   const dLon = rad(b.lon - a.lon);

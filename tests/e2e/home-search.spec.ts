@@ -93,6 +93,35 @@ test('a town not in the list is refused in words, and a last day before the firs
   expect(await form.getByLabel(s.to!, { exact: true }).evaluate((i) => (i as HTMLInputElement).validationMessage)).toBe(s.datesOrder);
 });
 
+test.describe('near me', () => {
+  // A kilometre from Sestriere's centre: nearer it than any other town of the table.
+  const sestriere = data.towns.find((t) => t.slug === 'sestriere')!;
+  test.use({ geolocation: { latitude: sestriere.lat + 0.005, longitude: sestriere.lon + 0.005 }, permissions: ['geolocation'] });
+
+  test('fills the nearest town from the device position, and the search goes on from there', async ({ page }) => {
+    const s = search(messages('it'));
+    await page.goto('/');
+    const form = page.getByRole('search', { name: s.heading });
+    await form.getByRole('button', { name: s.nearMe }).click();
+    await expect(form.getByLabel(s.town!, { exact: true })).toHaveValue('Sestriere');
+    await expect(form.getByLabel(s.sport!, { exact: true })).toBeFocused();
+    await form.getByLabel(s.sport!, { exact: true }).selectOption({ label: 'Ciaspole' });
+    await form.getByRole('button', { name: s.submit }).click();
+    await expect(page).toHaveURL(/\/ciaspole\/sestriere\/$/);
+  });
+
+  test('far from every town it says so under the field and leaves the town to type', async ({ page, context }) => {
+    await context.setGeolocation({ latitude: 45.4642, longitude: 9.19 });
+    const s = search(messages('en'));
+    await page.goto('/en/');
+    const form = page.getByRole('search', { name: s.heading });
+    await form.getByRole('button', { name: s.nearMe }).click();
+    await expect(form.getByText(s.nearMeNone!)).toBeVisible();
+    await expect(form.getByLabel(s.town!, { exact: true })).toHaveValue('');
+    await expect(form.getByLabel(s.town!, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
 test.describe('screenshots', () => {
   for (const [name, viewport] of [
     ['phone', { width: 390, height: 844 }],
