@@ -49,4 +49,19 @@ describe('shownCheckoutFields', () => {
     expect(shownCheckoutFields(true)).toEqual(CHECKOUT_TEXT_FIELDS);
     expect(shownCheckoutFields(false)).not.toContain('fiscal_code');
   });
+
+  it('a refused terms version goes under the consent box when the form shows it, after the text fields', () => {
+    const errors = { terms_version: ['Le condizioni sono cambiate: rileggile e accetta di nuovo.'], email: ['Email non valida'] };
+    expect(checkoutRefusal(refusal(errors), false, true)).toMatchObject({
+      fields: [
+        ['email', 'Email non valida'],
+        ['terms', 'Le condizioni sono cambiate: rileggile e accetta di nuovo.'],
+      ],
+      others: [],
+      focus: 'email',
+    });
+    expect(checkoutRefusal(refusal({ terms_version: ['x'], terms_accepted_at: ['y'] }), false, true)).toMatchObject({ fields: [['terms', 'x']], focus: 'terms' });
+    // Without the box (a kiosk, an edit) the message has nowhere else to go but the list.
+    expect(checkoutRefusal(refusal({ terms_version: ['x'] }), false, false)).toMatchObject({ fields: [], others: [{ field: 'terms_version', message: 'x' }], focus: 'list' });
+  });
 });

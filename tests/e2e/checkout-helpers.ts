@@ -18,12 +18,15 @@ export async function pricedTotal(scope: Page | Locator): Promise<string> {
 }
 
 /** A cart with snowshoes (no customer info needed) for two days `offset` days ahead, on the checkout. */
-export async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, offset: number) {
+const PREFIX = { it: '', en: '/en', fr: '/fr' } as const;
+
+/** A cart with snowshoes for two days `offset` days ahead, on the checkout in `lang`. */
+export async function checkoutWithSnowshoes(page: Page, request: APIRequestContext, offset: number, lang: keyof typeof PREFIX = 'it') {
   const from = day(offset);
   const to = day(offset + 1);
   const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
   const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { id: number; current_price: { id: number } };
-  await page.goto(`/noleggio/${SHOP}/`);
+  await page.goto(`${PREFIX[lang]}/noleggio/${SHOP}/`);
   await page.evaluate(
     ({ from, to, id, price, multipleDates }) => {
       const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
@@ -32,7 +35,7 @@ export async function checkoutWithSnowshoes(page: Page, request: APIRequestConte
     },
     { from, to, id: snowshoes.id, price: snowshoes.current_price.id, multipleDates: DateModes.RANGE },
   );
-  await page.goto(`/prenota/${SHOP}/order`);
+  await page.goto(`${PREFIX[lang]}/prenota/${SHOP}/order`);
   await hydrated(page);
   // The closed login dialog has fields too: look inside the page's main content only.
   const main = page.getByRole('main');

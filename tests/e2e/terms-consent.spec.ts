@@ -4,40 +4,13 @@
 // the terms' version. Screenshots of the consent (it/en/fr at 390×844, one desktop) for the
 // checkout's README; axe clean with its error shown.
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { hydrated } from './hydration';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe';
-import { inSeasonDay } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
 import { TERMS_VERSION } from '../../src/domain/terms';
-import { pricedTotal } from './checkout-helpers';
+import { checkoutWithSnowshoes, fillContact } from './checkout-helpers';
 
-const SHOP = 'sport-noleggio-sestriere';
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
-const day = (n: number) => inSeasonDay(SHOP, n);
-const PREFIX = { it: '', en: '/en', fr: '/fr' } as const;
-
-/** A cart with snowshoes for two days `offset` days ahead, on the checkout in `lang`. */
-async function checkout(page: Page, request: APIRequestContext, offset: number, lang: keyof typeof PREFIX = 'it') {
-  const from = day(offset);
-  const to = day(offset + 1);
-  const shop = await (await request.get(`/api/v1/shops/slug/${SHOP}?from=${from}&to=${to}`)).json();
-  const snowshoes = shop.data.products.find((p: { code: string }) => p.code === 'CIASPOLE') as { id: number; current_price: { id: number } };
-  await page.goto(`${PREFIX[lang]}/noleggio/${SHOP}/`);
-  await page.evaluate(
-    ({ from, to, id, price, multipleDates }) => {
-      const shop = { id: 1, slug: 'sport-noleggio-sestriere', label: 'Sport Noleggio Sestriere', logos: [], categories: [], sports: [] };
-      localStorage.setItem('configuration', JSON.stringify({ shop, multipleDates, dates: [from, to] }));
-      localStorage.setItem('cart', JSON.stringify({ products: [{ id, id_shop: 1, id_price: price, related: [], multipleDates, dates: [from, to], days: 2 }] }));
-    },
-    { from, to, id: snowshoes.id, price: snowshoes.current_price.id, multipleDates: DateModes.RANGE },
-  );
-  await page.goto(`${PREFIX[lang]}/prenota/${SHOP}/order`);
-  await hydrated(page);
-  const main = page.getByRole('main');
-  await pricedTotal(main);
-  return main;
-}
+const checkout = checkoutWithSnowshoes;
 
 test('unticked, the order is not sent and the message is under the box; ticked, it is placed with the version', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -81,6 +54,27 @@ test('unticked, the order is not sent and the message is under the box; ticked, 
   expect(bodies).toHaveLength(1);
   expect(bodies[0]).toContain('name="terms_version"');
   expect(bodies[0]).toContain(TERMS_VERSION);
+});
+
+test('terms changed since the page loaded: the API refuses the old version and the message stands under the box', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const main = await checkout(page, request, 96);
+  await fillContact(main);
+  // A page loaded before a new version of the terms was published sends the version it showed.
+  await page.route(/\/api\/v1\/shops\/\d+\/orders/, (route) =>
+    route.request().method() === 'POST'
+      ? route.continue({ postData: Buffer.from(route.request().postDataBuffer()!.toString('latin1').replace(TERMS_VERSION, '2000-01-01'), 'latin1') })
+      : route.continue(),
+  );
+  const consent = main.getByRole('checkbox', { name: /Ho letto e accetto/ });
+  await consent.check();
+  await main.getByRole('button', { name: "Conferma l'ordine" }).click();
+  await expect(main.locator('#checkout-terms-error')).toHaveText(/condizioni di noleggio sono cambiate/);
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  await expect(consent).toBeFocused();
+  await expect(consent).not.toBeChecked();
+  await expect(main.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ordine confermato' })).toHaveCount(0);
 });
 
 test('the consent in English and French, and on a desktop', async ({ page, request }) => {

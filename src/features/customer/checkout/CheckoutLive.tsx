@@ -82,6 +82,8 @@ function CheckoutLive({ locale, form, defaults, lines, outcome, onBinding }: Che
 
   /** A refusal shown where it belongs (stores/checkout.ts decides where: domain/checkout-errors.ts). */
   const showRefusal = ({ fields, documents, others, focus }: CheckoutRefusal) => {
+    // A refused consent (the terms changed since the page loaded) is given again, after reading them.
+    if (fields.some(([field]) => field === 'terms')) setValue('terms', false);
     for (const [field, message] of fields) setError(field, { message });
     if (documents) outcome.setDocumentsError(documents);
     // The fields come first on the page: the first refused one takes the focus (and is read out

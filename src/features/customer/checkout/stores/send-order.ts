@@ -83,7 +83,7 @@ export async function sendOrder(values: CheckoutValues): Promise<OrderOutcome> {
     submission?.settle(err instanceof ApiClientError ? err.status : null);
     if (!(err instanceof ApiClientError)) return { kind: 'failed' };
     if (GONE_STATUSES.has(err.status)) return { kind: 'gone', message: err.message };
-    if (err.status === UNPROCESSABLE) return { kind: 'refused', refusal: checkoutRefusal(err, values.invoice) };
+    if (err.status === UNPROCESSABLE) return { kind: 'refused', refusal: checkoutRefusal(err, values.invoice, values.terms) };
     return { kind: 'failed' };
   }
 }
