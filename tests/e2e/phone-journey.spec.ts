@@ -19,6 +19,9 @@ import { TERMS_VERSION } from '../../src/domain/terms';
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 
 const EMAIL = 'viaggio.telefono@example.com';
+const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
+/** Each step of the walk as the phone shows it, for the customer README's walk-through. */
+const shot = (page: Page, step: string) => page.screenshot({ path: path.join(SHOTS, `phone-walk-${step}.png`), animations: 'disabled' });
 const appBar = (page: Page) => page.getByRole('banner');
 
 /** "1.234,50 €", "-10,00 €" → cents. */
@@ -48,6 +51,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   // The landing page: a short app bar.
   await page.goto('/sci/sestriere/');
   expect((await appBar(page).boundingBox())!.height).toBeLessThanOrEqual(64);
+  await shot(page, '1-landing');
   await page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: answer.shop.label }) })
@@ -61,6 +65,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   await expect(products.first().getByRole('button', { name: /Aggiungi al carrello/ })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect((await appBar(page).boundingBox())!.height).toBeLessThanOrEqual(64);
+  await shot(page, '2-gear');
 
   // Skis for one person, with their measures.
   const skis = products.filter({ has: page.getByRole('heading', { name: 'Kit sci Base' }) });
@@ -72,6 +77,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   await who.getByLabel('Peso (kg)').fill('62');
   await who.getByLabel('Numero di scarpa').fill('39');
   await who.getByLabel('Livello').selectOption({ label: 'Intermedio' });
+  await shot(page, '3-person');
   await who.getByRole('button', { name: 'Conferma' }).tap();
 
   // The cart is in reach: a bar fixed to the bottom with the count and the total, and the app bar's count.
@@ -82,6 +88,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   await expect(appBar(page).getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
   const barTotal = (await cartBar.getByTestId('cart-bar-total').innerText()).replace(/^Totale\s*/, '');
   expect(await violations(page)).toEqual([]);
+  await shot(page, '4-cart-bar');
   await cartBar.getByRole('link', { name: 'Continua al riepilogo' }).tap();
   await hydrated(page);
 
@@ -96,6 +103,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   const consent = main.getByRole('checkbox', { name: /Ho letto e accetto le condizioni di noleggio/ });
   await expect(consent).toHaveAttribute('aria-invalid', 'true');
   await acceptTerms(main);
+  await shot(page, '5-summary');
   await main.getByRole('button', { name: "Conferma l'ordine" }).tap();
 
   // Its own page: "Ordine confermato", the number large.
@@ -106,6 +114,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   const number = await page.getByTestId('order-number').innerText();
   expect(number).toMatch(/^\d{2}-\d{7}$/);
   expect(await violations(page)).toEqual([]);
+  await shot(page, '6-confirmed');
 
   // A reload and Back keep it; never "the cart is empty".
   await page.reload();
@@ -124,6 +133,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   await expect(page).toHaveURL(new RegExp(`/en/orders/confirmed/\\?order=${uuid}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Order confirmed' })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(number);
+  await shot(page, '7-confirmed-en');
 
   // The consent is on the order: which terms, and when.
   const order = ((await (await request.get(`/api/v1/guest/orders/${uuid}`)).json()) as { data: { total_amount: number; terms_version: string; terms_accepted_at: string } }).data;
