@@ -51,6 +51,8 @@ const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 /** Lighthouse runs per page; the table shows the median (`BENCH_LIGHTHOUSE_RUNS` to change). */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const LIST_ALL_FILES = process.env.BENCH_SITE_ALL_FILES === '1';
+/** BENCH_SITE_LIGHTHOUSE=0: sizes only, for a quick look at where a page's bytes are. */
+const RUN_LIGHTHOUSE = process.env.BENCH_SITE_LIGHTHOUSE !== '0';
 const TARGET = { ...STATIC_PAGE_BUDGET, lighthouse: 100 };
 /** Lighthouse performance the booking screens must reach; their other categories: 100. */
 const BOOKING_PERFORMANCE_TARGET = 99;
@@ -125,6 +127,12 @@ interface Sample {
   jsBudgetKb: number;
   /** A booking screen: measured empty and in the customer's states. */
   booking?: boolean;
+  /**
+   * Kept out of search engines on purpose (`noindex`: the calendar and the checkout): Lighthouse's
+   * SEO score is then taken without its `is-crawlable` audit, which such a page must fail (a page
+   * that turned indexable is said in the notes).
+   */
+  noindex?: boolean;
 }
 
 const BENCH_SHOP = 'sport-noleggio-sestriere';
@@ -141,8 +149,8 @@ function samplePages(): Sample[] {
     { type: 'shop', path: `/noleggio/${shop.slug}/`, lighthouse: true, jsBudgetKb: TARGET.jsGzipKb },
     { type: 'trail', path: `/sentiero/${trail.slug}/`, lighthouse: true, jsBudgetKb: TARGET.jsGzipKb },
     { type: 'booking page', path: `/prenota/${shop.slug}/`, lighthouse: true, ...booking },
-    { type: 'calendar', path: `/prenota/${shop.slug}/calendar/`, lighthouse: true, ...booking },
-    { type: 'checkout', path: `/prenota/${shop.slug}/order/`, lighthouse: true, ...booking },
+    { type: 'calendar', path: `/prenota/${shop.slug}/calendar/`, lighthouse: true, noindex: true, ...booking },
+    { type: 'checkout', path: `/prenota/${shop.slug}/order/`, lighthouse: true, noindex: true, ...booking },
     // The order page's static shell; logged in, the customer's own order (`/orders/<uuid>`).
     { type: 'order', path: '/orders/view/', lighthouse: false, ...booking },
     { type: 'orders list', path: '/orders/', lighthouse: false, ...booking },
@@ -304,7 +312,10 @@ interface LighthouseRun {
 }
 
 /** (c) Lighthouse scores (0–100) of one URL in an already launched Chromium. */
-async function lighthouseRun(url: string, port: number): Promise<LighthouseRun> {
+/** The audit a page kept out of search engines fails by design. */
+const CRAWLABLE_AUDIT = 'is-crawlable';
+
+async function lighthouseRun(url: string, port: number, noindex: boolean): Promise<LighthouseRun> {
   const result = await withTimeout(
     lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }),
     LIGHTHOUSE_TIMEOUT_MS,
@@ -318,10 +329,22 @@ async function lighthouseRun(url: string, port: number): Promise<LighthouseRun> 
     if (typeof score === 'number') scores[c] = Math.round(score * 100);
   }
   const notes: string[] = [];
+  if (noindex) {
+    // Lighthouse's category score is the weighted mean of its audits: the same without this one.
+    const refs = (result.lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && ref.id !== CRAWLABLE_AUDIT);
+    const scored = refs.map((ref) => ({ weight: ref.weight, score: result.lhr.audits[ref.id]?.score })).filter((r) => typeof r.score === 'number');
+    const weights = scored.reduce((sum, r) => sum + r.weight, 0);
+    if (weights > 0) scores.seo = Math.round((scored.reduce((sum, r) => sum + r.weight * r.score!, 0) / weights) * 100);
+    // A page that should be noindex and is not fails the category outright.
+    if (result.lhr.audits[CRAWLABLE_AUDIT]?.score === 1) {
+      scores.seo = 0;
+      notes.push('seo 0: the page is indexable although it should be noindex');
+    }
+  }
   for (const c of CATEGORIES) {
-    if ((scores[c] ?? 100) >= 100) continue;
+    if ((scores[c] ?? 100) >= 100 || (noindex && c === 'seo' && scores.seo === 0)) continue;
     const failing = (result.lhr.categories[c]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0)
+      .filter((ref) => ref.weight > 0 && !(noindex && c === 'seo' && ref.id === CRAWLABLE_AUDIT))
       .map((ref) => result.lhr.audits[ref.id]!)
       .filter((a) => a.score !== null && a.score < 1)
       .map((a) => {
@@ -340,9 +363,9 @@ async function lighthouseRun(url: string, port: number): Promise<LighthouseRun> 
  * The median of LIGHTHOUSE_RUNS runs per category (performance varies from run to run on a busy
  * machine; the others do not), and the notes of the run with the median performance.
  */
-async function lighthouseScores(url: string, port: number): Promise<Partial<Record<Category, number>>> {
+async function lighthouseScores(url: string, port: number, noindex: boolean): Promise<Partial<Record<Category, number>>> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, port));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, port, noindex));
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
   const scores: Partial<Record<Category, number>> = {};
   for (const c of CATEGORIES) {
@@ -368,14 +391,16 @@ async function runLighthouse(base: string, figures: PageFigures[], samples: Samp
   try {
     for (const f of figures) {
       // Once per page: Lighthouse starts from empty storage, the empty visit's figures hold it.
-      if (!samples.find((s) => s.path === f.path)?.lighthouse || (f.state && f.state !== 'empty')) continue;
+      const sample = samples.find((s) => s.path === f.path);
+      if (!sample?.lighthouse || (f.state && f.state !== 'empty')) continue;
+      const noindex = sample.noindex ?? false;
       try {
-        f.lighthouse = await lighthouseScores(base + f.path, chrome.port);
+        f.lighthouse = await lighthouseScores(base + f.path, chrome.port, noindex);
       } catch (error) {
         // A rebuild of dist/ elsewhere can remove the page for a moment: wait for it, retry once.
         try {
           await waitForPages(base, samples);
-          f.lighthouse = await lighthouseScores(base + f.path, chrome.port);
+          f.lighthouse = await lighthouseScores(base + f.path, chrome.port, noindex);
         } catch {
           f.lighthouse = { error: (error as Error).message };
         }
@@ -438,8 +463,10 @@ export async function benchSite(build?: BuildRun): Promise<SiteBenchResult> {
     await waitForPages(base, samples);
     console.log('[bench:site] HTML and JavaScript per page type…');
     const pages = await measurePages(base, samples);
-    console.log('[bench:site] Lighthouse…');
-    await runLighthouse(base, pages, samples);
+    if (RUN_LIGHTHOUSE) {
+      console.log('[bench:site] Lighthouse…');
+      await runLighthouse(base, pages, samples);
+    }
     const result = { buildSeconds: seconds, pagesBuilt, htmlFiles: countHtml(path.join(projectRoot, 'dist')), pages };
     printTable(result);
     if (server.child.exitCode !== null)
