@@ -73,7 +73,9 @@ describe.each(testDrivers)('the counter lists on $name', (driver) => {
     expect(find(returns.orders, order.id)).toMatchObject({ units_out: 2, items: 2 });
 
     // Everything back: the return is done.
-    expect((await call(api, 'POST', '/api/v1/pickup', k.admin, { items: [{ internal_code: unit('CITYBIKE', 5) }, { internal_code: unit('CITYBIKE', 6) }] })).status).toBe(200);
+    expect(
+      (await call(api, 'POST', '/api/v1/pickup', k.admin, { items: [{ internal_code: unit('CITYBIKE', 5) }, { internal_code: unit('CITYBIKE', 6) }] })).status,
+    ).toBe(200);
     expect(find((await list(`list=returns&date=${day(2)}`)).orders, order.id)).toBeUndefined();
   });
 

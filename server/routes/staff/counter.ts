@@ -26,33 +26,35 @@ const lineToHandOut = sql`exists (select 1 from ${orderDetails} where ${orderDet
   and not exists (select 1 from ${deliveryDetails} where ${deliveryDetails.idOrderDetail} = ${orderDetails.id} and ${deliveryDetails.datetimeDelivery} is not null))`;
 
 async function loadCounterRows(db: Db, shopId: number, list: 'hand_out' | 'returns', day: string) {
-  return db
-    .select({
-      id: orders.id,
-      uuid: orders.uuid,
-      number: orders.number,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      dateFrom: orders.dateFrom,
-      dateTo: orders.dateTo,
-      paidAt: orders.paidAt,
-      totalAmount: orders.totalAmount,
-      createdAt: orders.createdAt,
-      totemCode: sql<string | null>`(select ${totems.code} from ${totems} where ${totems.id} = ${orders.createdTotemId})`,
-      items: sql<number>`(select count(*) from ${orderDetails} where ${orderDetails.orderId} = ${ORDER_ID} and not ${orderDetails.isAddOn})`.mapWith(Number),
-      unitsOut: unitsOut.mapWith(Number),
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.shopId, shopId),
-        eq(orders.status, 'confirmed'),
-        list === 'hand_out' ? and(eq(orders.dateFrom, day), lineToHandOut) : and(eq(orders.dateTo, day), sql`${unitsOut} > 0`),
-      ),
-    )
-    // The newest orders when a day ever holds more than the limit; one more row tells it did.
-    .orderBy(desc(orders.id))
-    .limit(COUNTER_ORDER_LIMIT + 1);
+  return (
+    db
+      .select({
+        id: orders.id,
+        uuid: orders.uuid,
+        number: orders.number,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        dateFrom: orders.dateFrom,
+        dateTo: orders.dateTo,
+        paidAt: orders.paidAt,
+        totalAmount: orders.totalAmount,
+        createdAt: orders.createdAt,
+        totemCode: sql<string | null>`(select ${totems.code} from ${totems} where ${totems.id} = ${orders.createdTotemId})`,
+        items: sql<number>`(select count(*) from ${orderDetails} where ${orderDetails.orderId} = ${ORDER_ID} and not ${orderDetails.isAddOn})`.mapWith(Number),
+        unitsOut: unitsOut.mapWith(Number),
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.shopId, shopId),
+          eq(orders.status, 'confirmed'),
+          list === 'hand_out' ? and(eq(orders.dateFrom, day), lineToHandOut) : and(eq(orders.dateTo, day), sql`${unitsOut} > 0`),
+        ),
+      )
+      // The newest orders when a day ever holds more than the limit; one more row tells it did.
+      .orderBy(desc(orders.id))
+      .limit(COUNTER_ORDER_LIMIT + 1)
+  );
 }
 
 type CounterRow = Awaited<ReturnType<typeof loadCounterRows>>[number];

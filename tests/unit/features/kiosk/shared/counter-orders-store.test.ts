@@ -43,7 +43,12 @@ function harness() {
   const key = (list: string, date: string) => `${list} ${date}`;
   const read = (query: CounterOrdersQuery) => {
     queries.push(query);
-    const answer = (): CounterOrders => ({ list: query.list, date: query.date!, orders: [...(rows.get(key(query.list, query.date!)) ?? [])], truncated: false });
+    const answer = (): CounterOrders => ({
+      list: query.list,
+      date: query.date!,
+      orders: [...(rows.get(key(query.list, query.date!)) ?? [])],
+      truncated: false,
+    });
     if (!hold.on) return Promise.resolve(answer());
     return new Promise<CounterOrders>((resolve) => held.push(() => resolve(answer())));
   };
@@ -92,7 +97,10 @@ describe('the counter list', () => {
     expect(ids(h.store.$counterView.get()?.orders)).toEqual([3, 2, 1]);
 
     // Paid at the desk: the same row, updated in place.
-    h.rows.set(h.key('hand_out', TODAY), h.rows.get(h.key('hand_out', TODAY))!.map((o) => (o.id === 3 ? { ...o, paid: true } : o)));
+    h.rows.set(
+      h.key('hand_out', TODAY),
+      h.rows.get(h.key('hand_out', TODAY))!.map((o) => (o.id === 3 ? { ...o, paid: true } : o)),
+    );
     h.event();
     await h.settled();
     expect(h.store.$counterView.get()?.orders[0]).toMatchObject({ id: 3, paid: true });
@@ -148,7 +156,8 @@ describe('the counter list', () => {
     let fail = true;
     const store = createCounterOrders({
       today: () => TODAY,
-      read: (query) => (fail ? Promise.reject(new Error('no answer')) : Promise.resolve({ list: query.list, date: query.date!, orders: [row(1)], truncated: false })),
+      read: (query) =>
+        fail ? Promise.reject(new Error('no answer')) : Promise.resolve({ list: query.list, date: query.date!, orders: [row(1)], truncated: false }),
       follow: (options) => {
         options.status.set('offline');
         return () => {};
