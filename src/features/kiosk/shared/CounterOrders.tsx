@@ -83,7 +83,7 @@ export default function CounterOrders({ t, screen, hrefOf, onOpen }: Props) {
         <h2 id="counter-orders-title">{title}</h2>
         {status !== 'live' && (
           <p className="muted counter-orders__status" role={status === 'unauthorized' ? 'alert' : 'status'}>
-            {t(`kiosk.board.status.${status}`)}
+            {t(`kiosk.today.status.${status}`)}
           </p>
         )}
       </div>

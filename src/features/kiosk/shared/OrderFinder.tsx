@@ -12,7 +12,7 @@ import type { CounterScreen } from '../../../domain/counter-orders';
 import { notify } from '../../../stores/notifications';
 import CounterOrders from './CounterOrders';
 import { $finderSearch, findShopOrders } from './stores/order-search';
-import { readCounterOrder } from './stores/counter-orders';
+import { readCounterOrder } from './stores/counter-row';
 import { useTypeToField } from './useTypeToField';
 
 interface Props {

@@ -5,9 +5,7 @@
 // (sortCounterOrders). An answer for a tab or list the screen has left is dropped.
 import { atom } from 'nanostores';
 import type { CounterList, CounterOrder, CounterOrders, CounterOrdersQuery } from '../../../../api/contract/counter';
-import type { OrderResponse } from '../../../../api/contract/orders';
 import { fetchCounterOrders } from '../../../../api/counter';
-import { fetchOrder } from '../../../../api/delivery';
 import { COUNTER_SCREEN_LIST, counterTabDay, sortCounterOrders, type CounterScreen, type CounterTab } from '../../../../domain/counter-orders';
 import { todayInRome } from '../../../../domain/dates';
 import { loadApi } from '../../../../stores/api-loader';
@@ -89,12 +87,7 @@ export function createCounterOrders(deps: CounterOrdersDeps = {}) {
     running.request();
   }
 
-  /** The whole order of a row, as the counter's search answers it (the screen then opens it). */
-  async function readCounterOrder(row: Pick<CounterOrder, 'id'>): Promise<OrderResponse> {
-    return fetchOrder(await loadApi(), row.id);
-  }
-
-  return { $counterTab, $counterView, $counterStatus, $counterReading, openCounterOrders, chooseCounterTab, readCounterOrder };
+  return { $counterTab, $counterView, $counterStatus, $counterReading, openCounterOrders, chooseCounterTab };
 }
 
-export const { $counterTab, $counterView, $counterStatus, $counterReading, openCounterOrders, chooseCounterTab, readCounterOrder } = createCounterOrders();
+export const { $counterTab, $counterView, $counterStatus, $counterReading, openCounterOrders, chooseCounterTab } = createCounterOrders();
