@@ -4,7 +4,7 @@
 // money to collect or equipment to hand out first. Typing anywhere goes to the search field, so a
 // scanner typing an order number and Enter searches whatever had the focus. A type-30 cash desk also
 // closes the cashier here.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import type { ShopOrderQuery } from '../../../api/staff-orders';
@@ -16,10 +16,12 @@ import { $configuration } from '../../../stores/configuration';
 import { $deskSearch, searchDeskOrders } from '../shared/stores/order-search';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
-import CounterOrders from '../shared/CounterOrders';
 import { useTypeToField } from '../shared/useTypeToField';
 import CashierClose from './CashierClose';
 import '../shared/kiosk.css';
+
+// The list of the day is a chunk of its own, as the counter's (shared/OrderFinder.tsx says why).
+const CounterOrders = lazy(() => import('../shared/CounterOrders'));
 
 export default function CashDeskSearch({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -62,7 +64,9 @@ export default function CashDeskSearch({ locale }: { locale: string }) {
         </button>
       </form>
       {query === null ? (
-        <CounterOrders t={t} screen="desk" hrefOf={(o) => localizePath(lang, `/totem/cash-desk/${o.uuid}`)} />
+        <Suspense fallback={<p aria-busy="true">{t('kiosk.loading')}</p>}>
+          <CounterOrders t={t} screen="desk" hrefOf={(o) => localizePath(lang, `/totem/cash-desk/${o.uuid}`)} />
+        </Suspense>
       ) : (
         <div aria-live="polite">
           {orders === null ? (

@@ -2,7 +2,7 @@
 // order's number (an exact number opens the order at once). With nothing typed: the list of the day
 // (CounterOrders: delivery's orders to hand out today and tomorrow, pickup's returns of today), a
 // row opening its order as a search result does. On delivery, typing anywhere goes to the search.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
@@ -10,10 +10,13 @@ import type { ShopOrderQuery } from '../../../api/staff-orders';
 import { dayToDisplay } from '../../../domain/dates';
 import type { CounterScreen } from '../../../domain/counter-orders';
 import { notify } from '../../../stores/notifications';
-import CounterOrders from './CounterOrders';
 import { $finderSearch, findShopOrders } from './stores/order-search';
 import { readCounterOrder } from './stores/counter-row';
 import { useTypeToField } from './useTypeToField';
+
+// The list of the day is a chunk of its own (its live store and pusher-js come after it): the screen's
+// first scripts stay within the kiosk's budget, and the worker precaches it for an offline start.
+const CounterOrders = lazy(() => import('./CounterOrders'));
 
 interface Props {
   t: TFunction;
@@ -69,15 +72,17 @@ export default function OrderFinder({ t, onChoose, screen, autoFocus = true }: P
         </button>
       </form>
       {query === null ? (
-        <CounterOrders
-          t={t}
-          screen={screen}
-          onOpen={(row) =>
-            void readCounterOrder(row).then(onChoose, () => {
-              notify(t('kiosk.today.failed'), 'error');
-            })
-          }
-        />
+        <Suspense fallback={<p aria-busy="true">{t('kiosk.loading')}</p>}>
+          <CounterOrders
+            t={t}
+            screen={screen}
+            onOpen={(row) =>
+              void readCounterOrder(row).then(onChoose, () => {
+                notify(t('kiosk.today.failed'), 'error');
+              })
+            }
+          />
+        </Suspense>
       ) : (
         <div aria-live="polite">
           {orders === null ? (
