@@ -6,7 +6,7 @@
 // returns, with each person's measures beside the unit they took. axe with every rule and 48 px
 // targets. With E2E_SCREENSHOTS=1 it writes the screens in it/en/fr to tests/e2e/__screenshots__/.
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { available, deliverByApi, violations } from './kiosk-delivery-helpers';

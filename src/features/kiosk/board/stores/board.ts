@@ -6,18 +6,7 @@ import { atom } from 'nanostores';
 import type { Board } from '../../../../api/contract/board';
 import { fetchBoard } from '../../../../api/board';
 import { loadApi } from '../../../../stores/api-loader';
-import {
-  CHANNEL_COALESCE_MS,
-  CHANNEL_FALLBACK_POLL_MS,
-  CHANNEL_RECONNECT_NUDGE_MS,
-  CHANNEL_RESUBSCRIBE_MS,
-  createCoalescedReader,
-  followShopChannel,
-  type ChannelStatus,
-  type PageAddress,
-} from '../../shared/stores/shop-channel';
-
-export { pusherOptions, wsPathPrefix, type PageAddress } from '../../shared/stores/shop-channel';
+import { createCoalescedReader, followShopChannel, type ChannelStatus, type PageAddress } from '../../shared/stores/shop-channel';
 
 /** connecting: first contact; live: subscribed; offline: the socket is down (reconnecting); unauthorized: channel refused. */
 export type BoardStatus = ChannelStatus;
@@ -31,15 +20,6 @@ export const $boardReadAt = atom<number | null>(null);
  * that the reads asked for so far are over, so a test need not wait a fixed time for them.
  */
 export const $boardReading = atom(false);
-
-/** Events closer than this share one read of the board (a delivery of ten units is one burst). */
-export const BOARD_COALESCE_MS = CHANNEL_COALESCE_MS;
-/** While not live, the board is read this often, so a wall cut off from the channel still moves. */
-export const BOARD_FALLBACK_POLL_MS = CHANNEL_FALLBACK_POLL_MS;
-/** A subscription refused for a passing reason (auth endpoint unreachable, 5xx) is tried again after this. */
-export const BOARD_RESUBSCRIBE_MS = CHANNEL_RESUBSCRIBE_MS;
-/** While offline, a fresh connection attempt is started this often (shop-channel.ts says why). */
-export const BOARD_RECONNECT_NUDGE_MS = CHANNEL_RECONNECT_NUDGE_MS;
 
 /**
  * Starts the board: reads it, follows the shop's channel and keeps the board current until the
