@@ -56,6 +56,8 @@ const rows: Row[] = [
   // The fixture was not placed on the public kiosk: unknown to it (tests/api/public-kiosk-limits.test.ts).
   { name: 'POST v1/totem/push_in_queue', method: 'POST', path: () => '/api/v1/totem/push_in_queue', body: (f) => ({ order: f.uuid }), expect: A(401, 403, 404, 200, 200, 404) },
   // The shop's orders per referral: admin kiosks; another shop's desk reads its own shop's.
+  // The counter's lists carry full names and the uuid: admin kiosks only; another shop's desk reads its own shop's.
+  { name: 'GET v1/totem/counter_orders', method: 'GET', path: () => '/api/v1/totem/counter_orders?list=hand_out', expect: A(401, 403, 403, 200, 200, 200) },
   { name: 'GET v1/totem/referrals', method: 'GET', path: () => '/api/v1/totem/referrals?from=2026-01-01&to=2026-01-31', expect: A(401, 403, 403, 200, 200, 200) },
   { name: 'GET v1/totem/referrals/export', method: 'GET', path: () => '/api/v1/totem/referrals/export?from=2026-01-01&to=2026-01-31', expect: A(401, 403, 403, 200, 200, 200) },
   { name: 'POST v1/totem/close_cashier', method: 'POST', path: () => '/api/v1/totem/close_cashier', body: () => ({ date: day(0) }), expect: A(401, 403, 403, 403, 201, 201) },

@@ -49,7 +49,7 @@ async function openConfiguration(page: Page) {
   await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
 }
 
-test('finds orders by number, name and phone, today first; pays one: pay, record, receipt with R1 items, print', async ({ page, request }) => {
+test("opens on today's orders, finds orders by number, name and phone; pays one: pay, record, receipt with R1 items, print", async ({ page, request }) => {
   const order = await placeOrder(request, {
     from: day(0),
     to: day(2),
@@ -61,10 +61,8 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
   });
   await pair(page, DEMO.cashDesk.code);
   await expect(page).toHaveURL(/\/totem\/cash-desk$/);
-  // Today's orders with money to collect come first, flagged.
-  const row = page.getByRole('row').filter({ hasText: order.number });
-  await expect(row).toBeVisible();
-  await expect(row).toContainText('Da incassare');
+  // The desk opens on today's orders to hand out (counter-today.spec.ts tells the list), the amount to collect on the row.
+  await expect(page.locator(`[data-order="${order.number}"]`)).toContainText(`Da pagare ${formatCurrency(order.total_amount)}`);
   expect(await violations(page), 'order list').toEqual([]);
 
   const search = page.getByLabel('Numero, nome, email o telefono');
@@ -73,6 +71,8 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
     await search.press('Enter');
     await expect(page.getByRole('link', { name: order.number })).toBeVisible();
   }
+  // Among the results, an order with money to collect is flagged.
+  await expect(page.getByRole('row').filter({ hasText: order.number })).toContainText('Da incassare');
   await expect(page.getByText('Cerca un ordine per numero, nome, telefono o giorno.')).toBeVisible();
   await page.getByRole('link', { name: order.number }).click();
   await expect(page.getByRole('heading', { name: `Ordine ${order.number}` })).toBeVisible();
@@ -117,7 +117,10 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
   await expect(page.locator('.snackbar')).toContainText(`Pagamento dell'ordine ${order.number} registrato`);
   expect(watched.operations()).toEqual(['10', '20+30']);
   const [pay, receipt] = watched.sent;
-  expect(pay).toMatchObject({ payload: { amount: order.total_amount }, order: { number: order.number, date_from: day(0), date_to: day(2), total_amount: order.total_amount } });
+  expect(pay).toMatchObject({
+    payload: { amount: order.total_amount },
+    order: { number: order.number, date_from: day(0), date_to: day(2), total_amount: order.total_amount },
+  });
   const lines = order.order_detail_pools.flatMap((p) => p.order_details);
   expect(receipt!.payload.items).toEqual(
     lines.map((l) => ({
@@ -232,7 +235,10 @@ test("a declined card shows the terminal's note, stores a pos log and charges no
   await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
 });
 
-test('with the terminal off: the question in plain words, "Errore: Verificare pos orchestrator." folded below; with the fake POS: paid after 2 s, terminal untouched', async ({ page, request }) => {
+test('with the terminal off: the question in plain words, "Errore: Verificare pos orchestrator." folded below; with the fake POS: paid after 2 s, terminal untouched', async ({
+  page,
+  request,
+}) => {
   const order = await placeOrder(request, { from: day(11) });
   await pair(page, DEMO.cashDesk.code);
   await openConfiguration(page);
@@ -302,7 +308,7 @@ test('a type-20 totem sees the order but no payment control', async ({ page, req
   expect(await violations(page), 'type 20 list').toEqual([]);
 });
 
-test("an order held by a desk that is gone: staff release its claim with the password, then take the payment", async ({ page, request }) => {
+test('an order held by a desk that is gone: staff release its claim with the password, then take the payment', async ({ page, request }) => {
   const order = await placeOrder(request, { from: day(13) });
   // Another device of the desk claimed the order, then was switched off before charging.
   const gone = await staffToken(request, DEMO.cashDesk.code);
@@ -325,7 +331,7 @@ test("an order held by a desk that is gone: staff release its claim with the pas
   await password.fill(DEMO.cashDesk.password);
   await dialog.getByRole('button', { name: "Libera l'ordine" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.snackbar')).toContainText("Ordine liberato dalla cassa BARD-03: puoi incassare");
+  await expect(page.locator('.snackbar')).toContainText('Ordine liberato dalla cassa BARD-03: puoi incassare');
   await payButton(page, order).click();
   await expect(page.getByTestId('desk-payment-state')).toHaveText(/^Pagato (oggi alle|il [0-9/]+ alle) [0-9:]+ · /);
   expect(watched.operations().filter((o) => o === '10')).toHaveLength(1);

@@ -51,6 +51,7 @@ import {
   PosLogResponseSchema,
 } from '../../src/api/contract/index';
 import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '../../src/api/contract/board';
+import { CounterOrdersEnvelopeSchema } from '../../src/api/contract/counter';
 
 /** A list of `schema` (a `data` that is an array of a contract entity). */
 export const listOf = arrayOf;
@@ -119,6 +120,7 @@ const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body
   ['POST', /^\/api\/v1\/totem\/push_in_queue$/, { body: PushInQueueResponseSchema }],
   ['POST', /^\/api\/v1\/totem\/close_cashier$/, { body: CloseCashierResponseSchema }],
   ['GET', /^\/api\/v1\/totem\/board$/, { body: BoardEnvelopeSchema }],
+  ['GET', /^\/api\/v1\/totem\/counter_orders$/, { body: CounterOrdersEnvelopeSchema }],
   ['GET', /^\/api\/v1\/totem\/referrals$/, { body: ReferralReportResponseSchema }],
   ['GET', /^\/api\/v1\/totem\/referrals\/export$/, null],
   ['POST', /^\/api\/v1\/totems\/[^/]+\/pairing_code$/, { body: PairingCodeResponseSchema }],
@@ -233,6 +235,8 @@ type RouteBody<M extends string, P extends string> = M extends 'GET'
     ? Parsed<typeof TotemResponseSchema>
     : P extends '/api/v1/totem/board'
       ? Parsed<typeof BoardEnvelopeSchema>
+      : P extends '/api/v1/totem/counter_orders'
+        ? Parsed<typeof CounterOrdersEnvelopeSchema>
       : P extends '/api/v1/orders' | '/api/v1/orders/search'
         ? Parsed<typeof OrderListEnvelopeSchema>
         : P extends `/api/v1/orders/${string}/export` | `/api/v1/media/${string}`

@@ -5,6 +5,7 @@ import type { TotemSettingsSchema } from '../../../src/api/contract/staff';
 import type { InventoryItemSchema, UnitDetailSchema, UnitProblemSchema } from '../../../src/api/contract/inventory';
 import type { PriceDiffSchema } from '../../../src/api/contract/delivery';
 import type { BoardSchema } from '../../../src/api/contract/board';
+import type { CounterOrdersSchema } from '../../../src/api/contract/counter';
 import type { OrderEventSchema } from '../../../src/api/contract/realtime';
 
 export const TOTEM_SETTINGS: z.input<typeof TotemSettingsSchema> = {
@@ -86,6 +87,29 @@ export const BOARD: z.input<typeof BoardSchema> = {
       delivered_at: null,
       units_out: 0,
       items: 2,
+    },
+  ],
+  truncated: false,
+};
+
+export const COUNTER_ORDERS: z.input<typeof CounterOrdersSchema> = {
+  list: 'hand_out',
+  date: '2026-12-12',
+  orders: [
+    {
+      id: 41,
+      uuid: '0b9a3c1e-5f4d-4c3b-9a2e-1d0c9b8a7f6e',
+      number: 'R-2026-000041',
+      first_name: 'Anna',
+      last_name: 'Verdi',
+      date_from: '2026-12-12',
+      date_to: '2026-12-13',
+      items: 2,
+      units_out: 0,
+      paid: false,
+      total_amount: 48,
+      totem_code: 'BARD-03',
+      created_at: '2026-12-12T07:38:00.000Z',
     },
   ],
   truncated: false,

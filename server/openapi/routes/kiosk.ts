@@ -18,9 +18,10 @@ import {
   UnlockTotemResponseSchema,
 } from '../../../src/api/contract/staff';
 import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '../../../src/api/contract/board';
+import { CounterOrdersEnvelopeSchema, CounterOrdersQuerySchema } from '../../../src/api/contract/counter';
 import { BroadcastingAuthRequestSchema, BroadcastingAuthResponseSchema } from '../../../src/api/contract/realtime';
 import { json, tagged } from '../operation';
-import { BOARD, ORDER_EVENT, TOTEM_SETTINGS } from '../examples/staff';
+import { BOARD, COUNTER_ORDERS, ORDER_EVENT, TOTEM_SETTINGS } from '../examples/staff';
 import { TOKEN } from '../examples/account';
 
 const KIOSK_CODE = { code: { schema: PairRequestSchema.shape.code, example: 'BARD-03', description: "A kiosk of the caller's shop, by code (another shop's is 404, a higher type 403)." } };
@@ -128,6 +129,16 @@ export const kioskOperations = tagged('Kiosk', [
     description: 'Small and private enough for a screen: no phone, e-mail, full last name or uuid.',
     caller: { kind: 'kiosk', minType: 10 },
     reply: { status: 200, description: 'The board.', body: json(BoardEnvelopeSchema, { data: BOARD }) },
+  },
+  {
+    method: 'get',
+    path: '/v1/totem/counter_orders',
+    summary: "The shop's orders waiting at the counter on a day",
+    description:
+      '`hand_out`: confirmed orders starting on `date` (today in Rome when left out) with a rented item not handed out yet; `returns`: confirmed orders ending on `date` with units still out. Kiosk orders carry the code of the kiosk they were placed at.',
+    caller: { kind: 'kiosk', minType: 20 },
+    query: { schema: CounterOrdersQuerySchema, example: { list: 'hand_out', date: '2026-12-12' } },
+    reply: { status: 200, description: 'The rows.', body: json(CounterOrdersEnvelopeSchema, { data: COUNTER_ORDERS }) },
   },
   {
     method: 'post',

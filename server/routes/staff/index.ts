@@ -10,6 +10,7 @@ import { inventoryRoutes } from './inventory';
 import { posLogRoutes } from './pos-logs';
 import { realtimeRoutes } from './realtime';
 import { boardRoutes } from './board';
+import { counterRoutes } from './counter';
 import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
 import { referralRoutes } from './referrals';
@@ -25,6 +26,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', posLogRoutes)
   .route('/', realtimeRoutes)
   .route('/', boardRoutes)
+  .route('/', counterRoutes)
   .route('/', queueRoutes)
   .route('/', cashierRoutes)
   .route('/', referralRoutes)

@@ -60,7 +60,7 @@ describe('the wiring', () => {
     // Each one with its reason; anything else is imported as usual.
     const onDemand: Record<string, string> = {
       'src/stores/api-loader.ts → src/stores/api': 'the API client, until a request is made',
-      'src/features/kiosk/board/stores/board.ts → pusher-js': 'the realtime client, on the board page alone',
+      'src/features/kiosk/shared/stores/shop-channel.ts → pusher-js': "the realtime client, after the first paint of the screens that follow the shop's channel",
       'src/features/customer/checkout/stores/checkout.ts → src/features/customer/checkout/stores/send-order':
         "the order's sending (its schemas, form encoding and key), fetched after the checkout's first paint",
     };

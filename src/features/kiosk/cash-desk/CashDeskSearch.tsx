@@ -1,8 +1,10 @@
-// The cash desk's order list (/totem/cash-desk, admin totems): the shop's orders, searched by
-// number, name, phone or a day they cover; with nothing typed, today's orders, those with money to
-// collect or equipment to hand out first. A scanner typing an order number and Enter searches. A
-// type-30 cash desk also closes the cashier here.
-import { useEffect, useRef, useState } from 'react';
+// The cash desk's order list (/totem/cash-desk, admin totems): with nothing typed, the shop's
+// orders to hand out today (tomorrow's on the second tab), live, the newest kiosk orders on top
+// (shared/CounterOrders.tsx); the shop's orders searched by number, name, phone or a day they cover,
+// money to collect or equipment to hand out first. Typing anywhere goes to the search field, so a
+// scanner typing an order number and Enter searches whatever had the focus. A type-30 cash desk also
+// closes the cashier here.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '../../../api/contract/orders';
 import type { ShopOrderQuery } from '../../../api/staff-orders';
@@ -14,25 +16,28 @@ import { $configuration } from '../../../stores/configuration';
 import { $deskSearch, searchDeskOrders } from '../shared/stores/order-search';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
+import { useTypeToField } from '../shared/useTypeToField';
 import CashierClose from './CashierClose';
 import '../shared/kiosk.css';
 
-/** With nothing typed the desk shows today's orders. */
-const todayQuery = (): ShopOrderQuery => ({ date: todayInRome() });
+// The list of the day is a chunk of its own, as the counter's (shared/OrderFinder.tsx says why).
+const CounterOrders = lazy(() => import('../shared/CounterOrders'));
 
 export default function CashDeskSearch({ locale }: { locale: string }) {
   const t = useT(locale);
   const lang = toLocale(locale);
   const role = totemRole(useStore($configuration).totem?.type);
-  const [query, setQuery] = useState<ShopOrderQuery>(todayQuery);
+  // Null: nothing typed, the list of the day is shown.
+  const [query, setQuery] = useState<ShopOrderQuery | null>(null);
   const today = todayInRome();
   const [text, setText] = useState('');
   const [date, setDate] = useState('');
   const search = useStore($deskSearch);
   const input = useRef<HTMLInputElement>(null);
 
+  useTypeToField(input);
   // The search and its order are the store's (stores/order-search.ts); a failed one lists nothing.
-  useEffect(() => searchDeskOrders(query, today).stop, [query]);
+  useEffect(() => (query ? searchDeskOrders(query, today).stop : undefined), [query]);
   const orders = search.state === 'loading' ? null : search.orders;
 
   return (
@@ -42,7 +47,7 @@ export default function CashDeskSearch({ locale }: { locale: string }) {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery(text || date ? { q: text || undefined, date: date || undefined } : todayQuery());
+          setQuery(text || date ? { q: text || undefined, date: date || undefined } : null);
           input.current?.select();
         }}
       >
@@ -58,53 +63,58 @@ export default function CashDeskSearch({ locale }: { locale: string }) {
           {t('kiosk.orders.find')}
         </button>
       </form>
-      {!query.q && query.date === today && <p className="muted">{t('kiosk.cashDesk.todayFirst')}</p>}
-      <div aria-live="polite">
-        {orders === null ? (
-          <p aria-busy="true">{t('order.loading')}</p>
-        ) : orders.length === 0 ? (
-          <p>{t('kiosk.orders.none')}</p>
-        ) : (
-          <div className="table-scroll" role="region" aria-label={t('kiosk.orders.results')} tabIndex={0}>
-            <table className="orders kiosk-orders">
-              <caption className="visually-hidden">{t('kiosk.orders.results')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('kiosk.orders.customer')}</th>
-                  <th scope="col">{t('order.dates')}</th>
-                  <th scope="col">{t('order.status')}</th>
-                  <th scope="col">{t('checkout.total')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.uuid}>
-                    <td>
-                      <a className="orders__open" href={localizePath(lang, `/totem/cash-desk/${o.uuid}`)}>
-                        {o.number}
-                      </a>
-                    </td>
-                    <td>
-                      {o.first_name} {o.last_name}
-                    </td>
-                    <td>
-                      {dayToDisplay(o.date_from)}
-                      {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
-                    </td>
-                    <td>
-                      {t(`order.statuses.${o.status}`)}
-                      {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
-                      <Badges t={t} order={o} today={today} />
-                    </td>
-                    <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+      {query === null ? (
+        <Suspense fallback={<p aria-busy="true">{t('kiosk.loading')}</p>}>
+          <CounterOrders t={t} screen="desk" hrefOf={(o) => localizePath(lang, `/totem/cash-desk/${o.uuid}`)} />
+        </Suspense>
+      ) : (
+        <div aria-live="polite">
+          {orders === null ? (
+            <p aria-busy="true">{t('order.loading')}</p>
+          ) : orders.length === 0 ? (
+            <p>{t('kiosk.orders.none')}</p>
+          ) : (
+            <div className="table-scroll" role="region" aria-label={t('kiosk.orders.results')} tabIndex={0}>
+              <table className="orders kiosk-orders">
+                <caption className="visually-hidden">{t('kiosk.orders.results')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">{t('kiosk.orders.customer')}</th>
+                    <th scope="col">{t('order.dates')}</th>
+                    <th scope="col">{t('order.status')}</th>
+                    <th scope="col">{t('checkout.total')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+                </thead>
+                <tbody>
+                  {orders.map((o) => (
+                    <tr key={o.uuid}>
+                      <td>
+                        <a className="orders__open" href={localizePath(lang, `/totem/cash-desk/${o.uuid}`)}>
+                          {o.number}
+                        </a>
+                      </td>
+                      <td>
+                        {o.first_name} {o.last_name}
+                      </td>
+                      <td>
+                        {dayToDisplay(o.date_from)}
+                        {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
+                      </td>
+                      <td>
+                        {t(`order.statuses.${o.status}`)}
+                        {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
+                        <Badges t={t} order={o} today={today} />
+                      </td>
+                      <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
       {role.isCashDesk && <CashierClose t={t} />}
     </div>
   );

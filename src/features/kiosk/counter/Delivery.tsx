@@ -76,7 +76,7 @@ export default function Delivery({ locale }: { locale: string }) {
   if (!ref) {
     return (
       <div className="delivery">
-        <OrderFinder t={t} onChoose={(o) => openDeliveryOrder(o)} />
+        <OrderFinder t={t} screen="delivery" onChoose={(o) => openDeliveryOrder(o)} />
       </div>
     );
   }

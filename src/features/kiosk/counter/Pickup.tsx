@@ -109,7 +109,7 @@ export default function Pickup({ locale }: { locale: string }) {
       ) : (
         <>
           <p className="muted">{t('kiosk.pickup.withoutOrder')}</p>
-          <OrderFinder t={t} onChoose={(o) => openPickupOrder(o)} autoFocus={false} />
+          <OrderFinder t={t} screen="pickup" onChoose={(o) => openPickupOrder(o)} autoFocus={false} />
         </>
       )}
 

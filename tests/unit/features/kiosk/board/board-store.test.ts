@@ -20,6 +20,7 @@ useTestStorageEngine();
 const kiosk = await import('../../../../../src/stores/kiosk');
 const { pairDevice } = await import('../../../../../src/features/kiosk/pairing/stores/kiosk-pairing');
 const board = await import('../../../../../src/features/kiosk/board/stores/board');
+const channel = await import('../../../../../src/features/kiosk/shared/stores/shop-channel');
 const { queueOrder } = await import('../../../../../src/features/kiosk/shared/stores/queue-order');
 
 const LOCAL = { driver: 'local' as const, key: 'rentalp-local', cluster: null, channel: 'private-shop.6', ws_path: '/app/rentalp-local' };
@@ -42,7 +43,7 @@ const readsOver = () => until(() => !board.$boardReading.get(), 'the reads of th
 
 describe('pusher-js options', () => {
   it("connects the local driver to the API's own host and port, without TLS on http, with the path before /app/{key}", () => {
-    expect(board.pusherOptions(LOCAL, { protocol: 'http:', hostname: 'kiosk.local', port: '4321' }, AUTH)).toEqual({
+    expect(channel.pusherOptions(LOCAL, { protocol: 'http:', hostname: 'kiosk.local', port: '4321' }, AUTH)).toEqual({
       cluster: 'local',
       wsHost: 'kiosk.local',
       wsPort: 4321,
@@ -54,24 +55,36 @@ describe('pusher-js options', () => {
       channelAuthorization: { endpoint: AUTH.endpoint, transport: 'ajax', headers: { Authorization: 'Bearer abc' } },
     });
     // Behind a TLS proxy on the default port, under a prefix.
-    const proxied = board.pusherOptions({ ...LOCAL, ws_path: '/realtime/app/rentalp-local' }, { protocol: 'https:', hostname: 'shop.example', port: '' }, AUTH);
+    const proxied = channel.pusherOptions(
+      { ...LOCAL, ws_path: '/realtime/app/rentalp-local' },
+      { protocol: 'https:', hostname: 'shop.example', port: '' },
+      AUTH,
+    );
     expect(proxied).toMatchObject({ wsPort: 443, wssPort: 443, forceTLS: true, wsPath: '/realtime' });
-    expect(board.pusherOptions(LOCAL, { protocol: 'http:', hostname: 'h', port: '' }, { ...AUTH, token: null })).toMatchObject({
+    expect(channel.pusherOptions(LOCAL, { protocol: 'http:', hostname: 'h', port: '' }, { ...AUTH, token: null })).toMatchObject({
       wsPort: 80,
       channelAuthorization: { headers: {} },
     });
   });
 
   it('connects the pusher driver to its cluster over TLS', () => {
-    const options = board.pusherOptions({ driver: 'pusher', key: 'k', cluster: 'eu', channel: 'private-shop.6', ws_path: null }, { protocol: 'http:', hostname: 'h', port: '1' }, AUTH);
-    expect(options).toEqual({ cluster: 'eu', forceTLS: true, channelAuthorization: { endpoint: AUTH.endpoint, transport: 'ajax', headers: { Authorization: 'Bearer abc' } } });
+    const options = channel.pusherOptions(
+      { driver: 'pusher', key: 'k', cluster: 'eu', channel: 'private-shop.6', ws_path: null },
+      { protocol: 'http:', hostname: 'h', port: '1' },
+      AUTH,
+    );
+    expect(options).toEqual({
+      cluster: 'eu',
+      forceTLS: true,
+      channelAuthorization: { endpoint: AUTH.endpoint, transport: 'ajax', headers: { Authorization: 'Bearer abc' } },
+    });
   });
 
   it('takes the wsPath prefix from ws_path', () => {
-    expect(board.wsPathPrefix('/app/k', 'k')).toBe('');
-    expect(board.wsPathPrefix('/x/y/app/k', 'k')).toBe('/x/y');
-    expect(board.wsPathPrefix(null, 'k')).toBe('');
-    expect(board.wsPathPrefix('/other', 'k')).toBe('');
+    expect(channel.wsPathPrefix('/app/k', 'k')).toBe('');
+    expect(channel.wsPathPrefix('/x/y/app/k', 'k')).toBe('/x/y');
+    expect(channel.wsPathPrefix(null, 'k')).toBe('');
+    expect(channel.wsPathPrefix('/other', 'k')).toBe('');
   });
 });
 
@@ -184,38 +197,42 @@ describe('the board store against the API', () => {
     }
   });
 
-  it('shows offline when the socket drops, reconnects by itself and reads what it missed', async () => {
-    connect();
-    await until(() => board.$boardStatus.get() === 'live', 'live');
-    // The reads of the start (the first one and the one for the subscription) are over.
-    await readsOver();
-    // The endpoint stops taking connections, and the open ones are cut.
-    const upgrades = server.listeners('upgrade') as ((...args: unknown[]) => void)[];
-    const restore = () => {
+  it(
+    'shows offline when the socket drops, reconnects by itself and reads what it missed',
+    async () => {
+      connect();
+      await until(() => board.$boardStatus.get() === 'live', 'live');
+      // The reads of the start (the first one and the one for the subscription) are over.
+      await readsOver();
+      // The endpoint stops taking connections, and the open ones are cut.
+      const upgrades = server.listeners('upgrade') as ((...args: unknown[]) => void)[];
+      const restore = () => {
+        server.removeAllListeners('upgrade');
+        for (const listener of upgrades) server.on('upgrade', listener);
+      };
+      cleanups.push(restore);
       server.removeAllListeners('upgrade');
-      for (const listener of upgrades) server.on('upgrade', listener);
-    };
-    cleanups.push(restore);
-    server.removeAllListeners('upgrade');
-    server.on('upgrade', (_req, socket: { destroy(): void }) => socket.destroy());
-    const clients = (realtime() as unknown as { clients: Set<{ socket: { terminate(): void } }> }).clients;
-    for (const client of clients) client.socket.terminate();
-    await until(() => board.$boardStatus.get() === 'offline', 'offline');
+      server.on('upgrade', (_req, socket: { destroy(): void }) => socket.destroy());
+      const clients = (realtime() as unknown as { clients: Set<{ socket: { terminate(): void } }> }).clients;
+      for (const client of clients) client.socket.terminate();
+      await until(() => board.$boardStatus.get() === 'offline', 'offline');
 
-    // No socket left to carry the order's event, and no read under way or coming: nothing can
-    // bring the order to the board until the endpoint is back.
-    await until(() => realtime().connections === 0, 'the sockets cut');
-    const missed = await placeOrder(api, { from: day(0) });
-    await readsOver();
-    expect(onBoard(missed.id)).toBeUndefined();
-    expect(board.$boardStatus.get()).toBe('offline');
+      // No socket left to carry the order's event, and no read under way or coming: nothing can
+      // bring the order to the board until the endpoint is back.
+      await until(() => realtime().connections === 0, 'the sockets cut');
+      const missed = await placeOrder(api, { from: day(0) });
+      await readsOver();
+      expect(onBoard(missed.id)).toBeUndefined();
+      expect(board.$boardStatus.get()).toBe('offline');
 
-    restore();
-    const restoredAt = Date.now();
-    await until(() => board.$boardStatus.get() === 'live', 'live again', RECONNECT_MS);
-    await until(() => onBoard(missed.id), 'the order placed while offline');
-    console.log(`[board-store] endpoint back → board live and read again: ${Date.now() - restoredAt} ms`);
-  }, RECONNECT_MS + 10_000);
+      restore();
+      const restoredAt = Date.now();
+      await until(() => board.$boardStatus.get() === 'live', 'live again', RECONNECT_MS);
+      await until(() => onBoard(missed.id), 'the order placed while offline');
+      console.log(`[board-store] endpoint back → board live and read again: ${Date.now() - restoredAt} ms`);
+    },
+    RECONNECT_MS + 10_000,
+  );
 
   it('disconnects on cleanup', async () => {
     await until(() => realtime().connections === 0, 'the sockets of earlier tests closed');

@@ -15,6 +15,7 @@ beforeAll(() => {
 });
 
 const board = await import('../../../../../src/features/kiosk/board/stores/board');
+const channel = await import('../../../../../src/features/kiosk/shared/stores/shop-channel');
 const device = await import('../../../../../src/stores/kiosk-device');
 
 /** One request the fake API got, answered when the test says so (or never). */
@@ -98,7 +99,7 @@ describe('a board read that never answers', () => {
   const today = { date: '2026-11-25', orders: [], truncated: false };
 
   it('gives up after the timeout, so the later reads happen and the wall moves again', async () => {
-    // No realtime settings: the wall is offline and reads the board every BOARD_FALLBACK_POLL_MS.
+    // No realtime settings: the wall is offline and reads the board every CHANNEL_FALLBACK_POLL_MS.
     device.$kioskDevice.set({ token: 'Bearer kiosk', shop: null, realtime: null, fakePos: false });
     const stop = board.connectBoard(page);
     try {
@@ -112,8 +113,8 @@ describe('a board read that never answers', () => {
       expect(board.$board.get()).toBeNull();
 
       // The next fallback poll reads again; that read answers and the wall shows it.
-      await vi.advanceTimersByTimeAsync(board.BOARD_FALLBACK_POLL_MS - BOARD_READ_TIMEOUT_MS);
-      await vi.advanceTimersByTimeAsync(board.BOARD_COALESCE_MS); // the read it asks for starts within this
+      await vi.advanceTimersByTimeAsync(channel.CHANNEL_FALLBACK_POLL_MS - BOARD_READ_TIMEOUT_MS);
+      await vi.advanceTimersByTimeAsync(channel.CHANNEL_COALESCE_MS); // the read it asks for starts within this
       await requested(2);
       requests[1]!.answer(Response.json({ data: today }));
       await when(board.$board, (b) => b !== null);
