@@ -4,7 +4,7 @@
 // server checks both before storing any upload); an edit also counts the documents the order
 // already holds and the form does not delete, which stay linked to it.
 import type { Totem } from '../api/contract/kiosk';
-import { documentsRequired } from './kiosk';
+import { documentsRequired, TotemTypes } from './kiosk';
 
 /** A document entry of the order form, as the server reads it. */
 export interface FormDocument {
@@ -44,4 +44,29 @@ export function documentsRequiredFor(placedAt: DocumentSetting, writer: Document
 /** True when the order must hold a document (`required`, documentsRequiredFor) and, once written, would hold none. */
 export function missingDocument(required: boolean, medias: readonly FormDocument[], held: readonly number[] = []): boolean {
   return required && !holdsDocument(medias, held);
+}
+
+/**
+ * Whether `caller` may place an order whose customer will show the identity document at the desk
+ * instead of photographing it (`id_at_desk`): a public kiosk only, where a walk-in customer may have
+ * no document at hand or not want to photograph it on a shared tablet. A site order follows its own
+ * rule, and staff at an admin kiosk see the document themselves.
+ */
+export function mayShowIdAtDesk(caller: { type: number } | null | undefined): boolean {
+  return caller?.type === TotemTypes.PUBLIC;
+}
+
+/** Whether the written order must hold a document: the rule (documentsRequiredFor), unless the customer shows it at the desk. */
+export function documentNeeded(required: boolean, idAtDesk: boolean): boolean {
+  return required && !idAtDesk;
+}
+
+/**
+ * What the cash desk and the delivery counter say before handing anything out: "ask for the
+ * document" when the customer said they would show it at the desk, or when an order that requires
+ * one holds none (`document_missing`, an order from before the rule); nothing otherwise.
+ */
+export function identityNotice(order: { id_at_desk?: boolean; document_missing?: boolean }): 'atDesk' | 'missing' | null {
+  if (order.id_at_desk) return 'atDesk';
+  return order.document_missing ? 'missing' : null;
 }
