@@ -14,6 +14,7 @@ import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
 import { referralRoutes } from './referrals';
 import { staffFidelityRoutes } from './fidelity';
+import { rentalSheetRoutes } from './rental-sheet';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
@@ -28,4 +29,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', queueRoutes)
   .route('/', cashierRoutes)
   .route('/', referralRoutes)
-  .route('/', staffFidelityRoutes);
+  .route('/', staffFidelityRoutes)
+  .route('/', rentalSheetRoutes);
