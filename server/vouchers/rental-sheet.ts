@@ -3,6 +3,7 @@
 import type { AppDeps } from '../http/context';
 import type { OrderRow } from '../orders/write';
 import { presentOrder } from '../orders/present';
+import { OrderResponseSchema } from '../../src/api/contract/orders';
 import { translator } from '../http/locale';
 import { localizePath } from '../../src/i18n/index';
 import { shopLocale } from '../../src/domain/shop-locale';
@@ -18,7 +19,8 @@ const TERMS_PATH = `/${footerPages.find((page) => page.key === 'terms')!.slug}`;
 export async function orderRentalSheetPdf(deps: Pick<AppDeps, 'database' | 'catalogue' | 'now' | 'siteUrl'>, row: OrderRow): Promise<Buffer> {
   const found = deps.catalogue.shopById(row.shopId)?.row;
   const locale = shopLocale(found?.country);
-  const order = await presentOrder(deps.database.db, deps.catalogue, row, deps.now());
+  // Parsed as a kiosk reads it: the answer's defaults filled in (an empty delivery, no coupons).
+  const order = OrderResponseSchema.parse(await presentOrder(deps.database.db, deps.catalogue, row, deps.now()));
   const shop: VoucherShop = found
     ? { label: found.label, address: found.address, postalCode: found.postalCode, city: found.city, phone: found.phone, hours: null }
     : { label: '', address: '', postalCode: null, city: '', phone: '', hours: null };
