@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import type { CheckoutLine } from './lines';
 import { $cart, removeProduct } from '../../../stores/cart';
 import { $configuration } from '../../../stores/configuration';
-import { documentsRequired } from '../../../domain/kiosk';
+import { documentsRequired, TotemTypes } from '../../../domain/kiosk';
 import { cartTotal, usableCoupons } from '../../../domain/cart';
 import { formatCurrency } from '../../../domain/format';
 import { datesChipText } from '../../../domain/dates';
@@ -16,6 +16,7 @@ import { dateShower } from '../shared/show-date';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import CheckoutDocuments from './CheckoutDocuments';
+import CheckoutCamera from './CheckoutCamera';
 import TermsConsent from './TermsConsent';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import type { ContactField } from './form-dom';
@@ -124,7 +125,11 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         {binding.invoice && input('fiscal_code')}
       </fieldset>
 
-      <CheckoutDocuments locale={locale} required={needsDocuments} error={props.documentsError} />
+      {needsDocuments && configuration.totem?.type === TotemTypes.PUBLIC ? (
+        <CheckoutCamera locale={locale} error={props.documentsError} />
+      ) : (
+        <CheckoutDocuments locale={locale} required={needsDocuments} error={props.documentsError} />
+      )}
 
       <CouponField locale={locale} />
       <FidelityCardField locale={locale} />
