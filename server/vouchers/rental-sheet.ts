@@ -7,14 +7,10 @@ import { OrderResponseSchema } from '../../src/api/contract/orders';
 import { translator } from '../http/locale';
 import { localizePath } from '../../src/i18n/index';
 import { shopLocale } from '../../src/domain/shop-locale';
-import { TERMS_VERSION } from '../../src/domain/terms';
-import { footerPages } from '../../src/seo/footer-pages';
+import { TERMS_PATH, TERMS_VERSION } from '../../src/domain/terms';
 import type { VoucherShop } from './content';
 import { rentalSheetContent } from './rental-sheet-content';
 import { renderRentalSheetPdf } from './rental-sheet-pdf';
-
-/** The rental terms' page, as the footer links it. */
-const TERMS_PATH = `/${footerPages.find((page) => page.key === 'terms')!.slug}`;
 
 export async function orderRentalSheetPdf(deps: Pick<AppDeps, 'database' | 'catalogue' | 'now' | 'siteUrl'>, row: OrderRow): Promise<Buffer> {
   const found = deps.catalogue.shopById(row.shopId)?.row;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentNeeded, documentsRequiredFor, holdsDocument, identityNotice, mayShowIdAtDesk, missingDocument } from './order-documents';
+import { documentNeeded, documentsRequiredFor, holdsDocument, mayShowIdAtDesk, missingDocument } from './order-documents';
+import { identityNotice } from './identity-notice';
 
 const upload = (size = 10) => ({ id: 0, stored: false, deleted: false, file: { size } });
 const stored = (id: number, deleted = false) => ({ id, stored: true, deleted });

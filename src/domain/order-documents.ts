@@ -61,12 +61,3 @@ export function documentNeeded(required: boolean, idAtDesk: boolean): boolean {
   return required && !idAtDesk;
 }
 
-/**
- * What the cash desk and the delivery counter say before handing anything out: "ask for the
- * document" when the customer said they would show it at the desk, or when an order that requires
- * one holds none (`document_missing`, an order from before the rule); nothing otherwise.
- */
-export function identityNotice(order: { id_at_desk?: boolean; document_missing?: boolean }): 'atDesk' | 'missing' | null {
-  if (order.id_at_desk) return 'atDesk';
-  return order.document_missing ? 'missing' : null;
-}

@@ -4,6 +4,7 @@
 // (CheckoutLive.tsx), and this component stays mounted when one hands over to the other, so the
 // elements, what they hold, the focus and the caret are the customer's throughout.
 import type { FormEvent, RefObject } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CheckoutLine } from './lines';
 import { $cart, removeProduct } from '../../../stores/cart';
@@ -16,7 +17,6 @@ import { dateShower } from '../shared/show-date';
 import { useT } from '../../../i18n/client';
 import { localizePath, toLocale } from '../../../i18n/index';
 import CheckoutDocuments from './CheckoutDocuments';
-import CheckoutCamera from './CheckoutCamera';
 import TermsConsent from './TermsConsent';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import type { ContactField } from './form-dom';
@@ -49,6 +49,9 @@ interface CheckoutFormProps {
   /** The customer starts using the form (focus, pointer, key): the light host loads react-hook-form then. */
   onUse?: () => void;
 }
+
+/** The public kiosk's camera: loaded there only, so the site's checkout carries none of it. */
+const CheckoutCamera = lazy(() => import('./CheckoutCamera'));
 
 export default function CheckoutForm(props: CheckoutFormProps) {
   const { locale, shop, lines, binding, defaults, serverErrors } = props;
@@ -126,7 +129,9 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       </fieldset>
 
       {needsDocuments && configuration.totem?.type === TotemTypes.PUBLIC ? (
-        <CheckoutCamera locale={locale} error={props.documentsError} />
+        <Suspense fallback={<p aria-busy="true">{t('checkout.camera.legend')}</p>}>
+          <CheckoutCamera locale={locale} error={props.documentsError} />
+        </Suspense>
       ) : (
         <CheckoutDocuments locale={locale} required={needsDocuments} error={props.documentsError} />
       )}

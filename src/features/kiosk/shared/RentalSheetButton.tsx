@@ -3,7 +3,7 @@
 // and says a failure next to it.
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import { printRentalSheet, type RentalSheetOutcome } from './stores/rental-sheet';
+import type { RentalSheetOutcome } from './stores/rental-sheet';
 
 export default function RentalSheetButton({ t, order }: { t: TFunction; order: { id: number; number: string } }) {
   const [busy, setBusy] = useState(false);
@@ -12,7 +12,11 @@ export default function RentalSheetButton({ t, order }: { t: TFunction; order: {
     if (busy) return;
     setBusy(true);
     setFailed(null);
-    const outcome = await printRentalSheet(order);
+    // Loaded on the first tap: the screen's first scripts carry none of it (its budget).
+    const outcome = await import('./stores/rental-sheet').then(
+      ({ printRentalSheet }) => printRentalSheet(order),
+      (): RentalSheetOutcome => ({ ok: false, reason: 'failed' }),
+    );
     if (!outcome.ok) setFailed(outcome.reason);
     setBusy(false);
   };
