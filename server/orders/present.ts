@@ -180,6 +180,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Relat
       // The order's own rule (orders/order-medias.ts): the refusals keep it from happening now;
       // an order from before them may still lack one, and the delivery counter warns.
       document_missing: !!placedAt?.documentsRequired && orderDocs.length === 0,
+      id_at_desk: order.idAtDesk,
       order_detail_pools: pools
         .filter((p) => p.orderId === order.id)
         .map((p): PoolAnswer => ({

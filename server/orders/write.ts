@@ -134,6 +134,8 @@ async function writeOrder(
           // An edit keeps the consent given when the order was placed.
           termsVersion: form.terms_version ?? null,
           termsAcceptedAt: form.terms_version ? now : null,
+          // Set when placed; an edit (the update above) leaves it as it was.
+          idAtDesk: form.id_at_desk,
         },
       ])) as [OrderRow];
       if (input.idempotency) await recordIdempotentOrder(tx, input.idempotency, row.id);

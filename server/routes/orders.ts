@@ -10,7 +10,7 @@ import {
   type OrderFormInput,
 } from '../../src/api/contract/order-form';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
-import { missingDocument } from '../../src/domain/order-documents';
+import { documentNeeded, mayShowIdAtDesk, missingDocument } from '../../src/domain/order-documents';
 import { coupons, orders } from '../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
 import { termsConsent, termsRequired } from '../../src/domain/terms';
@@ -63,11 +63,16 @@ async function couponMap(c: AppContext, codes: string[]): Promise<Map<string, Co
  * written, whoever edits it, and so does whatever such a kiosk writes (orders/order-medias.ts,
  * `orderDocumentsRequired`; domain/order-documents.ts). Checked on the form before any upload is
  * stored or anything is written; the documents of `editing` the form does not delete stay and
- * count. Answers whether the rule holds, for the write to count again under the order's lock.
+ * count. A public kiosk's customer may instead say they will show it at the desk (`id_at_desk`,
+ * kept by the order's edits); from anyone else that is a 422 on `id_at_desk`. Answers whether the
+ * rule holds, for the write to count again under the order's lock.
  */
 async function assertFormDocuments(c: AppContext, form: OrderFormInput, editing?: OrderRow): Promise<boolean> {
   const { db } = c.get('deps').database;
-  const required = await orderDocumentsRequired(db, editing ?? null, c.get('auth')?.totem);
+  const totem = c.get('auth')?.totem;
+  // "I will show it at the desk": a new order of a public kiosk only; an edit keeps the order's own.
+  if (!editing && form.id_at_desk && !mayShowIdAtDesk(totem)) throw fieldError('id_at_desk', 'api.idAtDeskKioskOnly');
+  const required = documentNeeded(await orderDocumentsRequired(db, editing ?? null, totem), editing ? editing.idAtDesk : form.id_at_desk);
   if (missingDocument(required, form.medias, required && editing ? await liveDocumentIds(db, editing.id) : [])) throw documentRequired();
   return required;
 }

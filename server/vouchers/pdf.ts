@@ -16,14 +16,15 @@ const FONTS = {
 } as const;
 
 /**
- * The three fonts read and parsed once, on the first voucher, then shared by every PDF: pdfkit
+ * The three fonts read and parsed once, on the first voucher, then shared by every PDF (the
+ * rental sheet's too, ./rental-sheet-pdf.ts): pdfkit
  * takes a font already parsed, and otherwise reads and parses each file again for every document
  * (a warm voucher 70–80 → 17–33 ms of the event loop, measured). A font object only caches its own
  * tables and glyphs; each document makes its own subset of it.
  */
 let parsedFonts: Promise<Record<keyof typeof FONTS, Font>> | undefined;
 
-function fonts(): Promise<Record<keyof typeof FONTS, Font>> {
+export function fonts(): Promise<Record<keyof typeof FONTS, Font>> {
   parsedFonts ??= (async () => {
     const { create } = await import('fontkit');
     const entries = await Promise.all(Object.entries(FONTS).map(async ([name, file]) => [name, create(await readFile(file)) as Font] as const));

@@ -65,6 +65,8 @@ export interface RequestOptions<S extends z.ZodMiniType> {
    * caller's `signal` still cancels it (an AbortError, as without a timeout).
    */
   timeoutMs?: number;
+  /** A 2xx answer's body as bytes (a PDF), not JSON; a refusal is still read as JSON. */
+  binary?: boolean;
 }
 
 const SILENT_STATUSES = new Set([422, 410, 404]);
@@ -123,11 +125,13 @@ export function createApiClient(options: ApiClientOptions) {
     }
     const deadline = withTimeout(opts.signal, opts.timeoutMs);
     let response: Response;
-    let text: string;
+    let text = '';
+    let bytes: Blob | null = null;
     try {
       response = await doFetch(url, { method, headers, body, signal: deadline.signal, ...(opts.keepalive ? { keepalive: true } : {}) });
       // Inside the deadline too: an answer whose body never ends is no answer either.
-      text = await response.text();
+      if (opts.binary && response.ok) bytes = await response.blob();
+      else text = await response.text();
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       if (!opts.quietOffline) options.notifyError(NETWORK_ERROR);
@@ -154,6 +158,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
       throw new ApiClientError(response.status, message, errors);
     }
+    if (bytes) return bytes as z.infer<S>;
     return (opts.schema ? opts.schema.parse(payload) : payload) as z.infer<S>;
   }
 
@@ -163,6 +168,9 @@ export function createApiClient(options: ApiClientOptions) {
     post: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('POST', path, opts),
     patch: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('PATCH', path, opts),
     delete: <S extends z.ZodMiniType>(path: string, opts?: RequestOptions<S>) => request('DELETE', path, opts),
+    /** A GET whose answer is a file (a PDF): its bytes, with the client's headers and token. */
+    getBlob: (path: string, opts?: Omit<RequestOptions<z.ZodMiniUnknown>, 'schema' | 'binary'>): Promise<Blob> =>
+      request('GET', path, { ...opts, binary: true }) as Promise<Blob>,
     urlFor,
   };
 }

@@ -101,6 +101,7 @@ describe('emptyCart / clearCart', () => {
     coupons: [],
     customers: [],
     fidelityCardInitialized: false,
+    idAtDesk: false,
   };
 
   it('resets every field, coupons and fidelityCardInitialized included', () => {

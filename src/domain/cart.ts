@@ -84,6 +84,7 @@ export function emptyCart(): CartState {
     coupons: [],
     customers: [],
     fidelityCardInitialized: false,
+    idAtDesk: false,
   };
 }
 

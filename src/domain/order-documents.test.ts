@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentsRequiredFor, holdsDocument, missingDocument } from './order-documents';
+import { documentNeeded, documentsRequiredFor, holdsDocument, mayShowIdAtDesk, missingDocument } from './order-documents';
+import { identityNotice } from './identity-notice';
 
 const upload = (size = 10) => ({ id: 0, stored: false, deleted: false, file: { size } });
 const stored = (id: number, deleted = false) => ({ id, stored: true, deleted });
@@ -51,5 +52,27 @@ describe('missingDocument (spec §5, the same for a new order and an edit)', () 
     expect(missingDocument(true, [], [7])).toBe(false);
     expect(missingDocument(true, [stored(7, true)], [7])).toBe(true);
     expect(missingDocument(false, [])).toBe(false);
+  });
+});
+
+describe('showing the identity document at the desk (id_at_desk)', () => {
+  it('only a public kiosk may place such an order', () => {
+    expect(mayShowIdAtDesk({ type: 10 })).toBe(true);
+    expect(mayShowIdAtDesk({ type: 20 })).toBe(false);
+    expect(mayShowIdAtDesk({ type: 30 })).toBe(false);
+    expect(mayShowIdAtDesk(null)).toBe(false);
+  });
+
+  it('lifts the need for a document, and only that', () => {
+    expect(documentNeeded(true, false)).toBe(true);
+    expect(documentNeeded(true, true)).toBe(false);
+    expect(documentNeeded(false, false)).toBe(false);
+  });
+
+  it('the desk is told to ask for it, before an order merely missing one', () => {
+    expect(identityNotice({ id_at_desk: true, document_missing: true })).toBe('atDesk');
+    expect(identityNotice({ id_at_desk: false, document_missing: true })).toBe('missing');
+    expect(identityNotice({ id_at_desk: false, document_missing: false })).toBeNull();
+    expect(identityNotice({})).toBeNull();
   });
 });

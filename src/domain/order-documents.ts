@@ -4,7 +4,7 @@
 // server checks both before storing any upload); an edit also counts the documents the order
 // already holds and the form does not delete, which stay linked to it.
 import type { Totem } from '../api/contract/kiosk';
-import { documentsRequired } from './kiosk';
+import { documentsRequired, TotemTypes } from './kiosk';
 
 /** A document entry of the order form, as the server reads it. */
 export interface FormDocument {
@@ -45,3 +45,19 @@ export function documentsRequiredFor(placedAt: DocumentSetting, writer: Document
 export function missingDocument(required: boolean, medias: readonly FormDocument[], held: readonly number[] = []): boolean {
   return required && !holdsDocument(medias, held);
 }
+
+/**
+ * Whether `caller` may place an order whose customer will show the identity document at the desk
+ * instead of photographing it (`id_at_desk`): a public kiosk only, where a walk-in customer may have
+ * no document at hand or not want to photograph it on a shared tablet. A site order follows its own
+ * rule, and staff at an admin kiosk see the document themselves.
+ */
+export function mayShowIdAtDesk(caller: { type: number } | null | undefined): boolean {
+  return caller?.type === TotemTypes.PUBLIC;
+}
+
+/** Whether the written order must hold a document: the rule (documentsRequiredFor), unless the customer shows it at the desk. */
+export function documentNeeded(required: boolean, idAtDesk: boolean): boolean {
+  return required && !idAtDesk;
+}
+

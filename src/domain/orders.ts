@@ -16,7 +16,7 @@ export type OrderFormInput = Pick<
   CartState,
   'phone' | 'first_name' | 'last_name' | 'fiscal_code' | 'fidelityCardNumber' | 'coupons'
 > &
-  Partial<Pick<CartState, 'orderCodeToReplace'>> & {
+  Partial<Pick<CartState, 'orderCodeToReplace' | 'idAtDesk'>> & {
     /** The stored referral (`forced_ref`); an edit keeps the order's own whatever is sent. */
     ref?: string | null;
     /** The terms' version the customer accepted in the checkout; null at a kiosk (signed at the counter). */
@@ -56,6 +56,8 @@ export interface OrderFormFields extends DateParams {
   ref?: string | null;
   /** The version of the terms the customer ticked (src/domain/terms.ts); none at a kiosk. */
   terms_version?: string | null;
+  /** No document: the customer will show it at the desk (a public kiosk's order only). */
+  id_at_desk?: boolean;
 }
 
 /**
@@ -100,6 +102,7 @@ export function encodeOrderForm(fields: OrderFormFields): FormData {
   if (fields.edit_order_code) form.append('edit_order_code', fields.edit_order_code);
   if (fields.ref) form.append('ref', fields.ref);
   if (fields.terms_version) form.append('terms_version', fields.terms_version);
+  if (fields.id_at_desk) form.append('id_at_desk', '1');
   return form;
 }
 
@@ -129,6 +132,8 @@ export function buildOrderFormData(input: OrderFormInput): FormData {
     // One the API would refuse (too long) is left out: a referral must never block the order.
     ref: input.ref && input.ref.length <= ORDER_FIELD_MAX.code ? input.ref : null,
     terms_version: input.termsVersion ?? null,
+    // Sent only without documents: one photographed after choosing it is the document itself.
+    id_at_desk: !!input.idAtDesk && !input.medias.some((m) => !m.deleted),
   });
 }
 

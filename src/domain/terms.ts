@@ -5,6 +5,9 @@
 // sends the version of the texts its checkout linked to, so an order placed from a page built
 // before the change is refused and the customer reads the new terms.
 
+/** The rental terms' page (src/seo/footer-pages.ts's `condizioni`), for what prints a link to it. */
+export const TERMS_PATH = '/condizioni';
+
 /** The version of the terms in force: the day they were last changed, 'YYYY-MM-DD'. */
 export const TERMS_VERSION = '2026-12-06';
 

@@ -53,6 +53,11 @@ export function addMedia(media: Media): void {
   update((cart) => ({ ...cart, medias: withMedia(cart.medias, media) }));
 }
 
+/** At a public kiosk: the customer will show the identity document at the desk instead (or no longer). */
+export function setIdAtDesk(idAtDesk: boolean): void {
+  update((cart) => ({ ...cart, idAtDesk }));
+}
+
 /** A stored document is only flagged deleted; one not yet uploaded is removed. */
 export function removeMedia(media: Media): void {
   update((cart) => ({ ...cart, medias: withoutMedia(cart.medias, media) }));

@@ -61,6 +61,11 @@ export const orders = pgTable(
     /** The terms' version the customer accepted (src/domain/terms.ts) and when; null at a kiosk without it. */
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /**
+     * Placed at a public kiosk without an identity document, the customer saying they will show it
+     * at the desk (src/domain/order-documents.ts, idAtDeskRefusal): the desk asks for it.
+     */
+    idAtDesk: boolean('id_at_desk').notNull().default(false),
     /** The cash desk that took the payment and what its payment terminal answered. */
     paidTotemId: integer('paid_totem_id'),
     paymentLog: jsonb('payment_log'),

@@ -16,7 +16,7 @@ import {
   PoolChangesSchema,
 } from '../../../src/api/contract/staff';
 import { UnitDetailEnvelope, UnitProblemEnvelope, UnitProblemsEnvelope, UnitsEnvelope } from '../envelopes';
-import { json, tagged } from '../operation';
+import { json, raw, tagged } from '../operation';
 import { IDEMPOTENCY_KEY, ORDER_REF, PathText } from '../params';
 import { ORDER } from '../examples/orders';
 import { INVENTORY_ITEM, PRICE_DIFF, UNIT_DETAIL, UNIT_PROBLEM } from '../examples/staff';
@@ -163,6 +163,17 @@ export const cashDeskOperations = tagged('Cash desk', [
     params: ORDER_PARAM,
     query: { schema: PaymentClaimRequestSchema, example: { attempt: ATTEMPT } },
     reply: { status: 204, description: 'Released (or there was none of this attempt).' },
+  },
+  {
+    method: 'get',
+    path: '/v1/orders/:id/rental_sheet.pdf',
+    summary: "An order's rental sheet (PDF)",
+    description:
+      "One A4 page in the shop's language (French for a shop in France, else Italian) for the workshop and the customer's signature: the shop, the customer and their contact, the dates, each person with their measures (height cm, weight kg, shoe size EU, level) and per item the unit handed out (its internal code and when) or the size chosen, the costs line by line as the e-mail and the voucher print them, the payment, the rental terms in short with their version and link, and the signature line. A cancelled order's is 410.",
+    caller: { kind: 'kiosk', minType: 20 },
+    params: ORDER_PARAM,
+    reply: { status: 200, description: 'The rental sheet as an inline PDF (`scheda-{number}.pdf`).', body: raw('application/pdf') },
+    errors: [410],
   },
   {
     method: 'get',

@@ -23,7 +23,7 @@ export const orderOperations = tagged('Orders', [
     method: 'post',
     path: '/v1/shops/:id/orders',
     summary: 'Place an order',
-    description: `${FORM_TEXT} A kiosk places orders for its own shop only (else 403) and adds identity documents unless its settings waive them. Too many orders from one address or e-mail are 429.`,
+    description: `${FORM_TEXT} A kiosk places orders for its own shop only (else 403) and adds identity documents unless its settings waive them; on a public kiosk the customer may instead say they will show one at the desk (\`id_at_desk=1\`, answered on the order for the desk to ask; from anyone else 422 on \`id_at_desk\`). Too many orders from one address or e-mail are 429.`,
     caller: { kind: 'anyone-or-token' },
     headers: [IDEMPOTENCY_KEY],
     body: multipart(OrderFormSchema, ORDER_FORM),

@@ -15,6 +15,7 @@ import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
 import { referralRoutes } from './referrals';
 import { staffFidelityRoutes } from './fidelity';
+import { rentalSheetRoutes } from './rental-sheet';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', totemRoutes)
@@ -30,4 +31,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', queueRoutes)
   .route('/', cashierRoutes)
   .route('/', referralRoutes)
-  .route('/', staffFidelityRoutes);
+  .route('/', staffFidelityRoutes)
+  .route('/', rentalSheetRoutes);

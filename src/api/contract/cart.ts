@@ -61,5 +61,7 @@ export const CartStateSchema = z.object({
   /** Extra customers. */
   customers: z._default(z.array(CustomerSchema), []),
   fidelityCardInitialized: z._default(z.boolean(), false),
+  /** At a public kiosk: no document photographed, the customer will show it at the desk. */
+  idAtDesk: z._default(z.boolean(), false),
 });
 export type CartState = z.infer<typeof CartStateSchema>;

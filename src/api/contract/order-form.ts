@@ -66,6 +66,11 @@ export const OrderFormSchema = z
     ref: optionalString(ORDER_FIELD_MAX.code),
     /** The version of the terms the customer ticked (src/domain/terms.ts); required of site orders. */
     terms_version: optionalString(ORDER_FIELD_MAX.code),
+    /**
+     * No identity document: the customer will show it at the desk. Only from a public kiosk
+     * (src/domain/order-documents.ts, idAtDeskRefusal); kept by edits.
+     */
+    id_at_desk: flag(),
     _method: z.optional(plainString()),
   })
   .check(

@@ -182,6 +182,11 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
    * handing it out. False otherwise, and when an older server leaves it out.
    */
   document_missing: z._default(z.boolean(), false),
+  /**
+   * Placed at a public kiosk without a document, the customer saying they will show it at the desk:
+   * the cash desk and the delivery counter ask for it before handing anything out.
+   */
+  id_at_desk: z._default(z.boolean(), false),
   /** The referral the order came with (a hotel's framed page's `forced_ref`); null without one. */
   ref: z.optional(z.nullable(z.string())),
   /**

@@ -86,6 +86,7 @@ describe('cart store', () => {
       coupons: [],
       customers: [],
       fidelityCardInitialized: false,
+      idAtDesk: false,
     });
   });
 

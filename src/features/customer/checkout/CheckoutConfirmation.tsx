@@ -13,6 +13,7 @@ import { afterCheckoutPath } from '../../../domain/cash-desk';
 import PayButton from '../shared/PayButton';
 import OrderVoucher from '../shared/OrderVoucher';
 import OrderNumber from '../../../components/ui/OrderNumber';
+import OrderCode from '../../../components/ui/OrderCode';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
  * and sighted users land on it rather than on the page's top or the body. */
@@ -38,19 +39,25 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
     el.focus({ preventScroll: true });
   }, []);
   if (backToDesk) return <p aria-busy="true">{t('kiosk.changes.backToDesk')}</p>;
+  const Heading = totem ? 'h1' : 'h2';
   return (
-    <section aria-labelledby="placed-title" className="placed">
-      <h2 id="placed-title" ref={heading} tabIndex={-1}>
+    <section aria-labelledby="placed-title" className={totem ? 'placed placed--kiosk' : 'placed'}>
+      {/* On a kiosk the confirmation is the page (its checkout title is hidden, checkout.css): its heading is the page's. */}
+      <Heading id="placed-title" ref={heading} tabIndex={-1}>
         {edited ? t('checkout.saved', { number: order.number }) : t('checkout.confirmed', { number: order.number })}
-      </h2>
-      <p>{t('checkout.confirmedText', { email: order.email })}</p>
-      <p>
-        {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
-      </p>
+      </Heading>
       {totem ? (
         <>
-          <OrderNumber number={order.number} label={t('order.confirmation.number')} />
-          <p>{t('kiosk.placed.payAtDesk', { number: order.number })}</p>
+          {/* What to do next, with what to do it with: the number large (read from two metres) and its code. */}
+          <p className="placed__next">{t('kiosk.placed.payAtDesk')}</p>
+          <div className="placed__number">
+            <OrderNumber number={order.number} label={t('order.confirmation.number')} />
+            <OrderCode number={order.number} label={t('order.codeAlt', { number: order.number })} />
+          </div>
+          <p>
+            {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
+          </p>
+          <p>{t('checkout.confirmedText', { email: order.email })}</p>
           <p className="muted">{t('kiosk.placed.resets')}</p>
           <p className="actions">
             <button
@@ -67,6 +74,10 @@ export default function CheckoutConfirmation({ locale, order, edited }: { locale
         </>
       ) : (
         <>
+          <p>{t('checkout.confirmedText', { email: order.email })}</p>
+          <p>
+            {t('checkout.serverTotal')}: <strong data-testid="server-total">{formatCurrency(order.total_amount)}</strong>
+          </p>
           {/* The code the shop's counter scans, and the voucher to take along; not on a kiosk. */}
           <OrderVoucher locale={locale} order={order} />
           <p className="actions">

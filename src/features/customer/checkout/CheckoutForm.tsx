@@ -4,11 +4,12 @@
 // (CheckoutLive.tsx), and this component stays mounted when one hands over to the other, so the
 // elements, what they hold, the focus and the caret are the customer's throughout.
 import type { FormEvent, RefObject } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CheckoutLine } from './lines';
 import { $cart, removeProduct } from '../../../stores/cart';
 import { $configuration } from '../../../stores/configuration';
-import { documentsRequired } from '../../../domain/kiosk';
+import { documentsRequired, TotemTypes } from '../../../domain/kiosk';
 import { cartTotal, usableCoupons } from '../../../domain/cart';
 import { formatCurrency } from '../../../domain/format';
 import { datesChipText } from '../../../domain/dates';
@@ -48,6 +49,9 @@ interface CheckoutFormProps {
   /** The customer starts using the form (focus, pointer, key): the light host loads react-hook-form then. */
   onUse?: () => void;
 }
+
+/** The public kiosk's camera: loaded there only, so the site's checkout carries none of it. */
+const CheckoutCamera = lazy(() => import('./CheckoutCamera'));
 
 export default function CheckoutForm(props: CheckoutFormProps) {
   const { locale, shop, lines, binding, defaults, serverErrors } = props;
@@ -124,7 +128,13 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         {binding.invoice && input('fiscal_code')}
       </fieldset>
 
-      <CheckoutDocuments locale={locale} required={needsDocuments} error={props.documentsError} />
+      {needsDocuments && configuration.totem?.type === TotemTypes.PUBLIC ? (
+        <Suspense fallback={<p aria-busy="true">{t('checkout.camera.legend')}</p>}>
+          <CheckoutCamera locale={locale} error={props.documentsError} />
+        </Suspense>
+      ) : (
+        <CheckoutDocuments locale={locale} required={needsDocuments} error={props.documentsError} />
+      )}
 
       <CouponField locale={locale} />
       <FidelityCardField locale={locale} />

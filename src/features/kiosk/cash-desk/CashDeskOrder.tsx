@@ -15,6 +15,9 @@ import CashDeskCustomer from './CashDeskCustomer';
 import DeskPaymentPanel from './DeskPaymentPanel';
 import CashDeskChanges from './CashDeskChanges';
 import PushInQueueButton from '../shared/PushInQueueButton';
+import IdentityNotice from '../shared/IdentityNotice';
+import RentalSheetButton from '../shared/RentalSheetButton';
+import '../shared/kiosk.css';
 
 /** Stable: the payment panel re-reads from an effect that depends on it. */
 const reload = () => void reloadDeskOrder();
@@ -65,6 +68,7 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
     <article className="desk-order" aria-labelledby="desk-order-title">
       {back}
       <h2 id="desk-order-title">{t('order.title', { number: order.number })}</h2>
+      <IdentityNotice t={t} order={order} />
       <div className="desk-order__grid">
         <div>
           <CashDeskOrderDetails t={t} order={order} />
@@ -77,6 +81,7 @@ export default function CashDeskOrder({ locale, uuid }: { locale: string; uuid: 
             <p className="muted">{t('kiosk.pay.cashDeskOnly')}</p>
           )}
           {order.status === 'confirmed' && <PushInQueueButton locale={locale} order={order} />}
+          {order.status !== 'cancelled' && <RentalSheetButton t={t} order={order} />}
           <CashDeskChanges locale={locale} order={order} onChanged={setDeskOrder} />
         </div>
       </div>

@@ -35,6 +35,8 @@ import OrderFinder, { datesOf } from '../shared/OrderFinder';
 import OrderReadingNotice from './OrderReadingNotice';
 import ScanInput from '../shared/ScanInput';
 import { useTotemGuard } from '../shared/useTotemGuard';
+import IdentityNotice from '../shared/IdentityNotice';
+import RentalSheetButton from '../shared/RentalSheetButton';
 import '../shared/kiosk.css';
 import './delivery.css';
 
@@ -112,12 +114,9 @@ export default function Delivery({ locale }: { locale: string }) {
                   ? t('kiosk.delivery.partial', { out: summary.out + summary.back, lines: summary.lines, todo: summary.todo })
                   : t('kiosk.delivery.none', { count: summary.lines })}
             </p>
-            {/* Said before anything goes out, not a block: the order still delivers (an order from before the rule). */}
-            {documentMissing && (
-              <p className="notice delivery-document-missing" role="alert">
-                <strong>{t('kiosk.delivery.documentMissing')}</strong>
-              </p>
-            )}
+            {/* Said before anything goes out, not a block: the order still delivers. */}
+            <IdentityNotice t={t} order={{ id_at_desk: order.id_at_desk, document_missing: documentMissing }} />
+            <RentalSheetButton t={t} order={order} />
           </>
         ) : (
           <OrderReadingNotice t={t} reading={reading} numbers={[ref.number]} sendingCodes={[...queued.codes]} />

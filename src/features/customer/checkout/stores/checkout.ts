@@ -10,6 +10,7 @@ import type { Coupon } from '../../../../api/contract/orders';
 import { checkCoupon } from '../../../../api/coupons';
 import { isPlausibleFidelityCardNumber } from '../../../../domain/fidelity';
 import { documentsRequired } from '../../../../domain/kiosk';
+import { mayShowIdAtDesk } from '../../../../domain/order-documents';
 import { visibleMedias } from '../../../../domain/medias';
 import { $cart, addCoupon, markFidelityCardInitialized, removeCoupon, removeMedia, repriceForDates, setContact } from '../../../../stores/cart';
 import { $configuration, $products, setFidelityCard } from '../../../../stores/configuration';
@@ -60,8 +61,12 @@ export function prepareSending(): void {
 
 /** Places the cart as an order (or its replacement in edit mode). */
 export async function submitOrder(values: CheckoutValues): Promise<OrderOutcome> {
-  // A kiosk's order needs an identity document unless the totem says otherwise (server-enforced too).
-  if (documentsRequired($configuration.get().totem) && visibleMedias($cart.get().medias).length === 0) return { kind: 'documentsMissing' };
+  // A kiosk's order needs an identity document unless the totem says otherwise, or, on a public
+  // kiosk, the customer will show it at the desk (server-enforced too).
+  const { totem } = $configuration.get();
+  const cart = $cart.get();
+  const atDesk = cart.idAtDesk && mayShowIdAtDesk(totem);
+  if (documentsRequired(totem) && !atDesk && visibleMedias(cart.medias).length === 0) return { kind: 'documentsMissing' };
   let sending: Awaited<ReturnType<typeof loadSending>>;
   try {
     sending = await loadSending();

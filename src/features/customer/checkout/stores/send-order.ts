@@ -9,6 +9,7 @@ import { placeOrder, replaceOrder } from '../../../../api/orders';
 import { checkoutRefusal, type CheckoutRefusal } from '../../../../domain/checkout-errors';
 import { buildOrderEditFormData, buildOrderFormData } from '../../../../domain/orders';
 import { TERMS_VERSION } from '../../../../domain/terms';
+import { mayShowIdAtDesk } from '../../../../domain/order-documents';
 import { $cart, clearCart, setContact } from '../../../../stores/cart';
 import { $configuration, $ref } from '../../../../stores/configuration';
 import { markKioskOrderPlaced } from '../../../../stores/kiosk-device';
@@ -60,6 +61,7 @@ export async function sendOrder(values: CheckoutValues): Promise<OrderOutcome> {
     dates: configuration.dates,
     ref: $ref.get(),
     termsVersion: values.terms ? TERMS_VERSION : null,
+    idAtDesk: cart.idAtDesk && mayShowIdAtDesk(configuration.totem),
     // Documents picked in this session go as files; stored ones by their id.
     medias: cart.medias.map((m) => ({ ...m, file: m.stored ? null : (fileFor(m.img) ?? null) })),
   };

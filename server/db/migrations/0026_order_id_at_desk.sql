@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "id_at_desk" boolean DEFAULT false NOT NULL;
