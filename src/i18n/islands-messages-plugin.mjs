@@ -114,7 +114,7 @@ const KIOSK_LAYOUT_SECTIONS = [
  */
 export const KIOSK_PAGE_SECTIONS = {
   board: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.board'],
-  'cash-desk': [...KIOSK_LAYOUT_SECTIONS, 'booking', 'checkout', 'kiosk.cashDesk', 'kiosk.cashier', 'kiosk.changes', 'kiosk.orders', 'kiosk.queue'],
+  'cash-desk': [...KIOSK_LAYOUT_SECTIONS, 'booking', 'checkout', 'kiosk.cashDesk', 'kiosk.cashier', 'kiosk.changes', 'kiosk.methods', 'kiosk.orders', 'kiosk.queue'],
   configuration: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.config', 'kiosk.pair', 'kiosk.pending', 'kiosk.referrals', 'kiosk.shopKiosks', 'kiosk.types'],
   delivery: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.delivery', 'kiosk.reading'],
   inventory: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.inventory', 'kiosk.products'],

@@ -12,6 +12,7 @@ import { realtimeRoutes } from './realtime';
 import { boardRoutes } from './board';
 import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
+import { orderPaymentRoutes } from './order-payments';
 import { referralRoutes } from './referrals';
 import { staffFidelityRoutes } from './fidelity';
 
@@ -27,5 +28,6 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', boardRoutes)
   .route('/', queueRoutes)
   .route('/', cashierRoutes)
+  .route('/', orderPaymentRoutes)
   .route('/', referralRoutes)
   .route('/', staffFidelityRoutes);
