@@ -78,3 +78,15 @@ describe('the cash desk payment methods', () => {
     expect(cashCountProblem(62.5, 60, 'resto')).toBeNull();
   });
 });
+
+describe('amounts typed at the desk', () => {
+  it('reads commas and dots, refuses anything else', async () => {
+    const { parseAmount } = await import('./desk-methods');
+    expect(parseAmount('50')).toBe(50);
+    expect(parseAmount(' 42,30 € ')).toBe(42.3);
+    expect(parseAmount('42.3')).toBe(42.3);
+    expect(parseAmount('4,2,3')).toBeNull();
+    expect(parseAmount('-5')).toBeNull();
+    expect(parseAmount('')).toBeNull();
+  });
+});

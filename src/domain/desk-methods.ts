@@ -106,3 +106,10 @@ export function cashCountProblem(expected: number, counted: number | null | unde
   if (!(counted >= 0)) return 'validators.invalid';
   return cashDifference(expected, counted) !== 0 && !note?.trim() ? 'validators.cashNoteRequired' : null;
 }
+
+/** An amount as staff type it ("50", "42,30", "42.3"), or null when it is not one. */
+export function parseAmount(text: string): number | null {
+  const clean = text.trim().replace(/\s|€/g, '').replace(',', '.');
+  if (!/^\d{1,7}(\.\d{0,2})?$/.test(clean)) return null;
+  return roundMoney(Number(clean));
+}
