@@ -76,9 +76,10 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     const attempt = claimAttemptOf(order.uuid) ?? newAttempt();
     setClaimAttempt(order.uuid, attempt);
     let amount: number;
+    let total: number;
     try {
       // The claim answers the order's total now: the card is charged that, not what the page showed.
-      const total = (await claimPayment(await loadApi(), order.id, attempt)).total_amount;
+      total = (await claimPayment(await loadApi(), order.id, attempt)).total_amount;
       amount = remainderAfter(sumMoney(others.map((p) => p.amount)), total);
     } catch (err) {
       // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
@@ -99,7 +100,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     if (!(amount > 0)) {
       // The total changed under the split (an edit): nothing left for the terminal. Staff start again.
       await loadApi().then((api) => releasePayment(api, order.id, attempt)).catch(() => undefined);
-      return { status: 'refused', message: { key: 'api.paymentAmountMismatch', params: { amount: sumMoney(others.map((p) => p.amount)), total: amount } } };
+      return { status: 'refused', message: { key: 'validators.paymentTotal', params: { amount: sumMoney(others.map((p) => p.amount)), total } } };
     }
     // Stored before the terminal is asked: a reload from here on finds the charge in flight.
     const record = savePayment({
