@@ -278,10 +278,12 @@ test('closes the cashier: the terminal and the API totals side by side', async (
 
   const watched = watchTerminal(page);
   await page.getByRole('button', { name: 'Chiudi la cassa' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Chiudere la cassa di oggi?' });
-  await expect(dialog).toBeVisible();
-  expect(await violations(page), 'close dialog').toEqual([]);
-  await dialog.getByRole('button', { name: 'Chiudi la cassa' }).click();
+  // The day by method comes first; only the staff's confirmation sends the close to the terminal.
+  const report = page.getByRole('region', { name: 'La giornata per metodo' });
+  await expect(report.getByRole('row', { name: /Carta sul POS/ })).toBeVisible();
+  expect(await violations(page), 'close report').toEqual([]);
+  expect(watched.operations()).toEqual([]);
+  await report.getByRole('button', { name: 'Conferma e chiudi' }).click();
   const result = page.getByTestId('cashier-result');
   await expect(result).toContainText('Cassa chiusa');
   await expect(result).toContainText(/Terminale\s*\d+ pagamenti · /);
