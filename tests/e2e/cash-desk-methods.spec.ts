@@ -72,6 +72,7 @@ for (const [orientation, viewport] of SCREENS) {
       await form.getByRole('button', { name: 'Incassa', exact: true }).click();
       const line = page.getByTestId('desk-payment-state');
       await expect(line).toHaveText(new RegExp(`^Pagato oggi alle \\d\\d:\\d\\d · contanti ${formatCurrency(order.total_amount).replace(/\s/g, '\\s')}$`));
+      if (orientation === 'portrait') await shoot(page, 'staff-cash-desk-paid-it', line);
       // The receipt carries the method; the card was never charged.
       expect(watched.operations()).not.toContain('10');
       expect(watched.sent.at(-1)?.payload.payments).toEqual([{ method: 'cash', amount: order.total_amount }]);

@@ -113,7 +113,7 @@ test('finds orders by number, name and phone, today first; pays one: pay, record
   await payButton(page, order).click();
   await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
   // When and how much, in words: "Pagato oggi alle 09:42 · 66,00 €".
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(new RegExp(`^Pagato oggi alle \\d{2}:\\d{2} · ${formatCurrency(order.total_amount)}$`));
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(new RegExp(`^Pagato oggi alle \\d{2}:\\d{2} · carta sul POS ${formatCurrency(order.total_amount)}$`));
   await expect(page.locator('.snackbar')).toContainText(`Pagamento dell'ordine ${order.number} registrato`);
   expect(watched.operations()).toEqual(['10', '20+30']);
   const [pay, receipt] = watched.sent;
