@@ -32,8 +32,8 @@ describe('the cash desk payment methods', () => {
   it('accepts parts adding up to the total, and says which field is wrong otherwise', () => {
     expect(paymentPartsProblem([{ method: 'cash', amount: 62.4, received: 100 }], 62.4)).toBeNull();
     expect(paymentPartsProblem([{ method: 'cash', amount: 50 }, { method: 'terminal', amount: 12.4 }], 62.4)).toBeNull();
-    expect(paymentPartsProblem([{ method: 'cash', amount: 50 }], 62.4)).toMatchObject({ field: 'parts', key: 'validators.paymentTotal', params: { amount: 50, total: 62.4 } });
-    expect(paymentPartsProblem([], 1)).toMatchObject({ field: 'parts', key: 'validators.paymentParts' });
+    expect(paymentPartsProblem([{ method: 'cash', amount: 50 }], 62.4)).toMatchObject({ field: 'parts', key: 'paymentTotal', params: { amount: 50, total: 62.4 } });
+    expect(paymentPartsProblem([], 1)).toMatchObject({ field: 'parts', key: 'paymentParts' });
     expect(
       paymentPartsProblem(
         [
@@ -44,9 +44,9 @@ describe('the cash desk payment methods', () => {
         3,
       ),
     ).toMatchObject({ field: 'parts' });
-    expect(paymentPartsProblem([{ method: 'cash', amount: 1 }, { method: 'cash', amount: 2 }], 3)).toMatchObject({ key: 'validators.paymentMethodsTwice' });
+    expect(paymentPartsProblem([{ method: 'cash', amount: 1 }, { method: 'cash', amount: 2 }], 3)).toMatchObject({ key: 'paymentMethodsTwice' });
     expect(paymentPartsProblem([{ method: 'card', amount: 0 }, { method: 'cash', amount: 3 }], 3)).toMatchObject({ field: 'parts.0.amount' });
-    expect(paymentPartsProblem([{ method: 'cash', amount: 3, received: 2 }], 3)).toMatchObject({ field: 'parts.0.received', key: 'validators.cashReceived' });
+    expect(paymentPartsProblem([{ method: 'cash', amount: 3, received: 2 }], 3)).toMatchObject({ field: 'parts.0.received', key: 'cashReceived' });
     // Float sums are money sums: 0.1 + 0.2 pays 0.3.
     expect(paymentPartsProblem([{ method: 'cash', amount: 0.1 }, { method: 'card', amount: 0.2 }], 0.3)).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('the cash desk payment methods', () => {
   it('asks for a note only when the counted cash differs', () => {
     expect(cashCountProblem(62.5, null, null)).toBeNull();
     expect(cashCountProblem(62.5, 62.5, '')).toBeNull();
-    expect(cashCountProblem(62.5, 60, ' ')).toBe('validators.cashNoteRequired');
+    expect(cashCountProblem(62.5, 60, ' ')).toBe('cashNoteRequired');
     expect(cashCountProblem(62.5, 60, 'resto')).toBeNull();
   });
 });

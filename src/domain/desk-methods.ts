@@ -11,6 +11,9 @@ import { roundMoney, sumMoney } from './money';
 export const PAYMENT_METHODS = ['cash', 'terminal', 'card', 'transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The rules a payment or a count can break, by name. */
+export type PaymentRule = 'paymentParts' | 'paymentMethodsTwice' | 'paymentAmount' | 'cashReceived' | 'paymentTotal' | 'cashNoteRequired';
+
 /** A payment is one method, or split across two. */
 export const MAX_PAYMENT_PARTS = 2;
 
@@ -46,24 +49,25 @@ export function quickCashAmounts(due: number): number[] {
 }
 
 /**
- * Why a payment's parts cannot pay `due`, as a message key with its parameters, or null when they
+ * Why a payment's parts cannot pay `due`, as the rule's name with its parameters (the API and the
+ * desk each have their words for it), or null when they
  * can: one or two parts, two different methods, every amount above zero, cash received covering
  * its part, and the parts adding up to exactly what is due.
  */
 export function paymentPartsProblem(
   parts: readonly PaymentPart[],
   due: number,
-): { field: string; key: string; params?: Record<string, unknown> } | null {
-  if (parts.length === 0 || parts.length > MAX_PAYMENT_PARTS) return { field: 'parts', key: 'validators.paymentParts', params: { max: MAX_PAYMENT_PARTS } };
-  if (new Set(parts.map((p) => p.method)).size !== parts.length) return { field: 'parts', key: 'validators.paymentMethodsTwice' };
+): { field: string; key: PaymentRule; params?: Record<string, unknown> } | null {
+  if (parts.length === 0 || parts.length > MAX_PAYMENT_PARTS) return { field: 'parts', key: 'paymentParts', params: { max: MAX_PAYMENT_PARTS } };
+  if (new Set(parts.map((p) => p.method)).size !== parts.length) return { field: 'parts', key: 'paymentMethodsTwice' };
   for (const [i, part] of parts.entries()) {
-    if (!(roundMoney(part.amount) > 0)) return { field: `parts.${i}.amount`, key: 'validators.paymentAmount' };
+    if (!(roundMoney(part.amount) > 0)) return { field: `parts.${i}.amount`, key: 'paymentAmount' };
     if (part.method === 'cash' && part.received !== undefined && roundMoney(part.received) < roundMoney(part.amount)) {
-      return { field: `parts.${i}.received`, key: 'validators.cashReceived', params: { amount: roundMoney(part.amount) } };
+      return { field: `parts.${i}.received`, key: 'cashReceived', params: { amount: roundMoney(part.amount) } };
     }
   }
   const total = roundMoney(sumMoney(parts.map((p) => p.amount)));
-  if (total !== roundMoney(due)) return { field: 'parts', key: 'validators.paymentTotal', params: { amount: total, total: roundMoney(due) } };
+  if (total !== roundMoney(due)) return { field: 'parts', key: 'paymentTotal', params: { amount: total, total: roundMoney(due) } };
   return null;
 }
 
@@ -101,10 +105,9 @@ export function cashDifference(expected: number, counted: number): number {
  * Why a counted drawer cannot be recorded: a difference needs a note saying why (a missing note
  * is the question staff are asked, not a refusal of the count).
  */
-export function cashCountProblem(expected: number, counted: number | null | undefined, note: string | null | undefined): string | null {
-  if (counted == null) return null;
-  if (!(counted >= 0)) return 'validators.invalid';
-  return cashDifference(expected, counted) !== 0 && !note?.trim() ? 'validators.cashNoteRequired' : null;
+export function cashCountProblem(expected: number, counted: number | null | undefined, note: string | null | undefined): 'cashNoteRequired' | null {
+  if (counted == null || !(counted >= 0)) return null;
+  return cashDifference(expected, counted) !== 0 && !note?.trim() ? 'cashNoteRequired' : null;
 }
 
 /** An amount as staff type it ("50", "42,30", "42.3"), or null when it is not one. */

@@ -86,7 +86,9 @@ describe.each(testDrivers)('payments by method at the cash desk on $name', (driv
     const body = { parts: [{ method: 'cash', amount: o.total_amount, received: 100 }] };
     const [first, second] = await Promise.all([pay(o.id, body, key), pay(o.id, body, key)]);
     // Two at once: one runs, the other is told the key is in progress (or gets the first answer).
-    expect([first.status, second.status].sort()).toEqual(second.status === 200 ? [200, 200] : [200, 409]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([200, 409]).toContain(statuses[1]);
     const replay = await pay(o.id, body, key);
     expect(replay).toMatchObject({ status: 200, replayed: true });
     expect(await rows(o.id)).toBe(1);

@@ -23,7 +23,7 @@ export const cashierRoutes = new Hono<AppEnv>()
     const day = await deskDay(database.db, totem.id, body.date);
     const counted = body.counted_cash ?? null;
     const problem = cashCountProblem(day.cashExpected, counted, body.note);
-    if (problem) throw fieldError(problem === 'validators.cashNoteRequired' ? 'note' : 'counted_cash', problem, { amount: day.cashExpected });
+    if (problem) throw fieldError('note', `api.${problem}`, { amount: day.cashExpected });
     const [row] = await database.db
       .insert(cashierClosings)
       .values({

@@ -39,7 +39,7 @@ export const orderPaymentRoutes = new Hono<AppEnv>()
     if (order.status !== 'confirmed') throw new ApiError(410, 'api.orderNotEditable');
     const due = roundMoney(order.totalAmount);
     const problem = paymentPartsProblem(body.parts, due);
-    if (problem) throw fieldError(problem.field, problem.key, problem.params);
+    if (problem) throw fieldError(problem.field, `api.${problem.key}`, problem.params);
 
     const at = now();
     const paid = await database.db.transaction(async (tx) => {

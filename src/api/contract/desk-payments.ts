@@ -27,7 +27,7 @@ export const PaymentPartSchema = z.object({
 export const RecordPaymentsRequestSchema = z
   .object({
     date: dateTime(),
-    parts: z.array(PaymentPartSchema).check(z.minLength(1, 'validators.required'), z.maxLength(MAX_PAYMENT_PARTS, 'validators.paymentParts')),
+    parts: z.array(PaymentPartSchema).check(z.minLength(1, 'validators.required'), z.maxLength(MAX_PAYMENT_PARTS, 'validators.maxQuantity')),
     attempt: z.optional(z.uuid({ error: 'validators.invalid' })),
     pos_log: z.optional(z.nullable(terminalResponse())),
     /** The terminal part was charged by the configuration's simulated POS: refused outside demo mode. */
@@ -38,7 +38,7 @@ export const RecordPaymentsRequestSchema = z
     // Every rule but the total, which only the order knows: the server checks it against the order.
     z.superRefine((v, ctx) => {
       const problem = paymentPartsProblem(v.parts, v.parts.reduce((sum, p) => sum + p.amount, 0));
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, path: problem.field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)), input: v });
+      if (problem) ctx.addIssue({ code: 'custom', message: `api.${problem.key}`, params: problem.params, path: problem.field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)), input: v });
     }),
   );
 export type RecordPaymentsRequest = z.input<typeof RecordPaymentsRequestSchema>;

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { CashierDay } from '../../../api/contract/desk-payments';
 import { cashCountProblem, cashDifference, parseAmount } from '../../../domain/desk-methods';
+import { ruleWords } from './payment-words';
 import { formatCurrency } from '../../../domain/format';
 import { noticeText } from '../../../domain/messages';
 import { errorMessage } from '../../../api/errors';
@@ -43,7 +44,7 @@ export default function CashierDayReport({ t, onConfirm, onCancel }: Props) {
     if (!day) return;
     if (counted.trim() !== '' && countedValue === null) return setError(t('validators.invalid'));
     const problem = cashCountProblem(day.cash_expected, countedValue, note);
-    if (problem) return setError(t(problem));
+    if (problem) return setError(t(ruleWords(problem)));
     onConfirm({ counted_cash: countedValue, note: note.trim() || undefined });
   }
 

@@ -15,6 +15,7 @@ import { ApiClientError } from '../../../../api/client';
 import { claimPayment, fetchClaimHolder, recordDeskPayments, recordPayment, releasePayment } from '../../../../api/cash-desk';
 import { remainderAfter } from '../../../../domain/desk-methods';
 import { sumMoney } from '../../../../domain/money';
+import { formatCurrency } from '../../../../domain/format';
 import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../../../../api/pos';
 import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../../../../domain/desk-payments';
 import { receiptItems, receiptPayments, TerminalOperation } from '../../../../domain/terminal';
@@ -100,7 +101,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     if (!(amount > 0)) {
       // The total changed under the split (an edit): nothing left for the terminal. Staff start again.
       await loadApi().then((api) => releasePayment(api, order.id, attempt)).catch(() => undefined);
-      return { status: 'refused', message: { key: 'validators.paymentTotal', params: { amount: sumMoney(others.map((p) => p.amount)), total } } };
+      return { status: 'refused', message: { key: 'kiosk.pay.splitChanged', params: { total: formatCurrency(total) } } };
     }
     // Stored before the terminal is asked: a reload from here on finds the charge in flight.
     const record = savePayment({

@@ -10,9 +10,10 @@ import type { OrderResponse } from '../../../../api/contract/orders';
 import { errorMessage } from '../../../../api/errors';
 import { paymentPartsProblem, terminalPart, type PaymentPart } from '../../../../domain/desk-methods';
 import type { ShownMessage } from '../../../../domain/messages';
+import { ruleWords } from '../payment-words';
 import type { ApiClient } from '../../../../api/client';
 import { loadApi } from '../../../../stores/api-loader';
-import type { PayOutcome } from './cash-desk';
+import { payOrder, printReceipt, type PayOutcome } from './cash-desk';
 
 export type MethodsOutcome =
   | PayOutcome
@@ -37,7 +38,8 @@ const defaults: Deps = {
   api: loadApi,
   now: () => new Date(),
   newKey: () => crypto.randomUUID(),
-  desk: () => import('./cash-desk'),
+  // This store is itself loaded on first use (with its form): the terminal's code comes along.
+  desk: async () => ({ payOrder, printReceipt }),
 };
 
 export function createDeskMethods(deps: Partial<Deps> = {}) {
@@ -49,7 +51,7 @@ export function createDeskMethods(deps: Partial<Deps> = {}) {
 
   async function record(order: OrderResponse, parts: PaymentPart[]): Promise<MethodsOutcome> {
     const problem = paymentPartsProblem(parts, order.total_amount);
-    if (problem) return { status: 'invalid', errors: { [problem.field]: [problem.key] }, message: { key: problem.key, params: problem.params ?? {} } };
+    if (problem) return { status: 'invalid', errors: { [problem.field]: [problem.key] }, message: { key: ruleWords(problem.key), params: problem.params ?? {} } };
     const onTerminal = terminalPart(parts);
     if (onTerminal) {
       const others = parts.flatMap((p): OtherPart[] => (p.method === 'terminal' ? [] : [{ ...p, method: p.method }]));

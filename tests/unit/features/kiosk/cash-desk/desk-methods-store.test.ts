@@ -64,7 +64,7 @@ describe('payments by method', () => {
   it('refuses a wrong total under its field without a request', async () => {
     const order = await newOrder(41);
     const outcome = await methods.payByMethods(order, [{ method: 'card', amount: 1 }]);
-    expect(outcome).toMatchObject({ status: 'invalid', errors: { parts: ['validators.paymentTotal'] } });
+    expect(outcome).toMatchObject({ status: 'invalid', errors: { parts: ['paymentTotal'] } });
     expect(recordings()).toEqual([]);
   });
 
