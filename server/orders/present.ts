@@ -11,6 +11,7 @@ import type { OrderResponseSchema } from '../../src/api/contract/orders';
 import { shopAddressLine, shopMapUrl } from '../../src/domain/shop-place';
 import { LOCALES } from '../../src/domain/locales';
 import { shopHours } from '../vouchers/shop-hours';
+import { loadPayments } from './order-payments';
 
 /** What the presenter writes: the contract's input, so a field it does not know fails the typecheck. */
 type OrderAnswer = z.input<typeof OrderResponseSchema>;
@@ -38,6 +39,8 @@ interface Related {
   totemCodes: Map<number, PlacedAt>;
   /** The amount of each coupon the orders use, by code. */
   couponAmounts: Map<string, number>;
+  /** What the cash desks took for the paid ones, by order id. */
+  payments: Map<number, NonNullable<OrderAnswer['payments']>>;
 }
 
 /** A kiosk that placed an order: its code, and whether its orders require an identity document. */
@@ -84,15 +87,17 @@ async function loadDelivered(db: Db, ids: number[]) {
 export async function presentOrders(db: Db, catalogue: CatalogueCache, rows: OrderRow[], now: Date): Promise<OrderAnswer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [pools, details, docs, delivered, totemCodes, couponAmounts] = await Promise.all([
+  const [pools, details, docs, delivered, totemCodes, couponAmounts, payments] = await Promise.all([
     db.select().from(orderDetailPools).where(inArray(orderDetailPools.orderId, ids)).orderBy(asc(orderDetailPools.index)),
     db.select().from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id)),
     loadMedias(db, ids),
     loadDelivered(db, ids),
     loadTotemCodes(db, rows),
     loadCouponAmounts(db, rows),
+    // Only paid orders have payments: a list of unpaid ones costs no query.
+    loadPayments(db, rows.filter((o) => o.paidAt).map((o) => o.id)),
   ]);
-  return presentRows(catalogue, rows, { pools, details, docs, delivered, totemCodes, couponAmounts }, now);
+  return presentRows(catalogue, rows, { pools, details, docs, delivered, totemCodes, couponAmounts, payments }, now);
 }
 
 /** A just-written order, from the rows its transaction returned (no reading back). */
@@ -110,7 +115,8 @@ export async function presentSaved(
     loadTotemCodes(db, [saved.order]),
     loadCouponAmounts(db, [saved.order]),
   ]);
-  const related = { pools: saved.pools, details: saved.details, docs, delivered, totemCodes, couponAmounts };
+  // Just placed or edited: unpaid, so no payments.
+  const related = { pools: saved.pools, details: saved.details, docs, delivered, totemCodes, couponAmounts, payments: new Map() };
   return presentRows(catalogue, [saved.order], related, now)[0]!;
 }
 
@@ -134,7 +140,7 @@ function presentShop({ row }: CatalogueShop): ShopAnswer {
 }
 
 function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Related, now: Date): OrderAnswer[] {
-  const { pools, details, docs, delivered, totemCodes, couponAmounts } = related;
+  const { pools, details, docs, delivered, totemCodes, couponAmounts, payments } = related;
   return rows.map((order): OrderAnswer => {
     const shop = catalogue.shopById(order.shopId);
     const placedAt = order.createdTotemId != null ? totemCodes.get(order.createdTotemId) : undefined;
@@ -146,6 +152,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Relat
       status: order.status,
       paid: !!order.paidAt,
       paid_at: order.paidAt?.toISOString() ?? null,
+      payments: payments.get(order.id) ?? [],
       queued_at: order.queuedAt?.toISOString() ?? null,
       editable: isEditable(order, now),
       shop: shop ? presentShop(shop) : null,

@@ -11,6 +11,8 @@ import {
   type PayRequest,
 } from './contract/staff';
 import { DESK_RECORD_TIMEOUT_MS } from '../domain/desk-payments';
+import type { RecordPaymentsRequest } from './contract/desk-payments';
+import { IDEMPOTENCY_HEADER } from './contract/idempotency';
 import type { ApiClient } from './client';
 
 /** GET v1/orders/{uuid} with the kiosk's token (an admin totem of the order's shop). */
@@ -60,6 +62,24 @@ export async function recordPayment(api: ApiClient, orderId: number, body: PayRe
   // like a dropped line (a network error), so the store retries it.
   return (
     await api.post(`v1/orders/${orderId}/pay`, { json: body, schema: OrderEnvelopeSchema, quiet: true, quietOffline: true, timeoutMs: DESK_RECORD_TIMEOUT_MS })
+  ).data;
+}
+
+/**
+ * POST v1/orders/{id}/desk_payments with the payment's own Idempotency-Key (the same for every retry
+ * of it): cash, a card or transfer outside the terminal, or a split. 422 on `parts` for a wrong
+ * total, 409 while a desk holds the order's claim, 410 once paid or cancelled.
+ */
+export async function recordDeskPayments(api: ApiClient, orderId: number, body: RecordPaymentsRequest, key: string): Promise<OrderResponse> {
+  return (
+    await api.post(`v1/orders/${orderId}/desk_payments`, {
+      json: body,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+      schema: OrderEnvelopeSchema,
+      quiet: true,
+      quietOffline: true,
+      timeoutMs: DESK_RECORD_TIMEOUT_MS,
+    })
   ).data;
 }
 

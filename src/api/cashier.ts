@@ -3,6 +3,7 @@
 // first answer back instead of a second close (server/http/idempotency.ts).
 import { IDEMPOTENCY_HEADER } from './contract/idempotency';
 import { CloseCashierResponseSchema, type CloseCashierRequest } from './contract/staff';
+import { CashierDayResponseSchema, type CashierDay } from './contract/desk-payments';
 import { CASHIER_RECORD_TIMEOUT_MS } from '../domain/desk-payments';
 import type { ApiClient } from './client';
 
@@ -15,4 +16,9 @@ export async function recordCashierClose(api: ApiClient, body: CloseCashierReque
     timeoutMs: CASHIER_RECORD_TIMEOUT_MS,
   });
   return answer.data;
+}
+
+/** GET v1/totem/cashier_day: what the desk took on `date`, by method, shown before the close. */
+export async function fetchCashierDay(api: ApiClient, date: string): Promise<CashierDay> {
+  return (await api.get('v1/totem/cashier_day', { query: { date }, schema: CashierDayResponseSchema, timeoutMs: CASHIER_RECORD_TIMEOUT_MS })).data;
 }

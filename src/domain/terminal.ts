@@ -64,3 +64,9 @@ export function receiptItems(order: { order_detail_pools: { order_details: (Orde
     }),
   );
 }
+
+/** The receipt's payment lines: each method and what it took (a split prints both). */
+export function receiptPayments(order: { payments?: readonly { method: string; amount: number }[] | undefined; total_amount: number }): { method: string; amount: number }[] {
+  const payments = order.payments ?? [];
+  return payments.length > 0 ? payments.map((p) => ({ method: p.method, amount: p.amount })) : [{ method: 'terminal', amount: order.total_amount }];
+}

@@ -114,7 +114,7 @@ const KIOSK_LAYOUT_SECTIONS = [
  */
 export const KIOSK_PAGE_SECTIONS = {
   board: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.board'],
-  'cash-desk': [...KIOSK_LAYOUT_SECTIONS, 'booking', 'checkout', 'kiosk.cashDesk', 'kiosk.cashier', 'kiosk.changes', 'kiosk.handOut', 'kiosk.orders', 'kiosk.queue', 'kiosk.today'],
+  'cash-desk': [...KIOSK_LAYOUT_SECTIONS, 'booking', 'checkout', 'kiosk.cashDesk', 'kiosk.cashier', 'kiosk.changes', 'kiosk.handOut', 'kiosk.methods', 'kiosk.orders', 'kiosk.queue', 'kiosk.today'],
   configuration: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.config', 'kiosk.pair', 'kiosk.pending', 'kiosk.referrals', 'kiosk.shopKiosks', 'kiosk.types'],
   delivery: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.delivery', 'kiosk.handOut', 'kiosk.reading', 'kiosk.today'],
   inventory: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.inventory', 'kiosk.products'],

@@ -113,7 +113,7 @@ test("opens on today's orders, finds orders by number, name and phone; pays one:
   await payButton(page, order).click();
   await expect(page.getByText('Pagamento in corso sul terminale…')).toBeVisible();
   // When and how much, in words: "Pagato oggi alle 09:42 · 66,00 €".
-  await expect(page.getByTestId('desk-payment-state')).toHaveText(new RegExp(`^Pagato oggi alle \\d{2}:\\d{2} · ${formatCurrency(order.total_amount)}$`));
+  await expect(page.getByTestId('desk-payment-state')).toHaveText(new RegExp(`^Pagato oggi alle \\d{2}:\\d{2} · carta sul POS ${formatCurrency(order.total_amount)}$`));
   await expect(page.locator('.snackbar')).toContainText(`Pagamento dell'ordine ${order.number} registrato`);
   expect(watched.operations()).toEqual(['10', '20+30']);
   const [pay, receipt] = watched.sent;
@@ -284,10 +284,12 @@ test('closes the cashier: the terminal and the API totals side by side', async (
 
   const watched = watchTerminal(page);
   await page.getByRole('button', { name: 'Chiudi la cassa' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Chiudere la cassa di oggi?' });
-  await expect(dialog).toBeVisible();
-  expect(await violations(page), 'close dialog').toEqual([]);
-  await dialog.getByRole('button', { name: 'Chiudi la cassa' }).click();
+  // The day by method comes first; only the staff's confirmation sends the close to the terminal.
+  const report = page.getByRole('region', { name: 'La giornata per metodo' });
+  await expect(report.getByRole('row', { name: /Carta sul POS/ })).toBeVisible();
+  expect(await violations(page), 'close report').toEqual([]);
+  expect(watched.operations()).toEqual([]);
+  await report.getByRole('button', { name: 'Conferma e chiudi' }).click();
   const result = page.getByTestId('cashier-result');
   await expect(result).toContainText('Cassa chiusa');
   await expect(result).toContainText(/Terminale\s*\d+ pagamenti · /);

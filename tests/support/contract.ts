@@ -2,6 +2,7 @@
 // schema the browser parses (src/api/contract), so a test reads what a client reads and fails when
 // the server drifts from the contract. Refusals (4xx) are parsed with the contract's error shapes.
 import { ReferralReportResponseSchema } from '../../src/api/contract/referrals';
+import { CashierDayResponseSchema } from '../../src/api/contract/desk-payments';
 import { array as arrayOf, object } from 'zod/mini';
 import { parse, type $ZodType, type output } from 'zod/v4/core';
 import {
@@ -137,6 +138,8 @@ const ROUTES: [method: string, path: RegExp, schema: { data: $ZodType } | { body
   ['PATCH', /^\/api\/v1\/orders\/[^/]+$/, { body: OrderEnvelopeSchema }],
   ['DELETE', /^\/api\/v1\/orders\/[^/]+$/, { body: OrderEnvelopeSchema }],
   ['POST', /^\/api\/v1\/orders\/[^/]+\/pay$/, { body: OrderEnvelopeSchema }],
+  ['POST', /^\/api\/v1\/orders\/[^/]+\/desk_payments$/, { body: OrderEnvelopeSchema }],
+  ['GET', /^\/api\/v1\/totem\/cashier_day$/, { body: CashierDayResponseSchema }],
   ['POST', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: PaymentClaimResponseSchema }],
   ['DELETE', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: MessageResponseSchema }],
   ['GET', /^\/api\/v1\/orders\/[^/]+\/payment_claim$/, { body: PaymentClaimHolderResponseSchema }],

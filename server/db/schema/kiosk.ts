@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shops, specificProducts } from './catalogue';
+import type { MethodTotal } from '../../../src/domain/desk-methods';
 
 export const totems = pgTable('totems', {
   id: serial('id').primaryKey(),
@@ -67,6 +68,12 @@ export const cashierClosings = pgTable('cashier_closings', {
   ordersCount: integer('orders_count').notNull(),
   total: numeric('total', { precision: 10, scale: 2, mode: 'number' }).notNull(),
   response: jsonb('response'),
+  /** The day's payments by method (src/domain/desk-methods.ts MethodTotal), as staff saw them before closing. */
+  methods: jsonb('methods').$type<MethodTotal[]>(),
+  cashExpected: numeric('cash_expected', { precision: 10, scale: 2, mode: 'number' }),
+  /** The cash staff counted in the drawer, when they counted it, and their note on a difference. */
+  cashCounted: numeric('cash_counted', { precision: 10, scale: 2, mode: 'number' }),
+  cashNote: text('cash_note'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,6 @@
 // The shop counter: handing units out and taking them back, the units and their problems, who a
 // pool is for, and the cash desk's payments and day close (server/routes/staff/delivery.ts,
-// inventory.ts, orders.ts, cash-desk.ts, cashier.ts).
+// inventory.ts, orders.ts, cash-desk.ts, order-payments.ts, cashier.ts).
 import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, PriceDiffEnvelopeSchema, ResetPickupRequestSchema } from '../../../src/api/contract/delivery';
 import { ProblemRequestSchema, SpecificProductsQuerySchema } from '../../../src/api/contract/inventory';
 import { OrderFidelityCardResponseSchema } from '../../../src/api/contract/fidelity';
@@ -15,6 +15,7 @@ import {
   PayRequestSchema,
   PoolChangesSchema,
 } from '../../../src/api/contract/staff';
+import { CashierDayQuerySchema, CashierDayResponseSchema, RecordPaymentsRequestSchema } from '../../../src/api/contract/desk-payments';
 import { UnitDetailEnvelope, UnitProblemEnvelope, UnitProblemsEnvelope, UnitsEnvelope } from '../envelopes';
 import { json, raw, tagged } from '../operation';
 import { IDEMPOTENCY_KEY, ORDER_REF, PathText } from '../params';
@@ -222,16 +223,92 @@ export const cashDeskOperations = tagged('Cash desk', [
   },
   {
     method: 'post',
+    path: '/v1/orders/:id/desk_payments',
+    summary: 'Record a payment by method (cash, card or transfer outside the terminal, or a split)',
+    description: `One or two parts of different methods adding up to the order's total (else 422 on \`parts\`); cash with what the customer handed over. A \`terminal\` part only under its claim's \`attempt\` (409 otherwise: money to give back); any other payment only while no desk holds a claim (409). A paid order 410. ${IDEMPOTENT}`,
+    caller: { kind: 'kiosk', minType: 30 },
+    params: ORDER_PARAM,
+    headers: [IDEMPOTENCY_KEY],
+    body: json(RecordPaymentsRequestSchema, {
+      date: '2026-12-12 09:42:00',
+      parts: [
+        { method: 'cash', amount: 50, received: 50 },
+        { method: 'terminal', amount: 12 },
+      ],
+      attempt: ATTEMPT,
+      pos_log: { result: 'OK', auth_code: '004512' },
+    }),
+    reply: {
+      status: 200,
+      description: 'The order, paid, with its payments.',
+      body: json(OrderEnvelopeSchema, {
+        data: {
+          ...ORDER,
+          paid: true,
+          paid_at: '2026-12-12T08:42:00.000Z',
+          editable: false,
+          payments: [
+            { method: 'cash', amount: 50, received: 50, change: 0, reference: null, paid_at: '2026-12-12T08:42:00.000Z', totem: 'BARD-04' },
+            { method: 'terminal', amount: 12, received: null, change: null, reference: null, paid_at: '2026-12-12T08:42:00.000Z', totem: 'BARD-04' },
+          ],
+        },
+      }),
+    },
+    errors: [403, 409, 410],
+  },
+  {
+    method: 'get',
+    path: '/v1/totem/cashier_day',
+    summary: "The desk's day by payment method, before it closes",
+    description: 'What this desk took on the day: per method the payments and their sum, and the cash the drawer should hold.',
+    caller: { kind: 'kiosk', minType: 30 },
+    query: { schema: CashierDayQuerySchema, example: { date: '2026-12-12' } },
+    reply: {
+      status: 200,
+      description: 'The day by method.',
+      body: json(CashierDayResponseSchema, {
+        data: {
+          date: '2026-12-12',
+          totem: 'BARD-04',
+          methods: [
+            { method: 'cash', count: 3, total: 150 },
+            { method: 'terminal', count: 17, total: 1090 },
+          ],
+          orders_count: 19,
+          total: 1240,
+          cash_expected: 150,
+        },
+      }),
+    },
+    errors: [],
+  },
+  {
+    method: 'post',
     path: '/v1/totem/close_cashier',
     summary: "Close the desk's day",
-    description: `The day's payments as recorded, to set against the terminal's. ${IDEMPOTENT}`,
+    description: `The day's payments as recorded, by method, to set against the terminal's, with the cash counted in the drawer (a difference needs a \`note\`: 422). ${IDEMPOTENT}`,
     caller: { kind: 'kiosk', minType: 30 },
     headers: [IDEMPOTENCY_KEY],
-    body: json(CloseCashierRequestSchema, { date: '2026-12-12', pos_log: { result: 'OK', total: 1240 } }),
+    body: json(CloseCashierRequestSchema, { date: '2026-12-12', pos_log: { result: 'OK', total: 1090 }, counted_cash: 145, note: 'Resto dato in più' }),
     reply: {
       status: 201,
       description: 'What the API recorded for the day.',
-      body: json(CloseCashierResponseSchema, { data: { id: 5, date: '2026-12-12', totem: 'BARD-04', orders_count: 20, total: 1240 } }),
+      body: json(CloseCashierResponseSchema, {
+        data: {
+          id: 5,
+          date: '2026-12-12',
+          totem: 'BARD-04',
+          orders_count: 19,
+          total: 1240,
+          methods: [
+            { method: 'cash', count: 3, total: 150 },
+            { method: 'terminal', count: 17, total: 1090 },
+          ],
+          cash_expected: 150,
+          cash_counted: 145,
+          note: 'Resto dato in più',
+        },
+      }),
     },
     errors: [409],
   },

@@ -13,13 +13,14 @@ import {
 } from '../../../src/api/contract/staff';
 import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/desk-payments';
 import { roundMoney } from '../../../src/domain/money';
-import { orders, posLogs } from '../../db/schema/index';
+import { orderPayments, orders, posLogs } from '../../db/schema/index';
 import { ApiError } from '../../http/errors';
 import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
 import type { OrderRow } from '../../orders/write';
 import { jsonBody, queryParams } from '../../http/validation';
 import { presentOrder } from '../../orders/present';
 import { claimableBy, claimedBy, claimHolder, noClaim, paymentRefusal, refusal, releaseClaimOf } from '../../orders/payment-claims';
+import { paymentRows } from '../../orders/order-payments';
 import { publishOrder } from '../../realtime/events';
 import { assertKioskPassword } from '../../staff/kiosk-password';
 import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
@@ -115,17 +116,24 @@ export const cashDeskRoutes = new Hono<AppEnv>()
     // One conditional update: recorded only while this attempt holds the claim and the total is what
     // the terminal charged, so two desks paying at once, or a desk whose claim was released while
     // it was gone, cannot both succeed.
-    const [row] = await database.db
-      .update(orders)
-      .set({
-        paidAt: now(),
-        paidTotemId: totem.id,
-        paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code, attempt: body.attempt, amount, ...(body.simulated ? { simulated: true } : {}) },
-        ...noClaim,
-        updatedAt: now(),
-      })
-      .where(and(claimedBy(order.id, body.attempt), eq(orders.totalAmount, amount)))
-      .returning();
+    // The payment's row by method (the terminal's), in the same transaction: the order answer and the
+    // cashier close read the payments from there.
+    const at = now();
+    const row = await database.db.transaction(async (tx) => {
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          paidAt: at,
+          paidTotemId: totem.id,
+          paymentLog: { date: body.date, pos_log: body.pos_log ?? null, totem: totem.code, attempt: body.attempt, amount, ...(body.simulated ? { simulated: true } : {}) },
+          ...noClaim,
+          updatedAt: at,
+        })
+        .where(and(claimedBy(order.id, body.attempt), eq(orders.totalAmount, amount)))
+        .returning();
+      if (paid) await tx.insert(orderPayments).values(paymentRows(order.id, totem.id, [{ method: 'terminal', amount }], at, null));
+      return paid;
+    });
     if (!row) {
       // Lost the race: maybe to this same attempt sent twice at once (the desk's retry and a second
       // tab's resume). That is the payment recorded, answered as the replay above, not a conflict.

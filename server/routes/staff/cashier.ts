@@ -1,13 +1,13 @@
 // Closing the cash desk's day (terminal operation 40, spec §7): what the desk took that day,
-// recorded with the terminal's answer.
+// by method, recorded with the terminal's answer and the cash staff counted in the drawer.
 import { Hono } from 'hono';
-import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CloseCashierRequestSchema } from '../../../src/api/contract/staff';
 import type { CloseCashierResponseSchema } from '../../../src/api/contract/staff';
-import { addDays, toRomeDay } from '../../../src/domain/dates';
-import { roundMoney, sumMoney } from '../../../src/domain/money';
-import { cashierClosings, orders } from '../../db/schema/index';
+import { cashCountProblem } from '../../../src/domain/desk-methods';
+import { cashierClosings } from '../../db/schema/index';
+import { fieldError } from '../../http/errors';
+import { deskDay } from '../../orders/order-payments';
 import type { AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import { idempotent } from '../../http/idempotency';
@@ -20,32 +20,37 @@ export const cashierRoutes = new Hono<AppEnv>()
     const totem = requireTotem(c, TotemLevel.CASH_DESK);
     const body = await jsonBody(c, CloseCashierRequestSchema);
     const { database } = c.get('deps');
-    // A Rome day lies within these UTC bounds; the exact day is checked below.
-    const paid = await database.db
-      .select({ total: orders.totalAmount, paidAt: orders.paidAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paidTotemId, totem.id),
-          isNotNull(orders.paidAt),
-          gte(orders.paidAt, new Date(`${addDays(body.date, -1)}T00:00:00Z`)),
-          lt(orders.paidAt, new Date(`${addDays(body.date, 2)}T00:00:00Z`)),
-        ),
-      );
-    const ofTheDay = paid.filter((p) => toRomeDay(p.paidAt!) === body.date);
+    const day = await deskDay(database.db, totem.id, body.date);
+    const counted = body.counted_cash ?? null;
+    const problem = cashCountProblem(day.cashExpected, counted, body.note);
+    if (problem) throw fieldError('note', `api.${problem}`, { amount: day.cashExpected });
     const [row] = await database.db
       .insert(cashierClosings)
       .values({
         totemId: totem.id,
         shopId: totem.shopId,
         date: body.date,
-        ordersCount: ofTheDay.length,
-        total: roundMoney(sumMoney(ofTheDay.map((p) => p.total))),
+        ordersCount: day.ordersCount,
+        total: day.total,
         response: body.pos_log ?? null,
+        methods: day.methods,
+        cashExpected: day.cashExpected,
+        cashCounted: counted,
+        cashNote: body.note ?? null,
       })
       .returning();
     const answer: z.input<typeof CloseCashierResponseSchema> = {
-      data: { id: row!.id, date: row!.date, totem: totem.code, orders_count: row!.ordersCount, total: row!.total },
+      data: {
+        id: row!.id,
+        date: row!.date,
+        totem: totem.code,
+        orders_count: row!.ordersCount,
+        total: row!.total,
+        methods: day.methods,
+        cash_expected: day.cashExpected,
+        cash_counted: counted,
+        note: row!.cashNote,
+      },
     };
     return c.json(answer, 201);
   });

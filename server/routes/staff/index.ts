@@ -13,6 +13,7 @@ import { boardRoutes } from './board';
 import { counterRoutes } from './counter';
 import { queueRoutes } from './queue';
 import { cashierRoutes } from './cashier';
+import { orderPaymentRoutes } from './order-payments';
 import { referralRoutes } from './referrals';
 import { staffFidelityRoutes } from './fidelity';
 import { rentalSheetRoutes } from './rental-sheet';
@@ -30,6 +31,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', counterRoutes)
   .route('/', queueRoutes)
   .route('/', cashierRoutes)
+  .route('/', orderPaymentRoutes)
   .route('/', referralRoutes)
   .route('/', staffFidelityRoutes)
   .route('/', rentalSheetRoutes);

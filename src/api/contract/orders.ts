@@ -2,6 +2,7 @@
 // booking's date fields they and the cart carry (the date mode, a day in Europe/Rome).
 import * as z from 'zod/mini';
 import { DateModes } from '../../domain/dates';
+import { OrderPaymentSchema } from './order-payments';
 
 /** `multipleDates`: one of the spec's date modes (src/domain/dates.ts DateModes). */
 export const DateModeSchema = z.union([
@@ -152,6 +153,8 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   status: OrderStatusSchema,
   paid: z.boolean(),
   paid_at: z.nullable(z.string()),
+  /** What the cash desk took, by method (a split payment lists both parts); empty when unpaid or paid online. */
+  payments: z._default(z.array(OrderPaymentSchema), []),
   /** Confirmed, unpaid and before its first day: lines, dates and contact data can still change. */
   editable: z.boolean(),
   shop: z.nullable(OrderShopSchema),

@@ -161,12 +161,29 @@ export type PaymentClaimReleaseRequest = z.input<typeof PaymentClaimReleaseReque
 export const CloseCashierRequestSchema = z.object({
   date: day(),
   pos_log: z.optional(z.nullable(terminalResponse())),
+  /** The cash staff counted in the drawer; left out when they confirmed the expected amount. */
+  counted_cash: z.optional(z.nullable(z.number({ error: 'validators.invalid' }).check(z.gte(0, 'validators.minQuantity'), z.lte(1_000_000, 'validators.maxQuantity')))),
+  /** Why the counted cash differs from the expected (required then: 422 on `note`). */
+  note: optionalString(500),
 });
 export type CloseCashierRequest = z.input<typeof CloseCashierRequestSchema>;
 
-/** What the API recorded for the day the desk closed: its payments, to set against the terminal's. */
+/**
+ * What the API recorded for the day the desk closed: its payments (`orders_count`, `total`: every
+ * method), by method, and the drawer's cash expected and counted, to set against the terminal's.
+ */
 export const CloseCashierResponseSchema = z.object({
-  data: z.object({ id: z.number(), date: z.string(), totem: z.string(), orders_count: z.number(), total: z.number() }),
+  data: z.object({
+    id: z.number(),
+    date: z.string(),
+    totem: z.string(),
+    orders_count: z.number(),
+    total: z.number(),
+    methods: z._default(z.array(z.object({ method: z.string(), count: z.number(), total: z.number() })), []),
+    cash_expected: z._default(z.number(), 0),
+    cash_counted: z._default(z.nullable(z.number()), null),
+    note: z._default(z.nullable(z.string()), null),
+  }),
 });
 
 /** POST v1/totem/push_in_queue: an order (id, number or uuid) sent to the shop's queue board. */

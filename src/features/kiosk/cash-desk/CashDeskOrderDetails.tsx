@@ -7,6 +7,7 @@ import { deliveryProgress, paidWhen } from '../../../domain/desk-orders';
 import { formatCurrency } from '../../../domain/format';
 import { receiptDiscount } from '../../../domain/terminal';
 import { measuresText } from '../../../domain/person-measures';
+import { paymentsWords } from './payment-words';
 
 type Pool = OrderResponse['order_detail_pools'][number];
 
@@ -31,8 +32,8 @@ export function paymentText(t: TFunction, order: OrderResponse): string {
   if (order.status === 'cancelled') return t('order.statuses.cancelled');
   if (!order.paid || !order.paid_at) return t('order.unpaid');
   const { date, time } = paidWhen(order.paid_at);
-  const amount = formatCurrency(order.total_amount);
-  return date ? t('kiosk.pay.paidOn', { date, time, amount }) : t('kiosk.pay.paidToday', { time, amount });
+  const payments = paymentsWords(t, order.payments, order.total_amount);
+  return date ? t('kiosk.pay.paidOn', { date, time, payments }) : t('kiosk.pay.paidToday', { time, payments });
 }
 
 function deliveryText(t: TFunction, order: OrderResponse): string {

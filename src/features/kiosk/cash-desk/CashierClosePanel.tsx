@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { $cashierBusy, $cashierClose, closeCashier, recordClose } from './stores/cashier';
+import { $cashierBusy, $cashierClose, closeCashier, recordClose, type CashierCloseState } from './stores/cashier';
+import CashierDayReport from './CashierDayReport';
 import type { CashierComparison } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
 import { noticeText } from '../../../domain/messages';
 
 // The outcome is in $cashierClose; the promise's rejection is already shown from there.
@@ -44,6 +44,7 @@ export default function CashierClosePanel({ t, ask = false }: { t: TFunction; as
           </p>
         )}
         {!busy && state.step === 'done' && <Comparison t={t} comparison={state.comparison} />}
+        {!busy && state.step === 'done' && <MethodsResult t={t} state={state} />}
         {!busy && state.step === 'unrecorded' && (
           <div role="alert">
             {/* No error: the page was reloaded while a try ran; the retry (same key) finds out. */}
@@ -66,18 +67,17 @@ export default function CashierClosePanel({ t, ask = false }: { t: TFunction; as
           </p>
         )}
       </div>
-      <ConfirmDialog
-        open={asking}
-        title={t('kiosk.cashier.confirmTitle')}
-        text={t('kiosk.cashier.confirmText')}
-        confirmLabel={t('kiosk.cashier.close')}
-        cancelLabel={t('kiosk.password.cancel')}
-        onConfirm={() => {
-          setAsking(false);
-          dispatch(closeCashier);
-        }}
-        onCancel={() => setAsking(false)}
-      />
+      {/* The day by method first, the cash counted or confirmed; only then the terminal closes (40). */}
+      {asking && (
+        <CashierDayReport
+          t={t}
+          onConfirm={(counted) => {
+            setAsking(false);
+            dispatch(() => closeCashier(counted));
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </section>
   );
 }
@@ -97,6 +97,28 @@ function Comparison({ t, comparison }: { t: TFunction; comparison: CashierCompar
       {agree === false && difference !== null && (
         <p role="alert" className="error">
           {t('kiosk.cashier.difference', { amount: formatCurrency(difference) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function MethodsResult({ t, state }: { t: TFunction; state: Extract<CashierCloseState, { step: 'done' }> }) {
+  const cash = state.cash;
+  return (
+    <div data-testid="cashier-methods">
+      <dl className="totals">
+        {state.methods.map((m) => (
+          <div key={m.method}>
+            <dt>{t(`kiosk.methods.names.${m.method}`)}</dt>
+            <dd>{t('kiosk.cashier.payments', { count: m.count, amount: formatCurrency(m.total) })}</dd>
+          </div>
+        ))}
+      </dl>
+      {cash && cash.counted !== null && (
+        <p>
+          {t('kiosk.cashier.countedResult', { counted: formatCurrency(cash.counted), expected: formatCurrency(cash.expected) })}
+          {cash.note ? ` · ${cash.note}` : ''}
         </p>
       )}
     </div>

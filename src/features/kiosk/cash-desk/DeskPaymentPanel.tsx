@@ -12,6 +12,7 @@ import type { OrderResponse } from '../../../api/contract/orders';
 import type { DeskPayment } from '../shared/stores/payment-storage';
 import { $deskPayments } from './stores/desk-payments';
 import type { PayOutcome } from './stores/cash-desk';
+import type { MethodsMode } from './DeskMethodsForm';
 import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
 import { formatCurrency } from '../../../domain/format';
 import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
@@ -21,6 +22,8 @@ import { noticeText } from '../../../domain/messages';
 const desk = () => import('./stores/cash-desk');
 // Asked for only when another desk's claim refused the payment (LazyDialog.tsx: a failed fetch closes it and says why).
 const CashDeskReleaseDialog = lazyDialog(() => import('./CashDeskReleaseDialog'));
+// Cash, outside the terminal, or split: fetched on the first tap of one of them.
+const DeskMethodsForm = lazyDialog(() => import('./DeskMethodsForm'));
 
 interface Props {
   t: TFunction;
@@ -38,6 +41,7 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
   // The desk whose claim refused the payment, and whether staff are asked to release it.
   const [claimedBy, setClaimedBy] = useState<string | null>(null);
   const [releasing, setReleasing] = useState(false);
+  const [mode, setMode] = useState<MethodsMode | null>(null);
   // A payment that finishes in the background (a retried recording, another tab) leaves storage:
   // read the order again so the screen never offers to charge a card that was just charged.
   const hadPayment = useRef(!!payment);
@@ -83,19 +87,55 @@ export default function DeskPaymentPanel({ t, order, onOrder, onReload }: Props)
               {t('kiosk.pay.reprint')}
             </button>
           </p>
-        ) : (
-          <p className="actions">
-            <button
-              type="button"
-              className="button desk-pay__button"
-              disabled={busy || !mayStartPayment(order, payment)}
-              onClick={() => run(() => desk().then((d) => d.payOrder(order)))}
-            >
-              {t('kiosk.pay.button', { amount: formatCurrency(order.total_amount) })}
-            </button>
-          </p>
+        ) : mode ? null : (
+          <>
+            <p className="actions">
+              <button
+                type="button"
+                className="button desk-pay__button"
+                disabled={busy || !mayStartPayment(order, payment)}
+                onClick={() => run(() => desk().then((d) => d.payOrder(order)))}
+              >
+                {t('kiosk.pay.button', { amount: formatCurrency(order.total_amount) })}
+              </button>
+            </p>
+            <div className="actions" role="group" aria-label={t('kiosk.methods.choose')}>
+              {(['cash', 'outside', 'split'] as const).map((m) => (
+                <button key={m} type="button" className="button button--secondary" disabled={busy} onClick={() => setMode(m)}>
+                  {t(`kiosk.methods.${m}`)}
+                </button>
+              ))}
+            </div>
+          </>
         )}
       </div>
+      <LazyDialog
+        open={!!mode && !payment && !order.paid}
+        onFailed={() => {
+          setMode(null);
+          notify(t('errors.network'), 'error');
+        }}
+      >
+        {mode && !payment && !order.paid && (
+          <DeskMethodsForm
+            t={t}
+            order={order}
+            mode={mode}
+            onCancel={() => setMode(null)}
+            onDone={(outcome) => {
+              if (outcome.status === 'paid') {
+                setMode(null);
+                onOrder(outcome.order);
+              } else if (outcome.status === 'refused') {
+                setMode(null);
+                if (outcome.message) setRefusal(t('kiosk.pay.refused', { message: noticeText(outcome.message, t) }));
+                setClaimedBy(outcome.claimedBy ?? null);
+                onReload();
+              } else if (outcome.status === 'pending') setMode(null);
+            }}
+          />
+        )}
+      </LazyDialog>
       {refusal && (
         <p role="alert" className="error">
           {refusal}

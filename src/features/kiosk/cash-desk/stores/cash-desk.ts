@@ -12,10 +12,13 @@
 import type { DeskPayment } from '../../shared/stores/payment-storage';
 import type { OrderResponse } from '../../../../api/contract/orders';
 import { ApiClientError } from '../../../../api/client';
-import { claimPayment, fetchClaimHolder, recordPayment, releasePayment } from '../../../../api/cash-desk';
+import { claimPayment, fetchClaimHolder, recordDeskPayments, recordPayment, releasePayment } from '../../../../api/cash-desk';
+import { remainderAfter } from '../../../../domain/desk-methods';
+import { sumMoney } from '../../../../domain/money';
+import { formatCurrency } from '../../../../domain/format';
 import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../../../../api/pos';
 import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../../../../domain/desk-payments';
-import { receiptItems, TerminalOperation } from '../../../../domain/terminal';
+import { receiptItems, receiptPayments, TerminalOperation } from '../../../../domain/terminal';
 import { terminalDeps, terminalSettings } from './desk-terminal';
 import { notify } from '../../../../stores/notifications';
 import { $deskPayments, afterPaymentLock, claimAttemptOf, forgetPayment, paymentOf, savePayment, setClaimAttempt, updatePayment, withPaymentLock } from './desk-payments';
@@ -32,6 +35,8 @@ export type PayOutcome =
   /** `claimedBy`: the desk whose claim holds the order (staff may release it if that desk is gone). */
   | { status: 'refused'; message: ShownMessage; claimedBy?: string }
   | { status: 'pending' };
+
+type Others = NonNullable<DeskPayment['others']>;
 
 function newAttempt(): string {
   return crypto.randomUUID();
@@ -56,24 +61,27 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
    * recorded (`paid`), when nothing was charged (`refused`, with the reason shown to staff), or when
    * a charge is waiting to be recorded or confirmed (`pending`: $deskPayments says which).
    */
-  async function payOrder(order: OrderResponse): Promise<PayOutcome> {
+  async function payOrder(order: OrderResponse, others: Others = []): Promise<PayOutcome> {
     if (running.has(order.uuid) || !mayStartPayment(order, paymentOf(order.uuid))) return { status: 'pending' };
     running.add(order.uuid);
     try {
       // Held while this tab drives the payment: another tab's resume leaves it alone.
-      return (await withPaymentLock(order.uuid, () => charge(order))) ?? { status: 'pending' };
+      return (await withPaymentLock(order.uuid, () => charge(order, others))) ?? { status: 'pending' };
     } finally {
       running.delete(order.uuid);
     }
   }
 
-  async function charge(order: OrderResponse): Promise<PayOutcome> {
+  /** `others`: the parts of a split taken by other methods; the terminal charges the rest. */
+  async function charge(order: OrderResponse, others: Others): Promise<PayOutcome> {
     const attempt = claimAttemptOf(order.uuid) ?? newAttempt();
     setClaimAttempt(order.uuid, attempt);
     let amount: number;
+    let total: number;
     try {
       // The claim answers the order's total now: the card is charged that, not what the page showed.
-      amount = (await claimPayment(await loadApi(), order.id, attempt)).total_amount;
+      total = (await claimPayment(await loadApi(), order.id, attempt)).total_amount;
+      amount = remainderAfter(sumMoney(others.map((p) => p.amount)), total);
     } catch (err) {
       // Refused: nothing holds the order for this attempt. No answer: a claim that landed holds it
       // until released, so release it if the line allows; the attempt stays for the next tap.
@@ -90,6 +98,11 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     }
     // From here the payment in flight (stored next, with the attempt) carries the claim.
     setClaimAttempt(order.uuid, null);
+    if (!(amount > 0)) {
+      // The total changed under the split (an edit): nothing left for the terminal. Staff start again.
+      await loadApi().then((api) => releasePayment(api, order.id, attempt)).catch(() => undefined);
+      return { status: 'refused', message: { key: 'kiosk.pay.splitChanged', params: { total: formatCurrency(total) } } };
+    }
     // Stored before the terminal is asked: a reload from here on finds the charge in flight.
     const record = savePayment({
       uuid: order.uuid,
@@ -101,6 +114,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
       startedAt: new Date().toISOString(),
       error: null,
       receiptFailed: false,
+      ...(others.length > 0 && { others, key: crypto.randomUUID() }),
     });
     let result: unknown;
     try {
@@ -160,13 +174,17 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
     if (renew) await renewClaim(payment);
     const simulated = isSimulatedResult(payment.posResult);
     try {
-      const order = await recordPayment(await loadApi(), payment.id, {
-        date: new Date().toISOString(),
-        pos_log: payment.posResult ?? { recorded_without_terminal_answer: true },
-        attempt: payment.attempt,
-        amount: payment.amount,
-        simulated,
-      });
+      const pos_log = payment.posResult ?? { recorded_without_terminal_answer: true };
+      // A split goes with its other parts and its own key; the moment is the charge's, so every
+      // retry sends the same request.
+      const order = payment.others?.length
+        ? await recordDeskPayments(
+            await loadApi(),
+            payment.id,
+            { date: payment.startedAt, parts: [...payment.others, { method: 'terminal', amount: payment.amount }], attempt: payment.attempt, pos_log, simulated },
+            payment.key ?? payment.attempt,
+          )
+        : await recordPayment(await loadApi(), payment.id, { date: new Date().toISOString(), pos_log, attempt: payment.attempt, amount: payment.amount, simulated });
       updatePayment(uuid, { stage: DeskPaymentStage.RECORDED, error: null });
       await printReceipt(order);
       return { status: 'paid', order };
@@ -181,7 +199,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
       // Paid by another payment, cancelled, changed since the charge, or its claim released and taken
       // by another desk: the API will never take this one (the same attempt again would have been
       // answered the order). Money to give back.
-      if (err instanceof ApiClientError && (err.status === 410 || err.status === 409)) {
+      if (err instanceof ApiClientError && (err.status === 410 || err.status === 409 || err.status === 422)) {
         updatePayment(uuid, { stage: DeskPaymentStage.CONFLICT, error: err.message });
         return { status: 'pending' };
       }
@@ -200,7 +218,7 @@ export function createCashDesk(schedule: Schedule = afterDelay) {
       await runTerminal(
         terminalSettings(),
         [TerminalOperation.RECEIPT, TerminalOperation.PRINT],
-        { payload: { amount: order.total_amount, items: receiptItems(order) }, order },
+        { payload: { amount: order.total_amount, items: receiptItems(order), payments: receiptPayments(order) }, order },
         terminalDeps(),
       );
       forgetPayment(order.uuid);

@@ -22,6 +22,12 @@ export const DeskPaymentSchema = z.object({
   attempt: z.string(),
   stage: DeskPaymentStageSchema,
   startedAt: z.string(),
+  /**
+   * A split payment: the parts taken by other methods (cash…) next to this terminal charge, and the
+   * Idempotency-Key its recording goes with (v1/orders/{id}/desk_payments); absent for a card alone.
+   */
+  others: z.optional(z.array(z.object({ method: z.enum(['cash', 'card', 'transfer']), amount: z.number(), received: z.optional(z.number()), reference: z.optional(z.string()) }))),
+  key: z.optional(z.string()),
   /** The terminal's answer to the payment, recorded with it (pos_log). */
   posResult: z.optional(z.unknown()),
   /** Why the last step failed (shown while it is retried, or until staff resolve it): a text or a message key. */

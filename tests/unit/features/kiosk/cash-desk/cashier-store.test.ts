@@ -82,7 +82,7 @@ describe('closing the cashier', () => {
     // The result is shown again after another reload.
     vi.resetModules();
     const later = await loadCashier();
-    expect(later.$cashierClose.get()).toEqual({ step: 'done', date: closes[0]!.body.date, comparison });
+    expect(later.$cashierClose.get()).toEqual({ step: 'done', date: closes[0]!.body.date, comparison, methods: [], cash: { expected: 0, counted: null, note: null } });
   });
 
   it('gives each close its own key, and a reload during the terminal close says so instead of losing it', async () => {
