@@ -3,13 +3,9 @@
 // API's check of a payment and the cashier close's day all read these rules, so the browser and
 // the server never disagree on a sum or on which methods go together.
 import { roundMoney, sumMoney } from './money';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
 
-/**
- * The methods a payment part may take: `terminal` is the card charged on the desk's terminal
- * (claims, attempts), `card` a card charged on another device, `transfer` a bank transfer.
- */
-export const PAYMENT_METHODS = ['cash', 'terminal', 'card', 'transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod };
 
 /** The rules a payment or a count can break, by name. */
 export type PaymentRule = 'paymentParts' | 'paymentMethodsTwice' | 'paymentAmount' | 'cashReceived' | 'paymentTotal' | 'cashNoteRequired';

@@ -61,7 +61,27 @@ export const CUSTOMER_PAGE_SECTIONS = {
   // The calendar too: without dates the booking page shows it in place (booking/DatesInPlace.tsx).
   booking: [...CUSTOMER_LAYOUT_SECTIONS, 'booking', 'calendar'],
   calendar: [...CUSTOMER_LAYOUT_SECTIONS, 'calendar', 'booking.loading', 'booking.cartBar'],
-  checkout: [...CUSTOMER_LAYOUT_SECTIONS, 'checkout', 'booking.customer', 'order'],
+  // Of the order's words, what the kiosk's and an edit's confirmation and the pay button say (the
+  // site's checkout goes on to the confirmation page, which has the rest).
+  checkout: [
+    ...CUSTOMER_LAYOUT_SECTIONS,
+    'checkout',
+    'booking.customer',
+    'order.pay',
+    'order.paying',
+    'order.paymentPaid',
+    'order.paymentPending',
+    'order.paymentCancelled',
+    'order.paymentFailed',
+    'order.paymentExpired',
+    'order.paymentUnconfirmed',
+    'order.paymentRefund',
+    'order.paymentUnavailable',
+    'order.voucher',
+    'order.codeAlt',
+    'order.confirmation.number',
+    'order.measures',
+  ],
   order: [
     ...CUSTOMER_LAYOUT_SECTIONS,
     'order',
