@@ -146,6 +146,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Relat
       status: order.status,
       paid: !!order.paidAt,
       paid_at: order.paidAt?.toISOString() ?? null,
+      online_payment_id: (order.paymentLog as { payment_id?: string } | null)?.payment_id ?? null,
       queued_at: order.queuedAt?.toISOString() ?? null,
       editable: isEditable(order, now),
       shop: shop ? presentShop(shop) : null,

@@ -152,6 +152,8 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   status: OrderStatusSchema,
   paid: z.boolean(),
   paid_at: z.nullable(z.string()),
+  /** Paid online: the payment provider's id of the payment (Stripe: `pi_…`), what the shop looks up in its dashboard; null otherwise. */
+  online_payment_id: z.optional(z.nullable(z.string())),
   /** Confirmed, unpaid and before its first day: lines, dates and contact data can still change. */
   editable: z.boolean(),
   shop: z.nullable(OrderShopSchema),

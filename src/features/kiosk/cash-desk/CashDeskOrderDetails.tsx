@@ -32,6 +32,7 @@ export function paymentText(t: TFunction, order: OrderResponse): string {
   if (!order.paid || !order.paid_at) return t('order.unpaid');
   const { date, time } = paidWhen(order.paid_at);
   const amount = formatCurrency(order.total_amount);
+  if (order.online_payment_id) return t('kiosk.pay.paidOnline', { amount, id: order.online_payment_id });
   return date ? t('kiosk.pay.paidOn', { date, time, amount }) : t('kiosk.pay.paidToday', { time, amount });
 }
 
