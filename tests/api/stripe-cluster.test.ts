@@ -70,4 +70,13 @@ describe.skipIf(!pgUrl)('Stripe with two API processes on one PostgreSQL', () =>
     expect(await deliver(apiB, event)).toEqual({ received: true, replay: true });
     expect(fake.refunds.size).toBe(0);
   });
+
+  it('says at start that Stripe takes the payments in place of the simulator, and never logs the keys', () => {
+    // Not production: the simulated page was on by default, and Stripe replaced it.
+    expect(a.output()).toContain('online payments: Stripe Checkout (STRIPE_SECRET_KEY set), in place of the simulated payment page');
+    for (const server of [a, b]) {
+      expect(server.output()).not.toContain(SECRET_KEY);
+      expect(server.output()).not.toContain(WEBHOOK_SECRET);
+    }
+  });
 });
