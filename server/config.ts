@@ -18,6 +18,7 @@ import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests'
 import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, DEFAULT_MAIL_SENT_RETENTION_MS, type OutboxLimits } from './mail/outbox';
 import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
+import type { StripeSettings } from './payments/stripe-client';
 import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwords';
 import { address, ConfigError, deepFreeze, flag, origins, parseEnv, port, url, wholeNumber } from './env-values';
 
@@ -189,16 +190,6 @@ export type RealtimeSettings =
   | { driver: 'pusher'; appId: string; key: string; secret: string; cluster: string }
   /** `secret` null: each process draws its own (one process, or several without shared sockets). */
   | { driver: 'local'; key: string; secret: string | null };
-
-/** Stripe (STRIPE_*): server/payments/stripe.ts. */
-export interface StripeSettings {
-  secretKey: string;
-  webhookSecret: string;
-  /** Another endpoint for Stripe's API (a local stand-in in tests); null: Stripe's own. */
-  apiUrl: string | null;
-  /** The simulated page was asked for too (PAYMENT_SIMULATOR, or demo mode): Stripe takes its place, and the start log says so. */
-  replacesSimulator: boolean;
-}
 
 export interface Config {
   /** NODE_ENV=production: demo features off unless their variable says otherwise. */

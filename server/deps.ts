@@ -13,7 +13,7 @@ import { createRealtime, type Realtime } from './realtime/index';
 import type { Config } from './config';
 import { createMetrics } from './metrics/index';
 import { outboxStats } from './mail/outbox';
-import { createStripeProvider } from './payments/stripe';
+import { createStripeProvider } from './payments/stripe-client';
 
 export interface DepsOptions {
   database: Database;

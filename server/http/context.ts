@@ -13,7 +13,7 @@ import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
 import type { Metrics } from '../metrics/index';
 import type { ScryptParams } from '../auth/passwords';
-import type { StripeProvider } from '../payments/stripe';
+import type { StripeProvider } from '../payments/stripe-client';
 import { unauthenticated } from './errors';
 import { clientAddress } from './client-address';
 

@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors';
 import type { AppDeps } from '../http/context';
 import { log } from '../log';
 import { afterCompletion, completeInTransaction, type PaymentSessionRow, type Reported } from './sessions';
-import { cents, stripeFailure, type StripeProvider } from './stripe';
+import { cents, stripeFailure, type StripeProvider } from './stripe-client';
 
 type EventDeps = Pick<AppDeps, 'database' | 'now' | 'realtime' | 'metrics'> & { stripe: StripeProvider };
 

@@ -3,9 +3,8 @@
 // customer to the page Stripe hosts (https://checkout.stripe.com/…); what was paid is learnt only
 // from Stripe's signed webhook (./stripe-events.ts), never from the customer coming back. The
 // secret key lives in this module's client: it is never logged, answered or put in a page.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import type { StripeSettings } from '../config';
 import type { Locale } from '../../src/i18n/index';
 import { paymentSessions } from '../db/schema/index';
 import { ApiError } from '../http/errors';
@@ -16,15 +15,7 @@ import type { OrderRow } from '../orders/write';
 import { PAYMENT_SESSION_MINUTES } from '../../src/api/contract/payments';
 import { returnUrl } from './return-url';
 import { openSession, type PaymentSessionRow } from './sessions';
-
-/** The library's client and the webhook's signing secret (STRIPE_*). */
-export interface StripeProvider {
-  client: Stripe;
-  webhookSecret: string;
-}
-
-/** Euros, as Stripe counts them: whole cents. */
-export const cents = (euros: number): number => Math.round(euros * 100);
+import { cents, stripeFailure, type StripeProvider } from './stripe-client';
 
 /**
  * A Checkout Session lives at least 30 minutes by Stripe's rule, counted when Stripe receives the
@@ -32,28 +23,6 @@ export const cents = (euros: number): number => Math.round(euros * 100);
  * minute more, and our session ends when Stripe's does.
  */
 export const STRIPE_SESSION_LIFE_MS = (PAYMENT_SESSION_MINUTES + 1) * 60_000;
-
-/** How long the server waits for Stripe before telling the customer to retry (the library's own default is 80 s). */
-const STRIPE_TIMEOUT_MS = 15_000;
-
-export function createStripeProvider(settings: StripeSettings): StripeProvider {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: STRIPE_TIMEOUT_MS };
-  if (settings.apiUrl) {
-    const url = new URL(settings.apiUrl);
-    options.host = url.hostname;
-    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
-    options.port = url.port || (url.protocol === 'http:' ? 80 : 443);
-  }
-  return { client: new Stripe(settings.secretKey, options), webhookSecret: settings.webhookSecret };
-}
-
-/** What may be logged of a failed call: never the request, whose headers carry the key. */
-export function stripeFailure(err: unknown): Record<string, unknown> {
-  if (err instanceof Stripe.errors.StripeError) {
-    return { type: err.type, code: err.code, status: err.statusCode, requestId: err.requestId, message: err.message };
-  }
-  return { message: err instanceof Error ? err.message : String(err) };
-}
 
 /**
  * The customer's press of "pay" with Stripe: the order's payment session (reused while open for the

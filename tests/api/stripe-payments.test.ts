@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '../../src/api/contract/payments';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { orders, paymentEvents, paymentSessions } from '../../server/db/schema/index';
-import { cents, createStripeProvider } from '../../server/payments/stripe';
+import { cents, createStripeProvider } from '../../server/payments/stripe-client';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { answer, outcome } from '../support/contract';
