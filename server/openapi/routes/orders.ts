@@ -148,7 +148,7 @@ export const orderOperations = tagged('Orders', [
     path: '/v1/orders/:id/payments',
     summary: 'Open an online payment session',
     description:
-      "The provider's hosted page for the order's current total; `return_path` is where the customer comes back (`?payment=paid|cancelled|failed|expired|refund`). Kiosks pay at the cash desk (403). 503 when no payment provider is set up (the demo's simulator is off).",
+      "The provider's hosted page for the order's current total; `return_path` is where the customer comes back (`?payment=paid|cancelled|failed|expired|refund`). Kiosks pay at the cash desk (403). With Stripe `payment_url` is its Checkout page (https://checkout.stripe.com/…), else the demo's simulated page. 503 when no payment provider is set up (no Stripe, the demo's simulator off), or Stripe cannot be reached (nothing was charged; press again).",
     caller: { kind: 'anyone-or-token' },
     params: ORDER_PARAM,
     body: json(PaymentRequestSchema, { return_path: `/orders/${ORDER_UUID}` }),
