@@ -70,6 +70,8 @@ const DEFAULT_HEAP_LIMIT_MB = 128;
 /** Below this the server's own start-up (catalogue, schemas, PGlite's glue) does not fit. */
 const MIN_HEAP_LIMIT_MB = 64;
 
+/** A secret (sk_) or restricted (rk_) key; never the publishable pk_ one, which cannot create sessions. */
+const STRIPE_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
 const PUSHER_VARIABLES = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER'] as const;
 const pusher = () => z.string().optional().describe('all four PUSHER_* (Pusher), or at most PUSHER_KEY and PUSHER_SECRET (the local endpoint)');
 
@@ -92,16 +94,8 @@ export const ConfigSchema = z
       .default(DEFAULT_MAIL_SENT_RETENTION_MS / DAY_MS)
       .describe(`a whole number of days from 1 to ${MAX_MAIL_SENT_RETENTION_DAYS}`),
     PAYMENT_SIMULATOR: flag().describe('1 (on) or 0 (off)'),
-    STRIPE_SECRET_KEY: z
-      .string()
-      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'is not a Stripe secret key')
-      .optional()
-      .describe('a Stripe secret or restricted key (sk_live_…, rk_live_…; sk_test_… to test)'),
-    STRIPE_WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'is not a webhook signing secret')
-      .optional()
-      .describe("the webhook endpoint's signing secret (whsec_…)"),
+    STRIPE_SECRET_KEY: z.string().regex(STRIPE_KEY, 'is not a Stripe secret key').optional().describe('a Stripe secret or restricted key (sk_live_…, rk_live_…; sk_test_… to test)'),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'is not a webhook signing secret').optional().describe("the webhook endpoint's signing secret (whsec_…)"),
     STRIPE_API_URL: url(/^https?$/, 'is not an http:// or https:// URL').optional().describe("an http(s) URL (a local stand-in for Stripe's API)"),
     DEMO_DATA: flag().describe('1 (on) or 0 (off)'),
     PAIRING_CODE_TTL_MINUTES: wholeNumber(1, MAX_PAIRING_CODE_TTL_MINUTES)

@@ -275,6 +275,14 @@ describe.each(testDrivers)('Stripe Checkout on $name', (driver) => {
     expect(await res.text()).not.toContain(SECRET_KEY);
   });
 
+  it('leaves kiosks to their cash desk: a kiosk asking to pay online gets 403 and no Checkout Session', async () => {
+    const order = await placeOrder(api, { from: day(44) });
+    const count = creates().length;
+    const res = await api.request(`/api/v1/orders/${order.uuid}/payments`, { method: 'POST', token: k.cash, json: { return_path: '/' } });
+    expect(res.status).toBe(403);
+    expect(creates()).toHaveLength(count);
+  });
+
   it('has no webhook without Stripe', async () => {
     const { stripe } = api.deps;
     api.deps.stripe = null;
