@@ -4,7 +4,7 @@
 // from Stripe's signed webhook (./stripe-events.ts), never from the customer coming back. The
 // secret key lives in this module's client: it is never logged, answered or put in a page.
 import type Stripe from 'stripe';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../src/i18n/index';
 import { paymentSessions } from '../db/schema/index';
 import { ApiError } from '../http/errors';
@@ -23,6 +23,8 @@ import { cents, stripeFailure, type StripeProvider } from './stripe-client';
  * minute more, and our session ends when Stripe's does.
  */
 export const STRIPE_SESSION_LIFE_MS = (PAYMENT_SESSION_MINUTES + 1) * 60_000;
+/** Stripe's shortest life, and a margin for the request's way there. */
+const STRIPE_MIN_LIFE_MS = PAYMENT_SESSION_MINUTES * 60_000 + 10_000;
 
 /**
  * The customer's press of "pay" with Stripe: the order's payment session (reused while open for the
@@ -37,7 +39,16 @@ export async function openCheckout(
   returnPath: string,
   locale: Locale,
 ): Promise<PaymentSessionRow> {
-  const { session, replaced } = await openSession(deps, order, returnPath, locale, 'stripe', STRIPE_SESSION_LIFE_MS);
+  let { session, replaced } = await openSession(deps, order, returnPath, locale, 'stripe', STRIPE_SESSION_LIFE_MS);
+  if (!session.providerUrl && session.expiresAt.getTime() - deps.now().getTime() < STRIPE_MIN_LIFE_MS) {
+    // Stripe could not be reached when this session opened, and its end is now too close for
+    // Stripe to accept: start a new one (nobody was given a page to pay the old one on).
+    await deps.database.db
+      .update(paymentSessions)
+      .set({ status: 'expired', completedAt: deps.now() })
+      .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.status, 'open'), isNull(paymentSessions.providerUrl)));
+    ({ session, replaced } = await openSession(deps, order, returnPath, locale, 'stripe', STRIPE_SESSION_LIFE_MS));
+  }
   // An older total's page must not take money any more: closed at Stripe too (a payment landing
   // there anyway is refunded by the webhook).
   for (const old of replaced) if (old.providerSessionId) void expireCheckout(deps.stripe, old.providerSessionId);

@@ -5,7 +5,7 @@
 // is refunded through Stripe, or left to refund when Stripe refuses.
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '../../src/api/contract/payments';
 import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
 import { orders, paymentEvents, paymentSessions } from '../../server/db/schema/index';
@@ -29,6 +29,8 @@ describe.each(testDrivers)('Stripe Checkout on $name', (driver) => {
     api.deps.paymentSimulator = false;
   });
   afterAll(() => fake.stop());
+  // Stripe counts a Checkout Session's life from its own clock (the stand-in's: the real one).
+  beforeEach(() => api.setNow(new Date()));
 
   const open = async (ref: string, returnPath = `/orders/${ref}`, lang?: string) => {
     const res = await api.request(`/api/v1/orders/${ref}/payments`, { method: 'POST', lang, json: { return_path: returnPath } });
@@ -248,6 +250,7 @@ describe.each(testDrivers)('Stripe Checkout on $name', (driver) => {
     }
     expect(refused).toEqual({ status: 503, body: { message: 'Il servizio di pagamento non risponde: non è stato addebitato nulla, riprova fra poco' } });
     const session = await opened(order.uuid);
+    expect(await api.deps.database.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, order.id))).toHaveLength(1);
     // Every try, the library's retries included, carried the same key: one Checkout Session at most.
     const keys = new Set(creates().filter((r) => r.params.client_reference_id === session.id).map((r) => r.idempotencyKey));
     expect([...keys]).toEqual([`checkout-${order.uuid}-${cents(order.total_amount)}-${session.id}`]);
@@ -263,6 +266,22 @@ describe.each(testDrivers)('Stripe Checkout on $name', (driver) => {
     expect((await guestOrder(order.uuid)).paid).toBe(false);
     expect(await deliver(event)).toEqual(applied());
     expect((await guestOrder(order.uuid)).paid).toBe(true);
+  }, 30_000);
+
+  it('starts a new session when Stripe comes back too late for the one that could not be created', async () => {
+    const order = await placeOrder(api, { from: day(45) });
+    fake.failing = true;
+    try {
+      expect((await open(order.uuid)).status).toBe(503);
+    } finally {
+      fake.failing = false;
+    }
+    // Five minutes on: the first session's end is 26 minutes away, Stripe wants at least 30.
+    api.setNow(new Date(Date.now() + 5 * 60_000));
+    const session = await opened(order.uuid);
+    expect(Date.parse(session.expires_at) - api.deps.now().getTime()).toBe(31 * 60_000);
+    const rows = await api.deps.database.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, order.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
   }, 30_000);
 
   it('keeps the secret key out of the answers and the OpenAPI document', async () => {
