@@ -30,6 +30,7 @@ import { productRoutes } from './routes/products';
 import { pathwayRoutes } from './routes/pathways';
 import { staffRoutes } from './routes/staff/index';
 import { paymentRoutes } from './routes/payments';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { bookingRequestRoutes } from './routes/booking-requests';
 import { docsRoutes } from './openapi/serve';
 
@@ -74,6 +75,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/', pathwayRoutes);
   api.route('/', staffRoutes);
   api.route('/', paymentRoutes);
+  api.route('/', stripeWebhookRoutes);
   api.route('/', bookingRequestRoutes);
   // The OpenAPI document of all the above and its reference page (server/openapi).
   api.route('/', docsRoutes);

@@ -18,6 +18,7 @@ import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from './routes/booking-requests'
 import { DEFAULT_MAIL_MAX_ATTEMPTS, DEFAULT_MAIL_RETRY_MAX_DELAY_MS, DEFAULT_MAIL_SENT_RETENTION_MS, type OutboxLimits } from './mail/outbox';
 import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
+import type { StripeSettings } from './payments/stripe-client';
 import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwords';
 import { address, ConfigError, deepFreeze, flag, origins, parseEnv, port, url, wholeNumber } from './env-values';
 
@@ -69,6 +70,8 @@ const DEFAULT_HEAP_LIMIT_MB = 128;
 /** Below this the server's own start-up (catalogue, schemas, PGlite's glue) does not fit. */
 const MIN_HEAP_LIMIT_MB = 64;
 
+/** A secret (sk_) or restricted (rk_) key; never the publishable pk_ one, which cannot create sessions. */
+const STRIPE_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
 const PUSHER_VARIABLES = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER'] as const;
 const pusher = () => z.string().optional().describe('all four PUSHER_* (Pusher), or at most PUSHER_KEY and PUSHER_SECRET (the local endpoint)');
 
@@ -91,6 +94,9 @@ export const ConfigSchema = z
       .default(DEFAULT_MAIL_SENT_RETENTION_MS / DAY_MS)
       .describe(`a whole number of days from 1 to ${MAX_MAIL_SENT_RETENTION_DAYS}`),
     PAYMENT_SIMULATOR: flag().describe('1 (on) or 0 (off)'),
+    STRIPE_SECRET_KEY: z.string().regex(STRIPE_KEY, 'is not a Stripe secret key').optional().describe('a Stripe secret or restricted key (sk_live_…, rk_live_…; sk_test_… to test)'),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'is not a webhook signing secret').optional().describe("the webhook endpoint's signing secret (whsec_…)"),
+    STRIPE_API_URL: url(/^https?$/, 'is not an http:// or https:// URL').optional().describe("an http(s) URL (a local stand-in for Stripe's API)"),
     DEMO_DATA: flag().describe('1 (on) or 0 (off)'),
     PAIRING_CODE_TTL_MINUTES: wholeNumber(1, MAX_PAIRING_CODE_TTL_MINUTES)
       .default(DEFAULT_PAIRING_CODE_TTL_MINUTES)
@@ -150,6 +156,15 @@ export const ConfigSchema = z
     if (env.PASSWORD_HASH_COST === 'fast' && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'is for the test suite, never with NODE_ENV=production' });
     }
+    // Half a Stripe setup would hand out Checkout pages whose payments nobody is told about (no
+    // webhook secret) or a webhook with nothing to pay: it stops instead.
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      const [set, unset] = env.STRIPE_SECRET_KEY ? ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] : ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'];
+      ctx.addIssue({ code: 'custom', path: [set], message: `is set but ${unset} is not: Stripe needs both` });
+    }
+    if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is set but STRIPE_SECRET_KEY is not' });
+    }
     // PUSHER_KEY and PUSHER_SECRET alone configure the local endpoint; an app id or a cluster
     // means Pusher, which needs all four: half a Pusher setup must not fall back to local silently.
     const pusher = [env.PUSHER_APP_ID, env.PUSHER_KEY, env.PUSHER_SECRET, env.PUSHER_CLUSTER];
@@ -160,7 +175,7 @@ export const ConfigSchema = z
   });
 
 /** Never printed: a wrong connection URL may still carry a password. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'PUSHER_SECRET', 'METRICS_TOKEN']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'PUSHER_SECRET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 
 type Variables = z.output<typeof ConfigSchema>;
 
@@ -207,7 +222,10 @@ export interface Config {
   metricsToken: string | null;
   /** Partner origins allowed to frame the site (`framed` mode). */
   frameAncestors: readonly string[];
+  /** The demo's simulated payment page; always off when Stripe is configured. */
   paymentSimulator: boolean;
+  /** Stripe Checkout takes online payments; null: the simulator, or none (503 "pay at the shop"). */
+  stripe: StripeSettings | null;
   /** Demo mode: the demo kiosks are seeded and their published codes pair (server/staff/pairing.ts). */
   demoData: boolean;
   pairingCodeTtlMs: number;
@@ -223,6 +241,11 @@ export interface Config {
 
 function toConfig(v: Variables): Config {
   const production = v.NODE_ENV === 'production';
+  const simulator = v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1';
+  const stripe: StripeSettings | null =
+    v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiUrl: v.STRIPE_API_URL ?? null, replacesSimulator: simulator }
+      : null;
   const limit = (rule: RateLimitRule, count: number): RateLimitRule => ({ ...rule, limit: count });
   return {
     production,
@@ -247,7 +270,10 @@ function toConfig(v: Variables): Config {
     metricsToken: v.METRICS_TOKEN ?? null,
     frameAncestors: v.FRAME_ANCESTORS ?? [],
     // The demo's simulated payment page and demo kiosks: on unless production, where `1` keeps them.
-    paymentSimulator: v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1',
+    // With Stripe the page is off whatever the switch says: anyone holding a session id could
+    // otherwise "pay" a real Checkout session's order there.
+    paymentSimulator: simulator && !stripe,
+    stripe,
     demoData: v.DEMO_DATA === undefined ? !production : v.DEMO_DATA === '1',
     pairingCodeTtlMs: v.PAIRING_CODE_TTL_MINUTES * MINUTE_MS,
     passwordHashing: v.PASSWORD_HASH_COST === 'fast' ? FAST_SCRYPT : PRODUCTION_SCRYPT,

@@ -13,6 +13,7 @@ import { createRealtime, type Realtime } from './realtime/index';
 import type { Config } from './config';
 import { createMetrics } from './metrics/index';
 import { outboxStats } from './mail/outbox';
+import { createStripeProvider } from './payments/stripe-client';
 
 export interface DepsOptions {
   database: Database;
@@ -59,6 +60,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
     now,
     schedule: options.schedule ?? timerSchedule,
     paymentSimulator: config.paymentSimulator,
+    stripe: config.stripe ? createStripeProvider(config.stripe) : null,
     uploadQuota: config.uploadQuota,
     demoData: config.demoData,
     pairingCodeTtlMs: config.pairingCodeTtlMs,

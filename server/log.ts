@@ -21,7 +21,7 @@ const DEFAULT_LEVEL: LogLevel = 'info';
 const SENSITIVE_FIELDS = [
   // Secrets.
   'password', 'password_confirmation', 'new_password', 'current_password', 'token', 'access_token', 'refresh_token',
-  'secret', 'authorization', 'cookie', 'set_cookie', 'x_kiosk_token', 'pairing_code', 'edit_order_code',
+  'secret', 'secret_key', 'webhook_secret', 'stripe_secret_key', 'stripe_webhook_secret', 'api_key', 'authorization', 'cookie', 'set_cookie', 'x_kiosk_token', 'pairing_code', 'edit_order_code',
   // A person: contacts, identity, the people an order is for and their measures, the loyalty card.
   'email', 'username', 'recipient', 'phone', 'fiscal_code', 'tax_code', 'first_name', 'last_name', 'full_name',
   'to_string', 'customer', 'customers', 'person', 'people', 'height', 'weight', 'shoe_size',

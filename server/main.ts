@@ -99,9 +99,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await createDeps({ database, config });
   // A worker of `npm run start:cluster` answers a scrape with the whole cluster's metrics.
   scrapeThroughPrimary(deps.metrics);
-  if (deps.paymentSimulator && config.production) {
+  if (config.stripe) {
+    logger.info(
+      config.stripe.replacesSimulator
+        ? 'online payments: Stripe Checkout (STRIPE_SECRET_KEY set), in place of the simulated payment page'
+        : 'online payments: Stripe Checkout (STRIPE_SECRET_KEY set)',
+    );
+  } else if (deps.paymentSimulator && config.production) {
     logger.warn('PAYMENT_SIMULATOR=1 in production: the simulated payment page marks orders paid for anyone who clicks');
-  } else if (!deps.paymentSimulator) logger.info('simulated payment page off: online payment answers 503 until a provider is wired');
+  } else if (!deps.paymentSimulator) logger.info('no payment provider (STRIPE_* unset, simulated page off): online payment answers 503 "pay at the shop"');
   // A production database starts with no kiosk (the demo ones exist only in demo mode): say how to make one.
   for (const line of await kioskStartNotices(database.db)) logger.info(line);
   // First: once a stop has begun, a request on a connection still open is refused before anything runs.

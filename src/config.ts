@@ -8,11 +8,11 @@ export const siteName: string = PUBLIC_SITE_NAME;
 export const apiBaseUrl: string = PUBLIC_API_URL;
 
 /**
- * Hosts of the payment provider's hosted page (PUBLIC_PAYMENT_HOSTS, comma separated), besides the
- * API's own host, where the reference API serves its simulated page. The storefront sends a
- * customer to pay nowhere else (domain/payments.ts `isTrustedPaymentUrl`).
+ * Hosts of the payment provider's hosted page (PUBLIC_PAYMENT_HOSTS, comma separated; Stripe
+ * Checkout's by default), besides the API's own host, where the reference API serves its simulated
+ * page. The storefront sends a customer to pay nowhere else (domain/payments.ts `isTrustedPaymentUrl`).
  */
-export const paymentHosts: string[] = (PUBLIC_PAYMENT_HOSTS ?? '')
+export const paymentHosts: string[] = PUBLIC_PAYMENT_HOSTS
   .split(',')
   .map((host: string) => host.trim())
   .filter(Boolean);

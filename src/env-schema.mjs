@@ -13,7 +13,9 @@ export const envSchema = {
   // Also read at run time by the API for the links in e-mails (server/config.ts).
   PUBLIC_SITE_URL: envField.string({ context: 'server', access: 'public', url: true, default: 'http://localhost:4321' }),
   PUBLIC_API_URL: envField.string({ context: 'client', access: 'public', default: '/api' }),
-  PUBLIC_PAYMENT_HOSTS: envField.string({ context: 'client', access: 'public', optional: true }),
+  // Stripe Checkout's host by default: the build cannot know whether the API it talks to has Stripe
+  // configured, and an API without Stripe never answers a Stripe address, so trusting it costs nothing.
+  PUBLIC_PAYMENT_HOSTS: envField.string({ context: 'client', access: 'public', default: 'checkout.stripe.com' }),
   PUBLIC_MAP_TILE_URL: envField.string({
     context: 'client',
     access: 'public',

@@ -13,6 +13,7 @@ import type { users, totems } from '../db/schema/index';
 import type { Realtime } from '../realtime/publisher';
 import type { Metrics } from '../metrics/index';
 import type { ScryptParams } from '../auth/passwords';
+import type { StripeProvider } from '../payments/stripe-client';
 import { unauthenticated } from './errors';
 import { clientAddress } from './client-address';
 
@@ -42,6 +43,8 @@ export interface AppDeps {
   schedule: Schedule;
   /** The simulated payment provider (demo): off in production unless PAYMENT_SIMULATOR=1. */
   paymentSimulator: boolean;
+  /** Stripe Checkout (STRIPE_*): online payments for real; null without it. Its secret key stays in the client. */
+  stripe: StripeProvider | null;
   /** Document upload quota per order and per uploader and day (orders/upload-quota.ts). */
   uploadQuota: UploadQuota;
   /** The demo kiosk pairing codes (server/README.md) work (reusable): off in production unless DEMO_DATA=1. */

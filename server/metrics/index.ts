@@ -39,6 +39,8 @@ export interface Metrics {
   readonly ordersPlaced: Counter<'channel'>;
   readonly ordersRefused: Counter<'channel' | 'reason'>;
   readonly paymentsRecorded: Counter<'method'>;
+  /** Stripe refunds of money an order did not get: `refunded`, or `failed` (left to refund by hand). */
+  readonly paymentRefunds: Counter<'outcome'>;
   readonly idempotentReplays: Counter<'route'>;
   /** The text a scrape answers, with its content type. Replaced in a cluster's worker (cluster.ts). */
   scrape: () => Promise<Scrape>;
@@ -87,6 +89,12 @@ export function createMetrics(sources: MetricSources): Metrics {
       registers,
     }),
     paymentsRecorded: new Counter({ name: 'rentalp_payments_recorded_total', help: 'Orders marked paid, by method (online, kiosk)', labelNames: ['method'], registers }),
+    paymentRefunds: new Counter({
+      name: 'rentalp_payment_refunds_total',
+      help: 'Online payments an order did not get (paid late, twice, for a changed or cancelled order), by refund outcome (refunded, failed)',
+      labelNames: ['outcome'],
+      registers,
+    }),
     idempotentReplays: new Counter({
       name: 'rentalp_idempotent_replays_total',
       help: 'Requests answered from a stored first answer (Idempotency-Key retries: kiosk confirmations, orders), by route pattern',
@@ -103,6 +111,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     metrics.ordersPlaced.inc({ channel }, 0);
     metrics.paymentsRecorded.inc({ method: channel }, 0);
   }
+  for (const outcome of ['refunded', 'failed']) metrics.paymentRefunds.inc({ outcome }, 0);
   databaseMetrics(registry, sources.database);
   outboxMetrics(registry, sources.mailOutbox);
   return metrics;

@@ -48,7 +48,7 @@ export const FILE_PART = '(file)';
 export const raw = (mediaType: string, example?: string): RawBody => ({ kind: 'raw', mediaType, example });
 
 /** Refusals a route may answer beyond the ones its caller, path and input imply (see errorStatuses). */
-export type ErrorStatus = 403 | 404 | 409 | 410 | 413 | 422 | 429;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 410 | 413 | 422 | 429;
 
 export interface HeaderParam {
   name: string;

@@ -13,6 +13,7 @@ const t = translator('it');
 const RETRY_AFTER_EXAMPLE = '5';
 
 const REFUSALS = {
+  400: { name: 'BadRequest', text: 'The body is not what the route can accept as it is (a webhook whose signature does not verify).', key: 'api.webhookSignature' },
   401: { name: 'Unauthenticated', text: 'No token, or an unknown, expired or revoked one, on a route that needs one.', key: 'api.unauthenticated' },
   403: { name: 'Forbidden', text: 'The token is valid but may not do this (a user token on a kiosk route, a kiosk of too low a type).', key: 'api.forbidden' },
   404: { name: 'NotFound', text: 'Unknown id, slug or code, or something the caller may not see.', key: 'api.notFound' },

@@ -153,6 +153,7 @@ function presentRows(catalogue: CatalogueCache, rows: OrderRow[], related: Relat
       paid: !!order.paidAt,
       paid_at: order.paidAt?.toISOString() ?? null,
       payments: payments.get(order.id) ?? [],
+      online_payment_id: (order.paymentLog as { payment_id?: string } | null)?.payment_id ?? null,
       queued_at: order.queuedAt?.toISOString() ?? null,
       editable: isEditable(order, now),
       shop: shop ? presentShop(shop) : null,

@@ -1,15 +1,14 @@
-// Online payment by the customer ("pay"): the API route that opens a payment session,
-// and the reference server's stand-in for the payment provider's hosted page. In production the
-// provider hosts that page and calls the API back; here the page is served by the API itself and
-// calls `completePaymentSession` directly, so the whole flow runs and is tested on one machine.
-// No card data ever reaches the storefront or the API.
+// Online payment by the customer ("pay"): the API route that opens a payment session — a Stripe
+// Checkout Session when Stripe is configured (server/payments/stripe.ts; its webhook:
+// ./stripe-webhook.ts) — and the demo's stand-in for a provider's hosted page, served by the API
+// itself, which calls `completePaymentSession` directly, so the whole flow runs on one machine
+// without an account anywhere. No card data ever reaches the storefront or the API.
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { PaymentRequestSchema, type PaymentOutcome, type PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
+import { PaymentRequestSchema, type PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
 import { formatCurrency } from '../../src/domain/format';
-import { isSafeRedirect } from '../../src/domain/redirects';
 import { toLocale } from '../../src/i18n/index';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { publicOrigin, type AppEnv } from '../http/context';
@@ -17,22 +16,13 @@ import { translator } from '../http/locale';
 import { jsonBody } from '../http/validation';
 import { accessibleOrder } from '../orders/access';
 import { scheduleTask } from '../cluster/timers';
+import { returnUrl } from '../payments/return-url';
+import { openCheckout } from '../payments/stripe';
 import { completePaymentSession, findPaymentSession, openPaymentSession, sessionOrder, sessionOutcome } from '../payments/sessions';
 
 export const SIMULATOR_PATH = '/payments/simulator';
 /** How late the simulated provider confirms a "pay, confirmed late" payment. */
 export const LATE_CONFIRMATION_MS = 2500;
-
-/** The way back to the storefront, with the outcome for the order page to announce. */
-export function returnUrl(returnPath: string, outcome: PaymentOutcome): string {
-  // Checked again (it was when the session opened) and kept as it is: a URL parser would resolve
-  // encoded dot segments and could turn a path into a protocol-relative `//host` link.
-  const safe = isSafeRedirect(returnPath) ? returnPath : '/';
-  const match = /^([^?#]*)(?:\?([^#]*))?(#.*)?$/.exec(safe)!;
-  const query = new URLSearchParams(match[2] ?? '');
-  query.set('payment', outcome);
-  return `${match[1]}?${query.toString()}${match[3] ?? ''}`;
-}
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#eef2f7;color:#1d2733;margin:0;padding:2rem 1rem}
 main{max-width:28rem;margin:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
@@ -53,15 +43,19 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/v1/orders/:id/payments', async (c) => {
     // A kiosk takes payments with its terminal at the cash desk (POST v1/orders/{id}/pay).
     if (c.get('auth')?.totem) throw forbidden();
-    // No provider: the reference server only has the demo's simulated page, off in production.
-    if (!c.get('deps').paymentSimulator) throw new ApiError(503, 'api.paymentsUnavailable');
+    const deps = c.get('deps');
+    const { stripe } = deps;
+    // No provider: neither Stripe nor the demo's simulated page (off in production).
+    if (!stripe && !deps.paymentSimulator) throw new ApiError(503, 'api.paymentsUnavailable');
     const order = await accessibleOrder(c, c.req.param('id'));
     const body = await jsonBody(c, PaymentRequestSchema);
-    const session = await openPaymentSession(c.get('deps'), order, body.return_path, c.get('locale'));
+    const session = stripe
+      ? await openCheckout({ ...deps, stripe }, order, body.return_path, c.get('locale'))
+      : await openPaymentSession(deps, order, body.return_path, c.get('locale'));
     const answer: z.input<typeof PaymentSessionEnvelopeSchema> = {
       data: {
         id: session.id,
-        payment_url: `${publicOrigin(c)}/api${SIMULATOR_PATH}/${session.id}`,
+        payment_url: session.providerUrl ?? `${publicOrigin(c)}/api${SIMULATOR_PATH}/${session.id}`,
         amount: session.amount,
         expires_at: session.expiresAt.toISOString(),
       },
@@ -71,7 +65,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get(`${SIMULATOR_PATH}/:session`, async (c) => {
     const deps = c.get('deps');
     if (!deps.paymentSimulator) throw notFound();
-    const session = await findPaymentSession(deps, c.req.param('session'));
+    const found = await findPaymentSession(deps, c.req.param('session'));
+    const session = found?.provider === 'simulator' ? found : null;
     const t = translator(toLocale(session?.locale));
     const lang = toLocale(session?.locale);
     if (!session) return c.html(page(t, lang, html`<h1>${t('paymentPage.closed')}</h1>`), 404);

@@ -19,9 +19,23 @@ export const paymentSessions = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     /**
      * `open` until the customer pays, gives up or the card is refused; `expired` once past its time;
-     * `refund_due` when money was taken that the order did not get (server/payments/sessions.ts).
+     * `refund_due` when money was taken that the order did not get (server/payments/sessions.ts),
+     * `refunded` once the provider gave it back.
      */
-    status: text('status').$type<'open' | Exclude<PaymentOutcome, 'refund'> | 'refund_due'>().notNull().default('open'),
+    status: text('status').$type<'open' | Exclude<PaymentOutcome, 'refund'> | 'refund_due' | 'refunded'>().notNull().default('open'),
+    /**
+     * Who hosts the page: `simulator` (the demo's own page) or `stripe` (a Checkout Session). The
+     * simulator's page refuses a Stripe session: pressing "pay" there must never mark one paid.
+     */
+    provider: text('provider').$type<'simulator' | 'stripe'>().notNull().default('simulator'),
+    /** The provider's session (Stripe: `cs_…`) and its hosted page; null until the provider answered. */
+    providerSessionId: text('provider_session_id'),
+    providerUrl: text('provider_url'),
+    /** The provider's payment once money was taken (Stripe: the PaymentIntent `pi_…`): what a refund names. */
+    providerPaymentId: text('provider_payment_id'),
+    /** The provider's refund (Stripe: `re_…`) of money the order did not get, and when. */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** Storefront path the customer comes back to (an internal path, checked when the session opens). */
     returnPath: text('return_path').notNull(),
     locale: text('locale').notNull().default('it'),
@@ -33,6 +47,7 @@ export const paymentSessions = pgTable(
     index('payment_sessions_order_idx').on(t.orderId),
     // At most one open session per order: two tabs or a double click continue the same payment.
     uniqueIndex('payment_sessions_one_open_idx').on(t.orderId).where(sql`status = 'open'`),
+    uniqueIndex('payment_sessions_provider_session_idx').on(t.providerSessionId),
   ],
 );
 
@@ -60,3 +75,16 @@ export const orderPayments = pgTable(
   },
   (t) => [index('order_payments_order_idx').on(t.orderId), index('order_payments_totem_paid_idx').on(t.totemId, t.paidAt)],
 );
+
+/**
+ * The provider's notifications already applied, by their id (Stripe: `evt_…`): written in the same
+ * transaction as what the event changed, so an event delivered twice (Stripe retries until it gets
+ * a 2xx, and may deliver more than once) changes the order once.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The payment session the event was about; null when it named none of ours. */
+  sessionId: text('session_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

@@ -4,7 +4,7 @@ import type { TaggedOperation } from '../operation';
 import { accountOperations } from './account';
 import { catalogueOperations } from './catalogue';
 import { checkoutOperations } from './checkout';
-import { orderOperations, simulatorOperations } from './orders';
+import { orderOperations, simulatorOperations, stripeOperations } from './orders';
 import { kioskOperations } from './kiosk';
 import { referralOperations } from './referrals';
 import { cashDeskOperations, counterOperations } from './counter';
@@ -23,6 +23,7 @@ export const API_OPERATIONS: readonly DocumentedOperation[] = [
   ...referralOperations,
   ...counterOperations,
   ...cashDeskOperations,
+  ...stripeOperations,
   ...simulatorOperations,
   ...docsOperations,
 ];

@@ -1,10 +1,10 @@
 // Orders: placing, reading, editing and cancelling them, their documents and paying them online
-// (server/routes/orders.ts, medias.ts, payments.ts).
+// (server/routes/orders.ts, medias.ts, payments.ts, stripe-webhook.ts).
 import * as z from 'zod/mini';
 import { OrderFormSchema, OrderChangesSchema, CancelQuerySchema } from '../../../src/api/contract/order-form';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../../src/api/contract/orders';
 import { StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
-import { PaymentRequestSchema, PaymentSessionEnvelopeSchema } from '../../../src/api/contract/payments';
+import { PaymentRequestSchema, PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '../../../src/api/contract/payments';
 import { OrderMediasEnvelope } from '../envelopes';
 import { FILE_PART, json, multipart, raw, tagged } from '../operation';
 import { IDEMPOTENCY_KEY, ORDER_REF } from '../params';
@@ -148,7 +148,7 @@ export const orderOperations = tagged('Orders', [
     path: '/v1/orders/:id/payments',
     summary: 'Open an online payment session',
     description:
-      "The provider's hosted page for the order's current total; `return_path` is where the customer comes back (`?payment=paid|cancelled|failed|expired|refund`). Kiosks pay at the cash desk (403). 503 when no payment provider is set up (the demo's simulator is off).",
+      "The provider's hosted page for the order's current total; `return_path` is where the customer comes back (`?payment=paid|cancelled|failed|expired|refund`). Kiosks pay at the cash desk (403). With Stripe `payment_url` is its Checkout page (https://checkout.stripe.com/…), else the demo's simulated page. 503 when no payment provider is set up (no Stripe, the demo's simulator off), or Stripe cannot be reached (nothing was charged; press again).",
     caller: { kind: 'anyone-or-token' },
     params: ORDER_PARAM,
     body: json(PaymentRequestSchema, { return_path: `/orders/${ORDER_UUID}` }),
@@ -160,6 +160,20 @@ export const orderOperations = tagged('Orders', [
       }),
     },
     errors: [403, 410],
+  },
+]);
+
+export const stripeOperations = tagged('Payments (Stripe)', [
+  {
+    method: 'post',
+    path: '/v1/payments/stripe/webhook',
+    summary: "Stripe's webhook: Checkout Sessions completed, paid later, failed or expired",
+    description:
+      'Called by Stripe only (with STRIPE_* set; 404 otherwise). The raw body must verify against its `Stripe-Signature` header (`t=…,v1=…`) with the endpoint\'s signing secret, within 5 minutes, else 400 and nothing changes. Each event id is applied once: a repeated delivery answers `replay: true`. The order is marked paid only for the amount it was shown at; money it did not get is refunded through Stripe. 503 when Stripe cannot be reached to read the session back: Stripe retries.',
+    caller: { kind: 'anyone' },
+    body: raw('application/json', '{"id":"evt_1","object":"event","type":"checkout.session.completed","data":{"object":{"id":"cs_test_a1","object":"checkout.session"}}}'),
+    reply: { status: 200, description: 'The event was received (applied now or before).', body: json(StripeWebhookAnswerSchema, { data: { received: true, replay: false } }) },
+    errors: [400],
   },
 ]);
 

@@ -155,6 +155,8 @@ export const OrderResponseSchema = z.extend(OrderSchema, {
   paid_at: z.nullable(z.string()),
   /** What the cash desk took, by method (a split payment lists both parts); empty when unpaid or paid online. */
   payments: z._default(z.array(OrderPaymentSchema), []),
+  /** Paid online: the payment provider's id of the payment (Stripe: `pi_…`), what the shop looks up in its dashboard; null otherwise. */
+  online_payment_id: z.optional(z.nullable(z.string())),
   /** Confirmed, unpaid and before its first day: lines, dates and contact data can still change. */
   editable: z.boolean(),
   shop: z.nullable(OrderShopSchema),

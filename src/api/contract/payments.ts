@@ -36,3 +36,9 @@ export type PaymentOutcome = z.infer<typeof PaymentOutcomeSchema>;
 
 /** Minutes a customer has on the hosted page before the session expires. */
 export const PAYMENT_SESSION_MINUTES = 30;
+
+/**
+ * POST v1/payments/stripe/webhook's answer to Stripe (any 2xx ends Stripe's retries): `replay` when
+ * the event had already been applied and nothing changed.
+ */
+export const StripeWebhookAnswerSchema = z.object({ data: z.object({ received: z.boolean(), replay: z.boolean() }) });

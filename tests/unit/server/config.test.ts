@@ -44,6 +44,7 @@ describe('server configuration', () => {
       metricsToken: null,
       frameAncestors: [],
       paymentSimulator: true,
+      stripe: null,
       demoData: true,
       pairingCodeTtlMs: 15 * 60_000,
       passwordHashing: PRODUCTION_SCRYPT,
@@ -117,6 +118,13 @@ describe('server configuration', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_S: '10' }).clients.headersTimeoutMs).toBe(10_000);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: '1', DEMO_DATA: '1' })).toMatchObject({ paymentSimulator: true, demoData: true });
     expect(loadConfig({ PAYMENT_SIMULATOR: '0', DEMO_DATA: '0' })).toMatchObject({ paymentSimulator: false, demoData: false });
+    // Stripe wins over the simulator, which is then off whatever its switch says.
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(loadConfig(stripe)).toMatchObject({ paymentSimulator: false, stripe: { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', apiUrl: null, replacesSimulator: true } });
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production', STRIPE_API_URL: 'http://127.0.0.1:12111' })).toMatchObject({
+      paymentSimulator: false,
+      stripe: { apiUrl: 'http://127.0.0.1:12111', replacesSimulator: false },
+    });
     // PUSHER_KEY and PUSHER_SECRET alone: the local endpoint with them.
     expect(loadConfig({ PUSHER_KEY: 'k', PUSHER_SECRET: 's' }).realtime).toEqual({ driver: 'local', key: 'k', secret: 's' });
   });
@@ -155,6 +163,9 @@ describe('server configuration', () => {
     ['a list of origins', { FRAME_ANCESTORS: 'https://hotel.example javascript:alert(1)' }, /FRAME_ANCESTORS=".*" has "javascript:alert\(1\)", not an http\(s\) origin/],
     ['headers allowed longer than the request', { REQUEST_TIMEOUT_S: '10', HEADERS_TIMEOUT_S: '15' }, /HEADERS_TIMEOUT_S="15" is above REQUEST_TIMEOUT_S \(10\)/],
     ['half a Pusher setup', { PUSHER_APP_ID: '1', PUSHER_KEY: 'k' }, /PUSHER_APP_ID="1" names a Pusher app but PUSHER_SECRET, PUSHER_CLUSTER are unset/],
+    ['half a Stripe setup', { STRIPE_SECRET_KEY: 'sk_live_abc' }, /STRIPE_SECRET_KEY=\(value not shown\) is set but STRIPE_WEBHOOK_SECRET is not: Stripe needs both/],
+    ['a publishable key for a secret one', { STRIPE_SECRET_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, /STRIPE_SECRET_KEY=\(value not shown\) is not a Stripe secret key/],
+    ['a Stripe endpoint without Stripe', { STRIPE_API_URL: 'http://127.0.0.1:12111' }, /STRIPE_API_URL=".*" is set but STRIPE_SECRET_KEY is not/],
   ])('refuses a wrong value: %s', (_, env, message) => {
     expect(refusal(env)).toMatch(message);
   });

@@ -108,4 +108,14 @@ describe('the log redaction', () => {
     const [line] = text().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cyclic: Record<string, unknown> });
     expect(line!.cyclic).toEqual({ id: 1, shared: { id: 3 }, again: { id: 3 }, self: '[redacted]' });
   });
+
+  it("blanks Stripe's keys, in the configuration's spelling and the environment's", () => {
+    const { logger, text } = capture();
+    const key = 'sk_live_' + 'k'.repeat(24);
+    const webhook = 'whsec_' + 'w'.repeat(24);
+    logger.info({ stripe: { secretKey: key, webhookSecret: webhook, apiUrl: null }, env: { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: webhook } }, 'config');
+    expect(text()).not.toContain(key);
+    expect(text()).not.toContain(webhook);
+    expect(text()).toContain('"apiUrl":null');
+  });
 });

@@ -32,6 +32,7 @@ export function paymentText(t: TFunction, order: OrderResponse): string {
   if (order.status === 'cancelled') return t('order.statuses.cancelled');
   if (!order.paid || !order.paid_at) return t('order.unpaid');
   const { date, time } = paidWhen(order.paid_at);
+  if (order.online_payment_id) return t('kiosk.pay.paidOnline', { amount: formatCurrency(order.total_amount), id: order.online_payment_id });
   const payments = paymentsWords(t, order.payments, order.total_amount);
   return date ? t('kiosk.pay.paidOn', { date, time, payments }) : t('kiosk.pay.paidToday', { time, payments });
 }
