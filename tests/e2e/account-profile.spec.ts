@@ -39,6 +39,9 @@ test('account profile: details and a document replaced round-trip; axe clean', a
   await expect(page.getByRole('button', { name: 'Ciao Francesca' })).toBeVisible();
 
   const documents = page.getByRole('region', { name: "Documenti d'identità" });
+  // The picker is a button in the page's language, the browser's own ("Choose Files") transparent under it.
+  await expect(documents.getByText('Aggiungi un documento', { exact: true })).toBeVisible();
+  await expect(documents.getByLabel('Aggiungi un documento')).toHaveCSS('opacity', '0');
   await documents.getByLabel('Aggiungi un documento').setInputFiles({ name: 'fronte.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(documents.getByText('Documento 1: fronte.pdf')).toBeVisible();
   await documents.getByLabel('Sostituisci il documento 1').setInputFiles({ name: 'nuovo-fronte.png', mimeType: 'image/png', buffer: PNG });

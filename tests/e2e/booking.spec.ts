@@ -57,6 +57,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await main.getByLabel('Cognome').fill('Verdi');
   await main.getByLabel('Telefono').fill('+39 333 7654321');
   await main.getByLabel('Email').fill('giulia.verdi@example.com');
+  await expect(main.getByLabel('Aggiungi documento')).toHaveCSS('opacity', '0');
   await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(main.getByText('carta-identita.pdf', { exact: true })).toBeVisible();
   await acceptTerms(page);

@@ -7,6 +7,7 @@ import { fileFor, forgetFile, keepFile } from './stores/uploads';
 import { fileSize } from '../../../domain/validators';
 import { visibleMedias } from '../../../domain/medias';
 import { useT } from '../../../i18n/client';
+import '../../../components/ui/controls.css';
 
 /**
  * `required`: at least one document is needed (an order placed at a kiosk without
@@ -34,17 +35,26 @@ export default function CheckoutDocuments({ locale, required = false, error = nu
     <fieldset>
       <legend>{required ? t('checkout.documentsRequired') : t('checkout.documents')}</legend>
       <div className="field">
-        <label htmlFor="checkout-documents">{t('checkout.addDocument')}</label>
-        <input
-          id="checkout-documents"
-          type="file"
-          accept="image/*,application/pdf"
-          multiple
-          aria-required={required}
-          aria-invalid={!!(fileError ?? error)}
-          aria-describedby="checkout-documents-help checkout-documents-error"
-          onChange={(e) => pickFiles(e.target.files)}
-        />
+        <div>
+          {/* The picker in the page's language: the files chosen are listed below. */}
+          <label className="file-pick">
+            {t('checkout.addDocument')}
+            <input
+              id="checkout-documents"
+              type="file"
+              accept="image/*,application/pdf"
+              multiple
+              aria-required={required}
+              aria-invalid={!!(fileError ?? error)}
+              aria-describedby="checkout-documents-help checkout-documents-error"
+              onChange={(e) => {
+                pickFiles(e.target.files);
+                // Kept in the list: the same file chosen again after its removal still counts.
+                e.target.value = '';
+              }}
+            />
+          </label>
+        </div>
         <p id="checkout-documents-help" className="muted">{t('checkout.documentsHelp')}</p>
         <p id="checkout-documents-error" className="field__error">{fileError ?? error}</p>
       </div>
