@@ -1,5 +1,6 @@
-// Decides whether `dist/` must be rebuilt: missing, or older than any source it is built from.
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// Decides whether `dist/` must be rebuilt: missing, older than any source it is built from, or built
+// for another site address (its sitemap and canonical links name it).
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -18,9 +19,20 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-export function isDistStale(root: string): boolean {
+/** The site address dist/ was built for, from its stamp (null: none recorded). */
+function builtFor(stamp: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(stamp, 'utf8')) as { siteUrl?: string }).siteUrl ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** `siteUrl`: the address the site must be built for, the server configuration's (demo mode follows PORT). */
+export function isDistStale(root: string, siteUrl: string): boolean {
   const stamp = path.join(root, 'dist', stampName);
   if (!existsSync(stamp)) return true;
+  if (builtFor(stamp) !== siteUrl.replace(/\/+$/, '')) return true;
   const built = statSync(stamp).mtimeMs;
   return inputs.some((input) => newestMtime(path.join(root, input)) > built);
 }
@@ -55,11 +67,13 @@ export const astroBuildArgs = (root: string): string[] => [
   'build',
 ];
 
-export function buildSite(root: string): void {
+export function buildSite(root: string, siteUrl: string): void {
+  const site = siteUrl.replace(/\/+$/, '');
   // Always a production build: called from Vitest, the environment says NODE_ENV=test, and Vite
   // would then bundle React's development build (3× larger, with dev-only warnings) into dist/,
   // which `npm start` would go on serving.
-  const result = spawnSync(process.execPath, astroBuildArgs(root), { cwd: root, stdio: 'inherit', env: { ...process.env, ...BUILD_ENV, NODE_ENV: 'production' } });
+  const env = { ...process.env, ...BUILD_ENV, NODE_ENV: 'production', PUBLIC_SITE_URL: site };
+  const result = spawnSync(process.execPath, astroBuildArgs(root), { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
-  writeFileSync(path.join(root, 'dist', stampName), new Date().toISOString());
+  writeFileSync(path.join(root, 'dist', stampName), JSON.stringify({ builtAt: new Date().toISOString(), siteUrl: site }));
 }

@@ -33,9 +33,9 @@ if (!config.databaseUrl) {
   logger.fatal('DATABASE_URL is required: several API processes share one PostgreSQL. The embedded database (PGlite) serves a single process: use `npm start` for it.');
   process.exit(1);
 }
-if (!config.skipBuild && isDistStale(projectRoot)) {
-  logger.info('dist/ is missing or older than the sources: building the site…');
-  buildSite(projectRoot);
+if (!config.skipBuild && isDistStale(projectRoot, config.siteUrl)) {
+  logger.info(`dist/ is missing, older than the sources or built for another address: building the site for ${config.siteUrl}…`);
+  buildSite(projectRoot, config.siteUrl);
 }
 
 const env: Record<string, string> = { SKIP_BUILD: '1' };

@@ -16,9 +16,9 @@ const CLOSE_MARGIN_MS = 5_000;
 // First: a wrong variable stops here (exit 2), before a build or the database.
 const config = loadConfigOrExit();
 configureLogger({ level: config.logLevel });
-if (!config.skipBuild && isDistStale(projectRoot)) {
-  logger.info('dist/ is missing or older than the sources: building the site…');
-  buildSite(projectRoot);
+if (!config.skipBuild && isDistStale(projectRoot, config.siteUrl)) {
+  logger.info(`dist/ is missing, older than the sources or built for another address: building the site for ${config.siteUrl}…`);
+  buildSite(projectRoot, config.siteUrl);
 }
 
 // A data folder that cannot be used, or a port already taken, stops here with what to do (exit 1),

@@ -79,6 +79,9 @@ const pusher = () => z.string().optional().describe('all four PUSHER_* (Pusher),
  * One entry per variable, in README.md's order. Each `describe` is the expected form the error
  * message names; defaults are the values README.md documents.
  */
+/** The site's address when PUBLIC_SITE_URL is unset (the build's default too: src/env-schema.mjs). */
+const DEFAULT_SITE_URL = 'http://localhost:4321';
+
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'is not a known mode' }).optional().describe('development, production or test'),
@@ -131,7 +134,7 @@ export const ConfigSchema = z
       .describe('a whole number of megabytes from 1 up'),
     UPLOAD_FILES_PER_DAY: wholeNumber(1).default(UPLOAD_QUOTA.filesPerDay).describe('a whole number from 1 up'),
     KIOSK_UPLOAD_FILES_PER_DAY: wholeNumber(1).default(UPLOAD_QUOTA.kioskFilesPerDay).describe('a whole number from 1 up'),
-    PUBLIC_SITE_URL: url(/^https?$/, 'is not an http:// or https:// URL').default('http://localhost:4321').describe("the site's http(s) address"),
+    PUBLIC_SITE_URL: url(/^https?$/, 'is not an http:// or https:// URL').default(DEFAULT_SITE_URL).describe("the site's http(s) address"),
     API_PORT: port().default(4322).describe('a port number from 1 to 65535'),
     SKIP_BUILD: flag().describe('1 (serve dist/ as it is) or 0'),
     HEAP_LIMIT_MB: wholeNumber(MIN_HEAP_LIMIT_MB).default(DEFAULT_HEAP_LIMIT_MB).describe(`a whole number of megabytes from ${MIN_HEAP_LIMIT_MB} up`),
@@ -239,8 +242,19 @@ export interface Config {
   realtime: RealtimeSettings;
 }
 
+/**
+ * Where the site is, for its links (e-mails, the sitemap and canonical links of the build `npm start`
+ * makes). In demo mode, with PUBLIC_SITE_URL left at its default, the address follows PORT: a demo
+ * moved to another port links to itself. Otherwise PUBLIC_SITE_URL, as set.
+ */
+function siteUrlOf(v: Variables, demoData: boolean): string {
+  const site = demoData && v.PUBLIC_SITE_URL === DEFAULT_SITE_URL ? `http://localhost:${v.PORT}` : v.PUBLIC_SITE_URL;
+  return site.replace(/\/+$/, '');
+}
+
 function toConfig(v: Variables): Config {
   const production = v.NODE_ENV === 'production';
+  const demoData = v.DEMO_DATA === undefined ? !production : v.DEMO_DATA === '1';
   const simulator = v.PAYMENT_SIMULATOR === undefined ? !production : v.PAYMENT_SIMULATOR === '1';
   const stripe: StripeSettings | null =
     v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
@@ -256,7 +270,7 @@ function toConfig(v: Variables): Config {
     namedStatements: v.DATABASE_NAMED_STATEMENTS !== '0',
     smtpUrl: v.SMTP_URL ?? null,
     mail: { maxAttempts: v.MAIL_MAX_ATTEMPTS, maxDelayMs: v.MAIL_RETRY_MAX_DELAY_S * SECOND_MS, sentRetentionMs: v.MAIL_SENT_RETENTION_DAYS * DAY_MS },
-    siteUrl: v.PUBLIC_SITE_URL.replace(/\/+$/, ''),
+    siteUrl: siteUrlOf(v, demoData),
     apiPort: v.API_PORT,
     skipBuild: v.SKIP_BUILD === '1',
     heapLimitMb: v.HEAP_LIMIT_MB,
@@ -274,7 +288,7 @@ function toConfig(v: Variables): Config {
     // otherwise "pay" a real Checkout session's order there.
     paymentSimulator: simulator && !stripe,
     stripe,
-    demoData: v.DEMO_DATA === undefined ? !production : v.DEMO_DATA === '1',
+    demoData,
     pairingCodeTtlMs: v.PAIRING_CODE_TTL_MINUTES * MINUTE_MS,
     passwordHashing: v.PASSWORD_HASH_COST === 'fast' ? FAST_SCRYPT : PRODUCTION_SCRYPT,
     orderLimits: {

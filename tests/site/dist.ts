@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildSite, isDistStale } from '../../scripts/build-if-stale';
+import { loadConfig } from '../../server/config';
 import { shellFor } from '../../server/static';
 import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from '../../src/domain/locales';
 
@@ -79,9 +80,11 @@ export async function ensureDist(): Promise<void> {
     }
     try {
       writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-      if (!ensuredInThisRun() && (!existsSync(path.join(distDir, 'index.html')) || isDistStale(projectRoot))) {
+      // The site as `npm start` on its default port builds it (PUBLIC_SITE_URL when one is set).
+      const siteUrl = loadConfig({ PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL }).siteUrl;
+      if (!ensuredInThisRun() && (!existsSync(path.join(distDir, 'index.html')) || isDistStale(projectRoot, siteUrl))) {
         console.log('[site tests] dist/ is missing or stale: running astro build…');
-        buildSite(projectRoot);
+        buildSite(projectRoot, siteUrl);
       }
       writeFileSync(ensuredFile, runId);
     } finally {

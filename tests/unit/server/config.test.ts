@@ -129,6 +129,13 @@ describe('server configuration', () => {
     expect(loadConfig({ PUSHER_KEY: 'k', PUSHER_SECRET: 's' }).realtime).toEqual({ driver: 'local', key: 'k', secret: 's' });
   });
 
+  it("in demo mode the site's address follows PORT unless PUBLIC_SITE_URL is set; outside it, PUBLIC_SITE_URL as set", () => {
+    expect(loadConfig({ PORT: '4400' }).siteUrl).toBe('http://localhost:4400');
+    expect(loadConfig({ PORT: '4400', PUBLIC_SITE_URL: 'https://noleggi.example.com/' }).siteUrl).toBe('https://noleggi.example.com');
+    expect(loadConfig({ PORT: '4400', NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:4321');
+    expect(loadConfig({ PORT: '4400', DEMO_DATA: '0' }).siteUrl).toBe('http://localhost:4321');
+  });
+
   it('is frozen, nested values too', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);
