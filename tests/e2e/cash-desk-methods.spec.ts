@@ -142,3 +142,22 @@ for (const [orientation, viewport] of SCREENS) {
     });
   });
 }
+
+test('a split whose terminal part is declined says so in words, records nothing and leaves the order to pay', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const order = await placeOrder(request, { from: day(73) });
+  await pair(page, DEMO.cashDesk.code);
+  await openOrder(page, order);
+  await terminal.control(request, { failure: 'declined', once: true });
+  await page.getByRole('group', { name: 'Altri modi di pagare' }).getByRole('button', { name: 'Dividi su due metodi' }).click();
+  const form = page.getByRole('form', { name: 'Pagamento diviso' });
+  await form.getByLabel('Metodo della prima parte').selectOption({ label: 'Contanti' });
+  await form.getByLabel('Importo della prima parte (€)').fill('5');
+  await form.getByRole('button', { name: 'Incassa', exact: true }).click();
+  // The refusal in words, where staff look: the panel's alert.
+  await expect(page.getByRole('alert')).toHaveText(/^Pagamento non riuscito: \S/, { timeout: 15_000 });
+  const token = await staffToken(request, DEMO.cashDesk.code);
+  const read = (await (await request.get(`/api/v1/orders/${order.uuid}`, { headers: { Authorization: token } })).json()) as { data: OrderResponse };
+  expect(read.data.paid).toBe(false);
+  expect(read.data.payments).toEqual([]);
+});
