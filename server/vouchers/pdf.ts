@@ -24,7 +24,7 @@ const FONTS = {
  */
 let parsedFonts: Promise<Record<keyof typeof FONTS, Font>> | undefined;
 
-export function fonts(): Promise<Record<keyof typeof FONTS, Font>> {
+function fonts(): Promise<Record<keyof typeof FONTS, Font>> {
   parsedFonts ??= (async () => {
     const { create } = await import('fontkit');
     const entries = await Promise.all(Object.entries(FONTS).map(async ([name, file]) => [name, create(await readFile(file)) as Font] as const));
@@ -33,6 +33,24 @@ export function fonts(): Promise<Record<keyof typeof FONTS, Font>> {
   // A failed read is tried again by the next voucher.
   parsedFonts.catch(() => (parsedFonts = undefined));
   return parsedFonts;
+}
+
+/**
+ * An A4 document with the embedded fonts registered, and the bytes it will have once ended. pdfkit
+ * is loaded here, on the first PDF a process makes.
+ */
+export async function openA4(options: { margin: number; compress: boolean; title: string }) {
+  const [{ default: PDFDocument }, parsed] = await Promise.all([import('pdfkit'), fonts()]);
+  const doc = new PDFDocument({ size: 'A4', margin: options.margin, compress: options.compress, info: { Title: options.title, Creator: 'RentAlp' } });
+  // pdfkit takes a parsed font (any object with fontkit's `layout`), though its types list files and bytes only.
+  for (const [name, font] of Object.entries(parsed)) doc.registerFont(name, font as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
 }
 
 const MARGIN = 50;
@@ -47,21 +65,7 @@ export interface VoucherPdfOptions {
 export async function renderVoucherPdf(content: VoucherContent, codePng: Buffer, options: VoucherPdfOptions = {}): Promise<Buffer> {
   // Loaded on the first voucher: pdfkit and its font tables are about 18 MB of a server's RSS
   // that most processes never use (server/README.md, "Memory").
-  const [{ default: PDFDocument }, parsed] = await Promise.all([import('pdfkit'), fonts()]);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    compress: options.compress ?? true,
-    info: { Title: `${content.title} ${content.number}`, Creator: 'RentAlp' },
-  });
-  // pdfkit takes a parsed font (any object with fontkit's `layout`), though its types list files and bytes only.
-  for (const [name, font] of Object.entries(parsed)) doc.registerFont(name, font as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await openA4({ margin: MARGIN, compress: options.compress ?? true, title: `${content.title} ${content.number}` });
   const width = doc.page.width - 2 * MARGIN;
   const top = MARGIN;
   doc.image(codePng, MARGIN, top, { width: CODE_SIZE, height: CODE_SIZE });

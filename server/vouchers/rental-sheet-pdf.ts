@@ -3,7 +3,7 @@
 // measures and the costs still fit with room for the signature (tests/api/rental-sheet.test.ts
 // counts the pages of such an order).
 import type { RentalSheetContent } from './rental-sheet-content';
-import { fonts } from './pdf';
+import { openA4 } from './pdf';
 
 const MARGIN = 36;
 const GAP = 6;
@@ -15,20 +15,7 @@ export interface RentalSheetPdfOptions {
 
 export async function renderRentalSheetPdf(content: RentalSheetContent, options: RentalSheetPdfOptions = {}): Promise<Buffer> {
   // Loaded on the first PDF, as the voucher's (server/README.md, "Memory").
-  const [{ default: PDFDocument }, parsed] = await Promise.all([import('pdfkit'), fonts()]);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    compress: options.compress ?? true,
-    info: { Title: `${content.title} ${content.number}`, Creator: 'RentAlp' },
-  });
-  for (const [name, font] of Object.entries(parsed)) doc.registerFont(name, font as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await openA4({ margin: MARGIN, compress: options.compress ?? true, title: `${content.title} ${content.number}` });
   const bottom = doc.page.height - MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const half = (width - 20) / 2;
