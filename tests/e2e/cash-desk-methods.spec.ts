@@ -4,11 +4,11 @@
 // methods in it/en/fr; the close's day per method before operation 40. Axe and 48 px targets on
 // each screen. With E2E_SCREENSHOTS=1 it writes the screens into tests/e2e/__screenshots__/.
 import path from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
-import { day, placeOrder, staffToken, terminal } from './kiosk-orders';
+import { day, placeOrder, staffToken, terminal, watchTerminal } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';
@@ -23,14 +23,6 @@ const SCREENS = [
 test.afterEach(async ({ request }) => {
   await terminal.reset(request);
 });
-
-function watchTerminal(page: Page) {
-  const sent: { operations: number[]; payload: { amount?: number; payments?: { method: string; amount: number }[] } }[] = [];
-  page.on('request', (req: Request) => {
-    if (req.url() === `${terminal.url}/process` && req.method() === 'POST') sent.push(req.postDataJSON());
-  });
-  return { sent, operations: () => sent.map((s) => s.operations.join('+')) };
-}
 
 async function openOrder(page: Page, order: OrderResponse, locale: 'it' | 'en' | 'fr' = 'it') {
   await page.goto(localizePath(locale, `/totem/cash-desk/${order.uuid}`));

@@ -5,10 +5,10 @@
 // cashier; a type-20 totem sees no payment control; axe on every page.
 import { violations } from './axe';
 import path from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
-import { day, placeOrder, readBack, staffToken, terminal } from './kiosk-orders';
+import { day, placeOrder, readBack, staffToken, terminal, watchTerminal } from './kiosk-orders';
 import type { OrderResponse } from '../../src/api/contract/orders';
 import { formatCurrency } from '../../src/domain/format';
 import { localizePath } from '../../src/domain/locale-path';
@@ -22,15 +22,6 @@ const SCREENS = [
 test.afterEach(async ({ request }) => {
   await terminal.reset(request);
 });
-
-/** Every request the page sends to the terminal, as `[operations]` with its body. */
-function watchTerminal(page: Page) {
-  const sent: { operations: number[]; payload: { amount?: number; items?: Record<string, unknown>[] }; order: Record<string, unknown> | null }[] = [];
-  page.on('request', (req: Request) => {
-    if (req.url() === `${terminal.url}/process` && req.method() === 'POST') sent.push(req.postDataJSON());
-  });
-  return { sent, operations: () => sent.map((s) => s.operations.join('+')) };
-}
 
 async function openOrder(page: Page, order: OrderResponse) {
   await page.goto(`/totem/cash-desk/${order.uuid}`);

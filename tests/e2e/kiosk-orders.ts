@@ -1,7 +1,7 @@
 // Orders for the kiosk tests, placed and read through the API as a customer and the shop's desks
 // would: a guest's snowshoes order at the kiosks' shop, a kiosk token of the test's own, the order
 // as the API has it now, and the payment-terminal simulator `npm start` runs (server/pos).
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
 import { PairResponseSchema } from '../../src/api/contract/staff';
 import { DEMO_POS_URL, demoPosUrl } from '../../server/db/seed/kiosk';
@@ -81,3 +81,19 @@ export const terminal = {
     request.post(`${POS_URL}/control`, { data: body }),
   reset: (request: APIRequestContext) => request.post(`${POS_URL}/control/reset`, { data: {} }),
 };
+
+/** What the page sent to the terminal, in order: each request's operations, payload and order. */
+export interface TerminalRequest {
+  operations: number[];
+  payload: { amount?: number; items?: Record<string, unknown>[]; payments?: { method: string; amount: number }[] };
+  order: Record<string, unknown> | null;
+}
+
+/** Every request the page sends to the terminal, as `[operations]` with its body. */
+export function watchTerminal(page: Page) {
+  const sent: TerminalRequest[] = [];
+  page.on('request', (req: Request) => {
+    if (req.url() === `${terminal.url}/process` && req.method() === 'POST') sent.push(req.postDataJSON());
+  });
+  return { sent, operations: () => sent.map((s) => s.operations.join('+')) };
+}
