@@ -9,6 +9,7 @@ import { envSchema } from './src/env-schema.mjs';
 import { DEFAULT_LOCALE, LOCALES } from './src/domain/locales';
 import { ogImagesIntegration } from './src/seo/og-integration';
 import { kioskOfflineIntegration } from './src/features/kiosk/offline/integration';
+import { preloadWithoutLoaded } from './src/build/preload-deps.mjs';
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 
@@ -53,6 +54,8 @@ function loadsJson(plugin) {
 const site = process.env.PUBLIC_SITE_URL || envSchema.PUBLIC_SITE_URL.default;
 const apiPort = process.env.API_PORT;
 // The product's name on the link-preview images, as astro:env gives it to the pages (with its default).
+// Dynamic imports preload only what their chunk has not loaded already (src/build/preload-deps.mjs).
+const preload = preloadWithoutLoaded();
 const siteName = process.env.PUBLIC_SITE_NAME || /** @type {string} */ (envSchema.PUBLIC_SITE_NAME.default);
 
 export default defineConfig({
@@ -90,14 +93,14 @@ export default defineConfig({
     kioskOfflineIntegration(),
   ],
   vite: {
-    plugins: [loadsJson(islandsMessages()), islandBoundary()],
+    plugins: [loadsJson(islandsMessages()), islandBoundary(), preload.plugin],
     // Leaflet's own ES module build rather than its UMD file (package.json "main"): the bundle no
     // longer turns 450 KB of CommonJS into ESM on every build, and what the map leaves unused is
     // shaken out. TrailMap imports the namespace, which both builds export alike.
     resolve: { alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }] },
     // The per-chunk gzip sizes Vite prints cost a gzip of every chunk each build; the size budgets
     // measure what a browser fetches (tests/site, bench:site), not this log.
-    build: { reportCompressedSize: false },
+    build: { reportCompressedSize: false, modulePreload: preload.modulePreload },
     // `npm run dev` runs the API beside the Astro dev server; the proxy keeps `/api` same-origin as in production.
     server: apiPort ? { proxy: { '/api': `http://127.0.0.1:${apiPort}` } } : {},
   },

@@ -19,7 +19,7 @@ const config: KnipConfig = {
     // Build plugins, client directives, the env schema and the link-preview integration that astro.config.mjs wires in: knip
     // reads that file as a build config, so `--production` would not see them otherwise.
     ...(production
-      ? ['src/i18n/islands-messages-plugin.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!', 'src/env-schema.mjs!', 'src/seo/og-integration.ts!', 'src/features/kiosk/offline/integration.ts!']
+      ? ['src/i18n/islands-messages-plugin.mjs!', 'src/build/preload-deps.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!', 'src/env-schema.mjs!', 'src/seo/og-integration.ts!', 'src/features/kiosk/offline/integration.ts!']
       : []),
     // The kiosk's service worker, bundled by path by @vite-pwa/astro (src/features/kiosk/offline/integration.ts).
     'src/features/kiosk/offline/sw.ts!',

@@ -40,4 +40,35 @@ describe('built scripts', () => {
     // zod/mini itself is there (the contract's schemas), so the check looked at the right files.
     expect(texts.some(({ text }) => /["'`]ZodMiniObject["'`]/.test(text))).toBe(true);
   });
+
+  it("preload with a lazy chunk only what the importing chunk has not loaded already (src/build/preload-deps.mjs)", () => {
+    const dir = path.join(siteDir(), '_astro');
+    const texts = new Map(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]),
+    );
+    const staticImports = (file: string) => [...(texts.get(file) ?? '').matchAll(/(?:^|[;}])import(?:[^'"`;()]*?from)?\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map(([, name]) => name!);
+    const loaded = (file: string) => {
+      const seen = new Set<string>();
+      const next = staticImports(file);
+      while (next.length) {
+        const name = next.pop()!;
+        if (!seen.has(name) && seen.add(name)) next.push(...staticImports(name));
+      }
+      return seen;
+    };
+    let tables = 0;
+    const redundant = [...texts].flatMap(([file, text]) => {
+      const table = /^const __vite__mapDeps=.*?m\.f=\[([^\]]*)\]/.exec(text)?.[1];
+      if (table === undefined) return [];
+      tables++;
+      const listed = [...table.matchAll(/"_astro\/([^"]+)"/g)].map(([, name]) => name!);
+      const already = loaded(file);
+      return listed.filter((name) => already.has(name)).map((name) => `${file}: ${name}`);
+    });
+    expect(redundant).toEqual([]);
+    // Tables are there (lazy dialogs, the messages), so the check looked at the right files.
+    expect(tables).toBeGreaterThan(5);
+  });
 });
