@@ -2,7 +2,7 @@
 // kiosk): today's board, pushing an order in the queue, and where pusher-js asks to sign the shop's
 // channel.
 import { BoardEnvelopeSchema, PushInQueueResponseSchema, type Board, type PushInQueueResponse } from './contract/board';
-import { BOARD_READ_TIMEOUT_MS } from '../domain/kiosk';
+import { BOARD_READ_TIMEOUT_MS } from '../domain/kiosk-screens';
 import type { ApiClient } from './client';
 
 /**

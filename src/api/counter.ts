@@ -1,7 +1,7 @@
 // The counter's lists (cash desk, delivery, pickup), with the kiosk's token: the shop's orders to
 // hand out on a day, or due back.
 import { CounterOrdersEnvelopeSchema, type CounterOrders, type CounterOrdersQuery } from './contract/counter';
-import { BOARD_READ_TIMEOUT_MS } from '../domain/kiosk';
+import { BOARD_READ_TIMEOUT_MS } from '../domain/kiosk-screens';
 import type { ApiClient } from './client';
 
 /**

@@ -26,7 +26,7 @@ const PAGE_MESSAGES: Record<KioskPageName, Record<string, Loader>> = {
   push_in_queue: import.meta.glob<{ default: Messages }>('../../i18n/*.json', { query: '?kiosk-page=push_in_queue' }),
 };
 
-/** `/totem/<name>`, after a locale prefix or not, `/totem/cash-desk/{uuid}` included (as domain/kiosk's totemPageOf). */
+/** `/totem/<name>`, after a locale prefix or not, `/totem/cash-desk/{uuid}` included (as domain/kiosk-screens' totemPageOf). */
 const KIOSK_PAGE_PATH = /^(?:\/[^/]+)?\/totem\/([^/]+)/;
 
 /** The kiosk page of `pathname`, by its name; null on any other page. */

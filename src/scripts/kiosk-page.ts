@@ -8,7 +8,8 @@
 //   cash desk for staff totems), and another shop's booking pages are its own shop's (the shop is
 //   fixed on a kiosk);
 // - a public kiosk's screens: its type scale, and its start screen on the shop's booking page.
-import { kioskHome, kioskShopRedirect, shouldReloadToday, TotemTypes } from '../domain/kiosk';
+import { TotemTypes } from '../domain/kiosk';
+import { kioskHome, kioskShopRedirect, shouldReloadToday } from '../domain/kiosk-screens';
 import { todayInRome } from '../domain/dates';
 import { localizePath, splitLocale } from '../i18n/index';
 import { $configuration } from '../stores/configuration';

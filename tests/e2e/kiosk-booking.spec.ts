@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
-import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../../src/domain/kiosk';
+import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../../src/domain/kiosk-screens';
 import { OrderListEnvelopeSchema } from '../../src/api/contract/orders';
 import { PairResponseSchema } from '../../src/api/contract/staff';
 import { DateModes } from '../../src/domain/dates';

@@ -18,7 +18,7 @@ const kiosk = await import('../../../src/stores/kiosk');
 const device = await import('../../../src/stores/kiosk-device');
 const pairing = await import('../../../src/features/kiosk/pairing/stores/kiosk-pairing');
 const { api } = await import('../../../src/stores/api');
-const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../../src/domain/kiosk');
+const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../../src/domain/kiosk-screens');
 const { REF_STORAGE_KEY } = await import('../../../src/stores/keys');
 
 const shop = { id: 6, slug: 'bardonecchia-sport-rent', label: 'Bardonecchia Sport Rent', logos: [], sports: [] };

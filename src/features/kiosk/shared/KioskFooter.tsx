@@ -14,14 +14,8 @@ import {
   unlockConfiguration,
   watchIdle,
 } from "../../../stores/kiosk";
-import {
-  initialTapState,
-  kioskSheetPages,
-  tapCounter,
-  TotemPages,
-  TotemTypes,
-  type TapState,
-} from "../../../domain/kiosk";
+import { TotemPages, TotemTypes } from "../../../domain/kiosk";
+import { initialTapState, kioskSheetPages, tapCounter, type TapState } from "../../../domain/kiosk-screens";
 import { useT } from "../../../i18n/client";
 import { localizePath, splitLocale, toLocale } from "../../../i18n/index";
 import { DEFAULT_LOCALE } from "../../../domain/locales";

@@ -7,7 +7,7 @@ import { ShopSchema } from '../../../../api/contract/catalogue';
 import { TotemSchema } from '../../../../api/contract/kiosk';
 import { pairTotem } from '../../../../api/totem';
 import { AUTH_TOKEN_TYPE } from '../../../../domain/auth';
-import { kioskHome } from '../../../../domain/kiosk';
+import { kioskHome } from '../../../../domain/kiosk-screens';
 import { mayTakeOverWork } from '../../../../domain/kiosk-pending';
 import { $configuration } from '../../../../stores/configuration';
 import { $kioskDevice, emptyDevice } from '../../../../stores/kiosk-device';

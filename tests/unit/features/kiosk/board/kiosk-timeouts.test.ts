@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
-import { BOARD_READ_TIMEOUT_MS } from '../../../../../src/domain/kiosk';
+import { BOARD_READ_TIMEOUT_MS } from '../../../../../src/domain/kiosk-screens';
 import { KIOSK_LOOKUP_TIMEOUT_MS } from '../../../../../src/domain/delivery';
 import { freshCounters, type Counters } from '../counter/support';
 
