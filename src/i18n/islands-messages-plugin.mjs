@@ -85,6 +85,7 @@ export const CUSTOMER_PAGE_SECTIONS = {
   order: [
     ...CUSTOMER_LAYOUT_SECTIONS,
     'order',
+    '!order.confirmation',
     'booking.customer',
     'checkout.discounts',
     'checkout.total',
@@ -95,7 +96,7 @@ export const CUSTOMER_PAGE_SECTIONS = {
     'account.profile.replaceDocument',
     'checkout.documentsHelp',
   ],
-  orders: [...CUSTOMER_LAYOUT_SECTIONS, 'order', 'checkout.total'],
+  orders: [...CUSTOMER_LAYOUT_SECTIONS, 'order', '!order.confirmation', 'checkout.total'],
   /** A just-placed order's confirmation (orders/OrderConfirmed.tsx). */
   confirmation: [...CUSTOMER_LAYOUT_SECTIONS, 'order'],
   account: [...CUSTOMER_LAYOUT_SECTIONS, 'account', 'booking.customer', 'booking.knownPeople', 'booking.knownPeopleHint', 'booking.knownPersonSummary', 'checkout.fidelity'],
@@ -143,6 +144,12 @@ export const KIOSK_PAGE_SECTIONS = {
   push_in_queue: [...KIOSK_LAYOUT_SECTIONS, 'kiosk.board', 'kiosk.queue'],
 };
 
+/**
+ * A list's path written `!section.key` leaves that key out of a section the list takes whole: the
+ * order pages take `order` but not the confirmation's words, which only the confirmation page shows.
+ */
+export const LEFT_OUT = '!';
+
 /** A plural form of a key (`available_one`), as src/i18n/translate.ts looks them up. */
 const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
 
@@ -174,6 +181,7 @@ export function pickIslandSections(messages, sections = ISLAND_SECTIONS) {
   /** @type {Record<string, any>} */
   const picked = {};
   for (const path of sections) {
+    if (path.startsWith(LEFT_OUT)) continue;
     const names = path.split('.');
     /** @type {Record<string, any>} */
     let from = messages;
@@ -187,7 +195,23 @@ export function pickIslandSections(messages, sections = ISLAND_SECTIONS) {
     }
     for (const key of keysOfPath(messages, path)) into[key] = from[key];
   }
+  for (const path of sections) if (path.startsWith(LEFT_OUT)) leaveOut(picked, path.slice(LEFT_OUT.length));
   return picked;
+}
+
+/**
+ * Removes one path from what was picked, copying the objects on its way (they may be the file's own).
+ * @param {Record<string, any>} picked
+ * @param {string} path
+ */
+function leaveOut(picked, path) {
+  const names = path.split('.');
+  let into = picked;
+  for (const name of names.slice(0, -1)) {
+    if (into[name] === null || typeof into[name] !== 'object') return;
+    into = into[name] = { ...into[name] };
+  }
+  for (const key of keysOfPath(into, /** @type {string} */ (names.at(-1)))) delete into[key];
 }
 
 /**

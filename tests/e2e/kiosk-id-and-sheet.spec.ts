@@ -93,29 +93,29 @@ for (const locale of LOCALES) {
     await main.getByLabel(say(locale, 'checkout.email')).fill(`sabato.${locale}@example.com`);
 
     // The camera first: one large button with what to do, the photo shown to check, retaken, removed.
-    const camera = main.getByLabel(say(locale, 'checkout.camera.take'));
+    const camera = main.getByLabel(say(locale, 'kiosk.camera.take'));
     await expect(camera).toHaveAttribute('accept', 'image/*');
     await expect(camera).toHaveAttribute('capture', 'environment');
-    await expect(camera).toHaveAccessibleDescription(new RegExp(say(locale, 'checkout.camera.instruction').slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(camera).toHaveAccessibleDescription(new RegExp(say(locale, 'kiosk.camera.instruction').slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await camera.setInputFiles({ name: 'documento.png', mimeType: 'image/png', buffer: PNG });
-    const preview = main.getByRole('img', { name: say(locale, 'checkout.camera.preview') });
+    const preview = main.getByRole('img', { name: say(locale, 'kiosk.camera.preview') });
     await expect(preview).toBeVisible();
-    const retake = main.getByLabel(say(locale, 'checkout.camera.retake'));
+    const retake = main.getByLabel(say(locale, 'kiosk.camera.retake'));
     await retake.setInputFiles({ name: 'documento-2.png', mimeType: 'image/png', buffer: PNG });
     await expect(preview).toHaveCount(1);
     for (const [name, viewport] of SCREENS) {
       await page.setViewportSize(viewport);
-      await main.getByRole('group', { name: say(locale, 'checkout.camera.legend') }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      expect(await smallTargets(main.getByRole('group', { name: say(locale, 'checkout.camera.legend') }), { min: 64 }), name).toEqual([]);
+      await main.getByRole('group', { name: say(locale, 'kiosk.camera.legend') }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      expect(await smallTargets(main.getByRole('group', { name: say(locale, 'kiosk.camera.legend') }), { min: 64 }), name).toEqual([]);
       await shoot(page, `public-id-camera-${name}-${locale}`);
     }
     expect(await violations(page), 'camera').toEqual([]);
-    await main.getByRole('button', { name: say(locale, 'checkout.camera.remove') }).click();
+    await main.getByRole('button', { name: say(locale, 'kiosk.camera.remove') }).click();
     await expect(preview).toHaveCount(0);
 
     // No photo: the customer will show the ID at the desk.
-    await main.getByLabel(say(locale, 'checkout.camera.atDesk')).check();
-    await expect(main.getByLabel(say(locale, 'checkout.camera.take'))).toHaveCount(0);
+    await main.getByLabel(say(locale, 'kiosk.camera.atDesk')).check();
+    await expect(main.getByLabel(say(locale, 'kiosk.camera.take'))).toHaveCount(0);
     await main.getByRole('button', { name: say(locale, 'checkout.place') }).click();
 
     // The confirmation is the page: its heading, what to do next, the number large and its code.

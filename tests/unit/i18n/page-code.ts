@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import it_ from '../../../i18n/it.json';
-import { ISLAND_SECTIONS, keysOfPath } from '../../../src/i18n/islands-messages-plugin.mjs';
+import { ISLAND_SECTIONS, keysOfPath, LEFT_OUT } from '../../../src/i18n/islands-messages-plugin.mjs';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -73,8 +73,11 @@ export const KIOSK_ONLY_ISLANDS: Record<string, string> = {
   'src/features/kiosk/public-kiosk/public-kiosk-mode.ts': 'scripts/kiosk-page.ts (itself fetched on kiosks only) imports it on a public kiosk only',
 };
 
-/** Whether a list holds a used path: itself, or a section or group it is in. */
-export const covers = (sections: readonly string[], used: string) => sections.some((s) => used === s || used.startsWith(`${s}.`));
+const within = (used: string, path: string) => used === path || used.startsWith(`${path}.`);
+
+/** Whether a list holds a used path: itself, or a section or group it is in, and not left out (`!path`). */
+export const covers = (sections: readonly string[], used: string) =>
+  sections.some((s) => !s.startsWith(LEFT_OUT) && within(used, s)) && !sections.some((s) => s.startsWith(LEFT_OUT) && within(used, s.slice(LEFT_OUT.length)));
 
 /** The paths of a list that name nothing in it.json. */
-export const unknownPaths = (sections: readonly string[]): string[] => sections.filter((s) => keysOfPath(messages, s).length === 0);
+export const unknownPaths = (sections: readonly string[]): string[] => sections.filter((s) => keysOfPath(messages, s.replace(LEFT_OUT, '')).length === 0);

@@ -40,21 +40,21 @@ export default function CheckoutCamera({ locale, error = null }: { locale: strin
   const message = fileError ?? (cart.idAtDesk ? null : error);
   return (
     <fieldset className="id-camera">
-      <legend>{t('checkout.camera.legend')}</legend>
-      <p id="checkout-documents-help">{t('checkout.camera.instruction')}</p>
+      <legend>{t('kiosk.camera.legend')}</legend>
+      <p id="checkout-documents-help">{t('kiosk.camera.instruction')}</p>
       {photo && (
         <figure className="id-camera__preview">
-          {preview ? <img src={preview} alt={t('checkout.camera.preview')} /> : <span>{photo.url}</span>}
+          {preview ? <img src={preview} alt={t('kiosk.camera.preview')} /> : <span>{photo.url}</span>}
           <figcaption>
             <button type="button" className="button button--secondary" onClick={remove}>
-              {t('checkout.camera.remove')}
+              {t('kiosk.camera.remove')}
             </button>
           </figcaption>
         </figure>
       )}
       {!cart.idAtDesk && (
         <label className="button id-camera__take">
-          {photo ? t('checkout.camera.retake') : t('checkout.camera.take')}
+          {photo ? t('kiosk.camera.retake') : t('kiosk.camera.take')}
           <input
             id="checkout-documents"
             type="file"
@@ -84,10 +84,10 @@ export default function CheckoutCamera({ locale, error = null }: { locale: strin
             setIdAtDesk(e.target.checked);
           }}
         />{' '}
-        {t('checkout.camera.atDesk')}
+        {t('kiosk.camera.atDesk')}
       </label>
       <p id="id-at-desk-help" className="muted">
-        {t('checkout.camera.atDeskHelp')}
+        {t('kiosk.camera.atDeskHelp')}
       </p>
     </fieldset>
   );

@@ -129,7 +129,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       </fieldset>
 
       {needsDocuments && configuration.totem?.type === TotemTypes.PUBLIC ? (
-        <Suspense fallback={<p aria-busy="true">{t('checkout.camera.legend')}</p>}>
+        <Suspense fallback={<p aria-busy="true">{t('kiosk.camera.legend')}</p>}>
           <CheckoutCamera locale={locale} error={props.documentsError} />
         </Suspense>
       ) : (
