@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPayOnline, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from './payments';
+import { canPayOnline, confirmPollDelay, PAYMENT_CONFIRM_POLL, paymentNotice, paymentOutcomeFrom, withoutPaymentOutcome } from './payments';
 
 describe('online payment', () => {
   const order = { status: 'confirmed' as const, paid: false, total_amount: 42 };
@@ -39,5 +39,17 @@ describe('online payment', () => {
     expect(paymentNotice('refund', false)).toEqual({ key: 'order.paymentRefund', level: 'warning' });
     // Even when the order got paid another way meanwhile (the cash desk, another session).
     expect(paymentNotice('refund', true)).toEqual({ key: 'order.paymentRefund', level: 'warning' });
+  });
+
+  it('waits for a payment to be confirmed quickly at first, then every few seconds, two minutes at most', () => {
+    const { quickMs, quickReads, slowMs, maxWaitMs } = PAYMENT_CONFIRM_POLL;
+    expect(confirmPollDelay(1)).toBe(quickMs);
+    expect(confirmPollDelay(quickReads - 1)).toBe(quickMs);
+    expect(confirmPollDelay(quickReads)).toBe(slowMs);
+    let reads = 1;
+    let waited = 0;
+    for (let delay = confirmPollDelay(reads); delay !== null; delay = confirmPollDelay(++reads)) waited += delay;
+    expect(waited).toBeLessThanOrEqual(maxWaitMs);
+    expect(waited + slowMs).toBeGreaterThan(maxWaitMs);
   });
 });

@@ -43,8 +43,21 @@ export function paymentNotice(outcome: PaymentOutcome, orderPaid: boolean, still
   return { key: 'order.paymentFailed', level: 'error' };
 }
 
-/** How often and how long the order page re-reads an order whose payment is still being confirmed. */
-export const PAYMENT_CONFIRM_POLL = { intervalMs: 1500, attempts: 8 } as const;
+/**
+ * How the order page re-reads an order whose payment is still being confirmed: often at first (the
+ * provider's webhook usually lands within seconds), then every few seconds for up to two minutes
+ * (Stripe retries a webhook that failed); then it says to reload later.
+ */
+export const PAYMENT_CONFIRM_POLL = { quickMs: 1500, quickReads: 8, slowMs: 5000, maxWaitMs: 120_000 } as const;
+
+/** The wait before the next read once `reads` reads found the payment unconfirmed; null: stop waiting. */
+export function confirmPollDelay(reads: number): number | null {
+  const { quickMs, quickReads, slowMs, maxWaitMs } = PAYMENT_CONFIRM_POLL;
+  const delay = (read: number) => (read < quickReads ? quickMs : slowMs);
+  let waited = 0;
+  for (let read = 1; read < reads; read++) waited += delay(read);
+  return waited + delay(reads) <= maxWaitMs ? delay(reads) : null;
+}
 
 /** Hosts where plain http is fine: the demo's simulated provider on this machine. */
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);

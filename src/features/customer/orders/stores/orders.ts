@@ -1,6 +1,6 @@
 // The customer's order page and orders list (their requests kept out of the
 // islands). The order page reads the order once, and back from the payment provider with `paid`
-// re-reads it a few times until the payment is confirmed (PAYMENT_CONFIRM_POLL), without offering
+// re-reads it until the payment is confirmed, for up to two minutes (PAYMENT_CONFIRM_POLL), without offering
 // to pay again meanwhile. Time is injected (`schedule`) so the unit test runs the re-reads itself
 // instead of waiting for them (tests/unit/features/customer/orders/orders-store.test.ts).
 import { atom } from 'nanostores';
@@ -10,7 +10,7 @@ import type { PaymentOutcome } from '../../../../api/contract/payments';
 import { cancelMyOrder, fetchMyOrders, fetchOrder, orderExportPath } from '../../../../api/orders';
 import { todayInRome } from '../../../../domain/dates';
 import type { NoticeType } from '../../../../domain/messages';
-import { PAYMENT_CONFIRM_POLL, paymentNotice } from '../../../../domain/payments';
+import { confirmPollDelay, paymentNotice } from '../../../../domain/payments';
 import { afterDelay, type Schedule } from '../../../../stores/schedule';
 import { api } from '../../../../stores/api';
 
@@ -52,13 +52,13 @@ export function showOrder(id: string | null, outcome: PaymentOutcome | null, ann
     fetchOrder(api, id)
       .then((order) => {
         if (stopped) return;
-        // A provider may confirm a moment after sending the customer back: re-read a few times.
-        const waiting = outcome === 'paid' && !order.paid && ++attempts < PAYMENT_CONFIRM_POLL.attempts;
-        $orderPage.set({ state: 'ready', order, confirming: waiting });
+        // A provider may confirm a while after sending the customer back: re-read meanwhile.
+        const delay = outcome === 'paid' && !order.paid ? confirmPollDelay(++attempts) : null;
+        $orderPage.set({ state: 'ready', order, confirming: delay !== null });
         if (!outcome) return;
-        if (waiting) {
+        if (delay !== null) {
           if (attempts === 1) announce(paymentNotice(outcome, false, true));
-          cancel = schedule(PAYMENT_CONFIRM_POLL.intervalMs, load);
+          cancel = schedule(delay, load);
           return;
         }
         announce(paymentNotice(outcome, order.paid));

@@ -3,7 +3,7 @@
 // drives: it runs each armed re-read itself, so nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderResponse } from '../../../../../src/api/contract/orders';
-import { PAYMENT_CONFIRM_POLL } from '../../../../../src/domain/payments';
+import { confirmPollDelay, PAYMENT_CONFIRM_POLL } from '../../../../../src/domain/payments';
 import { todayInRome } from '../../../../../src/domain/dates';
 import { orderResponse } from '../../../../support/order-response';
 
@@ -77,7 +77,7 @@ describe('showOrder', () => {
     await showOrder(ORDER.uuid, 'paid', announce, clock.schedule).loaded;
     expect($orderPage.get()).toMatchObject({ state: 'ready', confirming: true });
     expect(notices).toEqual([{ key: 'order.paymentPending', level: 'info' }]);
-    expect(clock.armed.map((t) => t.ms)).toEqual([PAYMENT_CONFIRM_POLL.intervalMs]);
+    expect(clock.armed.map((t) => t.ms)).toEqual([PAYMENT_CONFIRM_POLL.quickMs]);
 
     await clock.runNext();
     expect($orderPage.get().confirming).toBe(true);
@@ -89,12 +89,23 @@ describe('showOrder', () => {
     expect(asked).toHaveLength(3);
   });
 
-  it(`gives up after ${PAYMENT_CONFIRM_POLL.attempts} reads and says the payment is not confirmed yet`, async () => {
-    answers = Array.from({ length: PAYMENT_CONFIRM_POLL.attempts }, () => answer(ORDER));
+  it('re-reads often, then every few seconds, and after two minutes says the payment is not confirmed yet', async () => {
+    answers = Array.from({ length: 40 }, () => answer(ORDER));
     const clock = new ManualSchedule();
     await showOrder(ORDER.uuid, 'paid', announce, clock.schedule).loaded;
-    while (clock.armed.length > 0) await clock.runNext();
-    expect(asked).toHaveLength(PAYMENT_CONFIRM_POLL.attempts);
+    const waits: number[] = [];
+    while (clock.armed.length > 0) {
+      waits.push(...clock.armed.map((t) => t.ms));
+      await clock.runNext();
+      if (clock.armed.length > 0) expect($orderPage.get().confirming).toBe(true);
+    }
+    expect(waits.slice(0, PAYMENT_CONFIRM_POLL.quickReads - 1).every((ms) => ms === PAYMENT_CONFIRM_POLL.quickMs)).toBe(true);
+    expect(waits.slice(PAYMENT_CONFIRM_POLL.quickReads - 1).every((ms) => ms === PAYMENT_CONFIRM_POLL.slowMs)).toBe(true);
+    const waited = waits.reduce((sum, ms) => sum + ms, 0);
+    expect(waited).toBeLessThanOrEqual(PAYMENT_CONFIRM_POLL.maxWaitMs);
+    expect(waited).toBeGreaterThan(PAYMENT_CONFIRM_POLL.maxWaitMs - PAYMENT_CONFIRM_POLL.slowMs);
+    expect(asked).toHaveLength(waits.length + 1);
+    expect(confirmPollDelay(asked.length)).toBeNull();
     expect($orderPage.get()).toMatchObject({ state: 'ready', confirming: false, order: { paid: false } });
     expect(notices.at(-1)).toEqual({ key: 'order.paymentUnconfirmed', level: 'warning' });
   });
