@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestApi } from './app';
 import { requestInit, type TestRequestInit } from './request';
-import { startNpmStart, startProduct, type StartedServer } from './process';
+import { startCluster, startNpmStart, startProduct, type StartedServer } from './process';
 import { throwawayDatabase } from './throwaway-database';
 import { freePort } from './free-port';
 
@@ -64,11 +64,36 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
   };
 }
 
+/**
+ * `npm run start:cluster` with `workers` workers on one port and the database (no build, no
+ * terminal simulator). `remote(url, { newConnection: true })` reaches the workers in turn.
+ */
+export async function startClusterProcess(databaseUrl: string, env: Record<string, string> = {}, workers = 2): Promise<ApiProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-api-'));
+  const port = await freePort();
+  const server = await startCluster(dataDir, port, { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env }, workers);
+  return {
+    ...server,
+    port,
+    dataDir,
+    async stop(signal = 'SIGTERM') {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill(signal);
+        await server.exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** An API process reached over HTTP, shaped like TestApi for the helpers that only send requests. */
-export function remote(url: string): TestApi {
+export function remote(url: string, { newConnection = false } = {}): TestApi {
   const api = {
     request(target: string, init?: TestRequestInit) {
-      return fetch(`${url}${target}`, { ...requestInit(init), redirect: 'manual' });
+      const request = requestInit(init);
+      // A connection of its own, closed after the answer: behind start:cluster the next request reaches the next worker.
+      if (newConnection) (request.headers as Headers).set('connection', 'close');
+      return fetch(`${url}${target}`, { ...request, redirect: 'manual' });
     },
   };
   return api as unknown as TestApi;

@@ -37,8 +37,20 @@ export async function startNpmStart(
   return started(args, dataDir, port, env, keepOutput);
 }
 
-/** `keepOutput` false: what the server writes once it listens is read and dropped (a benchmark's millions of request lines). */
-async function started(args: string[], dataDir: string, port: number, env: Record<string, string>, keepOutput = true): Promise<StartedServer> {
+/**
+ * `npm run start:cluster -- --workers N` (scripts/start-cluster.ts through tsx): N workers on one
+ * port, resolved once each of them listens. The cluster hands each new connection to the next
+ * worker in turn.
+ */
+export async function startCluster(dataDir: string, port: number, env: Record<string, string>, workers: number): Promise<StartedServer> {
+  return started(['--import', 'tsx', path.join(projectRoot, 'scripts/start-cluster.ts'), '--workers', String(workers)], dataDir, port, env, true, workers);
+}
+
+/**
+ * `keepOutput` false: what the server writes once it listens is read and dropped (a benchmark's
+ * millions of request lines). `listeners`: how many "listening on" lines mean started (a cluster's workers).
+ */
+async function started(args: string[], dataDir: string, port: number, env: Record<string, string>, keepOutput = true, listeners = 1): Promise<StartedServer> {
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', DATABASE_URL: '', ...env },
@@ -53,7 +65,7 @@ async function started(args: string[], dataDir: string, port: number, env: Recor
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('listening on')) {
+      if (output.split('listening on').length > listeners) {
         listening = true;
         clearInterval(timer);
         resolve();
