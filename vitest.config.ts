@@ -33,6 +33,8 @@ export default defineConfig({
     env: { PASSWORD_HASH_COST: 'fast' },
     // The server's log at warn: tests/setup/log-level.ts.
     setupFiles: ['tests/setup/log-level.ts'],
+    // The database tests' migrated templates, made once per run (tests/setup/database-templates.ts).
+    globalSetup: ['tests/setup/database-templates.ts'],
     // API tests each boot an embedded PGlite; a few at a time keeps memory and time sane on 2 cores.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -34,6 +34,8 @@ export interface Database {
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** PGlite: the queue in front of the single backend, watched by the metrics. */
   queue?: TurnQueue;
+  /** PGlite: the whole database as one tarball (PGlite's dumpDataDir), which `loadDataDir` opens again. */
+  dump?: () => Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -41,6 +43,11 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data folder; `memory://` (or undefined with `inMemory`) keeps everything in RAM, for tests. */
   dataDir?: string;
+  /**
+   * PGlite: start from this tarball (a `dump()`) instead of an empty database. The tests open a
+   * migrated template this way rather than running every migration for each test file.
+   */
+  loadDataDir?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
   /** PGlite: how long a query waits for its turn (default PGLITE_QUEUE_TIMEOUT_MS). */
@@ -107,7 +114,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   // PGlite's own start flags are kept (among them -F: no fsync per commit, so a killed process
   // loses nothing but a power cut could; production runs on PostgreSQL).
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  const client = await PGlite.create(dataDir, { startParams }).catch((err: unknown) => {
+  const client = await PGlite.create(dataDir, { startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) }).catch((err: unknown) => {
     unlock();
     throw onDisk ? unusableDataDir(dataDir, err) : err;
   });
@@ -123,5 +130,6 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       unlock();
     },
     queue,
+    dump: () => client.dumpDataDir('none'),
   };
 }

@@ -1,7 +1,23 @@
 // Fresh, isolated databases for server tests: an in-memory PGlite always, and a throwaway
-// PostgreSQL database when TEST_DATABASE_URL points at a server (CI sets it).
+// PostgreSQL database when TEST_DATABASE_URL points at a server (CI sets it). Each is a copy of
+// the run's migrated template (tests/setup/database-templates.ts) when there is one; else it is
+// migrated here.
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { throwawayDatabase } from './throwaway-database';
+
+/** The run's migrated PGlite, read once per worker; undefined outside the Vitest config's globalSetup. */
+const pgliteTemplate = (() => {
+  let bytes: Blob | null | undefined;
+  return () => {
+    if (bytes === undefined) {
+      const file = inject('pgliteTemplate');
+      bytes = file ? new Blob([readFileSync(file)]) : null;
+    }
+    return bytes ?? undefined;
+  };
+})();
 
 export interface TestDriver {
   name: 'pglite' | 'postgres';
@@ -12,7 +28,8 @@ export interface TestDriver {
 const pgliteDriver: TestDriver = {
   name: 'pglite',
   async create() {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
+    // A copy of the template is migrated already: this only reads the journal and finds nothing to do.
     await database.migrate();
     return { database, dispose: () => database.close() };
   },
@@ -22,7 +39,7 @@ function postgresDriver(adminUrl: string): TestDriver {
   return {
     name: 'postgres',
     async create(options = {}) {
-      const throwaway = await throwawayDatabase(adminUrl, 'test');
+      const throwaway = await throwawayDatabase(adminUrl, 'test', inject('postgresTemplate'));
       const database = await openDatabase({ url: throwaway.url, poolSize: options.poolSize });
       await database.migrate();
       return {
