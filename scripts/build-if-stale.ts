@@ -3,7 +3,9 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { seoDataDir } from '../seo-data/dir';
 
+// With the SEO table's folder (seo-data/, or SEO_DATA_DIR's), wherever it is.
 const inputs = ['src', 'i18n', 'seo-data', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 const stampName = '.build-stamp';
 
@@ -34,7 +36,7 @@ export function isDistStale(root: string, siteUrl: string): boolean {
   if (!existsSync(stamp)) return true;
   if (builtFor(stamp) !== siteUrl.replace(/\/+$/, '')) return true;
   const built = statSync(stamp).mtimeMs;
-  return inputs.some((input) => newestMtime(path.join(root, input)) > built);
+  return [...inputs.map((input) => path.join(root, input)), seoDataDir()].some((input) => newestMtime(input) > built);
 }
 
 /**

@@ -4,7 +4,9 @@
 // the static build (src/seo/offers.ts), so the prices on the static pages are the prices the
 // reference API serves (README, "Prices on static pages").
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
+import { seoDataDir } from './dir';
 import { CATEGORY_SLUGS, LocalizedTextSchema, SlugSchema, type CategorySlug } from './schema';
 
 /** Euros, at most 2 decimals, never negative. */
@@ -126,10 +128,7 @@ export type CatalogueFile = z.infer<typeof CatalogueFileSchema>;
 export const categoriesOfSport = (file: CatalogueFile, sport: CategorySlug | string): CatalogueCategory[] =>
   file.sports[sport as CategorySlug] ?? [];
 
-/** Default location of the file, for Node callers whose module URL is stable (seed, tests). */
-export const CATALOGUE_FILE = new URL('./catalogue.json', import.meta.url);
-
-/** Reads and validates the catalogue; throws a ZodError when it is invalid. */
-export function loadCatalogue(file: URL | string = CATALOGUE_FILE): CatalogueFile {
+/** Reads and validates the catalogue (by default the table's: seo-data/, or SEO_DATA_DIR); throws a ZodError when it is invalid. */
+export function loadCatalogue(file: URL | string = path.join(seoDataDir(), 'catalogue.json')): CatalogueFile {
   return CatalogueFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }

@@ -2,7 +2,9 @@
 // Used by the Astro content collections (build-time validation, one entry schema per collection)
 // and by the API seed script (loadSeoData). The JSON files are the single source of truth.
 import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
+import { seoDataDir } from './dir';
 import { slugify } from '../src/domain/slug';
 import { isMonthDay } from '../src/domain/season';
 
@@ -239,47 +241,47 @@ export type SeoData = z.infer<typeof SeoDataSchema>;
 // ---------------------------------------------------------------------------------------------
 // Node loader
 
-const SEO_DATA_DIR = new URL('./', import.meta.url);
-const PAGES_DIR = new URL('./pages/', SEO_DATA_DIR);
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-const readJson = (url: URL): unknown => JSON.parse(readFileSync(url, 'utf8'));
-
-/** File names of seo-data/pages/*.json, sorted. */
-export const pageFiles = (): string[] =>
-  readdirSync(PAGES_DIR)
+/** File names of the table's pages/*.json, sorted. */
+export const pageFiles = (dir: string = seoDataDir()): string[] =>
+  readdirSync(path.join(dir, 'pages'))
     .filter((name) => name.endsWith('.json'))
     .sort();
 
 /**
- * Reads, validates and merges every seo-data/pages/*.json file. Throws a ZodError (issue paths
+ * Reads, validates and merges every pages/*.json file of the table. Throws a ZodError (issue paths
  * start with the file name) if a file is invalid, and an Error if a path is in more than one file.
  */
-export function loadPages(): Record<string, Page> {
+export function loadPages(dir: string = seoDataDir()): Record<string, Page> {
   const pages: Record<string, Page> = {};
   const origin: Record<string, string> = {};
-  for (const name of pageFiles()) {
-    const result = PagesFileSchema.safeParse(readJson(new URL(name, PAGES_DIR)));
+  for (const name of pageFiles(dir)) {
+    const result = PagesFileSchema.safeParse(readJson(path.join(dir, 'pages', name)));
     if (!result.success)
       throw new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: [`pages/${name}`, ...issue.path] })));
-    for (const [path, page] of Object.entries(result.data)) {
-      if (path in pages) throw new Error(`seo-data: path ${path} is in both pages/${origin[path]} and pages/${name}`);
-      pages[path] = page;
-      origin[path] = name;
+    for (const [page, meta] of Object.entries(result.data)) {
+      if (page in pages) throw new Error(`seo-data: path ${page} is in both pages/${origin[page]} and pages/${name}`);
+      pages[page] = meta;
+      origin[page] = name;
     }
   }
   return pages;
 }
 
-/** Reads every JSON file of seo-data/, validates it and returns the typed table; throws a ZodError if invalid. */
-export function loadSeoData(): SeoData {
+/**
+ * Reads every JSON file of the table (seo-data/, or SEO_DATA_DIR: ./dir.ts), validates it and
+ * returns the typed table; throws a ZodError if invalid.
+ */
+export function loadSeoData(dir: string = seoDataDir()): SeoData {
   return SeoDataSchema.parse({
-    categories: readJson(new URL('categories.json', SEO_DATA_DIR)),
-    towns: readJson(new URL('towns.json', SEO_DATA_DIR)),
-    shops: readJson(new URL('shops.json', SEO_DATA_DIR)),
-    trails: readJson(new URL('trails.json', SEO_DATA_DIR)),
-    pages: loadPages(),
+    categories: readJson(path.join(dir, 'categories.json')),
+    towns: readJson(path.join(dir, 'towns.json')),
+    shops: readJson(path.join(dir, 'shops.json')),
+    trails: readJson(path.join(dir, 'trails.json')),
+    pages: loadPages(dir),
   });
 }
 
-/** URL of a trail's GPX file (for reading it from Node). */
-export const gpxFileUrl = (trail: Pick<Trail, 'gpx'>): URL => new URL(`./trails/${trail.gpx}`, SEO_DATA_DIR);
+/** Path of a trail's GPX file (for reading it from Node). */
+export const gpxFile = (trail: Pick<Trail, 'gpx'>, dir: string = seoDataDir()): string => path.join(dir, 'trails', trail.gpx);

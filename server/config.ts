@@ -7,6 +7,7 @@
 // and defaults (tests/unit/server/readme-configuration.test.ts compares them). The site's build
 // variables (`PUBLIC_*`) are astro:env's (src/env-schema.mjs); PUBLIC_SITE_URL is read here too,
 // for the links in e-mails. How a value is read and a wrong one reported: ./env-values.ts.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import type { RateLimitRule } from './http/rate-limit';
 import { LOG_LEVELS, type LogLevel } from './log';
 import type { StripeSettings } from './payments/stripe-client';
 import { FAST_SCRYPT, PRODUCTION_SCRYPT, type ScryptParams } from './auth/passwords';
+import { seoDataDir } from '../seo-data/dir';
 import { address, ConfigError, deepFreeze, flag, origins, parseEnv, port, url, wholeNumber } from './env-values';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +90,12 @@ export const ConfigSchema = z
     PORT: port().default(4321).describe('a port number from 1 to 65535'),
     HOST: address().default('0.0.0.0').describe('an IP address or host name to listen on'),
     DATA_DIR: z.string().default('.data').describe('a folder (relative: from the project folder)'),
+    // Read where the table is read (seo-data/dir.ts), also by the build; checked here so a wrong folder stops the start.
+    SEO_DATA_DIR: z
+      .string()
+      .refine((dir) => existsSync(path.join(seoDataDir({ SEO_DATA_DIR: dir }), 'shops.json')), 'has no shops.json')
+      .optional()
+      .describe('a folder with the SEO table (relative: from the project folder)'),
     SMTP_URL: url(/^smtps?$/, 'is not an smtp:// or smtps:// URL').optional().describe('an smtp:// or smtps:// URL'),
     MAIL_MAX_ATTEMPTS: wholeNumber(1, MAX_MAIL_ATTEMPTS).default(DEFAULT_MAIL_MAX_ATTEMPTS).describe(`a whole number from 1 to ${MAX_MAIL_ATTEMPTS}`),
     MAIL_RETRY_MAX_DELAY_S: wholeNumber(1, MAX_MAIL_RETRY_DELAY_S)

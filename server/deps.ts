@@ -56,7 +56,7 @@ export async function createDeps(options: DepsOptions): Promise<AppDeps> {
         ? new PgRateLimiter(options.database.db, () => now().getTime())
         : new MemoryRateLimiter(() => now().getTime()),
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    trailsDir,
+    trailsDir: trailsDir(),
     now,
     schedule: options.schedule ?? timerSchedule,
     paymentSimulator: config.paymentSimulator,

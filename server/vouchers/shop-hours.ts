@@ -1,10 +1,10 @@
 // A shop's opening hours for the voucher, in the order's language. The API's shops table has no
 // hours: they live in the committed shop table the site's pages and the seed read
-// (seo-data/shops.json), so the voucher says what the shop's page says. The prose text when the
+// (seo-data/shops.json, or SEO_DATA_DIR's: seo-data/dir.ts), so the voucher says what the shop's page says. The prose text when the
 // table has one (it tells seasons and exceptions), else the hours as data, written with the
 // language's weekday names ("Mon–Sat 09:30–12:30, 15:00–19:00").
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { seoDataFile } from '../../seo-data/dir';
 import { ShopsFileSchema, WEEKDAYS, type OpeningHours, type Shop } from '../../seo-data/schema';
 import type { Locale } from '../../src/i18n/index';
 
@@ -13,7 +13,7 @@ let table: Map<string, Shop> | undefined;
 /** Read once, on the first voucher: the file ships with the server and never changes while it runs. */
 function shopsBySlug(): Map<string, Shop> {
   if (!table) {
-    const file = fileURLToPath(new URL('../../seo-data/shops.json', import.meta.url));
+    const file = seoDataFile('shops.json');
     const shops = ShopsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
     table = new Map(shops.map((s) => [s.slug, s]));
   }

@@ -1,9 +1,13 @@
 // The shops "Chiedi al negozio" writes to, named by slug: the one key the static pages
 // share with every booking API. The ids of seo-data/shops.json are the reference API's seed, and a
 // build for another API (CATALOGUE_API_URL) would put ids in the pages that API does not know; the
-// contract's shop_id takes a slug, which the API resolves. Imported, not read: the built pages no
-// longer sit beside the file.
-import shops from '../../seo-data/shops.json';
+// contract's shop_id takes a slug, which the API resolves. Read from the table's folder
+// (seo-data/dir.ts: the committed one, or SEO_DATA_DIR) when the build loads the module.
+import { readFileSync } from 'node:fs';
+import { seoDataFile } from '../../seo-data/dir';
+import { ShopsFileSchema } from '../../seo-data/schema';
+
+const shops = ShopsFileSchema.parse(JSON.parse(readFileSync(seoDataFile('shops.json'), 'utf8')));
 
 export interface AskShopTarget {
   slug: string;
@@ -15,7 +19,7 @@ const bySlug = new Map<string, AskShopTarget>(shops.map((s) => [s.slug, { slug: 
 /** The shop of a shop page. */
 export function askShopTarget(slug: string): AskShopTarget {
   const target = bySlug.get(slug);
-  if (!target) throw new Error(`No shop "${slug}" in seo-data/shops.json`);
+  if (!target) throw new Error(`No shop "${slug}" in ${seoDataFile('shops.json')}`);
   return target;
 }
 

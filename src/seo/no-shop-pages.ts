@@ -1,11 +1,16 @@
 // Town×sport pages (`/{sport}/{town}`) with no shop to offer, in the town or near it (domain
 // `townSportHasShop`): a searcher landing there would find nothing to book, so they are noindex and
-// out of the sitemap (src/seo/noindex.mjs). Read from the committed JSON directly because
-// astro.config.mjs needs the list before Astro's content collections exist; the build validates
-// the same files (src/content.config.ts).
-import towns from '../../seo-data/towns.json';
-import shops from '../../seo-data/shops.json';
+// out of the sitemap (src/seo/noindex.mjs). Read from the table's JSON directly (seo-data/dir.ts
+// says which folder) because astro.config.mjs needs the list before Astro's content collections
+// exist; the build validates the same files (src/content.config.ts).
+import { readFileSync } from 'node:fs';
+import { seoDataFile } from '../../seo-data/dir';
+import { ShopsFileSchema, TownsFileSchema } from '../../seo-data/schema';
 import { townSportHasShop } from '../domain/nearby-shops';
+
+const read = (name: string): unknown => JSON.parse(readFileSync(seoDataFile(name), 'utf8'));
+const towns = TownsFileSchema.parse(read('towns.json'));
+const shops = ShopsFileSchema.parse(read('shops.json'));
 
 /** Paths without locale prefix, e.g. "/sci/schia-monte-caio". */
 export const noShopPaths: ReadonlySet<string> = new Set(

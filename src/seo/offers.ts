@@ -3,7 +3,6 @@
 // or, when CATALOGUE_API_URL names a booking API, that API's own answer for each shop
 // (GET v1/shops/slug/{slug}, parsed with the contract schema). Either way the prices are
 // summarised by the domain rule (src/domain/price-summary.ts) the tests compare the API with.
-import path from 'node:path';
 import * as z from 'zod/mini';
 import { categoriesOfSport, loadCatalogue, priceRows, type CatalogueFile } from '../../seo-data/catalogue';
 import type { LocalizedText, Shop } from '../../seo-data/schema';
@@ -127,9 +126,8 @@ export async function apiOffers(
 }
 
 /**
- * The offers of the shops from the API the environment names, else from the committed file. The
- * file is read from the project root: the build runs there, and bundled pages have no stable
- * `import.meta.url` (as src/seo/trails.ts). CATALOGUE_API_URL is read from the environment here,
+ * The offers of the shops from the API the environment names, else from the table's catalogue
+ * (seo-data/dir.ts says which folder). CATALOGUE_API_URL is read from the environment here,
  * not through astro:env/server, because this module also runs outside Astro (its unit tests, the
  * site benchmark) where astro:env is not served; the build still checks the value with the rest of
  * src/env-schema.mjs (a wrong URL stops it).
@@ -140,7 +138,7 @@ export async function loadShopOffers(
 ): Promise<ShopOffers> {
   const apiUrl = env[CATALOGUE_API_ENV];
   if (apiUrl) return apiOffers(apiUrl, shops);
-  return committedOffers(loadCatalogue(path.join(process.cwd(), 'seo-data', 'catalogue.json')), shops);
+  return committedOffers(loadCatalogue(), shops);
 }
 
 let cached: Promise<ShopOffers> | undefined;

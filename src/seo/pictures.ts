@@ -4,7 +4,6 @@
 // without a photo gets its sport's drawing (src/assets/sports/{sport}.svg), which scales as it is.
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import path from 'node:path';
 import { loadCatalogue } from '../../seo-data/catalogue';
 import type { BookingPictures, CardPicture } from '../features/customer/booking/pictures';
 
@@ -33,7 +32,7 @@ function fileOf(files: Record<string, ImageMetadata>, name: string, where: strin
 
 /** Every product photo of the catalogue and every sport's drawing, for the booking island's props. */
 export async function bookingPictures(): Promise<BookingPictures> {
-  const catalogue = loadCatalogue(path.join(process.cwd(), 'seo-data', 'catalogue.json'));
+  const catalogue = loadCatalogue();
   const photos: Record<string, CardPicture> = {};
   for (const product of Object.values(catalogue.sports).flatMap((categories) => categories!.flatMap((c) => c.products)))
     if (product.photo) photos[product.code] = await picture(fileOf(productPhotos, product.photo, `src/assets/products (${product.code})`), CARD_WIDTHS, 4 / 3);

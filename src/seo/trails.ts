@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
+import { seoDataDir } from '../../seo-data/dir';
 import type { Trail } from '../../seo-data/schema';
 import { GpxError, parseGpx, type GpxErrorCode } from '../domain/gpx';
 import { gpxStats, haversineDistance, statsSegments, type GpxStats } from '../domain/gpx-stats';
@@ -32,8 +33,8 @@ export interface TrailGeometry {
   maxElevation: number | null;
 }
 
-/** The trails folder, from the project root: the build runs there, and bundled pages have no stable `import.meta.url`. */
-export const trailsDir = () => path.join(process.cwd(), 'seo-data', 'trails');
+/** The trails folder of the SEO table (seo-data/dir.ts). */
+export const trailsDir = () => path.join(seoDataDir(), 'trails');
 
 export const readTrailGpx = (trail: Pick<Trail, 'gpx'>, dir = trailsDir()): Promise<string> => readFile(path.join(dir, trail.gpx), 'utf8');
 

@@ -80,7 +80,7 @@ describe.each(testDrivers)('pathways API on $name', (driver) => {
     const data = await dataOf(res, PathwaySchema);
     expect({ data: await dataOf(await api.request(`/api/v1/pathways/${data.id}`), PathwaySchema) }).toEqual({ data });
     expect(data.gpx_url).toBe(`/api/v1/pathways/${data.id}/gpx`);
-    const stats = gpxStats(parseGpx(readFileSync(path.join(trailsDir, 'monte-sises-da-sestriere.gpx'), 'utf8')));
+    const stats = gpxStats(parseGpx(readFileSync(path.join(trailsDir(), 'monte-sises-da-sestriere.gpx'), 'utf8')));
     expect(data).toMatchObject({
       distance: stats.distance,
       elevation_gain: stats.elevationGain,

@@ -81,7 +81,7 @@ export async function seedPathways(tx: Tx, source: SeedSource): Promise<void> {
   const siteBySlug = new Map(source.towns.map((t) => [t.slug, t.id]));
   const sportBySlug = new Map(source.categories.map((c) => [c.slug, c.id]));
   for (const trail of source.trails) {
-    const stats = gpxStats(parseGpx(readFileSync(path.join(trailsDir, trail.gpx), 'utf8')));
+    const stats = gpxStats(parseGpx(readFileSync(path.join(trailsDir(), trail.gpx), 'utf8')));
     await tx.insert(pathways).values({
       slug: trail.slug,
       label: trail.label,

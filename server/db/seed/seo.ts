@@ -1,6 +1,8 @@
-// The seed reads sites, shops and trails from the committed SEO table, so pages and API agree.
+// The seed reads sites, shops and trails from the SEO table (seo-data/, or SEO_DATA_DIR:
+// seo-data/dir.ts), so pages and API agree.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { seoDataDir } from '../../../seo-data/dir';
 import {
   CategoriesFileSchema,
   ShopsFileSchema,
@@ -12,8 +14,7 @@ import {
   type Trail,
 } from '../../../seo-data/schema';
 
-const read = (name: string): unknown =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../seo-data/${name}`, import.meta.url)), 'utf8'));
+const read = (name: string): unknown => JSON.parse(readFileSync(path.join(seoDataDir(), name), 'utf8'));
 
 export interface SeedSource {
   categories: Category[];
@@ -31,4 +32,5 @@ export function readSeedSource(): SeedSource {
   };
 }
 
-export const trailsDir = fileURLToPath(new URL('../../../seo-data/trails/', import.meta.url));
+/** The GPX files of the table's trails. */
+export const trailsDir = (): string => path.join(seoDataDir(), 'trails');

@@ -15,7 +15,7 @@ import {
   TITLE_MAX,
   TownsFileSchema,
   TrailsFileSchema,
-  gpxFileUrl,
+  gpxFile,
   loadPages,
   loadSeoData,
   pageFiles,
@@ -130,7 +130,7 @@ describe('GPX tracks', () => {
   });
 
   it.each(trails.map((t) => [t.gpx, t] as const))('%s exists, parses and has ≥ 200 track points near its town', (_, trail) => {
-    const url = gpxFileUrl(trail);
+    const url = gpxFile(trail);
     expect(existsSync(url)).toBe(true);
     const doc = parser.parse(readFileSync(url, 'utf8'));
     const trk = doc.gpx.trk[0];
