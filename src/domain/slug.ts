@@ -2,8 +2,9 @@
 // rule, so changing it breaks their lookups.
 
 /**
- * NFD, strip accents, lower-case, runs outside [a-z0-9] become '-', no '-' at the ends.
- * @internal The committed catalogue's slugs follow it; only tests/unit/seo-data/seo-data.test.ts runs it.
+ * NFD, strip accents, lower-case, runs outside [a-z0-9] become '-', no '-' at the ends. The
+ * schema (seo-data/schema.ts) holds the table's slugs to it; the larger network's generator
+ * (scripts/seo-data-scale.ts) names its copies with it.
  */
 export function slugify(s: string): string {
   return s
