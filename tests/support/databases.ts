@@ -7,12 +7,24 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { throwawayDatabase } from './throwaway-database';
 
-/** The run's migrated PGlite, read once per worker; undefined outside the Vitest config's globalSetup. */
+/**
+ * What the run's globalSetup provided; nothing outside a Vitest run (the benchmarks open test
+ * databases too), where `inject` throws.
+ */
+function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The run's migrated PGlite, read once per worker; undefined without a template. */
 const pgliteTemplate = (() => {
   let bytes: Blob | null | undefined;
   return () => {
     if (bytes === undefined) {
-      const file = inject('pgliteTemplate');
+      const file = provided('pgliteTemplate');
       bytes = file ? new Blob([readFileSync(file)]) : null;
     }
     return bytes ?? undefined;
@@ -39,7 +51,7 @@ function postgresDriver(adminUrl: string): TestDriver {
   return {
     name: 'postgres',
     async create(options = {}) {
-      const throwaway = await throwawayDatabase(adminUrl, 'test', inject('postgresTemplate'));
+      const throwaway = await throwawayDatabase(adminUrl, 'test', provided('postgresTemplate'));
       const database = await openDatabase({ url: throwaway.url, poolSize: options.poolSize });
       await database.migrate();
       return {
