@@ -31,12 +31,12 @@ const ORDERS_WARM_UP_SECONDS = 3;
 const IDLE_SETTLE_MS = 5000;
 const BYTES_PER_MB = 1024 * 1024;
 
-interface Memory {
+export interface Memory {
   rssMb: number;
   heapMb: number;
 }
 
-interface Row {
+export interface Row {
   scenario: string;
   rps: number | string;
   p50: number | string;
@@ -55,13 +55,13 @@ function rssMb(pid: number): number {
 }
 
 /** The server's RSS, and its V8 heap in use as its metrics say (prom-client's nodejs_heap_size_used_bytes). */
-async function memoryOf(base: string, pid: number): Promise<Memory> {
+export async function memoryOf(base: string, pid: number): Promise<Memory> {
   const metrics = await (await fetch(`${base}/api/metrics`)).text();
   const heap = Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(metrics)?.[1] ?? Number.NaN);
   return { rssMb: Math.round(rssMb(pid)), heapMb: Math.round(heap / BYTES_PER_MB) };
 }
 
-async function load(url: string, title: string, target: string, server: { base: string; pid: number }): Promise<Row> {
+export async function load(url: string, title: string, target: string, server: { base: string; pid: number }): Promise<Row> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, title });
   return {
     scenario: title,
