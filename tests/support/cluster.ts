@@ -41,15 +41,13 @@ export interface ApiProcess extends StartedServer {
 }
 
 /**
- * Starts one API process on the database (no build, no terminal simulator): the server's sources
- * through tsx, or with `asNpmStart` exactly as `npm start` runs it (the bundle, the heap cap), its
- * request log read and dropped, as a benchmark wants it.
+ * Starts a server (`start(dataDir, port, env)`) on the database in a fresh data folder and port,
+ * without the terminal simulator; `stop` ends it and removes the folder.
  */
-export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}, { asNpmStart = false } = {}): Promise<ApiProcess> {
+async function startOnDatabase(databaseUrl: string, env: Record<string, string>, start: (dataDir: string, port: number, env: Record<string, string>) => Promise<StartedServer>): Promise<ApiProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-api-'));
   const port = await freePort();
-  const serverEnv = { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env };
-  const server = asNpmStart ? await startNpmStart(dataDir, port, serverEnv, { keepOutput: false }) : await startProduct(dataDir, port, serverEnv);
+  const server = await start(dataDir, port, { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env });
   return {
     ...server,
     port,
@@ -65,25 +63,22 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
 }
 
 /**
+ * Starts one API process on the database (no build, no terminal simulator): the server's sources
+ * through tsx, or with `asNpmStart` exactly as `npm start` runs it (the bundle, the heap cap), its
+ * request log read and dropped, as a benchmark wants it.
+ */
+export function startApiProcess(databaseUrl: string, env: Record<string, string> = {}, { asNpmStart = false } = {}): Promise<ApiProcess> {
+  return startOnDatabase(databaseUrl, env, (dataDir, port, serverEnv) =>
+    asNpmStart ? startNpmStart(dataDir, port, serverEnv, { keepOutput: false }) : startProduct(dataDir, port, serverEnv),
+  );
+}
+
+/**
  * `npm run start:cluster` with `workers` workers on one port and the database (no build, no
  * terminal simulator). `remote(url, { newConnection: true })` reaches the workers in turn.
  */
-export async function startClusterProcess(databaseUrl: string, env: Record<string, string> = {}, workers = 2): Promise<ApiProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-api-'));
-  const port = await freePort();
-  const server = await startCluster(dataDir, port, { DATABASE_URL: databaseUrl, POS_PORT: '0', ...env }, workers);
-  return {
-    ...server,
-    port,
-    dataDir,
-    async stop(signal = 'SIGTERM') {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill(signal);
-        await server.exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startClusterProcess(databaseUrl: string, env: Record<string, string> = {}, workers = 2): Promise<ApiProcess> {
+  return startOnDatabase(databaseUrl, env, (dataDir, port, serverEnv) => startCluster(dataDir, port, serverEnv, workers));
 }
 
 /** An API process reached over HTTP, shaped like TestApi for the helpers that only send requests. */
