@@ -243,6 +243,19 @@ export type SeoData = z.infer<typeof SeoDataSchema>;
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
+const TABLE_FILES = {
+  'categories.json': CategoriesFileSchema,
+  'towns.json': TownsFileSchema,
+  'shops.json': ShopsFileSchema,
+  'trails.json': TrailsFileSchema,
+} as const;
+type TableFile = keyof typeof TABLE_FILES;
+
+/** One JSON file of the table (seo-data/, or SEO_DATA_DIR: ./dir.ts), read and validated. */
+export function loadSeoFile<F extends TableFile>(name: F, dir: string = seoDataDir()): z.infer<(typeof TABLE_FILES)[F]> {
+  return TABLE_FILES[name].parse(readJson(path.join(dir, name))) as z.infer<(typeof TABLE_FILES)[F]>;
+}
+
 /** File names of the table's pages/*.json, sorted. */
 export const pageFiles = (dir: string = seoDataDir()): string[] =>
   readdirSync(path.join(dir, 'pages'))

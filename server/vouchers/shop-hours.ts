@@ -3,9 +3,7 @@
 // (seo-data/shops.json, or SEO_DATA_DIR's: seo-data/dir.ts), so the voucher says what the shop's page says. The prose text when the
 // table has one (it tells seasons and exceptions), else the hours as data, written with the
 // language's weekday names ("Mon–Sat 09:30–12:30, 15:00–19:00").
-import { readFileSync } from 'node:fs';
-import { seoDataFile } from '../../seo-data/dir';
-import { ShopsFileSchema, WEEKDAYS, type OpeningHours, type Shop } from '../../seo-data/schema';
+import { loadSeoFile, WEEKDAYS, type OpeningHours, type Shop } from '../../seo-data/schema';
 import type { Locale } from '../../src/i18n/index';
 
 let table: Map<string, Shop> | undefined;
@@ -13,8 +11,7 @@ let table: Map<string, Shop> | undefined;
 /** Read once, on the first voucher: the file ships with the server and never changes while it runs. */
 function shopsBySlug(): Map<string, Shop> {
   if (!table) {
-    const file = seoDataFile('shops.json');
-    const shops = ShopsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    const shops = loadSeoFile('shops.json');
     table = new Map(shops.map((s) => [s.slug, s]));
   }
   return table;

@@ -3,14 +3,11 @@
 // out of the sitemap (src/seo/noindex.mjs). Read from the table's JSON directly (seo-data/dir.ts
 // says which folder) because astro.config.mjs needs the list before Astro's content collections
 // exist; the build validates the same files (src/content.config.ts).
-import { readFileSync } from 'node:fs';
-import { seoDataFile } from '../../seo-data/dir';
-import { ShopsFileSchema, TownsFileSchema } from '../../seo-data/schema';
+import { loadSeoFile } from '../../seo-data/schema';
 import { townSportHasShop } from '../domain/nearby-shops';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(seoDataFile(name), 'utf8'));
-const towns = TownsFileSchema.parse(read('towns.json'));
-const shops = ShopsFileSchema.parse(read('shops.json'));
+const towns = loadSeoFile('towns.json');
+const shops = loadSeoFile('shops.json');
 
 /** Paths without locale prefix, e.g. "/sci/schia-monte-caio". */
 export const noShopPaths: ReadonlySet<string> = new Set(

@@ -1,20 +1,8 @@
 // The seed reads sites, shops and trails from the SEO table (seo-data/, or SEO_DATA_DIR:
 // seo-data/dir.ts), so pages and API agree.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seoDataDir } from '../../../seo-data/dir';
-import {
-  CategoriesFileSchema,
-  ShopsFileSchema,
-  TownsFileSchema,
-  TrailsFileSchema,
-  type Category,
-  type Shop,
-  type Town,
-  type Trail,
-} from '../../../seo-data/schema';
-
-const read = (name: string): unknown => JSON.parse(readFileSync(path.join(seoDataDir(), name), 'utf8'));
+import { loadSeoFile, type Category, type Shop, type Town, type Trail } from '../../../seo-data/schema';
 
 export interface SeedSource {
   categories: Category[];
@@ -25,10 +13,10 @@ export interface SeedSource {
 
 export function readSeedSource(): SeedSource {
   return {
-    categories: CategoriesFileSchema.parse(read('categories.json')),
-    towns: TownsFileSchema.parse(read('towns.json')),
-    shops: ShopsFileSchema.parse(read('shops.json')),
-    trails: TrailsFileSchema.parse(read('trails.json')),
+    categories: loadSeoFile('categories.json'),
+    towns: loadSeoFile('towns.json'),
+    shops: loadSeoFile('shops.json'),
+    trails: loadSeoFile('trails.json'),
   };
 }
 
