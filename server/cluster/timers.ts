@@ -12,6 +12,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../http/context';
 import { paymentSessions, scheduledTasks } from '../db/schema/index';
+import { executedRows } from '../db/rows';
 import { completePaymentSession } from '../payments/sessions';
 import { pruneRealtimeOutbox } from './realtime-relay';
 import { log } from '../log';
@@ -62,7 +63,7 @@ async function claim(deps: TaskDeps, where: ReturnType<typeof and>): Promise<Cla
     update ${scheduledTasks} set due_at = ${leaseEnd}, attempts = attempts + 1
     where id in (select id from ${scheduledTasks} where ${where} order by due_at limit ${CLAIM_BATCH} for update skip locked)
     returning id, kind, subject, attempts`);
-  return ((result as unknown as { rows?: Claimed[] }).rows ?? (result as unknown as Claimed[])).map((r) => ({ ...r, id: Number(r.id) }));
+  return executedRows<Claimed>(result).map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 async function run(deps: TaskDeps, tasks: readonly Claimed[]): Promise<void> {

@@ -6,6 +6,7 @@
 // through the reset_at index, at most once per PRUNE_INTERVAL_MS per process: no sweep per hit.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { executedRows } from '../db/rows';
 import { rateLimits } from '../db/schema/index';
 import { tooManyRequests, type Limit, type RateLimitRule, type RateLimiter, type Verdict } from './rate-limit';
 import { log } from '../log';
@@ -71,12 +72,7 @@ export class PgRateLimiter implements RateLimiter {
         )})`
       : sql`select key, count, reset_at, false as hit from ${rateLimits} where false`;
     const result = await this.db.execute(sql`with hit as (${upserted}) select key, count, reset_at, true as hit from hit union all ${read}`);
-    const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
-      key: string;
-      count: number | string;
-      reset_at: Date | string;
-      hit: boolean;
-    }[];
+    const rows = executedRows<{ key: string; count: number | string; reset_at: Date | string; hit: boolean }>(result);
     if (hits.length) this.maybePrune(now);
     // Each hit has its row from the upsert; a check's key may be nowhere (never hit).
     const hitRows = new Map<string, { count: number; resetAt: number }>();

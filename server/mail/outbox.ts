@@ -11,6 +11,7 @@
 // batches, a few milliseconds later.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { executedRows } from '../db/rows';
 import { mailOutbox } from '../db/schema/index';
 import { log } from '../log';
 import type { OutboxTransport, OutgoingMail } from './compose';
@@ -80,7 +81,7 @@ export interface OutboxStats {
 export async function outboxStats(db: Db, now: Date = new Date()): Promise<OutboxStats> {
   const result = await db.execute(sql`
     select status, count(*)::int as n, min(created_at) as oldest from ${mailOutbox} group by status`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { status: string; n: number; oldest: string | Date }[];
+  const rows = executedRows<{ status: string; n: number; oldest: string | Date }>(result);
   const of = (status: string) => rows.find((r) => r.status === status);
   const oldest = of('pending')?.oldest;
   return {
@@ -201,7 +202,7 @@ export class MailOutbox {
       delete from ${mailOutbox} where id in (
         select id from ${mailOutbox} where status = 'sent' and sent_at < ${before} order by id limit ${PURGE_BATCH})
       returning id`);
-    const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+    const rows = executedRows<{ id: number }>(result);
     if (rows.length > 0) log().info({ deleted: rows.length, sentBefore: before.toISOString() }, 'mail outbox: sent records past their retention deleted');
     return rows.length;
   }
@@ -222,7 +223,7 @@ export class MailOutbox {
         where status = 'pending' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until <= ${now}) ${only}
         order by id limit ${CLAIM_BATCH} for update skip locked)
       returning id, message, recipient, attempts`);
-    const rows = (result as unknown as { rows?: Claimed[] }).rows ?? (result as unknown as Claimed[]);
+    const rows = executedRows<Claimed>(result);
     return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
   }
 
