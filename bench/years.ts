@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { addDays, DateModes, todayInRome } from '../src/domain/dates';
 import { openDatabase } from '../server/db/client';
+import { executedRows } from '../server/db/rows';
 import { configureLogger } from '../server/log';
 import { startNpmStart } from '../tests/support/process';
 import { freePort } from '../tests/support/free-port';
@@ -83,8 +84,7 @@ async function fillOrders(dataDir: string): Promise<{ orders: number; ms: number
         WHERE products.shop_id = o.shop_id AND NOT products.is_add_on ORDER BY products.id, prices.id LIMIT 1
       ) pr ON true
       WHERE o.email = 'storico@example.com'`);
-    const counted = (await database.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE email = 'storico@example.com'`)) as unknown as { rows: { n: number }[] };
-    const [row] = counted.rows;
+    const [row] = executedRows<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE email = 'storico@example.com'`));
     await database.db.execute(sql`VACUUM ANALYZE`);
     return { orders: row!.n, ms: performance.now() - t0 };
   } finally {

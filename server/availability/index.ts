@@ -11,12 +11,12 @@ import type { DayAvailability } from '../../src/api/contract/availability';
 import { sizesAvailable, type SizeAvailability } from '../../src/domain/sizes';
 import type { Db } from '../db/client';
 import type { CatalogueCache, CatalogueShop } from '../catalogue/cache';
-import { BookingIndex, keptFrom, readOrderBookings, type OrderBookings } from './bookings';
+import { BookingIndex, keptFrom, loadBookingIndex, type OrderBookings } from './bookings';
 import { AnswerMemo } from './memo';
 import { outUnitHolds, readOutUnits, type OutUnit } from './out-units';
 
 export class Availability {
-  private readonly bookings = new BookingIndex();
+  private bookings = new BookingIndex();
   /** product id → its units out on delivery. */
   private outUnits = new Map<number, OutUnit[]>();
   private outUnitsTicket = 0;
@@ -35,7 +35,7 @@ export class Availability {
 
   /** Everything read again from the database (start-up, missed notifications, a catalogue change). */
   async load(db: Db): Promise<void> {
-    this.bookings.replaceAll(await readOrderBookings(db, { endingFrom: keptFrom(this.today()) }));
+    this.bookings = await loadBookingIndex(db, keptFrom(this.today()));
     this.memo.clear();
     await this.refreshOutUnits(db);
   }
