@@ -24,14 +24,14 @@ const ORDERS_PER_SHOP_DAY = Number(process.env.BENCH_YEARS_ORDERS_PER_SHOP_DAY ?
 /** What each server is left alone for after start before its memory is read. */
 const SETTLE_MS = 5000;
 
-interface Run {
+export interface Run {
   startMs: number;
   idle: Memory;
   reads: Row[];
 }
 
 /** Starts the data folder's server, reads its memory and the read scenarios, stops it. */
-async function measure(dataDir: string): Promise<Run> {
+export async function measure(dataDir: string): Promise<Run> {
   const started0 = performance.now();
   const started = await startNpmStart(dataDir, await freePort(), {}, { keepOutput: false });
   const startMs = performance.now() - started0;
@@ -56,7 +56,7 @@ async function measure(dataDir: string): Promise<Run> {
 }
 
 /** Writes the years of orders into the (stopped) server's data folder; how many, and how long it took. */
-async function fillOrders(dataDir: string): Promise<{ orders: number; ms: number }> {
+export async function fillOrders(dataDir: string): Promise<{ orders: number; ms: number }> {
   const t0 = performance.now();
   // npm start keeps its database in DATA_DIR/db (server/main.ts).
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
