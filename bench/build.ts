@@ -18,6 +18,7 @@ import path from 'node:path';
 import { astroBuildArgs, BUILD_ENV } from '../scripts/build-if-stale';
 import { projectRoot } from '../server/db/client';
 import { DEFAULT_LOCALE, LOCALES } from '../src/domain/locales';
+import { buildSplit, type BuildPhase } from './build-split';
 import { runMeasured, type TreeRun } from './process-tree';
 
 const PAIRS = Math.max(1, Number(process.env.BENCH_BUILD_PAIRS ?? 3));
@@ -33,6 +34,8 @@ export interface BuildRun {
   pagesBuilt: number;
   /** dist/**\/index.html */
   indexPages: string[];
+  /** Where the time went, from Astro's output (bench/build-split.ts). */
+  split: BuildPhase[];
 }
 
 /** Every folder of `dir` holding an index.html, as a path without slashes at either end ('' for the root). */
@@ -59,7 +62,7 @@ async function astroBuild(root: string, command: [string, string[]], environment
     throw new Error(`astro build in ${root} failed (exit ${run.status})`);
   }
   const pagesBuilt = Number(/(\d+) page\(s\) built/.exec(run.stdout)?.[1] ?? NaN);
-  return { seconds: run.seconds, peakRssBytes: run.peakRssBytes, pagesBuilt, indexPages: indexPagesOf(path.join(root, 'dist')) };
+  return { seconds: run.seconds, peakRssBytes: run.peakRssBytes, pagesBuilt, indexPages: indexPagesOf(path.join(root, 'dist')), split: buildSplit(run.stdout, run.seconds) };
 }
 
 /** Our site, cold as described above; leaves a fresh dist/ that `npm start` reuses. */
@@ -150,6 +153,20 @@ function printTable({ pairs }: BuildBenchResult): void {
   console.log('|---|---:|---:|---:|---|');
   for (const r of rows) console.log(`| ${r.what} | ${r.show(r.ours)} | ${r.show(r.bare)} | ${(r.ours / r.bare).toFixed(2)}× | ≤ ${TARGET_RATIO}× |`);
   console.log(`\npages built: ours ${pairs[0].ours.pagesBuilt}, bare ${pairs[0].bare.pagesBuilt}`);
+  console.log("\nWhere the time goes (the last pair; Astro's own timings, bench/build-split.ts)\n");
+  printSplit({ ours: pairs.at(-1)!.ours, bare: pairs.at(-1)!.bare });
+}
+
+/** Two or more builds side by side, phase by phase, as Astro timed them (a column per build). */
+export function printSplit(builds: Record<string, BuildRun>): void {
+  const names = Object.keys(builds);
+  const phases = [...new Set(Object.values(builds).flatMap((b) => b.split.map((p) => p.phase)))];
+  console.log(`| phase | ${names.map((n) => `${n} s`).join(' | ')} |`);
+  console.log(`|---|${names.map(() => '---:').join('|')}|`);
+  for (const phase of phases) {
+    const cells = names.map((n) => builds[n]!.split.find((p) => p.phase === phase)?.seconds.toFixed(2) ?? '—');
+    console.log(`| ${phase} | ${cells.join(' | ')} |`);
+  }
 }
 
 export async function benchBuild(): Promise<BuildBenchResult> {
