@@ -7,6 +7,8 @@
 // its start-up (node, the config and its integrations, the content sync and types): with the
 // build's wall time, that start-up is the wall time less Astro's total.
 
+import { stripVTControlCharacters } from 'node:util';
+
 export interface BuildPhase {
   phase: string;
   seconds: number;
@@ -31,10 +33,12 @@ function completedAfter(lines: string[], start: RegExp, done: RegExp = /✓ Comp
 }
 
 /**
- * The phases of one build's output (FORCE_COLOR=0), in the order Astro runs them; missing ones are
- * left out. With `wallSeconds` (the build process's wall time), the start-up before Astro's timer too.
+ * The phases of one build's output, in the order Astro runs them; missing ones are left out. With
+ * `wallSeconds` (the build process's wall time), the start-up before Astro's timer too. Astro colours
+ * its lines even with FORCE_COLOR=0 and no terminal, so the colour codes are dropped first.
  */
-export function buildSplit(output: string, wallSeconds?: number): BuildPhase[] {
+export function buildSplit(colouredOutput: string, wallSeconds?: number): BuildPhase[] {
+  const output = stripVTControlCharacters(colouredOutput);
   const lines = output.split('\n');
   const total = astroTotal(output);
   const phases: BuildPhase[] = [];
@@ -58,7 +62,8 @@ export function buildSplit(output: string, wallSeconds?: number): BuildPhase[] {
 }
 
 /** Astro's own total ("N page(s) built in Xs"), which the phases above add up to. */
-export function astroTotal(output: string): number | undefined {
+export function astroTotal(colouredOutput: string): number | undefined {
+  const output = stripVTControlCharacters(colouredOutput);
   const total = /\[build\] \d+ page\(s\) built in ([\d.]+)(m?s)/.exec(output);
   return total ? seconds(total[1]!, total[2]!) : undefined;
 }

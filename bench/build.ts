@@ -23,8 +23,8 @@ import { runMeasured, type TreeRun } from './process-tree';
 
 const PAIRS = Math.max(1, Number(process.env.BENCH_BUILD_PAIRS ?? 3));
 const BUILD_TIMEOUT_MS = 10 * 60_000;
-/** Our build against the bare one: at most this many times its wall time and its peak memory. */
-const TARGET_RATIO = 2;
+/** Our build against the bare one: at most 3× its wall time, 2× its peak memory. */
+const TARGET_RATIO = { time: 3, memory: 2 } as const;
 const MIB = 1024 * 1024;
 
 export interface BuildRun {
@@ -146,12 +146,12 @@ function printTable({ pairs }: BuildBenchResult): void {
   console.log('|---|---:|---:|---:|---:|');
   pairs.forEach(({ ours, bare }, i) => console.log(`| ${i + 1} | ${ours.seconds.toFixed(1)} | ${bare.seconds.toFixed(1)} | ${mib(ours.peakRssBytes)} | ${mib(bare.peakRssBytes)} |`));
   const rows = [
-    { what: 'wall time (s)', ours: median(pairs.map((p) => p.ours.seconds)), bare: median(pairs.map((p) => p.bare.seconds)), show: (v: number) => v.toFixed(1) },
-    { what: 'peak RSS of the process tree (MiB)', ours: median(pairs.map((p) => p.ours.peakRssBytes)), bare: median(pairs.map((p) => p.bare.peakRssBytes)), show: mib },
+    { what: 'wall time (s)', target: TARGET_RATIO.time, ours: median(pairs.map((p) => p.ours.seconds)), bare: median(pairs.map((p) => p.bare.seconds)), show: (v: number) => v.toFixed(1) },
+    { what: 'peak RSS of the process tree (MiB)', target: TARGET_RATIO.memory, ours: median(pairs.map((p) => p.ours.peakRssBytes)), bare: median(pairs.map((p) => p.bare.peakRssBytes)), show: mib },
   ];
   console.log('\n| median | ours | bare | ratio | target |');
   console.log('|---|---:|---:|---:|---|');
-  for (const r of rows) console.log(`| ${r.what} | ${r.show(r.ours)} | ${r.show(r.bare)} | ${(r.ours / r.bare).toFixed(2)}× | ≤ ${TARGET_RATIO}× |`);
+  for (const r of rows) console.log(`| ${r.what} | ${r.show(r.ours)} | ${r.show(r.bare)} | ${(r.ours / r.bare).toFixed(2)}× | ≤ ${r.target}× |`);
   console.log(`\npages built: ours ${pairs[0].ours.pagesBuilt}, bare ${pairs[0].bare.pagesBuilt}`);
   console.log("\nWhere the time goes (the last pair; Astro's own timings, bench/build-split.ts)\n");
   printSplit({ ours: pairs.at(-1)!.ours, bare: pairs.at(-1)!.bare });

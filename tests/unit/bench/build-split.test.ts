@@ -56,4 +56,36 @@ describe('buildSplit', () => {
     const split = buildSplit('07:04:42 [build] Collecting build info...\n07:04:42 [build] ✓ Completed in 850ms.\n');
     expect(split).toEqual([{ phase: 'collecting build info (routes, getStaticPaths)', seconds: 0.85 }]);
   });
+
+  it('reads the lines as Astro prints them, coloured even with FORCE_COLOR=0 and no terminal', () => {
+    const E = '\u001b';
+    const coloured = [
+      `${E}[2m12:41:11${E}[22m ${E}[34m[build]${E}[39m Collecting build info...`,
+      `${E}[2m12:41:11${E}[22m ${E}[34m[build]${E}[39m ${E}[32m✓ Completed in 1.10s.${E}[39m`,
+      `${E}[2m12:41:11${E}[22m ${E}[34m[build]${E}[39m Building static entrypoints...`,
+      `${E}[2m12:41:16${E}[22m ${E}[34m[vite]${E}[39m ${E}[32m✓ built in 4.51s${E}[39m`,
+      `${E}[2m12:41:16${E}[22m ${E}[34m[build]${E}[39m ${E}[32m✓ Completed in 4.66s.${E}[39m`,
+      `${E}[42m${E}[30m building client (vite) ${E}[39m${E}[49m`,
+      `${E}[2m12:41:18${E}[22m ${E}[34m[vite]${E}[39m ${E}[32m✓ built in 1.93s${E}[39m`,
+      `${E}[42m${E}[30m generating static routes ${E}[39m${E}[49m`,
+      `${E}[2m12:41:22${E}[22m ${E}[32m✓ Completed in 4.50s.`,
+      `${E}[39m`,
+      `${E}[42m${E}[30m generating optimized images ${E}[39m${E}[49m`,
+      `${E}[2m12:41:24${E}[22m ${E}[32m✓ Completed in 1.97s.`,
+      `${E}[2m12:41:24${E}[22m ${E}[34m[og-images]${E}[39m 60 link-preview images (60 drawn, 0 from the cache) in 3035 ms`,
+      `${E}[2m12:41:25${E}[22m ${E}[34m[build]${E}[39m 537 page(s) built in ${E}[1m15.07s${E}[22m`,
+    ].join('\n');
+    const split = buildSplit(coloured, 19);
+    expect(astroTotal(coloured)).toBe(15.07);
+    expect(split.map((p) => [p.phase.split(/[ :(]/)[0], p.seconds])).toEqual([
+      ['start-up', expect.closeTo(19 - 15.07, 5)],
+      ['collecting', 1.1],
+      ['server', 4.66],
+      ['client', 1.93],
+      ['page', 4.5],
+      ['optimized', 1.97],
+      ['after', expect.closeTo(15.07 - (1.1 + 4.66 + 1.93 + 4.5 + 1.97), 5)],
+      ['link-preview', 3.035],
+    ]);
+  });
 });
