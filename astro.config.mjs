@@ -3,13 +3,19 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
-import { isNoindexUrlPath } from './src/seo/noindex.mjs';
-import { islandsMessages } from './src/i18n/islands-messages-plugin.mjs';
-import { envSchema } from './src/env-schema.mjs';
-import { DEFAULT_LOCALE, LOCALES } from './src/domain/locales';
-import { ogImagesIntegration } from './src/seo/og-integration';
-import { kioskOfflineIntegration } from './src/features/kiosk/offline/integration';
-import { preloadWithoutLoaded } from './src/build/preload-deps.mjs';
+import { register } from 'tsx/esm/api';
+
+// The project's modules this config uses are TypeScript and import by name (tsconfig.json "paths",
+// README.md "Imports"). Astro imports this file with Node first and, when that fails, through a bare
+// Vite server that knows no "paths"; tsx, registered here, lets Node load them, names resolved.
+register();
+const { isNoindexUrlPath } = await import('./src/seo/noindex.mjs');
+const { islandsMessages } = await import('./src/i18n/islands-messages-plugin.mjs');
+const { envSchema } = await import('./src/env-schema.mjs');
+const { DEFAULT_LOCALE, LOCALES } = await import('./src/domain/locales');
+const { ogImagesIntegration } = await import('./src/seo/og-integration');
+const { kioskOfflineIntegration } = await import('./src/features/kiosk/offline/integration');
+const { preloadWithoutLoaded } = await import('./src/build/preload-deps.mjs');
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 

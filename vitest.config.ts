@@ -23,6 +23,8 @@ function astroEnvClient(): Plugin {
 
 export default defineConfig({
   plugins: [astroEnvClient()],
+  // Imports by name ('~/domain/…', '~server/…'): tsconfig.json's "paths", as Astro and tsx read them.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'server/**/*.test.ts', 'tests/site/**/*.test.ts'],
     environment: 'node',
