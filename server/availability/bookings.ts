@@ -2,8 +2,8 @@
 // database at start (and after a lost notification connection), then kept equal to it by the
 // after-commit hook (commit.ts), order by order; bookings long ended are left out (below).
 import { eq, inArray, sql } from 'drizzle-orm';
-import { halfDayOf, type BookingPeriod } from '../../src/domain/availability';
-import { addDays } from '../../src/domain/dates';
+import { halfDayOf, type BookingPeriod } from '~/domain/availability';
+import { addDays } from '~/domain/dates';
 import type { Db } from '../db/client';
 import { executedRows } from '../db/rows';
 import { orderDetails, orders } from '../db/schema/index';

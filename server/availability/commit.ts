@@ -12,7 +12,7 @@
 import type { Db } from '../db/client';
 import type { CatalogueCache } from '../catalogue/cache';
 import type { Availability } from './index';
-import type { BookingPeriod } from '../../src/domain/availability';
+import type { BookingPeriod } from '~/domain/availability';
 import { readOrderBookings, type OrderBookings } from './bookings';
 import { afterPendingIo } from '../db/pglite-queue';
 

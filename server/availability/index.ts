@@ -5,10 +5,10 @@
 // source of truth. This is loaded from it at start and changed only by the after-commit hook
 // (commit.ts) that every write changing bookings or units out goes through; on PostgreSQL the
 // other processes' commits reach it through the same hook (server/cluster/sync.ts).
-import { availableUnits, halfDayAvailability, type BookingPeriod } from '../../src/domain/availability';
-import { toRomeDay } from '../../src/domain/dates';
-import type { DayAvailability } from '../../src/api/contract/availability';
-import { sizesAvailable, type SizeAvailability } from '../../src/domain/sizes';
+import { availableUnits, halfDayAvailability, type BookingPeriod } from '~/domain/availability';
+import { toRomeDay } from '~/domain/dates';
+import type { DayAvailability } from '~/api/contract/availability';
+import { sizesAvailable, type SizeAvailability } from '~/domain/sizes';
 import type { Db } from '../db/client';
 import type { CatalogueCache, CatalogueShop } from '../catalogue/cache';
 import { BookingIndex, keptFrom, loadBookingIndex, type OrderBookings } from './bookings';

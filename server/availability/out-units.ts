@@ -2,8 +2,8 @@
 // (index.ts) and the locked checks on the database (server/orders/stock-check.ts,
 // server/staff/hand-out-stock.ts).
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { BookingPeriod } from '../../src/domain/availability';
-import { addDays, toRomeDay } from '../../src/domain/dates';
+import type { BookingPeriod } from '~/domain/availability';
+import { addDays, toRomeDay } from '~/domain/dates';
 import type { Db } from '../db/client';
 import { deliveryDetails, orderDetails, orders, specificProducts } from '../db/schema/index';
 

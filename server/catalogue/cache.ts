@@ -17,7 +17,7 @@ import {
   specificProducts,
   sports,
 } from '../db/schema/index';
-import { countSizes, type SizeUnits } from '../../src/domain/sizes';
+import { countSizes, type SizeUnits } from '~/domain/sizes';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SportRow = typeof sports.$inferSelect;

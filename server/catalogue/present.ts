@@ -1,10 +1,10 @@
 // JSON shapes of the catalogue (spec §3), in the request's language.
-import type { Locale } from '../../src/i18n/index';
-import type { DateMode } from '../../src/domain/dates';
-import { rentDays } from '../../src/domain/dates';
-import { selectPrice } from '../../src/domain/pricing';
-import { requiresCustomerInfo } from '../../src/domain/catalogue';
-import { withFidelityDiscount, withTotal } from '../../src/domain/charges';
+import type { Locale } from '~/i18n/index';
+import type { DateMode } from '~/domain/dates';
+import { rentDays } from '~/domain/dates';
+import { selectPrice } from '~/domain/pricing';
+import { requiresCustomerInfo } from '~/domain/catalogue';
+import { withFidelityDiscount, withTotal } from '~/domain/charges';
 import type { z } from 'zod';
 import type {
   CategorySchema,
@@ -15,7 +15,7 @@ import type {
   ShopSchema,
   SiteSchema,
   SportSchema,
-} from '../../src/api/contract/catalogue';
+} from '~/api/contract/catalogue';
 import type { LocalizedText } from '../db/schema/catalogue';
 import type { CatalogueProduct, CatalogueShop, CategoryRow, PriceRow, SiteRow, SportRow } from './cache';
 import { shopSeason } from './season';

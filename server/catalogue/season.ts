@@ -1,7 +1,7 @@
 // A shop's season on the server. The shops table holds the month-day window; this is
 // the only reader of those columns, so the API's `season` (presenter), the season booking period
 // (quote, availabilities, sizes) and the out-of-season refusal all agree on the same days.
-import { currentOrNextSeason, type SeasonDays, type SeasonWindow } from '../../src/domain/season';
+import { currentOrNextSeason, type SeasonDays, type SeasonWindow } from '~/domain/season';
 import type { ShopRow } from './cache';
 
 /** The shop's month-day window ('MM-DD'..'MM-DD'; '01-01'..'12-31' for a shop open all year). */

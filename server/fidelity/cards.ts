@@ -2,7 +2,7 @@
 // number shares, issuing new cards with random numbers, and claiming a card for one account.
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
-import { FIDELITY_CARD_DIGITS, fidelityCardNumberFrom, normalizeFidelityCardNumber } from '../../src/domain/fidelity';
+import { FIDELITY_CARD_DIGITS, fidelityCardNumberFrom, normalizeFidelityCardNumber } from '~/domain/fidelity';
 import type { Db } from '../db/client';
 import { fidelityCards } from '../db/schema/index';
 import { isUniqueViolation } from '../db/errors';

@@ -1,11 +1,11 @@
 // What every API handler can read from the request context.
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
-import type { Locale } from '../../src/i18n/index';
+import type { Locale } from '~/i18n/index';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter, RateLimitRule } from './rate-limit';
-import type { UploadQuota } from '../../src/domain/upload-quota';
+import type { UploadQuota } from '~/domain/upload-quota';
 import type { OrderLimits } from '../orders/limits';
 import type { CatalogueCache } from '../catalogue/cache';
 import type { Availability } from '../availability/index';

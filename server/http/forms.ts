@@ -6,7 +6,7 @@
 // for the whole process. The tree is therefore built from null-prototype objects, only own
 // properties are descended into, segments are `[A-Za-z0-9_]+`, only the form's known top-level names
 // are kept, and the number of fields and the depth of keys are checked before anything is built.
-import { OrderFormSchema } from '../../src/api/contract/order-form';
+import { OrderFormSchema } from '~/api/contract/order-form';
 import { ApiError } from './errors';
 
 export type FormValue = string | File | FormTree | FormValue[];

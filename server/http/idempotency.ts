@@ -46,7 +46,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '../../src/api/contract/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeySchema } from '~/api/contract/idempotency';
 import { idempotencyKeys } from '../db/schema/index';
 import { builtOnce, valueOf } from '../db/built-statements';
 import type { AppEnv, AuthTotem } from './context';

@@ -1,7 +1,7 @@
 // The locale of a request, from the Content-Language header the storefront sends (it_IT, fr_FR, en_GB).
 import type { TFunction } from 'i18next';
-import { getT } from '../../src/i18n/server';
-import { toLocale, type Locale } from '../../src/i18n/index';
+import { getT } from '~/i18n/server';
+import { toLocale, type Locale } from '~/i18n/index';
 
 export function localeFromHeader(header: string | undefined | null): Locale {
   const tag = (header ?? '').trim().toLowerCase().slice(0, 2);

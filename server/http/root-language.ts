@@ -3,7 +3,7 @@
 // download, parse and paint first. The rule is src/domain/root-language.ts, shared with the script.
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY, acceptedLanguages, rootLanguageDecision } from '../../src/domain/root-language';
+import { LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_KEY, acceptedLanguages, rootLanguageDecision } from '~/domain/root-language';
 
 export function rootLanguageRedirect(): MiddlewareHandler {
   return async (c, next) => {

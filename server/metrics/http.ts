@@ -4,7 +4,7 @@
 // replayed from an Idempotency-Key.
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
+import { IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
 import type { AppEnv } from '../http/context';
 import type { Metrics, OrderChannel } from './index';
 import { refusalReason } from './refusals';

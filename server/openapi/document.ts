@@ -5,7 +5,7 @@
 // a response schema as much as of a request's (a `_default` field may be absent, a pipe shows what
 // it takes). OpenAPI 3.1's schemas are JSON Schema 2020-12, what the converter writes.
 import * as z from 'zod/mini';
-import * as contract from '../../src/api/contract/index';
+import * as contract from '~/api/contract/index';
 import { PATH_PARAMS } from './params';
 import { API_OPERATIONS, type DocumentedOperation } from './routes/index';
 import { SCHEMA_REF, refusalComponents, refusalRef, refusalStatuses, securityOf } from './refusals';

@@ -2,10 +2,10 @@
 // request modules wrap them the same way: src/api/sites.ts, shops.ts, inventory.ts). Named here so
 // the document shows them once.
 import * as z from 'zod/mini';
-import { ShopLoadSchema, ShopSchema, SiteSchema, SportSchema } from '../../src/api/contract/catalogue';
-import { PathwaySchema } from '../../src/api/contract/pathways';
-import { OrderResponseSchema } from '../../src/api/contract/orders';
-import { ExtraSpecificProductSchema, InventoryItemSchema, UnitDetailSchema, UnitProblemSchema } from '../../src/api/contract/inventory';
+import { ShopLoadSchema, ShopSchema, SiteSchema, SportSchema } from '~/api/contract/catalogue';
+import { PathwaySchema } from '~/api/contract/pathways';
+import { OrderResponseSchema } from '~/api/contract/orders';
+import { ExtraSpecificProductSchema, InventoryItemSchema, UnitDetailSchema, UnitProblemSchema } from '~/api/contract/inventory';
 
 export const SitesEnvelope = z.object({ data: z.array(SiteSchema) });
 export const SiteEnvelope = z.object({ data: SiteSchema });

@@ -1,8 +1,8 @@
 // Path parameters by name and the headers routes read: one rule each, as the handlers apply them
 // (server/http/validation.ts idParam, server/orders/access.ts accessibleOrder).
 import * as z from 'zod/mini';
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from '../../src/api/contract/idempotency';
-import { noControlCharacters } from '../../src/api/contract/fields';
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from '~/api/contract/idempotency';
+import { noControlCharacters } from '~/api/contract/fields';
 import type { HeaderParam } from './operation';
 
 /**

@@ -1,8 +1,8 @@
 // The order's breakdown (src/domain/order-breakdown.ts) as text in the order's language: one label
 // and one signed amount a line, the same in the confirmation e-mail and on the voucher.
 import type { TFunction } from 'i18next';
-import { formatCurrency } from '../../src/domain/format';
-import { fromCents, orderBreakdown, type BreakdownLine, type BreakdownOrder } from '../../src/domain/order-breakdown';
+import { formatCurrency } from '~/domain/format';
+import { fromCents, orderBreakdown, type BreakdownLine, type BreakdownOrder } from '~/domain/order-breakdown';
 
 export interface BreakdownRow {
   label: string;

@@ -13,7 +13,7 @@
 // only unpaid orders can be cancelled, so the customer never had the discount, and a welcome coupon
 // used on an order cancelled the same day must still be there for the order that replaces it.
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { dayToDisplay } from '../../src/domain/dates';
+import { dayToDisplay } from '~/domain/dates';
 import type { Db } from '../db/client';
 import { couponRedemptions, coupons } from '../db/schema/index';
 import { ApiError, type FieldErrors } from '../http/errors';

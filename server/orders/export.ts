@@ -3,9 +3,9 @@
 // the decimal comma an Italian or French spreadsheet expects (the separator is ';', so a comma never
 // splits a cell).
 import type { TFunction } from 'i18next';
-import type { Locale } from '../../src/domain/locales';
+import type { Locale } from '~/domain/locales';
 import type { presentOrder } from './present';
-import { csvRows } from '../../src/domain/csv';
+import { csvRows } from '~/domain/csv';
 
 type PresentedOrder = Awaited<ReturnType<typeof presentOrder>>;
 

@@ -5,7 +5,7 @@
 // e-mails are limited per recipient (the shop must not become a way to flood someone's inbox).
 // The environment may change the limits (server/config.ts; server/README.md, "Abuse"); tests and benchmarks set their own.
 // This module holds the rules; counting a request against them is rate-limits.ts.
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
+import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
 import { ApiError, type FieldErrors } from '../http/errors';
 import type { RateLimitRule } from '../http/rate-limit';
 import type { Quote } from './quote';

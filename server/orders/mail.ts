@@ -5,9 +5,9 @@
 // they block data: URIs; the number is written beside it as text. The voucher PDF is a link
 // (/download?order={uuid}), not an attachment: it is made on demand, always with today's order.
 import type { AppContext } from '../http/context';
-import { dayToDisplay } from '../../src/domain/dates';
-import { localizePath } from '../../src/domain/locale-path';
-import { VOUCHER_ORDER_PARAM } from '../../src/domain/order-code';
+import { dayToDisplay } from '~/domain/dates';
+import { localizePath } from '~/domain/locale-path';
+import { VOUCHER_ORDER_PARAM } from '~/domain/order-code';
 import { escapeHtml } from '../error-page';
 import type { presentOrder } from './present';
 import { log } from '../log';

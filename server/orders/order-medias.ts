@@ -5,12 +5,12 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AuthTotem } from '../http/context';
-import { documentsRequired } from '../../src/domain/kiosk';
-import { documentsRequiredFor } from '../../src/domain/order-documents';
+import { documentsRequired } from '~/domain/kiosk';
+import { documentsRequiredFor } from '~/domain/order-documents';
 import { medias, totems } from '../db/schema/index';
 import { fieldError } from '../http/errors';
-import type { OrderFormInput } from '../../src/api/contract/order-form';
-import type { UploadQuota } from '../../src/domain/upload-quota';
+import type { OrderFormInput } from '~/api/contract/order-form';
+import type { UploadQuota } from '~/domain/upload-quota';
 import { assertOrderWithinQuota } from './upload-quota';
 import type { StoredUpload } from './uploads';
 

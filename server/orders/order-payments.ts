@@ -3,10 +3,10 @@
 // the parts (sums, change, methods) are src/domain/desk-methods.ts.
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OrderPaymentSchema } from '../../src/api/contract/order-payments';
-import { addDays, toRomeDay } from '../../src/domain/dates';
-import { cashExpected, changeFor, totalsByMethod, type MethodTotal, type PaymentPart } from '../../src/domain/desk-methods';
-import { roundMoney, sumMoney } from '../../src/domain/money';
+import type { OrderPaymentSchema } from '~/api/contract/order-payments';
+import { addDays, toRomeDay } from '~/domain/dates';
+import { cashExpected, changeFor, totalsByMethod, type MethodTotal, type PaymentPart } from '~/domain/desk-methods';
+import { roundMoney, sumMoney } from '~/domain/money';
 import type { Db } from '../db/client';
 import { orderPayments, totems } from '../db/schema/index';
 

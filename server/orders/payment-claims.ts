@@ -4,8 +4,8 @@
 // process: several API processes on one database agree on it. A payment is recorded only under its
 // own claim; the claim of a desk that is gone is released by staff with a kiosk's password.
 import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
-import { PAYMENT_CLAIM_TTL_MS } from '../../src/domain/desk-payments';
-import { roundMoney } from '../../src/domain/money';
+import { PAYMENT_CLAIM_TTL_MS } from '~/domain/desk-payments';
+import { roundMoney } from '~/domain/money';
 import type { Db } from '../db/client';
 import { orders, totems } from '../db/schema/index';
 import { ApiError } from '../http/errors';

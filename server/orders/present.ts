@@ -3,13 +3,13 @@ import { asc, eq, inArray, and, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, deliveryDetails, medias, orderDetailPools, orderDetails, specificProducts, totems } from '../db/schema/index';
 import type { CatalogueCache, CatalogueShop } from '../catalogue/cache';
-import { todayInRome } from '../../src/domain/dates';
+import { todayInRome } from '~/domain/dates';
 import type { OrderRow, SavedOrder } from './write';
 import { kioskRequiresDocuments } from './order-medias';
 import type { z } from 'zod';
-import type { OrderResponseSchema } from '../../src/api/contract/orders';
-import { shopAddressLine, shopMapUrl } from '../../src/domain/shop-place';
-import { LOCALES } from '../../src/domain/locales';
+import type { OrderResponseSchema } from '~/api/contract/orders';
+import { shopAddressLine, shopMapUrl } from '~/domain/shop-place';
+import { LOCALES } from '~/domain/locales';
 import { shopHours } from '../vouchers/shop-hours';
 import { loadPayments } from './order-payments';
 

@@ -1,23 +1,23 @@
 // Prices an order from the server's own catalogue: the client sends only price ids, never amounts.
 // Every rule comes from src/domain, the same code the storefront runs.
-import type { DateMode } from '../../src/domain/dates';
-import { areDatesValid, DateModes, dayToDisplay, isPastDay, rentDays, todayInRome } from '../../src/domain/dates';
-import { dateModeOf } from '../../src/domain/booking-params';
-import { firstDayOutOfSeason, nextOpening } from '../../src/domain/season';
-import { bookingPeriod, type BookingPeriod } from '../../src/domain/availability';
-import { offeredAddOns, selectPrice } from '../../src/domain/pricing';
-import { splitVat, priceTotal } from '../../src/domain/charges';
-import { cartTotal } from '../../src/domain/cart';
-import { roundMoney, sumMoney } from '../../src/domain/money';
-import type { Price } from '../../src/api/contract/catalogue';
-import type { CustomerInput, OrderFormInput } from '../../src/api/contract/order-form';
-import { CUSTOMER_FIELDS } from '../../src/domain/orders';
-import { requiresCustomerInfo } from '../../src/domain/catalogue';
+import type { DateMode } from '~/domain/dates';
+import { areDatesValid, DateModes, dayToDisplay, isPastDay, rentDays, todayInRome } from '~/domain/dates';
+import { dateModeOf } from '~/domain/booking-params';
+import { firstDayOutOfSeason, nextOpening } from '~/domain/season';
+import { bookingPeriod, type BookingPeriod } from '~/domain/availability';
+import { offeredAddOns, selectPrice } from '~/domain/pricing';
+import { splitVat, priceTotal } from '~/domain/charges';
+import { cartTotal } from '~/domain/cart';
+import { roundMoney, sumMoney } from '~/domain/money';
+import type { Price } from '~/api/contract/catalogue';
+import type { CustomerInput, OrderFormInput } from '~/api/contract/order-form';
+import { CUSTOMER_FIELDS } from '~/domain/orders';
+import { requiresCustomerInfo } from '~/domain/catalogue';
 import { ApiError, fieldError, type FieldErrors } from '../http/errors';
 import type { CatalogueProduct, CatalogueShop } from '../catalogue/cache';
 import { localized, pricesFor } from '../catalogue/present';
 import { seasonWindow, shopSeason } from '../catalogue/season';
-import type { Locale } from '../../src/i18n/index';
+import type { Locale } from '~/i18n/index';
 
 export interface QuotedLine {
   productId: number;

@@ -15,9 +15,9 @@
 // A line with a size needs a free unit of that size too (src/domain/sizes.ts): the sizes of a
 // product are counted under the same product lock (or in the same queue), so they cannot race either.
 import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
-import { availableUnits, type BookingPeriod } from '../../src/domain/availability';
-import { sizeRefusal, sizesAvailable, type SizeAvailability } from '../../src/domain/sizes';
-import { toRomeDay } from '../../src/domain/dates';
+import { availableUnits, type BookingPeriod } from '~/domain/availability';
+import { sizeRefusal, sizesAvailable, type SizeAvailability } from '~/domain/sizes';
+import { toRomeDay } from '~/domain/dates';
 import type { Db } from '../db/client';
 import { orderDetails, orders, products } from '../db/schema/index';
 import { ApiError, type FieldErrors } from '../http/errors';

@@ -10,8 +10,8 @@
 //   per-order quota does not already; the address is what spans a guest's orders. 429: later.
 // Both answer with the message under the form's field.
 import { count, eq, sum } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
-import { fitsOrderQuota, type UploadQuota } from '../../src/domain/upload-quota';
+import { MAX_UPLOAD_BYTES } from '~/domain/medias';
+import { fitsOrderQuota, type UploadQuota } from '~/domain/upload-quota';
 import type { Db } from '../db/client';
 import { medias } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
+import { MAX_UPLOAD_BYTES } from '~/domain/medias';
 import { ApiError, fieldError } from '../http/errors';
 import { log } from '../log';
 import { makePrivateFolder, writePrivateFile } from '../private-files';

@@ -4,9 +4,9 @@
 // change as soon as it is committed.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { splitVat } from '../../src/domain/charges';
-import type { OrderFormInput } from '../../src/api/contract/order-form';
-import type { Locale } from '../../src/i18n/index';
+import { splitVat } from '~/domain/charges';
+import type { OrderFormInput } from '~/api/contract/order-form';
+import type { Locale } from '~/i18n/index';
 import type { Db } from '../db/client';
 import { insertReturning } from '../db/insert-statements';
 import type { IdempotencyClaim } from '../http/context';
@@ -21,7 +21,7 @@ import {
   orderReleased,
   type AvailabilityDeps,
 } from '../availability/commit';
-import { DateModes, toRomeDay } from '../../src/domain/dates';
+import { DateModes, toRomeDay } from '~/domain/dates';
 import type { Quote } from './quote';
 import { saveOrderMedias, type OrderMediasInput } from './order-medias';
 import { noClaim, noOtherPaymentClaim } from './payment-claims';

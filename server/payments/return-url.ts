@@ -1,7 +1,7 @@
 // The customer's way back from a provider's page to the storefront, with the outcome for the order
 // page to announce (`?payment=<outcome>`): the simulator redirects there, Stripe's Checkout is given it.
-import type { PaymentOutcome } from '../../src/api/contract/payments';
-import { isSafeRedirect } from '../../src/domain/redirects';
+import type { PaymentOutcome } from '~/api/contract/payments';
+import { isSafeRedirect } from '~/domain/redirects';
 
 /** The way back to the storefront, with the outcome for the order page to announce. */
 export function returnUrl(returnPath: string, outcome: PaymentOutcome): string {

@@ -7,8 +7,8 @@
 // was shown; money reported after that is recorded as to refund, never lost.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { PAYMENT_SESSION_MINUTES, type PaymentOutcome } from '../../src/api/contract/payments';
-import type { Locale } from '../../src/i18n/index';
+import { PAYMENT_SESSION_MINUTES, type PaymentOutcome } from '~/api/contract/payments';
+import type { Locale } from '~/i18n/index';
 import { orders, paymentSessions } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';

@@ -5,14 +5,14 @@
 // secret key lives in this module's client: it is never logged, answered or put in a page.
 import type Stripe from 'stripe';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../src/i18n/index';
+import type { Locale } from '~/i18n/index';
 import { paymentSessions } from '../db/schema/index';
 import { ApiError } from '../http/errors';
 import type { AppDeps } from '../http/context';
 import { translator } from '../http/locale';
 import { log } from '../log';
 import type { OrderRow } from '../orders/write';
-import { PAYMENT_SESSION_MINUTES } from '../../src/api/contract/payments';
+import { PAYMENT_SESSION_MINUTES } from '~/api/contract/payments';
 import { returnUrl } from './return-url';
 import { openSession, type PaymentSessionRow } from './sessions';
 import { cents, stripeFailure, type StripeProvider } from './stripe-client';

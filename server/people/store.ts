@@ -2,8 +2,8 @@
 // order's skiers. A person of another account is "not found", never "forbidden": ids reveal nothing.
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, personNameKey, type PersonSchema } from '../../src/api/contract/people';
-import type { CustomerInput } from '../../src/api/contract/order-form';
+import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, personNameKey, type PersonSchema } from '~/api/contract/people';
+import type { CustomerInput } from '~/api/contract/order-form';
 import type { Db } from '../db/client';
 import { people } from '../db/schema/index';
 import { ApiError, fieldError, notFound } from '../http/errors';

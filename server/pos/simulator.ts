@@ -14,8 +14,8 @@ import {
   type PosStateSchema,
   type PosFailure,
   type PosResult,
-} from '../../src/api/contract/pos';
-import { roundMoney, sumMoney } from '../../src/domain/money';
+} from '~/api/contract/pos';
+import { roundMoney, sumMoney } from '~/domain/money';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 

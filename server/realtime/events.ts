@@ -3,7 +3,7 @@
 // what it needs with its own rights (the board re-reads v1/totem/board). Every totem of the shop,
 // the public kiosk (type 10) included, receives these events, so they carry no capability and no
 // personal data: no uuid (it opens the guest link), no name, phone, e-mail or amount.
-import { shopChannel, type OrderEvent, type OrderEventName } from '../../src/api/contract/realtime';
+import { shopChannel, type OrderEvent, type OrderEventName } from '~/api/contract/realtime';
 import type { AppDeps } from '../http/context';
 import type { OrderRow } from '../orders/write';
 

@@ -12,8 +12,8 @@ import {
   type ResetCodeResponseSchema,
   type ResetPasswordResponseSchema,
   type SignupResponseSchema,
-} from '../../src/api/contract/auth';
-import type { LoginResponseSchema, UserResponseSchema, UserSchema } from '../../src/api/contract/user';
+} from '~/api/contract/auth';
+import type { LoginResponseSchema, UserResponseSchema, UserSchema } from '~/api/contract/user';
 import type { z } from 'zod';
 import { fidelityCards, medias, tokens, users } from '../db/schema/index';
 import { ApiError, fieldError } from '../http/errors';
@@ -23,7 +23,7 @@ import { dummyHash, hashPassword, needsRehash, rehashPassword, verifyPassword } 
 import { consumeResetCode, guessResetCode, issueResetCode } from '../auth/reset-codes';
 import { issueToken, revokeToken } from '../auth/tokens';
 import { claimFidelityCard, limitCardLookup, releaseOtherFidelityCards } from '../fidelity/cards';
-import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
+import { normalizeFidelityCardNumber } from '~/domain/fidelity';
 import type { Db } from '../db/client';
 
 const LOGIN_PER_USERNAME = { limit: 10, windowMs: 15 * 60_000 };

@@ -3,9 +3,9 @@
 // the shop and, when the visitor gave an e-mail, copied to them in their language.
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { bookingRequestSchema, type BookingRequestBody, type BookingRequestSchema } from '../../src/api/contract/booking-requests';
-import { dayToDisplay, todayInRome } from '../../src/domain/dates';
-import { defaultLocale, type Locale } from '../../src/i18n/index';
+import { bookingRequestSchema, type BookingRequestBody, type BookingRequestSchema } from '~/api/contract/booking-requests';
+import { dayToDisplay, todayInRome } from '~/domain/dates';
+import { defaultLocale, type Locale } from '~/i18n/index';
 import { bookingRequests } from '../db/schema/index';
 import type { CatalogueShop } from '../catalogue/cache';
 import { clientIp, type AppContext, type AppEnv } from '../http/context';

@@ -2,10 +2,10 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { BookingQuerySchema, type BookingQuery } from '../../src/api/contract/booking-query';
-import { AvailabilityDaysQuerySchema, MAX_AVAILABILITY_DAYS } from '../../src/api/contract/availability';
-import { bookingPeriod } from '../../src/domain/availability';
-import { daysBetween } from '../../src/domain/dates';
+import { BookingQuerySchema, type BookingQuery } from '~/api/contract/booking-query';
+import { AvailabilityDaysQuerySchema, MAX_AVAILABILITY_DAYS } from '~/api/contract/availability';
+import { bookingPeriod } from '~/domain/availability';
+import { daysBetween } from '~/domain/dates';
 import { fidelityCards } from '../db/schema/index';
 import { ApiError, fieldError, notFound } from '../http/errors';
 import { accessibleOrder } from '../orders/access';
@@ -16,7 +16,7 @@ import { presentShop, presentShopLoad, presentSite, presentSport } from '../cata
 import { shopSeason } from '../catalogue/season';
 import { jsonBytes } from '../availability/memo';
 import { limitCardLookup } from '../fidelity/cards';
-import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
+import { normalizeFidelityCardNumber } from '~/domain/fidelity';
 
 export async function isValidFidelityCard(c: AppContext, number: string | undefined): Promise<boolean> {
   if (!number) return false;

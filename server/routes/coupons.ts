@@ -3,8 +3,8 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CouponCheckRequestSchema, type CouponResponseSchema } from '../../src/api/contract/coupons';
-import { todayInRome } from '../../src/domain/dates';
+import { CouponCheckRequestSchema, type CouponResponseSchema } from '~/api/contract/coupons';
+import { todayInRome } from '~/domain/dates';
 import { coupons } from '../db/schema/index';
 import { fieldError, notFound } from '../http/errors';
 import { clientIp, type AppContext, type AppEnv } from '../http/context';

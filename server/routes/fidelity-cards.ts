@@ -4,9 +4,9 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { FidelityQuerySchema, type FidelityCardResponseSchema, type FidelityInfoResponseSchema } from '../../src/api/contract/fidelity';
-import { FIDELITY_DISCOUNT } from '../../src/domain/charges';
-import { normalizeFidelityCardNumber } from '../../src/domain/fidelity';
+import { FidelityQuerySchema, type FidelityCardResponseSchema, type FidelityInfoResponseSchema } from '~/api/contract/fidelity';
+import { FIDELITY_DISCOUNT } from '~/domain/charges';
+import { normalizeFidelityCardNumber } from '~/domain/fidelity';
 import { fidelityCards } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { requireUser, type AppContext, type AppEnv } from '../http/context';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '../../src/api/contract/health';
+import type { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '~/api/contract/health';
 import type { AppEnv } from '../http/context';
 import { readiness } from '../db/readiness';
 

@@ -18,7 +18,7 @@ import { assertKeepsDocument, orderDocumentsRequired } from '../orders/order-med
 import { assertOrderWithinQuota, assertUploadQuota } from '../orders/upload-quota';
 import type { Db } from '../db/client';
 import type { z } from 'zod';
-import type { MediaDeletedSchema } from '../../src/api/contract/orders';
+import type { MediaDeletedSchema } from '~/api/contract/orders';
 
 /** `field` names the form field of the files, for the quota's message. */
 async function uploadTo(c: AppContext, files: File[], field: 'medias' | 'file') {

@@ -8,12 +8,12 @@ import {
   OrderFormSchema,
   OrderSearchQuerySchema,
   type OrderFormInput,
-} from '../../src/api/contract/order-form';
-import { MAX_UPLOAD_BYTES } from '../../src/domain/medias';
-import { documentNeeded, mayShowIdAtDesk, missingDocument } from '../../src/domain/order-documents';
+} from '~/api/contract/order-form';
+import { MAX_UPLOAD_BYTES } from '~/domain/medias';
+import { documentNeeded, mayShowIdAtDesk, missingDocument } from '~/domain/order-documents';
 import { coupons, orders } from '../db/schema/index';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
-import { termsConsent, termsRequired } from '../../src/domain/terms';
+import { termsConsent, termsRequired } from '~/domain/terms';
 import { requireUser, type AppContext, type AppEnv } from '../http/context';
 import { formToTree, readFormData } from '../http/forms';
 import { idParam, jsonBody, parseWith, queryParams } from '../http/validation';

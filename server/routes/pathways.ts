@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PathwayListQuerySchema, PathwaySearchQuerySchema, type PathwaySchema } from '../../src/api/contract/pathways';
+import { PathwayListQuerySchema, PathwaySearchQuerySchema, type PathwaySchema } from '~/api/contract/pathways';
 import { pathways } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';

@@ -2,7 +2,7 @@
 // Only a logged-in customer (401 otherwise); another account's person answers 404.
 import { Hono } from 'hono';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, PersonPatchSchema, personNameKey } from '../../src/api/contract/people';
+import { MAX_PEOPLE_PER_ACCOUNT, PersonInputSchema, PersonPatchSchema, personNameKey } from '~/api/contract/people';
 import { people } from '../db/schema/index';
 import { isUniqueViolation } from '../db/errors';
 import { notFound } from '../http/errors';

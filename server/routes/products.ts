@@ -2,9 +2,9 @@
 // shop's whole catalogue and availabilities are routes/catalogue.ts.
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { BookingQuerySchema } from '../../src/api/contract/booking-query';
-import type { AvailableSizesResponseSchema, ProductPriceResponseSchema } from '../../src/api/contract/catalogue';
-import { bookingPeriod } from '../../src/domain/availability';
+import { BookingQuerySchema } from '~/api/contract/booking-query';
+import type { AvailableSizesResponseSchema, ProductPriceResponseSchema } from '~/api/contract/catalogue';
+import { bookingPeriod } from '~/domain/availability';
 import { fieldError, notFound } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { idParam, jsonBody, queryParams } from '../http/validation';

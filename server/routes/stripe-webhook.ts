@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
-import type { StripeWebhookAnswerSchema } from '../../src/api/contract/payments';
+import type { StripeWebhookAnswerSchema } from '~/api/contract/payments';
 import { notFound } from '../http/errors';
 import type { AppEnv } from '../http/context';
 import { log } from '../log';

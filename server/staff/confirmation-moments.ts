@@ -21,7 +21,7 @@
 import { and, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deliveryDetails } from '../db/schema/index';
-import { dayToDisplay, romeTime, toRomeDay } from '../../src/domain/dates';
+import { dayToDisplay, romeTime, toRomeDay } from '~/domain/dates';
 
 type Return = { datetimeReturn: Date | null; returnRecordedAt: Date | null };
 

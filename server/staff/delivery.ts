@@ -8,7 +8,7 @@
 // A confirmation that reaches the API after its unit moved on (a replay from the kiosk's outbox) is
 // refused on that unit: see confirmation-moments.ts.
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { DeliveryRequestSchema, PickupRequestSchema } from '../../src/api/contract/delivery';
+import type { DeliveryRequestSchema, PickupRequestSchema } from '~/api/contract/delivery';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { deliveries, deliveryDetails, orderDetails, products, specificProductProblems, specificProducts } from '../db/schema/index';
@@ -17,8 +17,8 @@ import { isUniqueViolation } from '../db/errors';
 import type { AppDeps, AuthTotem } from '../http/context';
 import type { OrderRow } from '../orders/write';
 import { commitAndRefresh, enqueue, outUnitsChanged } from '../availability/commit';
-import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
-import { unitFitsSize } from '../../src/domain/delivery';
+import { dayToDisplay, toRomeDay } from '~/domain/dates';
+import { unitFitsSize } from '~/domain/delivery';
 import { freeUnitsOnDay, overbooked } from './hand-out-stock';
 import { sizeHeldErrors } from './hand-out-sizes';
 import { lockOrderForHandOut } from '../orders/hand-outs';

@@ -3,22 +3,22 @@
 // charges it for the days (day prices per day, half-day and season prices flat). The booked side is
 // priced for the booked days, the actual side for the days from the booked start to the return day;
 // diff = actual − booked (negative: money back). A fidelity discount on the line applies to both.
-import type { Price } from '../../src/api/contract/catalogue';
-import type { PriceDiffSchema } from '../../src/api/contract/delivery';
+import type { Price } from '~/api/contract/catalogue';
+import type { PriceDiffSchema } from '~/api/contract/delivery';
 import type { z } from 'zod';
 
 /** A price difference as the API answers it (the contract's input side). */
 type PriceDiff = z.input<typeof PriceDiffSchema>;
-import { priceTotal, withFidelityDiscount } from '../../src/domain/charges';
-import { DateModes, daysBetween, type DateMode } from '../../src/domain/dates';
-import { roundMoney } from '../../src/domain/money';
-import { selectPrice } from '../../src/domain/pricing';
+import { priceTotal, withFidelityDiscount } from '~/domain/charges';
+import { DateModes, daysBetween, type DateMode } from '~/domain/dates';
+import { roundMoney } from '~/domain/money';
+import { selectPrice } from '~/domain/pricing';
 import type { CatalogueCache, PriceRow } from '../catalogue/cache';
 import { localized, toPrice } from '../catalogue/present';
 import type { orderDetails } from '../db/schema/index';
 import { fieldError } from '../http/errors';
 import type { OrderRow } from '../orders/write';
-import type { Locale } from '../../src/i18n/index';
+import type { Locale } from '~/i18n/index';
 
 type LineRow = typeof orderDetails.$inferSelect;
 /** The amount for a date mode and a number of rent days (0 when no price applies). */

@@ -6,8 +6,8 @@
 // same rule as an order's size check (server/orders/stock-check.ts): the size's units minus the
 // peak of the bookings of that size and of its units out. Run inside the delivery's lock.
 import { and, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import { availableUnits, type BookingPeriod } from '../../src/domain/availability';
-import { dayToDisplay } from '../../src/domain/dates';
+import { availableUnits, type BookingPeriod } from '~/domain/availability';
+import { dayToDisplay } from '~/domain/dates';
 import type { Db } from '../db/client';
 import { deliveryDetails, orderDetails, orders, specificProducts } from '../db/schema/index';
 import type { FieldErrors } from '../http/errors';

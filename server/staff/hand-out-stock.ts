@@ -12,7 +12,7 @@
 // A write that does not make a product's count worse (a booked line's own unit, its hand-out on
 // the booked day) is never refused, even on a day that is already overbooked by other means.
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import { peakUsage } from '../../src/domain/availability';
+import { peakUsage } from '~/domain/availability';
 import type { Db } from '../db/client';
 import { orderDetails, orders, products } from '../db/schema/index';
 import { orderPeriod } from '../availability/bookings';

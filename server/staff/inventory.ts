@@ -2,15 +2,15 @@
 // the shop, out for an order, locked by a problem), extras handed out outside the order lines, and
 // the problems reported on a unit.
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { toRomeDay } from '../../src/domain/dates';
-import type { Locale } from '../../src/i18n/index';
+import { toRomeDay } from '~/domain/dates';
+import type { Locale } from '~/i18n/index';
 import type { z } from 'zod';
 import type {
   ExtraSpecificProductSchema,
   InventoryItemSchema,
   UnitHistoryEntrySchema,
   UnitProblemSchema,
-} from '../../src/api/contract/inventory';
+} from '~/api/contract/inventory';
 import type { Db } from '../db/client';
 import { deliveryDetails, orders, products, specificProductProblems, specificProducts } from '../db/schema/index';
 import { localized } from '../catalogue/present';

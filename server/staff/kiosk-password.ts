@@ -5,7 +5,7 @@
 // random, made here, shown once and stored hashed (the API's rotation and `npm run totem`).
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { formatPairingCode, PAIRING_CODE_ALPHABET } from '../../src/domain/pairing';
+import { formatPairingCode, PAIRING_CODE_ALPHABET } from '~/domain/pairing';
 import type { Db } from '../db/client';
 import { totems } from '../db/schema/index';
 import { hashPassword, needsRehash, rehashPassword, verifyPassword, type ScryptParams } from '../auth/passwords';

@@ -13,7 +13,7 @@
 // (NODE_ENV=production unless DEMO_DATA=1) they are refused like unknown codes.
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { makePairingCode, normalizePairingCode } from '../../src/domain/pairing';
+import { makePairingCode, normalizePairingCode } from '~/domain/pairing';
 import type { Db } from '../db/client';
 import { sha256Hex } from '../auth/sha256';
 import { pairingCodes, tokens, totems } from '../db/schema/index';

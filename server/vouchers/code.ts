@@ -7,8 +7,8 @@
 // goes"). A two-colour image needs none of that: one bit per pixel, every row of a module
 // repeated, compressed by node's zlib, is the same picture in well under a millisecond.
 import { crc32, deflateSync } from 'node:zlib';
-import { ORDER_CODE_QR } from '../../src/domain/order-code';
-import { orderCodeModules } from '../../src/domain/order-code-modules';
+import { ORDER_CODE_QR } from '~/domain/order-code';
+import { orderCodeModules } from '~/domain/order-code-modules';
 
 /**
  * Pixels per module: the number's code is 21 modules plus the quiet zone (29), so 290 px, about

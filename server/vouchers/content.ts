@@ -5,11 +5,11 @@
 // what is left to pay, and what to bring. Pure, so the unit test reads it
 // (tests/unit/server/vouchers/content.test.ts).
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../src/api/contract/orders';
-import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
-import { formatCurrency } from '../../src/domain/format';
-import type { BreakdownOrder } from '../../src/domain/order-breakdown';
-import { orderSlot } from '../../src/domain/order-slot';
+import type { OrderResponse } from '~/api/contract/orders';
+import { dayToDisplay, toRomeDay } from '~/domain/dates';
+import { formatCurrency } from '~/domain/format';
+import type { BreakdownOrder } from '~/domain/order-breakdown';
+import { orderSlot } from '~/domain/order-slot';
 import { breakdownText, type BreakdownRow } from '../orders/breakdown-text';
 
 /** The shop as the voucher shows it. */

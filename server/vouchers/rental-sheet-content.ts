@@ -5,11 +5,11 @@
 // e-mail and the voucher print them (server/orders/breakdown-text.ts), the payment, the rental
 // terms in short with their version and link, and the signature line. Pure, for the unit test.
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../src/api/contract/orders';
-import { dayToDisplay, toRomeDay } from '../../src/domain/dates';
-import { formatCurrency } from '../../src/domain/format';
-import { orderSlot } from '../../src/domain/order-slot';
-import { measuresText } from '../../src/domain/person-measures';
+import type { OrderResponse } from '~/api/contract/orders';
+import { dayToDisplay, toRomeDay } from '~/domain/dates';
+import { formatCurrency } from '~/domain/format';
+import { orderSlot } from '~/domain/order-slot';
+import { measuresText } from '~/domain/person-measures';
 import { breakdownText, type BreakdownRow } from '../orders/breakdown-text';
 import type { VoucherShop } from './content';
 

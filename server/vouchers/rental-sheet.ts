@@ -3,11 +3,11 @@
 import type { AppDeps } from '../http/context';
 import type { OrderRow } from '../orders/write';
 import { presentOrder } from '../orders/present';
-import { OrderResponseSchema } from '../../src/api/contract/orders';
+import { OrderResponseSchema } from '~/api/contract/orders';
 import { translator } from '../http/locale';
-import { localizePath } from '../../src/i18n/index';
-import { shopLocale } from '../../src/domain/shop-locale';
-import { TERMS_PATH, TERMS_VERSION } from '../../src/domain/terms';
+import { localizePath } from '~/i18n/index';
+import { shopLocale } from '~/domain/shop-locale';
+import { TERMS_PATH, TERMS_VERSION } from '~/domain/terms';
 import type { VoucherShop } from './content';
 import { rentalSheetContent } from './rental-sheet-content';
 import { renderRentalSheetPdf } from './rental-sheet-pdf';

@@ -3,8 +3,8 @@
 // (seo-data/shops.json, or SEO_DATA_DIR's: seo-data/dir.ts), so the voucher says what the shop's page says. The prose text when the
 // table has one (it tells seasons and exceptions), else the hours as data, written with the
 // language's weekday names ("Mon–Sat 09:30–12:30, 15:00–19:00").
-import { loadSeoFile, WEEKDAYS, type OpeningHours, type Shop } from '../../seo-data/schema';
-import type { Locale } from '../../src/i18n/index';
+import { loadSeoFile, WEEKDAYS, type OpeningHours, type Shop } from '~seo-data/schema';
+import type { Locale } from '~/i18n/index';
 
 let table: Map<string, Shop> | undefined;
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/context';
 import type { OrderRow } from '../orders/write';
 import { presentOrder } from '../orders/present';
 import { translator } from '../http/locale';
-import { toLocale } from '../../src/i18n/index';
+import { toLocale } from '~/i18n/index';
 import { orderCodePng } from './code';
 import { voucherContent, type VoucherShop } from './content';
 import { renderVoucherPdf } from './pdf';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addOnFitsSport, type AddOnFit } from './add-ons';
 
 const addOnsForSport = <T extends AddOnFit>(addOns: readonly T[], sport: string) => addOns.filter((a) => addOnFitsSport(a, sport));
-import { loadCatalogue } from '../../seo-data/catalogue';
+import { loadCatalogue } from '~seo-data/catalogue';
 
 const helmet = { code: 'CASCO', sports: ['sci', 'snowboard'] };
 const cover = { code: 'COPERTURA', sports: ['sci', 'snowboard', 'ciaspole'] };

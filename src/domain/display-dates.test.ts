@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import it_ from '../../i18n/it.json';
-import en from '../../i18n/en.json';
-import fr from '../../i18n/fr.json';
+import it_ from '~i18n/it.json';
+import en from '~i18n/en.json';
+import fr from '~i18n/fr.json';
 import { DateModes, datesChipText } from './dates';
 import { displayDate } from './display-dates';
 

@@ -3,7 +3,7 @@ import { DateModes } from './dates';
 import { CartProductSchema, CartStateSchema } from '../api/contract/cart';
 import { sendableCouponCodes } from './cart';
 import { buildOrderEditFormData } from './orders';
-import { orderResponse } from '../../tests/support/order-response';
+import { orderResponse } from '~tests/support/order-response';
 import { editCheckoutPath, editStartPath, orderEditCart } from './order-edit';
 
 describe('orderEditCart (an order back in the cart, spec §4 edit-order mode)', () => {

@@ -1,8 +1,8 @@
 // Build-time translations for .astro pages: every locale is bundled here, none of it ships to the browser.
 import type { TFunction } from 'i18next';
-import it from '../../i18n/it.json';
-import en from '../../i18n/en.json';
-import fr from '../../i18n/fr.json';
+import it from '~i18n/it.json';
+import en from '~i18n/en.json';
+import fr from '~i18n/fr.json';
 import { toLocale, type Locale } from './index';
 import { createT } from './i18next';
 

@@ -3,8 +3,8 @@
 // build for another API (CATALOGUE_API_URL) would put ids in the pages that API does not know; the
 // contract's shop_id takes a slug, which the API resolves. Read from the table's folder
 // (seo-data/dir.ts: the committed one, or SEO_DATA_DIR) when the build loads the module.
-import { seoDataFile } from '../../seo-data/dir';
-import { loadSeoFile } from '../../seo-data/schema';
+import { seoDataFile } from '~seo-data/dir';
+import { loadSeoFile } from '~seo-data/schema';
 
 const shops = loadSeoFile('shops.json');
 

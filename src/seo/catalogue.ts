@@ -1,6 +1,6 @@
 // Typed access to the SEO table for pages, at build time.
 import { getCollection } from 'astro:content';
-import type { Category, Page, Shop, Town, Trail } from '../../seo-data/schema';
+import type { Category, Page, Shop, Town, Trail } from '~seo-data/schema';
 import type { Locale } from '../i18n/index';
 
 export interface SeoTable {

@@ -3,7 +3,7 @@
 // out of the sitemap (src/seo/noindex.mjs). Read from the table's JSON directly (seo-data/dir.ts
 // says which folder) because astro.config.mjs needs the list before Astro's content collections
 // exist; the build validates the same files (src/content.config.ts).
-import { loadSeoFile } from '../../seo-data/schema';
+import { loadSeoFile } from '~seo-data/schema';
 import { townSportHasShop } from '../domain/nearby-shops';
 
 const towns = loadSeoFile('towns.json');

@@ -4,8 +4,8 @@
 // (GET v1/shops/slug/{slug}, parsed with the contract schema). Either way the prices are
 // summarised by the domain rule (src/domain/price-summary.ts) the tests compare the API with.
 import * as z from 'zod/mini';
-import { categoriesOfSport, loadCatalogue, priceRows, type CatalogueFile } from '../../seo-data/catalogue';
-import type { LocalizedText, Shop } from '../../seo-data/schema';
+import { categoriesOfSport, loadCatalogue, priceRows, type CatalogueFile } from '~seo-data/catalogue';
+import type { LocalizedText, Shop } from '~seo-data/schema';
 import { ShopLoadSchema, type Category, type ShopLoad } from '../api/contract/catalogue';
 import { summarisePrices, type PriceSummary } from '../domain/price-summary';
 import { contentLanguage, locales, type Locale } from '../i18n/index';

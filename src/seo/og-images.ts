@@ -5,7 +5,7 @@
 // A place's image (town, shop, trail) carries only its name and where it is, which are the same
 // in every language: one image serves the three locales. Categories and the default image carry
 // translated words: one per locale.
-import type { SeoCatalogue } from '../../seo-data/schema';
+import type { SeoCatalogue } from '~seo-data/schema';
 import type { Locale } from '../domain/locales';
 import type { OgText } from './og-template';
 

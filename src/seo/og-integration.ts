@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { loadSeoData } from '../../seo-data/schema';
+import { loadSeoData } from '~seo-data/schema';
 import { LOCALES } from '../domain/locales';
 import { getT } from '../i18n/server';
 import { ogImageList, type OgContext } from './og-images';

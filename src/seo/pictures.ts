@@ -4,7 +4,7 @@
 // without a photo gets its sport's drawing (src/assets/sports/{sport}.svg), which scales as it is.
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { loadCatalogue } from '../../seo-data/catalogue';
+import { loadCatalogue } from '~seo-data/catalogue';
 import type { BookingPictures, CardPicture } from '../features/customer/booking/pictures';
 
 const modules = (files: Record<string, { default: ImageMetadata }>) =>

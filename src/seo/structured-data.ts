@@ -1,5 +1,5 @@
 // JSON-LD builders (schema.org): WebSite, BreadcrumbList, a rental shop as a Store.
-import type { OpeningHours, Shop } from '../../seo-data/schema';
+import type { OpeningHours, Shop } from '~seo-data/schema';
 import { currentOrNextSeason, isAllYear } from '../domain/season';
 
 /** Absolute URL in the form canonical links and the sitemap use (trailing slash). */

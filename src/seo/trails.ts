@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
-import { seoDataDir } from '../../seo-data/dir';
-import type { Trail } from '../../seo-data/schema';
+import { seoDataDir } from '~seo-data/dir';
+import type { Trail } from '~seo-data/schema';
 import { GpxError, parseGpx, type GpxErrorCode } from '../domain/gpx';
 import { gpxStats, haversineDistance, statsSegments, type GpxStats } from '../domain/gpx-stats';
 import { formatKm, formatMetres } from '../domain/format';

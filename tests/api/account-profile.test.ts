@@ -2,13 +2,13 @@
 // stored identity documents: POST v1/user/media (add, replace), DELETE v1/media/{id}, at most
 // MAX_STORED_USER_MEDIAS, each held to its owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponseSchema } from '../../src/api/contract/user';
-import { MAX_STORED_USER_MEDIAS } from '../../src/domain/medias';
+import { UserResponseSchema } from '~/api/contract/user';
+import { MAX_STORED_USER_MEDIAS } from '~/domain/medias';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { PDF_BYTES, PNG_BYTES, day, file, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, refusal } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 
 const BIKES = 3; // city bikes need no customer details
 

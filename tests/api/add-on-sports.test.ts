@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { pick } from '../support/orders';
-import { appMeta, products, relatedProducts } from '../../server/db/schema/index';
-import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
+import { appMeta, products, relatedProducts } from '~server/db/schema/index';
+import { seed, seededVersion, SEED_VERSION } from '~server/db/seed/index';
 import { testSeedOptions } from '../support/config';
 
 /** Sport Noleggio Sestriere: skis, snowboard and snowshoes. */

@@ -5,16 +5,16 @@ import {
   ResetCodeResponseSchema,
   ResetPasswordResponseSchema,
   SignupResponseSchema,
-} from '../../src/api/contract/auth';
-import { UserResponseSchema } from '../../src/api/contract/user';
+} from '~/api/contract/auth';
+import { UserResponseSchema } from '~/api/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../server/db/schema/index';
+import { users } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { login, readMail, signup } from '../support/orders';
 import { answer, refusal } from '../support/contract';
-import { LoginResponseSchema } from '../../src/api/contract/user';
+import { LoginResponseSchema } from '~/api/contract/user';
 
 const MARIO = { username: 'mario.rossi@example.com', password: 'Demo-2026!' };
 const UNAUTHENTICATED_IT = 'Sessione non valida o scaduta: accedi di nuovo';

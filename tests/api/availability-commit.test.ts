@@ -5,8 +5,8 @@
 // which is why every writer goes through it (tests/api/availability-writers.test.ts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterCommit, commitAndRefresh, orderHolds, orderReleased } from '../../server/availability/commit';
-import { appMeta, orders, products } from '../../server/db/schema/index';
+import { afterCommit, commitAndRefresh, orderHolds, orderReleased } from '~server/availability/commit';
+import { appMeta, orders, products } from '~server/db/schema/index';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 import { availability, day, productId, stockOf } from '../support/orders';

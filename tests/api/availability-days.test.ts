@@ -2,7 +2,7 @@
 // answers the free units of each half-day from the in-memory booking index, the same rule as
 // GET v1/shops/{id}/availabilities asked for one half-day at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AvailabilityDaysSchema, MAX_AVAILABILITY_DAYS, type DayAvailability } from '../../src/api/contract/availability';
+import { AvailabilityDaysSchema, MAX_AVAILABILITY_DAYS, type DayAvailability } from '~/api/contract/availability';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, availability, day, orderForm, pick, postOrder, productId, query, stockOf, type Params } from '../support/orders';

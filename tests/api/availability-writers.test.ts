@@ -5,8 +5,8 @@
 // fail here. The writes that change no booking and no unit out (contact data, payment, a problem
 // reported on a unit in the shop) leave the memory equal to the database too.
 import { describe, expect, it } from 'vitest';
-import { AvailabilityDaysSchema } from '../../src/api/contract/availability';
-import { Availability } from '../../server/availability/index';
+import { AvailabilityDaysSchema } from '~/api/contract/availability';
+import { Availability } from '~server/availability/index';
 import { testDrivers } from '../support/databases';
 import { answer } from '../support/contract';
 import { availability, day, orderForm, pick, productId, query, stockOf } from '../support/orders';

@@ -3,10 +3,10 @@
 // contact data; push_in_queue stores queued_at. Every answer is parsed with the contract.
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_ORDER_LIMIT, BoardEnvelopeSchema, PushInQueueResponseSchema, type BoardOrder } from '../../src/api/contract/board';
-import { classifyBoard } from '../../src/domain/board';
-import { daysBetween, parseRomeDateTime } from '../../src/domain/dates';
-import { orders } from '../../server/db/schema/index';
+import { BOARD_ORDER_LIMIT, BoardEnvelopeSchema, PushInQueueResponseSchema, type BoardOrder } from '~/api/contract/board';
+import { classifyBoard } from '~/domain/board';
+import { daysBetween, parseRomeDateTime } from '~/domain/dates';
+import { orders } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, login } from '../support/orders';
 import { call, OTHER_SHOP, pairedKiosks, placeOrder, unit } from '../support/staff';

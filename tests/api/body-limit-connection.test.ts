@@ -10,13 +10,13 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { API_BODY_LIMIT } from '../../server/http/body-limit';
+import { createApp } from '~server/app';
+import { API_BODY_LIMIT } from '~server/http/body-limit';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick } from '../support/orders';
 import { refusal } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 
 const BIKE_SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 

@@ -4,11 +4,11 @@
 // period object between orders booked for the same period.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookingIndex, keptFrom, loadBookingIndex, readOrderBookings } from '../../server/availability/bookings';
-import { orders, products } from '../../server/db/schema/index';
-import { executedRows } from '../../server/db/rows';
-import type { BookingPeriod } from '../../src/domain/availability';
-import { addDays, todayInRome } from '../../src/domain/dates';
+import { BookingIndex, keptFrom, loadBookingIndex, readOrderBookings } from '~server/availability/bookings';
+import { orders, products } from '~server/db/schema/index';
+import { executedRows } from '~server/db/rows';
+import type { BookingPeriod } from '~/domain/availability';
+import { addDays, todayInRome } from '~/domain/dates';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';

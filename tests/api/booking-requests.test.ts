@@ -3,15 +3,15 @@
 // 422 under that field with nothing stored or mailed; accepted requests are limited per address.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bookingRequests } from '../../server/db/schema/index';
-import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, BOOKING_REQUEST_COPIES_PER_RECIPIENT } from '../../server/routes/booking-requests';
+import { bookingRequests } from '~server/db/schema/index';
+import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, BOOKING_REQUEST_COPIES_PER_RECIPIENT } from '~server/routes/booking-requests';
 import {
   BOOKING_REQUEST_MESSAGE_MAX,
   BOOKING_REQUEST_PEOPLE_MAX,
   BookingRequestResponseSchema,
-} from '../../src/api/contract/booking-requests';
-import { dayToDisplay } from '../../src/domain/dates';
-import { getT } from '../../src/i18n/server';
+} from '~/api/contract/booking-requests';
+import { dayToDisplay } from '~/domain/dates';
+import { getT } from '~/i18n/server';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, readMail } from '../support/orders';

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cashierClosings, totems } from '../../server/db/schema/index';
-import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
-import { CloseCashierResponseSchema } from '../../src/api/contract/staff';
+import { cashierClosings, totems } from '~server/db/schema/index';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
+import { CloseCashierResponseSchema } from '~/api/contract/staff';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { pairedKiosks } from '../support/staff';

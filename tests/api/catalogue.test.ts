@@ -1,14 +1,14 @@
 // Catalogue (spec §7): sites, sports, shop loads with prices for the asked dates, availabilities.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
-import { offeredAddOns } from '../../src/domain/pricing';
+import { roundMoney } from '~/domain/money';
+import { offeredAddOns } from '~/domain/pricing';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, availability, loadShop, orderForm, pick, postOrder, productId, seededAmount, stockOf } from '../support/orders';
 import { envelopeOf, listOf, outcome, refusal } from '../support/contract';
 import { strictObject } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { AvailabilitiesSchema, ShopLoadSchema, ShopSchema, SiteSchema, SportSchema, type ShopLoad } from '../../src/api/contract/catalogue';
+import { AvailabilitiesSchema, ShopLoadSchema, ShopSchema, SiteSchema, SportSchema, type ShopLoad } from '~/api/contract/catalogue';
 import { inSeasonDay } from '../support/season';
 
 /** Days counted from the first day the shops booked here are open (seasons are real). */

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { create } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/db/client';
-import { codeMigrations } from '../../server/backup/manifest';
+import { projectRoot } from '~server/db/client';
+import { codeMigrations } from '~server/backup/manifest';
 
 const CLI_TIMEOUT_MS = 120_000;
 const scratch: string[] = [];

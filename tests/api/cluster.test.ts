@@ -4,15 +4,15 @@
 // crosses processes; a timer armed by a process that is killed still lands, once.
 import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALENESS_BOUND_MS } from '../../server/cluster/bus';
-import { SWEEP_INTERVAL_MS } from '../../server/cluster/timers';
-import { LATE_CONFIRMATION_MS } from '../../server/routes/payments';
+import { STALENESS_BOUND_MS } from '~server/cluster/bus';
+import { SWEEP_INTERVAL_MS } from '~server/cluster/timers';
+import { LATE_CONFIRMATION_MS } from '~server/routes/payments';
 import type { TestApi } from '../support/app';
 import { clusterDatabase, remote, startApiProcess, within, type ApiProcess, type ClusterDatabase } from '../support/cluster';
 import { availability, day, loadShop, orderForm, postOrder, stockOf } from '../support/orders';
 import { answer } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { AvailabilityDaysSchema } from '../../src/api/contract/availability';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { AvailabilityDaysSchema } from '~/api/contract/availability';
 import { call, pair, SHOP, totemOf } from '../support/staff';
 
 const pgUrl = process.env.TEST_DATABASE_URL;

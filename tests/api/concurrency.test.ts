@@ -3,8 +3,8 @@
 // side by side, so this proves the locking, not PGlite's one-query-at-a-time luck.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, envelopeOf, refusal } from '../support/contract';
-import { AvailabilitiesSchema, ShopLoadSchema } from '../../src/api/contract/catalogue';
-import { addDays, todayInRome } from '../../src/domain/dates';
+import { AvailabilitiesSchema, ShopLoadSchema } from '~/api/contract/catalogue';
+import { addDays, todayInRome } from '~/domain/dates';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { orderForm } from '../support/orders';

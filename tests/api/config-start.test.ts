@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/db/client';
+import { projectRoot } from '~server/db/client';
 
 const dataDirs: string[] = [];
 afterAll(() => {

@@ -4,9 +4,9 @@
 // admits, and the login and some JSON and multipart bodies carry one in a string field: none may
 // answer 5xx or log an error, and a field's refusal is a 422 naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureLogger } from '../../server/log';
-import { buildOpenApiDocument } from '../../server/openapi/document';
-import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_IN_TEXT } from '../../src/api/contract/fields';
+import { configureLogger } from '~server/log';
+import { buildOpenApiDocument } from '~server/openapi/document';
+import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_IN_TEXT } from '~/api/contract/fields';
 import { testDrivers } from '../support/databases';
 import { day, login, orderForm, pick, postOrder } from '../support/orders';
 import { pairedKiosks, placeOrder, SHOP } from '../support/staff';

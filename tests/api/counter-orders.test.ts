@@ -2,8 +2,8 @@
 // (starting then, something not handed out yet) and the returns of a day (ending then, units still
 // out), confirmed only, in rows the cash desk, delivery and pickup open on. Parsed with the contract.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CounterOrdersEnvelopeSchema, type CounterOrder } from '../../src/api/contract/counter';
-import { parseRomeDateTime } from '../../src/domain/dates';
+import { CounterOrdersEnvelopeSchema, type CounterOrder } from '~/api/contract/counter';
+import { parseRomeDateTime } from '~/domain/dates';
 import { testDrivers } from '../support/databases';
 import { day, login } from '../support/orders';
 import { call, pairedKiosks, placeOrder, unit } from '../support/staff';

@@ -2,16 +2,16 @@
 // validity dates, checked and recorded in the order's transaction; GET v1/coupons/{code} limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays, todayInRome } from '../../src/domain/dates';
-import { COUPON_LOOKUP_RULE } from '../../server/orders/coupons';
-import { clientAddress } from '../../server/http/client-address';
-import { couponRedemptions, coupons } from '../../server/db/schema/index';
+import { addDays, todayInRome } from '~/domain/dates';
+import { COUPON_LOOKUP_RULE } from '~server/orders/coupons';
+import { clientAddress } from '~server/http/client-address';
+import { couponRedemptions, coupons } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { login, orderForm, pick, postOrder } from '../support/orders';
 import { answer, refusal } from '../support/contract';
-import { CouponResponseSchema } from '../../src/api/contract/coupons';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { CouponResponseSchema } from '~/api/contract/coupons';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { inSeasonDay } from '../support/season';
 
 const SHOP = 1;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/db/client';
+import { projectRoot } from '~server/db/client';
 import { freePort } from '../support/free-port';
 
 const PROCESS_TIMEOUT_MS = 240_000;

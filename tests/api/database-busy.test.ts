@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/client';
-import { createDeps } from '../../server/deps';
+import { openDatabase } from '~server/db/client';
+import { createDeps } from '~server/deps';
 import { testConfig } from '../support/config';
-import { createApp } from '../../server/app';
-import { MessageResponseSchema } from '../../src/api/contract/auth';
+import { createApp } from '~server/app';
+import { MessageResponseSchema } from '~/api/contract/auth';
 
 const QUEUE_TIMEOUT_MS = 1000;
 

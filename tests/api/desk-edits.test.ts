@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { couponRedemptions, coupons, medias, orders, totems } from '../../server/db/schema/index';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
-import { orderEditCart } from '../../src/domain/order-edit';
-import { buildOrderEditFormData, type OrderFormMedia } from '../../src/domain/orders';
+import { couponRedemptions, coupons, medias, orders, totems } from '~server/db/schema/index';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { orderEditCart } from '~/domain/order-edit';
+import { buildOrderEditFormData, type OrderFormMedia } from '~/domain/orders';
 import { outcome } from '../support/contract';
 import { testDrivers } from '../support/databases';
 import { day, file, pick, postOrder, orderForm, type OrderInput } from '../support/orders';

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderPayments } from '../../server/db/schema/index';
-import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
-import { CashierDayResponseSchema } from '../../src/api/contract/desk-payments';
-import { CloseCashierResponseSchema } from '../../src/api/contract/staff';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { todayInRome } from '../../src/domain/dates';
+import { orderPayments } from '~server/db/schema/index';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
+import { CashierDayResponseSchema } from '~/api/contract/desk-payments';
+import { CloseCashierResponseSchema } from '~/api/contract/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { todayInRome } from '~/domain/dates';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { call, pairedKiosks, placeOrder } from '../support/staff';

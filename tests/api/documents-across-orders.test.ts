@@ -4,11 +4,11 @@
 // other orders, nor delete them. A document of another order is never deleted by an edit.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { medias } from '../../server/db/schema/index';
+import { medias } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, file, login, orderForm, pick, PDF_BYTES, type OrderInput, type OrderJson } from '../support/orders';
 import { answer, outcome } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { pairedKiosks, placeOrder, SHOP } from '../support/staff';
 
 const NOT_FOUND_DOCUMENT = 'Documento non trovato';

@@ -2,9 +2,9 @@
 // index and the start-up read keep those ended in the last ENDED_BOOKINGS_KEPT_DAYS, so a network's
 // years of orders do not grow the heap without end. Within that, every answer is as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Availability } from '../../server/availability/index';
-import { ENDED_BOOKINGS_KEPT_DAYS } from '../../server/availability/bookings';
-import { addDays } from '../../src/domain/dates';
+import { Availability } from '~server/availability/index';
+import { ENDED_BOOKINGS_KEPT_DAYS } from '~server/availability/bookings';
+import { addDays } from '~/domain/dates';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { availability, day, productId, stockOf } from '../support/orders';

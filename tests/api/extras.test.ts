@@ -1,11 +1,11 @@
 // Coupons, fidelity cards, a product's price and sizes (spec §7); booking requests: booking-requests.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
+import { roundMoney } from '~/domain/money';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, productId, seededAmount, stockOf } from '../support/orders';
 import { answer, outcome, outcomeByRoute, refusal } from '../support/contract';
-import { LoginResponseSchema, ProductPriceResponseSchema, SignupResponseSchema } from '../../src/api/contract/index';
+import { LoginResponseSchema, ProductPriceResponseSchema, SignupResponseSchema } from '~/api/contract/index';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 

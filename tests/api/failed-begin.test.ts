@@ -4,7 +4,7 @@
 // good, and the next transaction waited for the pool's connect timeout.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database } from '~server/db/client';
 
 const url = process.env.TEST_DATABASE_URL;
 

@@ -9,10 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
-import { orders } from '../../server/db/schema/index';
-import { startCoordination, type Coordination } from '../../server/cluster/index';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
+import { openDatabase } from '~server/db/client';
+import { orders } from '~server/db/schema/index';
+import { startCoordination, type Coordination } from '~server/cluster/index';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
 import { createTestApi, type TestApi } from '../support/app';
 import type { TestDriver } from '../support/databases';
 import { availability, day, orderForm, pick, productId, stockOf } from '../support/orders';

@@ -8,10 +8,10 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { mailOutbox } from '../../server/db/schema/index';
-import { createMailer, startMailWorker, type MailerOptions } from '../../server/mail/mailer';
-import { outboxStats } from '../../server/mail/outbox';
+import { createApp } from '~server/app';
+import { mailOutbox } from '~server/db/schema/index';
+import { createMailer, startMailWorker, type MailerOptions } from '~server/mail/mailer';
+import { outboxStats } from '~server/mail/outbox';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick, postOrder } from '../support/orders';

@@ -2,16 +2,16 @@
 // takes a card number on the fidelity_card/info limit, and a card claimed by one account only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { isPlausibleFidelityCardNumber, FIDELITY_CARD_DIGITS } from '../../src/domain/fidelity';
-import { FIDELITY_LOOKUP_RULE, issueFidelityCard } from '../../server/fidelity/cards';
-import { clientAddress } from '../../server/http/client-address';
-import { fidelityCards, users } from '../../server/db/schema/index';
+import { isPlausibleFidelityCardNumber, FIDELITY_CARD_DIGITS } from '~/domain/fidelity';
+import { FIDELITY_LOOKUP_RULE, issueFidelityCard } from '~server/fidelity/cards';
+import { clientAddress } from '~server/http/client-address';
+import { fidelityCards, users } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, productId } from '../support/orders';
 import { answer, refusal } from '../support/contract';
-import { FidelityInfoResponseSchema } from '../../src/api/contract/fidelity';
-import { LoginResponseSchema } from '../../src/api/contract/user';
+import { FidelityInfoResponseSchema } from '~/api/contract/fidelity';
+import { LoginResponseSchema } from '~/api/contract/user';
 
 describe.each(testDrivers)('fidelity cards on $name', (driver) => {
   let api: TestApi;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createApp } from '../../server/app';
-import type { Database } from '../../server/db/client';
-import { sports, appMeta, orders } from '../../server/db/schema/index';
-import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
-import { createDeps } from '../../server/deps';
+import { createApp } from '~server/app';
+import type { Database } from '~server/db/client';
+import { sports, appMeta, orders } from '~server/db/schema/index';
+import { seed, seededVersion, SEED_VERSION } from '~server/db/seed/index';
+import { createDeps } from '~server/deps';
 import { testConfig, testSeedOptions } from '../support/config';
 import { testDrivers } from '../support/databases';
 import { answer, refusal } from '../support/contract';
-import { HealthResponseSchema, MessageResponseSchema } from '../../src/api/contract/index';
+import { HealthResponseSchema, MessageResponseSchema } from '~/api/contract/index';
 
 describe.each(testDrivers)('database foundation on $name', (driver) => {
   let database: Database;

@@ -6,8 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outcome } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { deliveryDetails, orders } from '../../server/db/schema/index';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { deliveryDetails, orders } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, orderForm, pick } from '../support/orders';
 import { call, pairedKiosks, placeOrder, SHOP, unit, type Call, type StaffOrderJson } from '../support/staff';

@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { openDatabase, type Database } from '../../server/db/client';
-import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '../../src/api/contract/health';
+import { createApp } from '~server/app';
+import { openDatabase, type Database } from '~server/db/client';
+import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '~/api/contract/health';
 import { answer } from '../support/contract';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { projectRoot } from '../../server/db/client';
+import { loadConfig } from '~server/config';
+import { projectRoot } from '~server/db/client';
 import { startNpmStart, type StartedServer } from '../support/process';
 import { freePort } from '../support/free-port';
 

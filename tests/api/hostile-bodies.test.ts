@@ -7,7 +7,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { PDF_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
 import { outcome, refusal } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { pair, placeOrder, SHOP, totemOf } from '../support/staff';
 
 const BIKE_SHOP = 3; // Riviera Bike Rent: city bikes need no customer details

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { deliveryDetails, idempotencyKeys, specificProducts, totems } from '../../server/db/schema/index';
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../server/http/idempotency';
-import { IDEMPOTENCY_HEADER } from '../../src/api/contract/idempotency';
+import { deliveryDetails, idempotencyKeys, specificProducts, totems } from '~server/db/schema/index';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '~server/http/idempotency';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { call, pairedKiosks, placeOrder, unit } from '../support/staff';

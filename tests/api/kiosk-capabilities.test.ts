@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { answer as contractAnswer } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { PushInQueueResponseSchema } from '../../src/api/contract/board';
-import { medias, orders, totems } from '../../server/db/schema/index';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { PushInQueueResponseSchema } from '~/api/contract/board';
+import { medias, orders, totems } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, orderForm, pick } from '../support/orders';
 import { call, idDocument, pairedKiosks, placeOrder, SHOP, type StaffOrderJson } from '../support/staff';

@@ -4,18 +4,18 @@
 // password, gives it a new one and mints its pairing codes, against the real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed/index';
-import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
-import { pairingCodes, totems } from '../../server/db/schema/index';
-import { runTotemCommand } from '../../server/cli/totem-commands';
-import { kioskStartNotices } from '../../server/staff/kiosks';
-import { hashPairingCode } from '../../server/staff/pairing';
+import type { Database } from '~server/db/client';
+import { seed } from '~server/db/seed/index';
+import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
+import { pairingCodes, totems } from '~server/db/schema/index';
+import { runTotemCommand } from '~server/cli/totem-commands';
+import { kioskStartNotices } from '~server/staff/kiosks';
+import { hashPairingCode } from '~server/staff/pairing';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { call, pair, SHOP } from '../support/staff';
 import { testSeedOptions } from '../support/config';
-import { FAST_SCRYPT } from '../../server/auth/passwords';
+import { FAST_SCRYPT } from '~server/auth/passwords';
 
 const TTL_MS = 15 * 60_000;
 

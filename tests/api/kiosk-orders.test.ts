@@ -5,11 +5,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, totems } from '../../server/db/schema/index';
+import { orders, totems } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, file, login, orderForm, pick, postOrder, type OrderInput, type OrderJson } from '../support/orders';
 import { outcome } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { call, idDocument, pairedKiosks, SHOP, totemOf } from '../support/staff';
 
 const DOCUMENT_REQUIRED = "Carica almeno un documento d'identità";

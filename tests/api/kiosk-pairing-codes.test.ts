@@ -5,11 +5,11 @@
 // refused outside demo mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PairingCodeResponseSchema, RevokeTotemResponseSchema } from '../../src/api/contract/staff';
-import { normalizePairingCode, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '../../src/domain/pairing';
-import { pairingCodes, totems } from '../../server/db/schema/index';
-import { DEFAULT_PAIRING_CODE_TTL_MINUTES, hashPairingCode } from '../../server/staff/pairing';
-import { loadConfig } from '../../server/config';
+import { PairingCodeResponseSchema, RevokeTotemResponseSchema } from '~/api/contract/staff';
+import { normalizePairingCode, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '~/domain/pairing';
+import { pairingCodes, totems } from '~server/db/schema/index';
+import { DEFAULT_PAIRING_CODE_TTL_MINUTES, hashPairingCode } from '~server/staff/pairing';
+import { loadConfig } from '~server/config';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { login } from '../support/orders';

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/db/client';
-import { runTotemCommand } from '../../server/cli/totem-commands';
-import { PgRateLimiter } from '../../server/http/pg-rate-limit';
-import { FAST_SCRYPT } from '../../server/auth/passwords';
+import { projectRoot } from '~server/db/client';
+import { runTotemCommand } from '~server/cli/totem-commands';
+import { PgRateLimiter } from '~server/http/pg-rate-limit';
+import { FAST_SCRYPT } from '~server/auth/passwords';
 import { testDrivers } from '../support/databases';
 import { call, pairedKiosks, totemOf } from '../support/staff';
 

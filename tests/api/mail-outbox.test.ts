@@ -5,9 +5,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema/index';
-import { createMailer } from '../../server/mail/mailer';
-import { MailOutbox } from '../../server/mail/outbox';
+import { mailOutbox } from '~server/db/schema/index';
+import { createMailer } from '~server/mail/mailer';
+import { MailOutbox } from '~server/mail/outbox';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 

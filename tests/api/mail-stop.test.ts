@@ -3,9 +3,9 @@
 // server cannot hold the stop past its margin (scripts/start.ts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema/index';
-import { oneByOne } from '../../server/mail/compose';
-import { MailOutbox } from '../../server/mail/outbox';
+import { mailOutbox } from '~server/db/schema/index';
+import { oneByOne } from '~server/mail/compose';
+import { MailOutbox } from '~server/mail/outbox';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 

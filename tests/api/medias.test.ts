@@ -7,9 +7,9 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { PDF_BYTES, PNG_BYTES, day, file, login, orderForm, pick, postOrder, signup, type OrderJson, type OrderInput } from '../support/orders';
 import { answer, data, refusal } from '../support/contract';
-import { MediaDeletedSchema, OrderResponseSchema } from '../../src/api/contract/orders';
-import { UserResponseSchema } from '../../src/api/contract/user';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { MediaDeletedSchema, OrderResponseSchema } from '~/api/contract/orders';
+import { UserResponseSchema } from '~/api/contract/user';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 
 const SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 const NOT_FOUND = { message: 'Risorsa non trovata' };

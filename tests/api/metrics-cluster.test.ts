@@ -8,7 +8,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { projectRoot } from '../../server/db/client';
+import { projectRoot } from '~server/db/client';
 import { clusterDatabase } from '../support/cluster';
 import { freePort } from '../support/free-port';
 

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { createApp } from '../../server/app';
-import type { AppEnv } from '../../server/http/context';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
-import { PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
+import { createApp } from '~server/app';
+import type { AppEnv } from '~server/http/context';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
+import { PaymentSessionEnvelopeSchema } from '~/api/contract/payments';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { orderForm, pick, postOrder } from '../support/orders';

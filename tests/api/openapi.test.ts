@@ -7,13 +7,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as z from 'zod/mini';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
-import { createApp } from '../../server/app';
-import type { AppDeps } from '../../server/http/context';
-import { buildOpenApiDocument, openApiPath, operationId } from '../../server/openapi/document';
-import { API_OPERATIONS, type DocumentedOperation } from '../../server/openapi/routes/index';
-import { FILE_PART, type SchemaBody } from '../../server/openapi/operation';
-import { PATH_PARAMS } from '../../server/openapi/params';
-import { DOCS_CSP } from '../../server/http/security-headers';
+import { createApp } from '~server/app';
+import type { AppDeps } from '~server/http/context';
+import { buildOpenApiDocument, openApiPath, operationId } from '~server/openapi/document';
+import { API_OPERATIONS, type DocumentedOperation } from '~server/openapi/routes/index';
+import { FILE_PART, type SchemaBody } from '~server/openapi/operation';
+import { PATH_PARAMS } from '~server/openapi/params';
+import { DOCS_CSP } from '~server/http/security-headers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

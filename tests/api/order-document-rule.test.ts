@@ -5,9 +5,9 @@
 // has none (an order from before the rule, a document gone some other way) and still hand it out.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { medias, orders } from '../../server/db/schema/index';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
-import { UserResponseSchema } from '../../src/api/contract/user';
+import { medias, orders } from '~server/db/schema/index';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { UserResponseSchema } from '~/api/contract/user';
 import { answer, outcome } from '../support/contract';
 import { testDrivers } from '../support/databases';
 import { day, orderForm, pick, signup, type OrderInput } from '../support/orders';

@@ -9,10 +9,10 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { PDF_BYTES, PNG_BYTES, day, file, login, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, data, refusal } from '../support/contract';
-import { OrderEnvelopeSchema, OrderResponseSchema, MediaDeletedSchema } from '../../src/api/contract/orders';
-import { OrderFidelityCardResponseSchema } from '../../src/api/contract/fidelity';
+import { OrderEnvelopeSchema, OrderResponseSchema, MediaDeletedSchema } from '~/api/contract/orders';
+import { OrderFidelityCardResponseSchema } from '~/api/contract/fidelity';
 import { OTHER_SHOP, pair, placeOrder, SHOP, totemOf } from '../support/staff';
-import { fidelityCards } from '../../server/db/schema/index';
+import { fidelityCards } from '~server/db/schema/index';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 

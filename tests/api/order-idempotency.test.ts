@@ -11,14 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { idempotencyKeys, orders } from '../../server/db/schema/index';
-import { IDEMPOTENCY_LEASE_MS } from '../../server/http/idempotency';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
+import { idempotencyKeys, orders } from '~server/db/schema/index';
+import { IDEMPOTENCY_LEASE_MS } from '~server/http/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
 import { testDrivers } from '../support/databases';
 import { createTestApi, TEST_ORDER_LIMITS, type TestApi } from '../support/app';
 import { day, file, orderForm, pick, PNG_BYTES, signup } from '../support/orders';
 import { outcome } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { SHOP } from '../support/staff';
 import { lockWaiters } from '../support/lock-waiters';
 
@@ -30,8 +30,8 @@ const faults = vi.hoisted(() => ({
   paused: () => undefined as void,
 }));
 
-vi.mock('../../server/orders/present', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/orders/present')>();
+vi.mock('~server/orders/present', async (importOriginal) => {
+  const real = await importOriginal<typeof import('~server/orders/present')>();
   return {
     ...real,
     presentSaved: (...args: Parameters<typeof real.presentSaved>) => {
@@ -42,8 +42,8 @@ vi.mock('../../server/orders/present', async (importOriginal) => {
   };
 });
 
-vi.mock('../../server/orders/upload-quota', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/orders/upload-quota')>();
+vi.mock('~server/orders/upload-quota', async (importOriginal) => {
+  const real = await importOriginal<typeof import('~server/orders/upload-quota')>();
   return {
     ...real,
     assertUploadQuota: async (...args: Parameters<typeof real.assertUploadQuota>) => {

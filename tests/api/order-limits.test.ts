@@ -5,17 +5,17 @@
 // once it is shared, and the orders and their stock are.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
-import { orders } from '../../server/db/schema/index';
-import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct } from '../../server/orders/limits';
-import { loadConfig } from '../../server/config';
-import type { ApiError } from '../../server/http/errors';
+import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
+import { orders } from '~server/db/schema/index';
+import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct } from '~server/orders/limits';
+import { loadConfig } from '~server/config';
+import type { ApiError } from '~server/http/errors';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, readMail } from '../support/orders';
 import { data, outcome } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { ShopLoadSchema } from '../../src/api/contract/catalogue';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { ShopLoadSchema } from '~/api/contract/catalogue';
 import { inSeasonDay } from '../support/season';
 import { SHOP, idDocument, pairAll } from '../support/staff';
 

@@ -4,7 +4,7 @@
 // width grows. The sequence is moved forward to get there, on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberParts } from '../../src/domain/board';
+import { numberParts } from '~/domain/board';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, orderForm, pick, postOrder } from '../support/orders';

@@ -7,7 +7,7 @@ import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder } from '../support/orders';
 import { answer } from '../support/contract';
 import { inSeasonDay } from '../support/season';
-import { OrderEnvelopeSchema, OrderResponseSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema, OrderResponseSchema } from '~/api/contract/orders';
 
 const day = (n: number) => inSeasonDay([1, 10], n);
 

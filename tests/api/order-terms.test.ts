@@ -4,9 +4,9 @@
 // terms_version) before anything is written. A kiosk's order may go without it (signed at the counter).
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../server/db/schema/index';
-import { TERMS_VERSION } from '../../src/domain/terms';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { orders } from '~server/db/schema/index';
+import { TERMS_VERSION } from '~/domain/terms';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { orderForm, pick, postOrder } from '../support/orders';

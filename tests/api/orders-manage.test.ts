@@ -2,12 +2,12 @@
 // contact changes, cancel, export; orders that started or ended can no longer change (410).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
+import { roundMoney } from '~/domain/money';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { availability, day, login, orderForm, pick, postOrder, productId, readMail, seededAmount, signup, stockOf, type OrderJson } from '../support/orders';
 import { answer, outcome, refusal } from '../support/contract';
-import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '~/api/contract/orders';
 
 const SHOP = 6;
 const GONE = { message: "L'ordine non può più essere modificato" };

@@ -1,16 +1,16 @@
 // Placing orders (POST v1/shops/{id}/orders): totals recomputed by the server from price ids,
 // coupons, and every way an order form can be refused. Managing orders: orders-manage.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
-import { formatCurrency } from '../../src/domain/format';
-import { buildOrderFormData } from '../../src/domain/orders';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { roundMoney } from '~/domain/money';
+import { formatCurrency } from '~/domain/format';
+import { buildOrderFormData } from '~/domain/orders';
+import { TERMS_VERSION } from '~/domain/terms';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, readMail, seededAmount, type OrderInput } from '../support/orders';
 import { refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
-import { DateModes, addDays, todayInRome } from '../../src/domain/dates';
+import { DateModes, addDays, todayInRome } from '~/domain/dates';
 
 /** Days counted from the first day the shops booked here are open (seasons are real). */
 const day = (n: number) => inSeasonDay([1, 10], n);

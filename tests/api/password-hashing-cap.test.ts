@@ -4,7 +4,7 @@
 // 100 MB of idle (in-process API: the hashes run in this very process). On PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_SCRYPT, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PRODUCTION_SCRYPT } from '../../server/auth/passwords';
+import { FAST_SCRYPT, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PRODUCTION_SCRYPT } from '~server/auth/passwords';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 

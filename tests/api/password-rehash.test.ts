@@ -3,8 +3,8 @@
 // with the production cost that is N=2^15, r=8, p=3.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FAST_SCRYPT, hashPassword, PRODUCTION_SCRYPT, verifyPassword } from '../../server/auth/passwords';
-import { totems, users } from '../../server/db/schema/index';
+import { FAST_SCRYPT, hashPassword, PRODUCTION_SCRYPT, verifyPassword } from '~server/auth/passwords';
+import { totems, users } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { call, pair, totemOf } from '../support/staff';

@@ -3,12 +3,12 @@
 // in SQL, proven with concurrent requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { resetCodes, users } from '../../server/db/schema/index';
+import { resetCodes, users } from '~server/db/schema/index';
 import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODES_PER_ACCOUNT,
   RESET_WRONG_GUESSES_PER_ACCOUNT,
-} from '../../server/auth/reset-codes';
+} from '~server/auth/reset-codes';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { readMail, signup } from '../support/orders';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { posLogs } from '../../server/db/schema/index';
+import { posLogs } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { call, pair, pairedKiosks, placeOrder, totemOf } from '../support/staff';

@@ -3,9 +3,9 @@
 // cancellation cannot land while the card is being charged.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PaymentClaimResponseSchema } from '../../src/api/contract/staff';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { PAYMENT_CLAIM_TTL_MS } from '../../src/domain/desk-payments';
+import { PaymentClaimResponseSchema } from '~/api/contract/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { PAYMENT_CLAIM_TTL_MS } from '~/domain/desk-payments';
 import { testDrivers } from '../support/databases';
 import { day, orderForm, pick } from '../support/orders';
 import { call, pair, pairedKiosks, placeOrder, SHOP, totemOf } from '../support/staff';

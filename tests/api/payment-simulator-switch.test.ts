@@ -2,7 +2,7 @@
 // clicks. Off when NODE_ENV=production unless PAYMENT_SIMULATOR=1; then online payment answers 503
 // and the simulator's pages do not exist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '~server/config';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';

@@ -5,20 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PaymentSessionEnvelopeSchema } from '../../src/api/contract/payments';
-import { orders, paymentSessions } from '../../server/db/schema/index';
-import { completePaymentSession, openPaymentSession } from '../../server/payments/sessions';
-import { LATE_CONFIRMATION_MS } from '../../server/routes/payments';
-import { returnUrl } from '../../server/payments/return-url';
-import { quoteOrder } from '../../server/orders/quote';
-import { saveOrder } from '../../server/orders/write';
-import { formToTree } from '../../server/http/forms';
-import { parseWith } from '../../server/http/validation';
-import { OrderFormSchema } from '../../src/api/contract/order-form';
+import { PaymentSessionEnvelopeSchema } from '~/api/contract/payments';
+import { orders, paymentSessions } from '~server/db/schema/index';
+import { completePaymentSession, openPaymentSession } from '~server/payments/sessions';
+import { LATE_CONFIRMATION_MS } from '~server/routes/payments';
+import { returnUrl } from '~server/payments/return-url';
+import { quoteOrder } from '~server/orders/quote';
+import { saveOrder } from '~server/orders/write';
+import { formToTree } from '~server/http/forms';
+import { parseWith } from '~server/http/validation';
+import { OrderFormSchema } from '~/api/contract/order-form';
 import { testDrivers } from '../support/databases';
 import { day, login, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, outcome, refusal } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { call, pairedKiosks, payAtDesk, placeOrder } from '../support/staff';
 
 describe.each(testDrivers)('online payments on $name', (driver) => {

@@ -2,7 +2,7 @@
 // held to their owner (another account's person is 404), 422 field errors, the per-account limit,
 // and the skiers of a logged-in customer's orders remembered (deduped by name, latest measures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PEOPLE_PER_ACCOUNT, PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, type Person } from '../../src/api/contract/people';
+import { MAX_PEOPLE_PER_ACCOUNT, PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, type Person } from '~/api/contract/people';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, signup } from '../support/orders';

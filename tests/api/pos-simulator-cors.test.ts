@@ -4,8 +4,8 @@
 // send the switches a simple request that needs no preflight (a `text/plain` fetch, a form): they
 // take JSON only (415) and refuse any other origin (403), and nothing changes.
 import { describe, expect, it } from 'vitest';
-import { createPosApp } from '../../server/pos/simulator';
-import { PosStateSchema } from '../../src/api/contract/pos';
+import { createPosApp } from '~server/pos/simulator';
+import { PosStateSchema } from '~/api/contract/pos';
 import { answer } from '../support/contract';
 
 const SIMULATOR = 'http://127.0.0.1:4323';

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPosApp, POS_NOTES, startPosSimulator, type PosSimulator } from '../../server/pos/simulator';
-import { receiptItems, terminalDate, TerminalOperation } from '../../src/domain/terminal';
+import { createPosApp, POS_NOTES, startPosSimulator, type PosSimulator } from '~server/pos/simulator';
+import { receiptItems, terminalDate, TerminalOperation } from '~/domain/terminal';
 import { startProduct } from '../support/process';
 import { freePort } from '../support/free-port';
-import { PosProcessResponseSchema, PosStateSchema } from '../../src/api/contract/pos';
+import { PosProcessResponseSchema, PosStateSchema } from '~/api/contract/pos';
 import { answer, outcome } from '../support/contract';
 
 const ORDER = {

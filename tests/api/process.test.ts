@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answer, envelopeOf } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { AvailabilitiesSchema, ShopLoadSchema } from '../../src/api/contract/catalogue';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { AvailabilitiesSchema, ShopLoadSchema } from '~/api/contract/catalogue';
 import { startProduct } from '../support/process';
 import { freePort } from '../support/free-port';
 import { inSeasonDay } from '../support/season';
 import { orderForm } from '../support/orders';
-import { CUSTOMER_FIELDS } from '../../src/domain/orders';
+import { CUSTOMER_FIELDS } from '~/domain/orders';
 
 
 describe('npm start process', () => {

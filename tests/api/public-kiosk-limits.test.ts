@@ -6,10 +6,10 @@
 // and bounded (the terminal's answer at most POS_LOG_RESPONSE_MAX_BYTES serialized).
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orders, posLogs } from '../../server/db/schema/index';
-import { PUBLIC_PUSH_WINDOW_MS } from '../../server/routes/staff/queue';
-import { POS_LOGS_PER_TOTEM } from '../../server/routes/staff/pos-logs';
-import { POS_LOG_RESPONSE_MAX_BYTES } from '../../src/api/contract/staff';
+import { orders, posLogs } from '~server/db/schema/index';
+import { PUBLIC_PUSH_WINDOW_MS } from '~server/routes/staff/queue';
+import { POS_LOGS_PER_TOTEM } from '~server/routes/staff/pos-logs';
+import { POS_LOG_RESPONSE_MAX_BYTES } from '~/api/contract/staff';
 import { testDrivers } from '../support/databases';
 import { day, login } from '../support/orders';
 import { call, idDocument, pairedKiosks, placeOrder } from '../support/staff';

@@ -8,17 +8,17 @@ import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, refusal } from '../support/contract';
-import { BroadcastingAuthResponseSchema } from '../../src/api/contract/realtime';
-import { createApp } from '../../server/app';
-import { createRealtime as createRealtimeDriver } from '../../server/realtime/index';
-import { loadConfig } from '../../server/config';
-import { PusherRealtime } from '../../server/realtime/pusher';
-import { signChannel } from '../../server/realtime/publisher';
+import { BroadcastingAuthResponseSchema } from '~/api/contract/realtime';
+import { createApp } from '~server/app';
+import { createRealtime as createRealtimeDriver } from '~server/realtime/index';
+import { loadConfig } from '~server/config';
+import { PusherRealtime } from '~server/realtime/pusher';
+import { signChannel } from '~server/realtime/publisher';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day } from '../support/orders';
 import { call, pairAll, payAtDesk, placeOrder, SHOP, OTHER_SHOP, unit, type Kiosks } from '../support/staff';
-import { configureLogger } from '../../server/log';
+import { configureLogger } from '~server/log';
 
 type Frame = { event: string; channel?: string; data?: unknown };
 

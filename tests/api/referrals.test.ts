@@ -4,9 +4,9 @@
 // parsed with the contract.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { ReferralReportResponseSchema } from '../../src/api/contract/referrals';
-import { orders } from '../../server/db/schema/index';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { ReferralReportResponseSchema } from '~/api/contract/referrals';
+import { orders } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, login, orderForm, pick, postOrder } from '../support/orders';
 import { OTHER_SHOP, pairedKiosks, SHOP } from '../support/staff';

@@ -4,7 +4,7 @@
 // a shop in France gets it in French; only the shop's admin kiosks may print it.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { totems } from '../../server/db/schema/index';
+import { totems } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { CUSTOMER, orderForm, pick, postOrder } from '../support/orders';
 import { pdfPages } from '../support/pdf';

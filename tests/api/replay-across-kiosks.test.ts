@@ -12,11 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deliveryDetails, idempotencyKeys, specificProducts } from '../../server/db/schema/index';
-import { IDEMPOTENCY_TTL_MS } from '../../server/http/idempotency';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
-import { dayToDisplay, parseRomeDateTime } from '../../src/domain/dates';
-import { pickupDate } from '../../src/domain/pickup';
+import { deliveryDetails, idempotencyKeys, specificProducts } from '~server/db/schema/index';
+import { IDEMPOTENCY_TTL_MS } from '~server/http/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
+import { dayToDisplay, parseRomeDateTime } from '~/domain/dates';
+import { pickupDate } from '~/domain/pickup';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { call, pairedKiosks, placeOrder, unit } from '../support/staff';

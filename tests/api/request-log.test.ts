@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../server/app';
-import { configureLogger } from '../../server/log';
-import { createMailer } from '../../server/mail/mailer';
+import { createApp } from '~server/app';
+import { configureLogger } from '~server/log';
+import { createMailer } from '~server/mail/mailer';
 import { freePort } from '../support/free-port';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
@@ -16,7 +16,7 @@ import { idDocument, pair, totemOf } from '../support/staff';
 import { requestInit } from '../support/request';
 import { day, orderForm, pick } from '../support/orders';
 import { SHOP } from '../support/staff';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/api/contract/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
 
 interface Line {
   level: number;

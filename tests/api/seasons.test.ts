@@ -8,12 +8,12 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { loadShop, orderForm, pick, postOrder } from '../support/orders';
 import { answer, data, envelopeOf, listOf, refusal } from '../support/contract';
-import { AvailabilitiesSchema, ShopLoadSchema, SiteSchema } from '../../src/api/contract/catalogue';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { AvailabilitiesSchema, ShopLoadSchema, SiteSchema } from '~/api/contract/catalogue';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { pair, totemOf } from '../support/staff';
 import { shopWindow } from '../support/season';
-import { appMeta, shops } from '../../server/db/schema/index';
-import { seed, seededVersion, SEED_VERSION } from '../../server/db/seed/index';
+import { appMeta, shops } from '~server/db/schema/index';
+import { seed, seededVersion, SEED_VERSION } from '~server/db/seed/index';
 import { testSeedOptions } from '../support/config';
 
 /** Sport Noleggio Sestriere: winter, 12-01..04-15. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { PNG_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
-import { API_CSP, MEDIA_CSP, REFERRER_POLICY } from '../../server/http/security-headers';
+import { API_CSP, MEDIA_CSP, REFERRER_POLICY } from '~server/http/security-headers';
 
 const SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 

@@ -3,8 +3,8 @@
 // a kiosk (answered once; its devices stay paired). Held to the shop (another shop's kiosk 404) and
 // to the caller's type (a type-20 admin neither sees nor touches cash desks).
 import { describe, expect, it } from 'vitest';
-import { CancelPairingCodeResponseSchema, KioskPasswordResponseSchema, PairingCodeResponseSchema, ShopKiosksResponseSchema } from '../../src/api/contract/staff';
-import { normalizePairingCode } from '../../src/domain/pairing';
+import { CancelPairingCodeResponseSchema, KioskPasswordResponseSchema, PairingCodeResponseSchema, ShopKiosksResponseSchema } from '~/api/contract/staff';
+import { normalizePairingCode } from '~/domain/pairing';
 import { testDrivers } from '../support/databases';
 import { login } from '../support/orders';
 import { call, pair, pairedKiosks, totemOf } from '../support/staff';

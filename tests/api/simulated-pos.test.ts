@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../server/db/schema/index';
+import { orders } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { call, pairedKiosks, placeOrder, totemOf } from '../support/staff';

@@ -9,9 +9,9 @@ import { CUSTOMER, loadShop, orderForm, pick, productId } from '../support/order
 import { call, pairedKiosks, unit, SHOP } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 import { answer, outcomeByRoute, refusal } from '../support/contract';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { AvailableSizesResponseSchema } from '../../src/api/contract/catalogue';
-import { deliveryDetails, orderDetails } from '../../server/db/schema/index';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { AvailableSizesResponseSchema } from '~/api/contract/catalogue';
+import { deliveryDetails, orderDetails } from '~server/db/schema/index';
 
 describe.each(testDrivers)('sizes on $name', (driver) => {
   // A pool of 10 on PostgreSQL: the parallel orders below really run side by side.

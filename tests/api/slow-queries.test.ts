@@ -2,8 +2,8 @@
 // the request that ran them, on both drivers, for a transaction's queries too; quick ones are not.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timedPgPool, timedPglite } from '../../server/db/slow-queries';
-import { createLogger, withLogger } from '../../server/log';
+import { timedPgPool, timedPglite } from '~server/db/slow-queries';
+import { createLogger, withLogger } from '~server/log';
 
 /** Low enough for a 60 ms sleep to cross it, high enough that `select 1` never does. */
 const THRESHOLD_MS = 40;

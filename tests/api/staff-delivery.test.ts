@@ -6,7 +6,7 @@ import { testDrivers } from '../support/databases';
 import { availability, day, orderForm, pick, postOrder, productId } from '../support/orders';
 import { call, pairedKiosks, placeOrder, unit, OTHER_SHOP } from '../support/staff';
 import { inSeasonDay } from '../support/season';
-import { parseRomeDateTime } from '../../src/domain/dates';
+import { parseRomeDateTime } from '~/domain/dates';
 
 
 describe.each(testDrivers)('delivery and pickup on $name', (driver) => {

@@ -2,8 +2,8 @@
 // GET v1/order_details/{id}/diff), with amounts derived from the seeded price list (priceList):
 // the booked days and the actual days are each priced by selectPrice + priceTotal.
 import { describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
-import { withFidelityDiscount } from '../../src/domain/charges';
+import { roundMoney } from '~/domain/money';
+import { withFidelityDiscount } from '~/domain/charges';
 import { testDrivers } from '../support/databases';
 import { day, orderForm, pick, postOrder, seededAmount } from '../support/orders';
 import { call, pairedKiosks, placeOrder, SHOP, unit } from '../support/staff';

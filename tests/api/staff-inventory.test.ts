@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
 import { day, productId, stockOf } from '../support/orders';
 import { data, listOf } from '../support/contract';
-import { InventoryItemSchema } from '../../src/api/contract/inventory';
+import { InventoryItemSchema } from '~/api/contract/inventory';
 import { call, pairedKiosks, placeOrder, unit, OTHER_SHOP, SHOP } from '../support/staff';
 import { inSeasonDay } from '../support/season';
 

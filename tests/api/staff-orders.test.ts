@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
-import { orders, posLogs } from '../../server/db/schema/index';
+import { roundMoney } from '~/domain/money';
+import { orders, posLogs } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { day, login, seededAmount } from '../support/orders';
 import { call, idDocument, OTHER_SHOP, pairedKiosks, payAtDesk, placeOrder } from '../support/staff';

@@ -2,11 +2,11 @@
 // checked by the server, and the kiosk seed reaching a database seeded before kiosks existed.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TotemSchema } from '../../src/api/contract/kiosk';
-import { PairResponseSchema } from '../../src/api/contract/staff';
-import { seed, SEED_VERSION, seededVersion } from '../../server/db/seed/index';
-import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
-import { appMeta, totems } from '../../server/db/schema/index';
+import { TotemSchema } from '~/api/contract/kiosk';
+import { PairResponseSchema } from '~/api/contract/staff';
+import { seed, SEED_VERSION, seededVersion } from '~server/db/seed/index';
+import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
+import { appMeta, totems } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { login } from '../support/orders';

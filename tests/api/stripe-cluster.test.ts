@@ -6,8 +6,8 @@
 // log (the X-Request-Id of the answer, the pid of its line).
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '../../src/api/contract/payments';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '~/api/contract/payments';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import type { TestApi } from '../support/app';
 import { clusterDatabase, remote, startClusterProcess, type ApiProcess, type ClusterDatabase } from '../support/cluster';
 import { day, loadShop, orderForm, postOrder } from '../support/orders';

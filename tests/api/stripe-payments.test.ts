@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '../../src/api/contract/payments';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { orders, paymentEvents, paymentSessions } from '../../server/db/schema/index';
-import { cents, createStripeProvider } from '../../server/payments/stripe-client';
+import { PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '~/api/contract/payments';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { orders, paymentEvents, paymentSessions } from '~server/db/schema/index';
+import { cents, createStripeProvider } from '~server/payments/stripe-client';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { answer, outcome } from '../support/contract';

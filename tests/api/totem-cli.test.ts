@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answer } from '../support/contract';
-import { PairResponseSchema } from '../../src/api/contract/staff';
-import { openDatabase, projectRoot } from '../../server/db/client';
-import { createDeps } from '../../server/deps';
+import { PairResponseSchema } from '~/api/contract/staff';
+import { openDatabase, projectRoot } from '~server/db/client';
+import { createDeps } from '~server/deps';
 import { testConfig } from '../support/config';
-import { createApp } from '../../server/app';
+import { createApp } from '~server/app';
 import { totemOf } from '../support/staff';
 
 const cli = (dataDir: string, args: string[], env: Record<string, string> = {}) =>

@@ -5,13 +5,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_QUOTA, type UploadQuota } from '../../src/domain/upload-quota';
-import { loadConfig } from '../../server/config';
+import { UPLOAD_QUOTA, type UploadQuota } from '~/domain/upload-quota';
+import { loadConfig } from '~server/config';
 import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { day, file, login, orderForm, pick, PDF_BYTES, PNG_BYTES, postOrder, type OrderInput, type OrderJson } from '../support/orders';
 import { answer, envelopeOf, outcome, refusal } from '../support/contract';
-import { OrderEnvelopeSchema, OrderResponseSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema, OrderResponseSchema } from '~/api/contract/orders';
 import { idDocument, pairAll, SHOP, type Kiosks } from '../support/staff';
 
 const pdf = (name = 'documento.pdf') => file(PDF_BYTES, name, 'application/pdf');

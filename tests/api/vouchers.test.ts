@@ -6,7 +6,7 @@ import { testDrivers } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/app';
 import { CUSTOMER, day, login, orderForm, pick, postOrder, readMail, signup, type OrderJson } from '../support/orders';
 import { pair, totemOf } from '../support/staff';
-import { dayToDisplay } from '../../src/domain/dates';
+import { dayToDisplay } from '~/domain/dates';
 import { pdfText } from '../support/pdf';
 import { decodeQrPng } from '../support/qr';
 

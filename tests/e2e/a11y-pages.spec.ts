@@ -3,8 +3,8 @@
 // utility pages, signup and reset, the orders list, the 404, in the three locales where the page
 // has text of its own. One `contentinfo` landmark each: a shop's contacts are a region inside it.
 import { expect, test } from '@playwright/test';
-import { loadSeoData } from '../../seo-data/schema';
-import { footerPages } from '../../src/seo/footer-pages';
+import { loadSeoData } from '~seo-data/schema';
+import { footerPages } from '~/seo/footer-pages';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 

@@ -5,7 +5,7 @@ import { violations } from './axe';
 import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 async function withDates(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/');

@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, dayToDisplay, todayInRome } from '../../src/domain/dates';
+import { addDays, dayToDisplay, todayInRome } from '~/domain/dates';
 import { readMail } from '../support/orders';
 import { violations } from './axe';
 import { hydrated } from './hydration';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 // Open all year (no season), so any day is bookable; no other journey books here.
 const SHOP = 'bardonecchia-sport-rent';

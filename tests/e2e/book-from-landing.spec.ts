@@ -3,10 +3,10 @@
 // category's tab, at the top, with nothing focused (no ring drawn around a heading). A later visit
 // with those dates still bookable goes straight to the booking page. Expectations come from the API's shop and season.
 import { expect, test, type Page } from '@playwright/test';
-import { productGroups } from '../../src/domain/calendar';
-import { categoryForSlug } from '../../src/domain/booking-entry';
-import { addDays, todayInRome } from '../../src/domain/dates';
-import { nextOpening } from '../../src/domain/season';
+import { productGroups } from '~/domain/calendar';
+import { categoryForSlug } from '~/domain/booking-entry';
+import { addDays, todayInRome } from '~/domain/dates';
+import { nextOpening } from '~/domain/season';
 import { hydrated } from './hydration';
 import { dayButton, goToMonth, SHOP, shopAnswer } from './season-helpers';
 

@@ -5,8 +5,8 @@
 // runs on today, then once more with the browser's clock on the other side of the season (a day
 // still to come), so both the in-season and the out-of-season opening are proven on every run.
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, dayToDisplay, todayInRome } from '../../src/domain/dates';
-import { isInSeason, nextOpening, occurrenceOf, type SeasonWindow } from '../../src/domain/season';
+import { addDays, dayToDisplay, todayInRome } from '~/domain/dates';
+import { isInSeason, nextOpening, occurrenceOf, type SeasonWindow } from '~/domain/season';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { dayButton, goToMonth, monthName, SHOP, shopAnswer } from './season-helpers';

@@ -3,16 +3,16 @@
 // current selection if that day were picked. Bookings are placed through the API; expected prices
 // come from the API's shop answer through the same domain rules, never typed in here.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Price } from '../../src/api/contract/catalogue';
-import { shiftMonth } from '../../src/domain/calendar';
-import { addDays, type DateMode } from '../../src/domain/dates';
-import { formatAmountCompact, formatCurrency } from '../../src/domain/format';
-import { productTotal, selectPrice } from '../../src/domain/pricing';
+import type { Price } from '~/api/contract/catalogue';
+import { shiftMonth } from '~/domain/calendar';
+import { addDays, type DateMode } from '~/domain/dates';
+import { formatAmountCompact, formatCurrency } from '~/domain/format';
+import { productTotal, selectPrice } from '~/domain/pricing';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (its season), clear of the days the other journeys

@@ -10,8 +10,8 @@ import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { acceptTerms, checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
 import { formChunks, holdChunks, pageSettled } from './form-chunks';
-import { formatCurrency } from '../../src/domain/format';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { formatCurrency } from '~/domain/format';
+import { TERMS_VERSION } from '~/domain/terms';
 
 const SHOP = 'sport-noleggio-sestriere';
 

@@ -4,7 +4,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 const SHOP = 'sport-noleggio-sestriere';
 

@@ -12,9 +12,9 @@ import { DEMO, pair } from './kiosk-helpers';
 import { available, deliverByApi, violations } from './kiosk-delivery-helpers';
 import { smallTargets } from './touch-targets';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
-import type { OrderResponse } from '../../src/api/contract/orders';
-import { formatCurrency } from '../../src/domain/format';
-import { localizePath } from '../../src/domain/locale-path';
+import type { OrderResponse } from '~/api/contract/orders';
+import { formatCurrency } from '~/domain/format';
+import { localizePath } from '~/domain/locale-path';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
 const SCREENS = [

@@ -6,7 +6,7 @@ import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { pricedTotal, acceptTerms } from './checkout-helpers';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '~/domain/terms';
 
 async function chooseRange(page: Page, shop: string, from: number, to: number) {
   await page.goto(`/prenota/${shop}/calendar`);

@@ -1,10 +1,10 @@
 // Dates as spec §9 shows them: an order of today reads "Oggi", one of tomorrow "Domani"
 // (Rome days), on the orders list and the order page, in the page's language; the dates chip too.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { addDays, todayInRome } from '../../src/domain/dates';
+import { addDays, todayInRome } from '~/domain/dates';
 import { hydrated } from './hydration';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 // A shop open all year: these tests need an order today, whatever day they run on.
 const SHOP = 'alpin-tour-sestriere';

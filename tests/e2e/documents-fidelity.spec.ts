@@ -7,7 +7,7 @@ import { hydrated } from './hydration';
 import { violations } from './axe';
 import { DEMO, pair } from './kiosk-helpers';
 import { BARD, BARD_ID, day, placeOrder } from './kiosk-orders';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '~/domain/terms';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);

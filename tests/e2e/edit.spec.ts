@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 /** Days the shop is open, counted from its first bookable day. */
 const day = (n: number) => inSeasonDay('sport-noleggio-sestriere', n);

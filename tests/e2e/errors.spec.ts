@@ -1,7 +1,7 @@
 // Error catalogue in the browser (spec §8) and redirect safety.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { RELOAD_KEY } from '../../src/scripts/page-transitions';
+import { RELOAD_KEY } from '~/scripts/page-transitions';
 
 test('with the API unreachable, an action shows "Errore nella comunicazione con il server"', async ({ page }) => {
   await page.goto('/noleggio/sport-noleggio-sestriere/');

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { resolveStatic, serveDist } from '../../server/static';
-import { splitLocale } from '../../src/domain/locale-path';
+import { resolveStatic, serveDist } from '~server/static';
+import { splitLocale } from '~/domain/locale-path';
 
 /** The town page fails in every language. */
 const FAILING = (urlPath: string) => /^\/noleggi\/sestriere\/?$/.test(splitLocale(urlPath).path);

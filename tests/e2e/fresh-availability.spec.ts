@@ -7,8 +7,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (its season), clear of the days the other journeys

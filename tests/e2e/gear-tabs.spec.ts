@@ -8,9 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 import { SHOP, shopAnswer } from './season-helpers';
-import { categoryForSlug } from '../../src/domain/booking-entry';
+import { categoryForSlug } from '~/domain/booking-entry';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
 const PHONE = { width: 390, height: 844 };

@@ -2,7 +2,7 @@
 // shop's `offset`-th open day, confirmed and unpaid. Each spec takes its own day, so stock never clashes.
 import { expect, type APIRequestContext } from '@playwright/test';
 import { inSeasonDay } from '../support/season';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '~/domain/terms';
 
 export async function placeGuestOrder(request: APIRequestContext, offset: number) {
   const from = inSeasonDay('sport-noleggio-sestriere', offset);

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loadSeoData } from '../../seo-data/schema';
-import { addDays, dayToDisplay, todayInRome } from '../../src/domain/dates';
+import { loadSeoData } from '~seo-data/schema';
+import { addDays, dayToDisplay, todayInRome } from '~/domain/dates';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LAZY_WAITS } from '../../src/scripts/client-lazy';
+import { LAZY_WAITS } from '~/scripts/client-lazy';
 
 /**
  * Waits until every Astro island the visitor's moves wake has hydrated (Astro drops `ssr` when it

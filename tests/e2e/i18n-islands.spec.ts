@@ -1,7 +1,7 @@
 // Islands download only the strings of the page's language: each locale is its own chunk.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALES } from '../../src/domain/locales';
+import { LOCALES } from '~/domain/locales';
 import { hydrated } from './hydration';
 import { placeGuestOrder } from './guest-order';
 

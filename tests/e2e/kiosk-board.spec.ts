@@ -6,11 +6,11 @@
 // finds nothing on either page. The event→board latency of one run is logged (no timing asserted).
 import { violations } from './axe';
 import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
-import { todayInRome } from '../../src/domain/dates';
+import { todayInRome } from '~/domain/dates';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
 import { staffToken } from './kiosk-orders';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '~/domain/terms';
 
 const BARD = 'bardonecchia-sport-rent';
 /** Products of the shop with units enough for every order these tests place today, tried in turn. */

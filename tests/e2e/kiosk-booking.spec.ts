@@ -5,10 +5,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
-import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '../../src/domain/kiosk-screens';
-import { OrderListEnvelopeSchema } from '../../src/api/contract/orders';
-import { PairResponseSchema } from '../../src/api/contract/staff';
-import { DateModes } from '../../src/domain/dates';
+import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '~/domain/kiosk-screens';
+import { OrderListEnvelopeSchema } from '~/api/contract/orders';
+import { PairResponseSchema } from '~/api/contract/staff';
+import { DateModes } from '~/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);

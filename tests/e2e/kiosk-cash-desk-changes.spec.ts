@@ -7,8 +7,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
-import type { OrderResponse } from '../../src/api/contract/orders';
-import { formatCurrency } from '../../src/domain/format';
+import type { OrderResponse } from '~/api/contract/orders';
+import { formatCurrency } from '~/domain/format';
 import { smallTargets } from './touch-targets';
 
 const SECTION = "Modifiche all'ordine";

@@ -9,9 +9,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { day, placeOrder, readBack, staffToken, terminal, watchTerminal } from './kiosk-orders';
-import type { OrderResponse } from '../../src/api/contract/orders';
-import { formatCurrency } from '../../src/domain/format';
-import { localizePath } from '../../src/domain/locale-path';
+import type { OrderResponse } from '~/api/contract/orders';
+import { formatCurrency } from '~/domain/format';
+import { localizePath } from '~/domain/locale-path';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
 const SCREENS = [

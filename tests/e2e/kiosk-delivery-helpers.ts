@@ -5,7 +5,7 @@ export { violations } from './axe';
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { hydrated } from './hydration';
 import { readBack } from './kiosk-orders';
-import type { OrderResponse } from '../../src/api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 
 /** Units of a product the shop has on the shelf now (other tests may hold some). */
 export async function available(request: APIRequestContext, token: string, product: string, n: number): Promise<string[]> {

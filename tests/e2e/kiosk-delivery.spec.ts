@@ -15,10 +15,10 @@ import { DEMO, pair } from './kiosk-helpers';
 import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, violations, writesInFlight } from './kiosk-delivery-helpers';
 import { smallTargets } from './touch-targets';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
-import type { OrderResponse } from '../../src/api/contract/orders';
-import { formatCurrency } from '../../src/domain/format';
-import { deltaRange } from '../../src/domain/validators';
-import { localizePath } from '../../src/domain/locale-path';
+import type { OrderResponse } from '~/api/contract/orders';
+import { formatCurrency } from '~/domain/format';
+import { deltaRange } from '~/domain/validators';
+import { localizePath } from '~/domain/locale-path';
 
 const SNOWSHOES = 'Ciaspole e bastoncini';
 const SCAN_DELIVERY = "Codice dell'articolo";

@@ -6,7 +6,7 @@ import { hydrated } from './hydration';
 import { violations } from './axe';
 import { DEMO, pair } from './kiosk-helpers';
 import { day, placeOrder, readBack, staffToken, terminal } from './kiosk-orders';
-import { formatCurrency } from '../../src/domain/format';
+import { formatCurrency } from '~/domain/format';
 
 test.afterEach(async ({ request }) => {
   await terminal.reset(request);

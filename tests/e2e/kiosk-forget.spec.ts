@@ -8,7 +8,7 @@ import { hydrated } from './hydration';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { openDelivery, scan } from './kiosk-delivery-helpers';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
-import type { OrderResponse } from '../../src/api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 
 const KIOSK_KEYS = ['totem', 'kiosk-delivery-draft', 'kiosk-pickup-draft', 'kiosk-outbox', 'cash-desk-payments', 'cash-desk-claim-attempts', 'cashier-close'];
 const stored = (page: Page) => page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), KIOSK_KEYS);

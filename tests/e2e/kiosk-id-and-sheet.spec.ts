@@ -14,9 +14,9 @@ import { violations } from './axe';
 import { DEMO, pair } from './kiosk-helpers';
 import { BARD, staffToken } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
-import { DateModes } from '../../src/domain/dates';
-import { localizePath } from '../../src/domain/locale-path';
-import { OrderListEnvelopeSchema } from '../../src/api/contract/orders';
+import { DateModes } from '~/domain/dates';
+import { localizePath } from '~/domain/locale-path';
+import { OrderListEnvelopeSchema } from '~/api/contract/orders';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
 const SCREENS = [

@@ -2,11 +2,11 @@
 // would: a guest's snowshoes order at the kiosks' shop, a kiosk token of the test's own, the order
 // as the API has it now, and the payment-terminal simulator `npm start` runs (server/pos).
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
-import { PairResponseSchema } from '../../src/api/contract/staff';
-import { DEMO_POS_URL, demoPosUrl } from '../../server/db/seed/kiosk';
-import { addDays, todayInRome } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { PairResponseSchema } from '~/api/contract/staff';
+import { DEMO_POS_URL, demoPosUrl } from '~server/db/seed/kiosk';
+import { addDays, todayInRome } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 export const BARD = 'bardonecchia-sport-rent';
 export const BARD_ID = 6;

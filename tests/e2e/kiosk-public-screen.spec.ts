@@ -10,7 +10,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { smallTargets, type TargetRule } from './touch-targets';
-import { splitLocale } from '../../src/domain/locale-path';
+import { splitLocale } from '~/domain/locale-path';
 
 const BARD = 'bardonecchia-sport-rent';
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');

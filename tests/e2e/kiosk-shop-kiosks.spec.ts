@@ -12,7 +12,7 @@ import { hydrated } from './hydration';
 import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
 import { staffToken } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
-import { localizePath } from '../../src/domain/locale-path';
+import { localizePath } from '~/domain/locale-path';
 
 test('an admin kiosk mints a code with its password, a second device pairs with it, then the kiosk is revoked', async ({ page, browser }) => {
   await pair(page, DEMO.admin.code);

@@ -6,9 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { projectRoot } from '../../server/db/client';
-import { formatCurrency } from '../../src/domain/format';
-import type { OrderResponse } from '../../src/api/contract/orders';
+import { projectRoot } from '~server/db/client';
+import { formatCurrency } from '~/domain/format';
+import type { OrderResponse } from '~/api/contract/orders';
 import { hydrated } from './hydration';
 import { DEMO, pair } from './kiosk-helpers';
 import { day, placeOrder, terminal } from './kiosk-orders';

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
 import { terminal } from './kiosk-orders';
-import { addDays, DateModes, todayInRome } from '../../src/domain/dates';
+import { addDays, DateModes, todayInRome } from '~/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
 

@@ -2,7 +2,7 @@
 // bar when a navigation takes longer than 200 ms.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { PREFETCH_PASS_ATTRIBUTE } from '../../src/scripts/page-transitions';
+import { PREFETCH_PASS_ATTRIBUTE } from '~/scripts/page-transitions';
 
 test('internal links in view are prefetched when the browser is idle', async ({ page }) => {
   await page.goto('/noleggio/sport-noleggio-sestriere/');

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loadSeoData } from '../../seo-data/schema';
-import { NEARBY_SHOP_MAX_KM, nearbyShops } from '../../src/domain/nearby-shops';
-import { bookingEntryPath } from '../../src/domain/booking-entry';
-import { localizePath } from '../../src/domain/locale-path';
+import { loadSeoData } from '~seo-data/schema';
+import { NEARBY_SHOP_MAX_KM, nearbyShops } from '~/domain/nearby-shops';
+import { bookingEntryPath } from '~/domain/booking-entry';
+import { localizePath } from '~/domain/locale-path';
 import { violations } from './axe';
 
 type Messages = Record<string, Record<string, string>>;

@@ -2,7 +2,7 @@
 // cover on ten lines the booking page stops taking lines that use it, says why, and no other
 // product can add it; the API refuses an eleventh the same way (tests/api/order-limits.test.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { MAX_UNITS_PER_PRODUCT } from '../../src/domain/cart';
+import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
 import { openAddOns, openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';

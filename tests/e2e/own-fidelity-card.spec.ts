@@ -1,7 +1,7 @@
 // A logged-in customer's own loyalty card is applied at checkout without typing, once per cart: it
 // can be taken off (and stays off across a reload), typed back, and the order carries it.
 import { expect, test } from '@playwright/test';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { acceptTerms, checkoutWithSnowshoes, fillContact } from './checkout-helpers';
 import { hydrated } from './hydration';
 

@@ -7,7 +7,7 @@ import { hydrated } from './hydration';
 import { violations } from './axe';
 import { openAddOns } from './gear-helpers';
 import { inSeasonDay } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const SHOP = 'sport-noleggio-sestriere';

@@ -13,8 +13,8 @@ import { acceptTerms, pricedTotal } from './checkout-helpers';
 import { SHOP, shopAnswer } from './season-helpers';
 import { inSeasonDay } from '../support/season';
 import { readMail } from '../support/mail';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 

@@ -3,8 +3,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

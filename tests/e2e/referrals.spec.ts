@@ -7,9 +7,9 @@ import { hydrated } from './hydration';
 import { pricedTotal, acceptTerms } from './checkout-helpers';
 import { DEMO, pair, tapCode } from './kiosk-helpers';
 import { BARD, BARD_ID, day } from './kiosk-orders';
-import { OrderEnvelopeSchema } from '../../src/api/contract/orders';
-import { DateModes } from '../../src/domain/dates';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { DateModes } from '~/domain/dates';
+import { TERMS_VERSION } from '~/domain/terms';
 
 test('an order booked through ?framed&forced_ref=HOTEL42 carries the referral', async ({ page, request }) => {
   // The hotel's frame: the referral is stored on the first page.

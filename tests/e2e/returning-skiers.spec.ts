@@ -7,7 +7,7 @@ import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
 import { violations } from './axe';
 import { logIn, newCustomer } from './people-helpers';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '~/domain/terms';
 import { acceptTerms } from './checkout-helpers';
 
 const SHOP = 'sport-noleggio-sestriere';

@@ -1,9 +1,9 @@
 // What the booking calendar must show for a shop's season, computed from the API's answer (never
 // typed in), so the season journeys pass on any day of the year.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Category, Product } from '../../src/api/contract/catalogue';
-import { seasonWindowOf } from '../../src/domain/calendar-season';
-import type { SeasonDays, SeasonWindow } from '../../src/domain/season';
+import type { Category, Product } from '~/api/contract/catalogue';
+import { seasonWindowOf } from '~/domain/calendar-season';
+import type { SeasonDays, SeasonWindow } from '~/domain/season';
 
 export const SHOP = 'sport-noleggio-sestriere';
 

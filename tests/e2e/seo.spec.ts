@@ -3,7 +3,7 @@
 // the localized 404 with its status, and the language links with the i18n_redirected cookie.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loadSeoData } from '../../seo-data/schema';
+import { loadSeoData } from '~seo-data/schema';
 
 type Messages = Record<string, Record<string, string>>;
 const messages = (locale: string): Messages => JSON.parse(readFileSync(new URL(`../../i18n/${locale}.json`, import.meta.url), 'utf8')) as Messages;

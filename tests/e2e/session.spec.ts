@@ -1,10 +1,10 @@
 // App bar islands in a real browser: login dialog, session across reloads, logout, cart badge.
 import { expect, test, type Page } from '@playwright/test';
-import { dayToDisplay } from '../../src/domain/dates';
+import { dayToDisplay } from '~/domain/dates';
 import { inSeasonDay } from '../support/season';
 import { hydrated } from './hydration';
 import { formChunks } from './form-chunks';
-import { DateModes } from '../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 const shopPage = '/noleggio/sport-noleggio-sestriere/';
 /** Three days the shop is open, whatever today is: stored dates the app keeps. */

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { violations } from './axe';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '~/domain/terms';
 import { checkoutWithSnowshoes, fillContact } from './checkout-helpers';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');

@@ -7,8 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/client';
-import { configureLogger } from '../../server/log';
+import { openDatabase } from '~server/db/client';
+import { configureLogger } from '~server/log';
 import { throwawayDatabase } from '../support/throwaway-database';
 
 declare module 'vitest' {

@@ -16,14 +16,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildSite, isDistStale } from '../../scripts/build-if-stale';
-import { loadConfig } from '../../server/config';
-import { shellFor } from '../../server/static';
-import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from '../../src/domain/locales';
+import { buildSite, isDistStale } from '~scripts/build-if-stale';
+import { loadConfig } from '~server/config';
+import { shellFor } from '~server/static';
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, type Locale } from '~/domain/locales';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 const distDir = path.join(projectRoot, 'dist');
-export { LOCALES, type Locale } from '../../src/domain/locales';
+export { LOCALES, type Locale } from '~/domain/locales';
 const LOCALE_PREFIX = new RegExp(`^/(${PREFIXED_LOCALES.join('|')})(?=/|$)`);
 export const productName = process.env.PUBLIC_SITE_NAME || 'RentAlp';
 

@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate, type Message } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-import { loadSeoData } from '../../seo-data/schema';
-import { footerPages } from '../../src/seo/footer-pages';
+import { loadSeoData } from '~seo-data/schema';
+import { footerPages } from '~/seo/footer-pages';
 import { LOCALES, siteDir, useBuiltSite, type Locale } from './dist';
 
 useBuiltSite();

@@ -6,14 +6,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../seo-data/catalogue';
-import { loadSeoData } from '../../seo-data/schema';
-import { createApp } from '../../server/app';
-import { CATALOGUE_API_ENV, apiOffers, committedOffers, loadShopOffers, shopLoadUrl } from '../../src/seo/offers';
+import { loadCatalogue } from '~seo-data/catalogue';
+import { loadSeoData } from '~seo-data/schema';
+import { createApp } from '~server/app';
+import { CATALOGUE_API_ENV, apiOffers, committedOffers, loadShopOffers, shopLoadUrl } from '~/seo/offers';
 import { createTestApi, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 import { answer, envelopeOf } from '../support/contract';
-import { ShopLoadSchema } from '../../src/api/contract/catalogue';
+import { ShopLoadSchema } from '~/api/contract/catalogue';
 
 const { shops } = loadSeoData();
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { serveDist } from '../../server/static';
+import { serveDist } from '~server/static';
 import { LOCALES, expectNone, siteDir, useBuiltSite, type Locale, type Page } from './dist';
 
 const site = useBuiltSite();

@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSeoData } from '../../seo-data/schema';
-import { categoriesOfSport, loadCatalogue } from '../../seo-data/catalogue';
-import { pictureOf, type BookingPictures } from '../../src/features/customer/booking/pictures';
+import { loadSeoData } from '~seo-data/schema';
+import { categoriesOfSport, loadCatalogue } from '~seo-data/catalogue';
+import { pictureOf, type BookingPictures } from '~/features/customer/booking/pictures';
 import { LOCALES, decode, siteDir, useBuiltSite } from './dist';
 
 const site = useBuiltSite();

@@ -16,11 +16,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, siteDir, useBuiltSite } from './dist';
-import { BOOKING_SCREEN_JS_GZIP_KB, KIOSK_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET } from '../../bench/budgets';
-import { CUSTOMER_PAGE_SECTIONS, KIOSK_PAGE_SECTIONS, pickIslandSections } from '../../src/i18n/islands-messages-plugin.mjs';
-import { kioskPageName } from '../../src/i18n/kiosk-messages';
-import { customerPageMessages } from '../../src/i18n/customer-messages';
-import { LAZY_WAITS } from '../../src/scripts/client-lazy';
+import { BOOKING_SCREEN_JS_GZIP_KB, KIOSK_SCREEN_JS_GZIP_KB, STATIC_PAGE_BUDGET } from '~bench/budgets';
+import { CUSTOMER_PAGE_SECTIONS, KIOSK_PAGE_SECTIONS, pickIslandSections } from '~/i18n/islands-messages-plugin.mjs';
+import { kioskPageName } from '~/i18n/kiosk-messages';
+import { customerPageMessages } from '~/i18n/customer-messages';
+import { LAZY_WAITS } from '~/scripts/client-lazy';
 
 useBuiltSite();
 

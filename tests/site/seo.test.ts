@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSeoData, seoPaths } from '../../seo-data/schema';
-import { isNoindexUrlPath } from '../../src/seo/noindex.mjs';
+import { loadSeoData, seoPaths } from '~seo-data/schema';
+import { isNoindexUrlPath } from '~/seo/noindex.mjs';
 import { LOCALES, expectNone, siteDir, productName, resolvesInDist, unprefixed, useBuiltSite, type Locale, type Page } from './dist';
 
 const site = useBuiltSite();

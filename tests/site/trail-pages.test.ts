@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSeoData } from '../../seo-data/schema';
-import { getT } from '../../src/i18n/server';
-import { formattedStats, isTrailFailure, trailGeometry } from '../../src/seo/trails';
+import { loadSeoData } from '~seo-data/schema';
+import { getT } from '~/i18n/server';
+import { formattedStats, isTrailFailure, trailGeometry } from '~/seo/trails';
 import { LOCALES, decode, siteDir, useBuiltSite } from './dist';
 
 useBuiltSite();

@@ -2,11 +2,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../server/app';
-import { createDeps } from '../../server/deps';
-import { seed } from '../../server/db/seed/index';
-import type { AppDeps } from '../../server/http/context';
-import type { OrderLimits } from '../../server/orders/limits';
+import { createApp } from '~server/app';
+import { createDeps } from '~server/deps';
+import { seed } from '~server/db/seed/index';
+import type { AppDeps } from '~server/http/context';
+import type { OrderLimits } from '~server/orders/limits';
 import type { TestDriver } from './databases';
 import { ManualScheduler } from './scheduler';
 import { testConfig, testSeedOptions } from './config';

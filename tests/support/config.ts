@@ -3,9 +3,9 @@
 // logs in hundreds of times; tests/api/password-rehash.test.ts switches to the production cost).
 // Like loadConfig's, the result is frozen: a test that changes a value mid-way changes it on the
 // deps it built (`api.deps.trustProxy = 1`).
-import { loadConfig, type Config } from '../../server/config';
-import { FAST_SCRYPT } from '../../server/auth/passwords';
-import type { SeedOptions } from '../../server/db/seed/index';
+import { loadConfig, type Config } from '~server/config';
+import { FAST_SCRYPT } from '~server/auth/passwords';
+import type { SeedOptions } from '~server/db/seed/index';
 
 export function testConfig(overrides: Partial<Config> = {}): Readonly<Config> {
   return Object.freeze({ ...loadConfig({}), passwordHashing: FAST_SCRYPT, ...overrides });

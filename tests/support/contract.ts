@@ -1,8 +1,8 @@
 // Reading the API's answers in tests through the contract: a 2xx body is parsed with the
 // schema the browser parses (src/api/contract), so a test reads what a client reads and fails when
 // the server drifts from the contract. Refusals (4xx) are parsed with the contract's error shapes.
-import { ReferralReportResponseSchema } from '../../src/api/contract/referrals';
-import { CashierDayResponseSchema } from '../../src/api/contract/desk-payments';
+import { ReferralReportResponseSchema } from '~/api/contract/referrals';
+import { CashierDayResponseSchema } from '~/api/contract/desk-payments';
 import { array as arrayOf, object } from 'zod/mini';
 import { parse, type $ZodType, type output } from 'zod/v4/core';
 import {
@@ -50,9 +50,9 @@ import {
   MediaDeletedSchema,
   OrderResponseSchema,
   PosLogResponseSchema,
-} from '../../src/api/contract/index';
-import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '../../src/api/contract/board';
-import { CounterOrdersEnvelopeSchema } from '../../src/api/contract/counter';
+} from '~/api/contract/index';
+import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '~/api/contract/board';
+import { CounterOrdersEnvelopeSchema } from '~/api/contract/counter';
 
 /** A list of `schema` (a `data` that is an array of a contract entity). */
 export const listOf = arrayOf;

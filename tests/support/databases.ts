@@ -4,7 +4,7 @@
 // migrated here.
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database } from '~server/db/client';
 import { throwawayDatabase } from './throwaway-database';
 
 /**

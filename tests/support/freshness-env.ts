@@ -1,6 +1,6 @@
 // A FreshnessEnv (src/api/freshness.ts) driven by hand: time moves only when a test says so, timers
 // fire as it passes their due time, and the page is hidden or shown on demand. No sleeps.
-import type { FreshnessEnv } from '../../src/api/freshness';
+import type { FreshnessEnv } from '~/api/freshness';
 
 interface Timer {
   id: number;

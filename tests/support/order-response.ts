@@ -1,7 +1,7 @@
 // An order as the API answers it (OrderResponseSchema), for unit tests of what the browser does
 // with one: two people on snowshoes and a city bike with a helmet, 12–13 December 2026, unpaid.
-import { OrderResponseSchema, type OrderResponse } from '../../src/api/contract/orders';
-import { DateModes } from '../../src/domain/dates';
+import { OrderResponseSchema, type OrderResponse } from '~/api/contract/orders';
+import { DateModes } from '~/domain/dates';
 
 const line = (id: number, product_id: number, price_id: number, label: string, price: number, is_add_on = false) => ({
   id,

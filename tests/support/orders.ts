@@ -1,16 +1,16 @@
 // Helpers for the API tests: shop loads, the seeded price list of a product, and order forms in the
 // storefront's multipart bracket notation.
-import { addDays, todayInRome } from '../../src/domain/dates';
-import { offeredAddOns } from '../../src/domain/pricing';
-import { flag } from '../../src/domain/booking-params';
-import { encodeOrderForm } from '../../src/domain/orders';
-import { TERMS_VERSION } from '../../src/domain/terms';
-import { addOnTemplates, priceList, sportCatalogue } from '../../server/db/seed/products';
-import { AvailabilitiesSchema, ShopLoadSchema, type RelatedProduct, type ShopLoad } from '../../src/api/contract/catalogue';
-import { LoginResponseSchema } from '../../src/api/contract/user';
-import { SignupResponseSchema } from '../../src/api/contract/auth';
+import { addDays, todayInRome } from '~/domain/dates';
+import { offeredAddOns } from '~/domain/pricing';
+import { flag } from '~/domain/booking-params';
+import { encodeOrderForm } from '~/domain/orders';
+import { TERMS_VERSION } from '~/domain/terms';
+import { addOnTemplates, priceList, sportCatalogue } from '~server/db/seed/products';
+import { AvailabilitiesSchema, ShopLoadSchema, type RelatedProduct, type ShopLoad } from '~/api/contract/catalogue';
+import { LoginResponseSchema } from '~/api/contract/user';
+import { SignupResponseSchema } from '~/api/contract/auth';
 import type { TestApi } from './app';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../src/api/contract/orders';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
 import { answer, data, outcome } from './contract';
 
 /** A Rome calendar day `n` days from today. */

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../../server/db/client';
+import { projectRoot } from '~server/db/client';
 
 export interface StartedServer {
   child: ChildProcess;

@@ -1,7 +1,7 @@
 // A scheduler for AppDeps (server/http/context.ts `Schedule`) whose time moves only when a test moves
 // it: a timer the server arms runs when the test advances past it, and the test waits for its work,
 // instead of sleeping past a real timer whose end nobody can see.
-import type { Schedule } from '../../server/http/context';
+import type { Schedule } from '~server/http/context';
 
 interface Pending {
   at: number;

@@ -3,9 +3,9 @@
 // and the rule is src/domain/season.ts, so a test picks exactly the days the API accepts.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ShopsFileSchema } from '../../seo-data/schema';
-import { addDays, todayInRome } from '../../src/domain/dates';
-import { ALL_YEAR, firstDayOutOfSeason, nextOpening, type SeasonWindow } from '../../src/domain/season';
+import { ShopsFileSchema } from '~seo-data/schema';
+import { addDays, todayInRome } from '~/domain/dates';
+import { ALL_YEAR, firstDayOutOfSeason, nextOpening, type SeasonWindow } from '~/domain/season';
 
 const shops = ShopsFileSchema.parse(
   JSON.parse(readFileSync(fileURLToPath(new URL('../../seo-data/shops.json', import.meta.url)), 'utf8')),

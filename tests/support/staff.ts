@@ -1,11 +1,11 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { DEMO_TOTEMS } from '../../server/db/seed/kiosk';
+import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
 import { createTestApi, type TestApi } from './app';
 import type { TestDriver } from './databases';
-import { PairResponseSchema } from '../../src/api/contract/staff';
-import type { OrderResponse } from '../../src/api/contract/orders';
+import { PairResponseSchema } from '~/api/contract/staff';
+import type { OrderResponse } from '~/api/contract/orders';
 import { answer, parseByRoute, type Refusal, type RouteAnswer } from './contract';
 import { file, orderForm, pick, PNG_BYTES, postOrder, type OrderInput } from './orders';
 

@@ -1,7 +1,7 @@
 // A Schedule (src/stores/schedule.ts) for the stores a unit test makes: real timers, each of which
 // the test clears when it ends, so a retry an instance left armed never runs during the next test
 // (against the same API and the next test's fetch).
-import { afterDelay, type Schedule } from '../../src/stores/schedule';
+import { afterDelay, type Schedule } from '~/stores/schedule';
 
 export function clearedAtTheEnd(): { schedule: Schedule; clear(): void } {
   const armed = new Set<() => void>();

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shops, specificProducts } from './catalogue';
-import type { MethodTotal } from '../../../src/domain/desk-methods';
+import type { MethodTotal } from '~/domain/desk-methods';
 
 export const totems = pgTable('totems', {
   id: serial('id').primaryKey(),

@@ -5,8 +5,8 @@ import { products, prices, shops, specificProducts } from './catalogue';
 import { users } from './accounts';
 import { totems } from './kiosk';
 import type { z } from 'zod';
-import type { OrderCustomerSchema, OrderStatus } from '../../../src/api/contract/orders';
-import type { DateMode } from '../../../src/domain/dates';
+import type { OrderCustomerSchema, OrderStatus } from '~/api/contract/orders';
+import type { DateMode } from '~/domain/dates';
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 

@@ -3,9 +3,9 @@
 // marked paid for an old total.
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PaymentMethod } from '../../../src/domain/desk-methods';
+import type { PaymentMethod } from '~/domain/desk-methods';
 import { totems } from './kiosk';
-import type { PaymentOutcome } from '../../../src/api/contract/payments';
+import type { PaymentOutcome } from '~/api/contract/payments';
 import { orders } from './orders';
 
 export const paymentSessions = pgTable(

@@ -5,9 +5,9 @@ import { eq, inArray } from 'drizzle-orm';
 import path from 'node:path';
 import type { Db } from '../client';
 import { coupons, fidelityCards, pathways, users } from '../schema/index';
-import { hashPassword, type ScryptParams } from '../../auth/passwords';
-import { parseGpx } from '../../../src/domain/gpx';
-import { gpxStats } from '../../../src/domain/gpx-stats';
+import { hashPassword, type ScryptParams } from '~server/auth/passwords';
+import { parseGpx } from '~/domain/gpx';
+import { gpxStats } from '~/domain/gpx-stats';
 import { trailsDir, type SeedSource } from './seo';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -15,8 +15,8 @@ import {
 import type { SeedSource } from './seo';
 import { addOnTemplates, priceList, sportCatalogue } from './products';
 import { and, eq } from 'drizzle-orm';
-import { ALL_YEAR } from '../../../src/domain/season';
-import { addOnFitsSport } from '../../../src/domain/add-ons';
+import { ALL_YEAR } from '~/domain/season';
+import { addOnFitsSport } from '~/domain/add-ons';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

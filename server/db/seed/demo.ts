@@ -9,8 +9,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../client';
 import { coupons, fidelityCards, tokens, totems, users } from '../schema/index';
-import { verifyPassword } from '../../auth/passwords';
-import { revokeTotem } from '../../staff/pairing';
+import { verifyPassword } from '~server/auth/passwords';
+import { revokeTotem } from '~server/staff/pairing';
 import { DEMO_COUPONS, DEMO_CUSTOMER, RETIRED_PASSWORD } from './accounts';
 import { DEMO_TOTEMS } from './kiosk';
 

@@ -11,7 +11,7 @@ import { seedAddOnSports, seedCatalogue, seedShopSeasons, seedUnitSizes } from '
 import { seedDemoAccounts, seedPathways } from './accounts';
 import { seedDemoOrders } from './orders';
 import { seedKiosk } from './kiosk';
-import type { ScryptParams } from '../../auth/passwords';
+import type { ScryptParams } from '~server/auth/passwords';
 
 // 3: demo kiosks (a database at 2 gets them on its next start; every step below is idempotent).
 // 4: shop seasons as month-day windows from seo-data (seedShopSeasons).

@@ -8,7 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { totems } from '../schema/index';
-import { hashPassword, type ScryptParams } from '../../auth/passwords';
+import { hashPassword, type ScryptParams } from '~server/auth/passwords';
 import { RETIRED_PASSWORD } from './accounts';
 
 export interface DemoTotem {

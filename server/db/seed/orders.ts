@@ -2,15 +2,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orders, users } from '../schema/index';
-import { CatalogueCache } from '../../catalogue/cache';
-import { Availability } from '../../availability/index';
-import { quoteOrder } from '../../orders/quote';
-import { saveOrder } from '../../orders/write';
-import { OrderFormSchema } from '../../../src/api/contract/order-form';
-import { selectPrice } from '../../../src/domain/pricing';
-import { rentDays } from '../../../src/domain/dates';
-import { dateModeOf } from '../../../src/domain/booking-params';
-import { pricesFor } from '../../catalogue/present';
+import { CatalogueCache } from '~server/catalogue/cache';
+import { Availability } from '~server/availability/index';
+import { quoteOrder } from '~server/orders/quote';
+import { saveOrder } from '~server/orders/write';
+import { OrderFormSchema } from '~/api/contract/order-form';
+import { selectPrice } from '~/domain/pricing';
+import { rentDays } from '~/domain/dates';
+import { dateModeOf } from '~/domain/booking-params';
+import { pricesFor } from '~server/catalogue/present';
 import { DEMO_CUSTOMER } from './accounts';
 
 /** Places the demo customer's past orders unless they have orders already; true when it placed them. */

@@ -1,7 +1,7 @@
 // What each shop rents for each sport it serves: categories, products, stock and explicit price
 // lists, read from the committed catalogue (seo-data/catalogue.json, validated by its zod schema)
 // that the static build reads too, so the seeded prices are the prices the static pages show.
-import { loadCatalogue, priceRows, type AddOn, type CatalogueCategory, type CatalogueProduct, type PriceRow } from '../../../seo-data/catalogue';
+import { loadCatalogue, priceRows, type AddOn, type CatalogueCategory, type CatalogueProduct, type PriceRow } from '~seo-data/catalogue';
 
 export type ProductTemplate = CatalogueProduct;
 export type CategoryTemplate = CatalogueCategory;

@@ -1,8 +1,8 @@
 // The seed reads sites, shops and trails from the SEO table (seo-data/, or SEO_DATA_DIR:
 // seo-data/dir.ts), so pages and API agree.
 import path from 'node:path';
-import { seoDataDir } from '../../../seo-data/dir';
-import { loadSeoFile, type Category, type Shop, type Town, type Trail } from '../../../seo-data/schema';
+import { seoDataDir } from '~seo-data/dir';
+import { loadSeoFile, type Category, type Shop, type Town, type Trail } from '~seo-data/schema';
 
 export interface SeedSource {
   categories: Category[];

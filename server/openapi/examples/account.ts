@@ -1,7 +1,7 @@
 // Example account answers: a customer, one of the people she rents for, a session token.
 import type * as z from 'zod/mini';
-import type { UserSchema } from '../../../src/api/contract/user';
-import type { PersonSchema } from '../../../src/api/contract/people';
+import type { UserSchema } from '~/api/contract/user';
+import type { PersonSchema } from '~/api/contract/people';
 
 export const TOKEN = 'q3Vt0bXk9sN2cF7hJ1mR4wZ8yL6pA5dE';
 

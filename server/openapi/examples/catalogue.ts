@@ -1,7 +1,7 @@
 // Example catalogue answers: Bardonecchia's shop, its site, a sport, snowshoes with their prices.
 import type * as z from 'zod/mini';
-import type { ProductSchema, ShopLoadSchema, ShopSchema, SiteSchema, SportSchema } from '../../../src/api/contract/catalogue';
-import type { PathwaySchema } from '../../../src/api/contract/pathways';
+import type { ProductSchema, ShopLoadSchema, ShopSchema, SiteSchema, SportSchema } from '~/api/contract/catalogue';
+import type { PathwaySchema } from '~/api/contract/pathways';
 
 export const SPORT: z.input<typeof SportSchema> = { id: 3, name: 'Ciaspole', slug: 'ciaspole' };
 

@@ -1,9 +1,9 @@
 // Example order as the API answers it: two people on snowshoes and a city bike with a helmet,
 // 12–13 December 2026, unpaid (the same order the browser's unit tests read).
 import type * as z from 'zod/mini';
-import type { OrderResponseSchema } from '../../../src/api/contract/orders';
-import type { OrderFormSchema } from '../../../src/api/contract/order-form';
-import { DateModes } from '../../../src/domain/dates';
+import type { OrderResponseSchema } from '~/api/contract/orders';
+import type { OrderFormSchema } from '~/api/contract/order-form';
+import { DateModes } from '~/domain/dates';
 
 const VAT = 1.22;
 const line = (id: number, product_id: number, price_id: number, label: string, price: number, is_add_on = false) => ({

@@ -1,12 +1,12 @@
 // Example kiosk answers: an admin kiosk of Bardonecchia's shop, a unit of snowshoes out on the
 // example order, its board and the events the kiosks receive.
 import type * as z from 'zod/mini';
-import type { TotemSettingsSchema } from '../../../src/api/contract/staff';
-import type { InventoryItemSchema, UnitDetailSchema, UnitProblemSchema } from '../../../src/api/contract/inventory';
-import type { PriceDiffSchema } from '../../../src/api/contract/delivery';
-import type { BoardSchema } from '../../../src/api/contract/board';
-import type { CounterOrdersSchema } from '../../../src/api/contract/counter';
-import type { OrderEventSchema } from '../../../src/api/contract/realtime';
+import type { TotemSettingsSchema } from '~/api/contract/staff';
+import type { InventoryItemSchema, UnitDetailSchema, UnitProblemSchema } from '~/api/contract/inventory';
+import type { PriceDiffSchema } from '~/api/contract/delivery';
+import type { BoardSchema } from '~/api/contract/board';
+import type { CounterOrdersSchema } from '~/api/contract/counter';
+import type { OrderEventSchema } from '~/api/contract/realtime';
 
 export const TOTEM_SETTINGS: z.input<typeof TotemSettingsSchema> = {
   type: 20,

@@ -12,11 +12,11 @@ import {
   SignupRequestSchema,
   SignupResponseSchema,
   UserUpdateRequestSchema,
-} from '../../../src/api/contract/auth';
-import { LoginResponseSchema, UserResponseSchema } from '../../../src/api/contract/user';
-import { PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, PersonInputSchema, PersonPatchSchema } from '../../../src/api/contract/people';
-import { MediaDeletedSchema } from '../../../src/api/contract/orders';
-import { UserMediaFormSchema } from '../../routes/user-medias';
+} from '~/api/contract/auth';
+import { LoginResponseSchema, UserResponseSchema } from '~/api/contract/user';
+import { PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, PersonInputSchema, PersonPatchSchema } from '~/api/contract/people';
+import { MediaDeletedSchema } from '~/api/contract/orders';
+import { UserMediaFormSchema } from '~server/routes/user-medias';
 import { FILE_PART, json, multipart, raw, tagged } from '../operation';
 import { PERSON, TOKEN, USER } from '../examples/account';
 

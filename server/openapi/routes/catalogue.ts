@@ -1,10 +1,10 @@
 // The catalogue and what is free: sites, sports, shops with their products and prices, availability,
 // a product's price and sizes, trails (server/routes/catalogue.ts, products.ts, pathways.ts).
 import * as z from 'zod/mini';
-import { BookingQuerySchema } from '../../../src/api/contract/booking-query';
-import { AvailabilityDaysQuerySchema, AvailabilityDaysSchema } from '../../../src/api/contract/availability';
-import { AvailabilitiesSchema, AvailableSizesResponseSchema, ProductPriceResponseSchema } from '../../../src/api/contract/catalogue';
-import { PathwayListQuerySchema, PathwaySearchQuerySchema } from '../../../src/api/contract/pathways';
+import { BookingQuerySchema } from '~/api/contract/booking-query';
+import { AvailabilityDaysQuerySchema, AvailabilityDaysSchema } from '~/api/contract/availability';
+import { AvailabilitiesSchema, AvailableSizesResponseSchema, ProductPriceResponseSchema } from '~/api/contract/catalogue';
+import { PathwayListQuerySchema, PathwaySearchQuerySchema } from '~/api/contract/pathways';
 import { PathwayEnvelope, PathwaysEnvelope, ShopLoadEnvelope, ShopsEnvelope, SiteEnvelope, SitesEnvelope, SportEnvelope, SportsEnvelope } from '../envelopes';
 import { json, raw, tagged } from '../operation';
 import { PathText } from '../params';

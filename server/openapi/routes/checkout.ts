@@ -1,9 +1,9 @@
 // What the checkout checks and what the storefront asks besides an order: coupons, loyalty cards,
 // "ask the shop" requests (server/routes/coupons.ts, fidelity-cards.ts, booking-requests.ts).
-import { CouponCheckRequestSchema, CouponResponseSchema } from '../../../src/api/contract/coupons';
-import { FidelityCardResponseSchema, FidelityInfoResponseSchema, FidelityQuerySchema } from '../../../src/api/contract/fidelity';
-import { BookingRequestResponseSchema, bookingRequestSchema } from '../../../src/api/contract/booking-requests';
-import { todayInRome } from '../../../src/domain/dates';
+import { CouponCheckRequestSchema, CouponResponseSchema } from '~/api/contract/coupons';
+import { FidelityCardResponseSchema, FidelityInfoResponseSchema, FidelityQuerySchema } from '~/api/contract/fidelity';
+import { BookingRequestResponseSchema, bookingRequestSchema } from '~/api/contract/booking-requests';
+import { todayInRome } from '~/domain/dates';
 import { json, tagged } from '../operation';
 
 const COUPON = { code: 'NEVE10', amount: 10, blocked: false };

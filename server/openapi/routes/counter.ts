@@ -1,10 +1,10 @@
 // The shop counter: handing units out and taking them back, the units and their problems, who a
 // pool is for, and the cash desk's payments and day close (server/routes/staff/delivery.ts,
 // inventory.ts, orders.ts, cash-desk.ts, order-payments.ts, cashier.ts).
-import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, PriceDiffEnvelopeSchema, ResetPickupRequestSchema } from '../../../src/api/contract/delivery';
-import { ProblemRequestSchema, SpecificProductsQuerySchema } from '../../../src/api/contract/inventory';
-import { OrderFidelityCardResponseSchema } from '../../../src/api/contract/fidelity';
-import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../../src/api/contract/orders';
+import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, PriceDiffEnvelopeSchema, ResetPickupRequestSchema } from '~/api/contract/delivery';
+import { ProblemRequestSchema, SpecificProductsQuerySchema } from '~/api/contract/inventory';
+import { OrderFidelityCardResponseSchema } from '~/api/contract/fidelity';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '~/api/contract/orders';
 import {
   CloseCashierRequestSchema,
   CloseCashierResponseSchema,
@@ -14,8 +14,8 @@ import {
   PaymentClaimResponseSchema,
   PayRequestSchema,
   PoolChangesSchema,
-} from '../../../src/api/contract/staff';
-import { CashierDayQuerySchema, CashierDayResponseSchema, RecordPaymentsRequestSchema } from '../../../src/api/contract/desk-payments';
+} from '~/api/contract/staff';
+import { CashierDayQuerySchema, CashierDayResponseSchema, RecordPaymentsRequestSchema } from '~/api/contract/desk-payments';
 import { UnitDetailEnvelope, UnitProblemEnvelope, UnitProblemsEnvelope, UnitsEnvelope } from '../envelopes';
 import { json, raw, tagged } from '../operation';
 import { IDEMPOTENCY_KEY, ORDER_REF, PathText } from '../params';

@@ -16,10 +16,10 @@ import {
   TotemPasswordResponseSchema,
   TotemResponseSchema,
   UnlockTotemResponseSchema,
-} from '../../../src/api/contract/staff';
-import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '../../../src/api/contract/board';
-import { CounterOrdersEnvelopeSchema, CounterOrdersQuerySchema } from '../../../src/api/contract/counter';
-import { BroadcastingAuthRequestSchema, BroadcastingAuthResponseSchema } from '../../../src/api/contract/realtime';
+} from '~/api/contract/staff';
+import { BoardEnvelopeSchema, PushInQueueResponseSchema } from '~/api/contract/board';
+import { CounterOrdersEnvelopeSchema, CounterOrdersQuerySchema } from '~/api/contract/counter';
+import { BroadcastingAuthRequestSchema, BroadcastingAuthResponseSchema } from '~/api/contract/realtime';
 import { json, tagged } from '../operation';
 import { BOARD, COUNTER_ORDERS, ORDER_EVENT, TOTEM_SETTINGS } from '../examples/staff';
 import { TOKEN } from '../examples/account';

@@ -1,6 +1,6 @@
 // What runs the API watches: health, liveness, readiness and metrics (server/routes/health.ts,
 // server/metrics/route.ts).
-import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '../../../src/api/contract/health';
+import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '~/api/contract/health';
 import { json, raw, tagged } from '../operation';
 
 export const operationsOperations = tagged('Operations', [

@@ -1,10 +1,10 @@
 // Orders: placing, reading, editing and cancelling them, their documents and paying them online
 // (server/routes/orders.ts, medias.ts, payments.ts, stripe-webhook.ts).
 import * as z from 'zod/mini';
-import { OrderFormSchema, OrderChangesSchema, CancelQuerySchema } from '../../../src/api/contract/order-form';
-import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '../../../src/api/contract/orders';
-import { StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
-import { PaymentRequestSchema, PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '../../../src/api/contract/payments';
+import { OrderFormSchema, OrderChangesSchema, CancelQuerySchema } from '~/api/contract/order-form';
+import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '~/api/contract/orders';
+import { StaffOrderSearchQuerySchema } from '~/api/contract/staff';
+import { PaymentRequestSchema, PaymentSessionEnvelopeSchema, StripeWebhookAnswerSchema } from '~/api/contract/payments';
 import { OrderMediasEnvelope } from '../envelopes';
 import { FILE_PART, json, multipart, raw, tagged } from '../operation';
 import { IDEMPOTENCY_KEY, ORDER_REF } from '../params';

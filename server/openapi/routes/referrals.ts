@@ -1,5 +1,5 @@
 // The referral report of an admin kiosk (server/routes/staff/referrals.ts).
-import { ReferralReportQuerySchema, ReferralReportResponseSchema } from '../../../src/api/contract/referrals';
+import { ReferralReportQuerySchema, ReferralReportResponseSchema } from '~/api/contract/referrals';
 import { json, raw, tagged } from '../operation';
 
 const PERIOD = { schema: ReferralReportQuerySchema, example: { from: '2026-12-01', to: '2026-12-31' } };

@@ -6,13 +6,13 @@
 import { Hono } from 'hono';
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BOARD_ORDER_LIMIT, type BoardEnvelopeSchema, type BoardOrderSchema } from '../../../src/api/contract/board';
-import { addDays, parseRomeDateTime, todayInRome } from '../../../src/domain/dates';
-import { lastInitial } from '../../../src/domain/board';
-import type { Db } from '../../db/client';
-import { deliveryDetails, orderDetails, orders } from '../../db/schema/index';
-import type { AppEnv } from '../../http/context';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
+import { BOARD_ORDER_LIMIT, type BoardEnvelopeSchema, type BoardOrderSchema } from '~/api/contract/board';
+import { addDays, parseRomeDateTime, todayInRome } from '~/domain/dates';
+import { lastInitial } from '~/domain/board';
+import type { Db } from '~server/db/client';
+import { deliveryDetails, orderDetails, orders } from '~server/db/schema/index';
+import type { AppEnv } from '~server/http/context';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 /** Rome's midnight starting `day` and the next one, as instants. */
 function romeDayBounds(day: string): { start: Date; end: Date } {

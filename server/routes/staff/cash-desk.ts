@@ -10,20 +10,20 @@ import {
   PayRequestSchema,
   type PaymentClaimHolderResponseSchema,
   type PaymentClaimResponseSchema,
-} from '../../../src/api/contract/staff';
-import { PAYMENT_CLAIM_TTL_MS } from '../../../src/domain/desk-payments';
-import { roundMoney } from '../../../src/domain/money';
-import { orderPayments, orders, posLogs } from '../../db/schema/index';
-import { ApiError } from '../../http/errors';
-import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
-import type { OrderRow } from '../../orders/write';
-import { jsonBody, queryParams } from '../../http/validation';
-import { presentOrder } from '../../orders/present';
-import { claimableBy, claimedBy, claimHolder, noClaim, paymentRefusal, refusal, releaseClaimOf } from '../../orders/payment-claims';
-import { paymentRows } from '../../orders/order-payments';
-import { publishOrder } from '../../realtime/events';
-import { assertKioskPassword } from '../../staff/kiosk-password';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+} from '~/api/contract/staff';
+import { PAYMENT_CLAIM_TTL_MS } from '~/domain/desk-payments';
+import { roundMoney } from '~/domain/money';
+import { orderPayments, orders, posLogs } from '~server/db/schema/index';
+import { ApiError } from '~server/http/errors';
+import type { AppContext, AppEnv, AuthTotem } from '~server/http/context';
+import type { OrderRow } from '~server/orders/write';
+import { jsonBody, queryParams } from '~server/http/validation';
+import { presentOrder } from '~server/orders/present';
+import { claimableBy, claimedBy, claimHolder, noClaim, paymentRefusal, refusal, releaseClaimOf } from '~server/orders/payment-claims';
+import { paymentRows } from '~server/orders/order-payments';
+import { publishOrder } from '~server/realtime/events';
+import { assertKioskPassword } from '~server/staff/kiosk-password';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 /** What a pos_logs entry of a released claim says it is (the terminal's failures carry its answer). */
 const CLAIM_RELEASED_EVENT = 'payment_claim_released';

@@ -2,16 +2,16 @@
 // by method, recorded with the terminal's answer and the cash staff counted in the drawer.
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { CloseCashierRequestSchema } from '../../../src/api/contract/staff';
-import type { CloseCashierResponseSchema } from '../../../src/api/contract/staff';
-import { cashCountProblem } from '../../../src/domain/desk-methods';
-import { cashierClosings } from '../../db/schema/index';
-import { fieldError } from '../../http/errors';
-import { deskDay } from '../../orders/order-payments';
-import type { AppEnv } from '../../http/context';
-import { jsonBody } from '../../http/validation';
-import { idempotent } from '../../http/idempotency';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
+import { CloseCashierRequestSchema } from '~/api/contract/staff';
+import type { CloseCashierResponseSchema } from '~/api/contract/staff';
+import { cashCountProblem } from '~/domain/desk-methods';
+import { cashierClosings } from '~server/db/schema/index';
+import { fieldError } from '~server/http/errors';
+import { deskDay } from '~server/orders/order-payments';
+import type { AppEnv } from '~server/http/context';
+import { jsonBody } from '~server/http/validation';
+import { idempotent } from '~server/http/idempotency';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 export const cashierRoutes = new Hono<AppEnv>()
   // Cash desk only: the day's payments this desk took, recorded with the terminal's answer. The

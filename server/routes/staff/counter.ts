@@ -7,13 +7,13 @@
 import { Hono } from 'hono';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COUNTER_ORDER_LIMIT, CounterOrdersQuerySchema, type CounterOrdersEnvelopeSchema, type CounterOrderSchema } from '../../../src/api/contract/counter';
-import { todayInRome } from '../../../src/domain/dates';
-import type { Db } from '../../db/client';
-import { deliveryDetails, orderDetails, orders, totems } from '../../db/schema/index';
-import type { AppEnv } from '../../http/context';
-import { queryParams } from '../../http/validation';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
+import { COUNTER_ORDER_LIMIT, CounterOrdersQuerySchema, type CounterOrdersEnvelopeSchema, type CounterOrderSchema } from '~/api/contract/counter';
+import { todayInRome } from '~/domain/dates';
+import type { Db } from '~server/db/client';
+import { deliveryDetails, orderDetails, orders, totems } from '~server/db/schema/index';
+import type { AppEnv } from '~server/http/context';
+import { queryParams } from '~server/http/validation';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 // Drizzle writes the columns of a one-table select without their table ("id"), which inside a
 // subquery would mean that table's own id: the outer order's id is written out in full.

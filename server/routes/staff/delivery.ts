@@ -4,18 +4,18 @@
 import { Hono } from 'hono';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, ResetPickupRequestSchema, type PriceDiffEnvelopeSchema } from '../../../src/api/contract/delivery';
-import { parseRomeDateTime, todayInRome, toRomeDay } from '../../../src/domain/dates';
-import { deliveryDetails, orderDetails, orders } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
-import { idempotent } from '../../http/idempotency';
-import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
-import { idParam, jsonBody, queryParams } from '../../http/validation';
-import { presentOrder, presentOrders } from '../../orders/present';
-import { publishOrder } from '../../realtime/events';
-import { deliver, pickUp, resetDelivery, resetPickup, shopDeliveryDetail } from '../../staff/delivery';
-import { extraDiff, lineCharge, lineDiff, unitCharge } from '../../staff/diff';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { DeliveryRequestSchema, DiffQuerySchema, PickupRequestSchema, ResetPickupRequestSchema, type PriceDiffEnvelopeSchema } from '~/api/contract/delivery';
+import { parseRomeDateTime, todayInRome, toRomeDay } from '~/domain/dates';
+import { deliveryDetails, orderDetails, orders } from '~server/db/schema/index';
+import { notFound } from '~server/http/errors';
+import { idempotent } from '~server/http/idempotency';
+import type { AppContext, AppEnv, AuthTotem } from '~server/http/context';
+import { idParam, jsonBody, queryParams } from '~server/http/validation';
+import { presentOrder, presentOrders } from '~server/orders/present';
+import { publishOrder } from '~server/realtime/events';
+import { deliver, pickUp, resetDelivery, resetPickup, shopDeliveryDetail } from '~server/staff/delivery';
+import { extraDiff, lineCharge, lineDiff, unitCharge } from '~server/staff/diff';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 const when = (c: AppContext, date: string | undefined) => (date ? parseRomeDateTime(date) : c.get('deps').now());
 

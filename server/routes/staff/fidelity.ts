@@ -4,12 +4,12 @@
 import { Hono } from 'hono';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OrderFidelityCardResponseSchema } from '../../../src/api/contract/fidelity';
-import { FIDELITY_DISCOUNT } from '../../../src/domain/charges';
-import { normalizeFidelityCardNumber } from '../../../src/domain/fidelity';
-import { fidelityCards, users } from '../../db/schema/index';
-import type { AppEnv } from '../../http/context';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import type { OrderFidelityCardResponseSchema } from '~/api/contract/fidelity';
+import { FIDELITY_DISCOUNT } from '~/domain/charges';
+import { normalizeFidelityCardNumber } from '~/domain/fidelity';
+import { fidelityCards, users } from '~server/db/schema/index';
+import type { AppEnv } from '~server/http/context';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 export const staffFidelityRoutes = new Hono<AppEnv>().get('/v1/orders/:id/fidelity_card', async (c) => {
   const totem = requireTotem(c, TotemLevel.ADMIN);

@@ -1,6 +1,6 @@
 // The staff side of the API, mounted by app.ts before the catch-all.
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/context';
+import type { AppEnv } from '~server/http/context';
 import { totemRoutes } from './totem';
 import { totemsRoutes } from './totems';
 import { staffOrderRoutes } from './orders';

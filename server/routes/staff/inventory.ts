@@ -3,14 +3,14 @@
 import { Hono } from 'hono';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ProblemRequestSchema, SpecificProductsQuerySchema, type UnitDetailSchema } from '../../../src/api/contract/inventory';
-import { todayInRome } from '../../../src/domain/dates';
-import { products, specificProductProblems, specificProducts } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
-import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
-import { idParam, jsonBody, queryParams } from '../../http/validation';
-import { extras, inventory, presentProblem, unitHistory } from '../../staff/inventory';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { ProblemRequestSchema, SpecificProductsQuerySchema, type UnitDetailSchema } from '~/api/contract/inventory';
+import { todayInRome } from '~/domain/dates';
+import { products, specificProductProblems, specificProducts } from '~server/db/schema/index';
+import { notFound } from '~server/http/errors';
+import type { AppContext, AppEnv, AuthTotem } from '~server/http/context';
+import { idParam, jsonBody, queryParams } from '~server/http/validation';
+import { extras, inventory, presentProblem, unitHistory } from '~server/staff/inventory';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 /** A unit of the totem's shop, by internal code or by id; 404 for another shop's. */
 async function shopUnit(c: AppContext, totem: AuthTotem, by: 'code' | 'id') {

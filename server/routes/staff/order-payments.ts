@@ -6,20 +6,20 @@
 import { Hono } from 'hono';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CashierDayQuerySchema, RecordPaymentsRequestSchema, type CashierDayResponseSchema } from '../../../src/api/contract/desk-payments';
-import { paymentPartsProblem, terminalPart } from '../../../src/domain/desk-methods';
-import { roundMoney } from '../../../src/domain/money';
-import { orderPayments, orders } from '../../db/schema/index';
-import { ApiError, fieldError } from '../../http/errors';
-import type { AppEnv } from '../../http/context';
-import { idempotent } from '../../http/idempotency';
-import { jsonBody, queryParams } from '../../http/validation';
-import type { OrderRow } from '../../orders/write';
-import { presentOrder } from '../../orders/present';
-import { claimedBy, noClaim, paymentRefusal, refusal } from '../../orders/payment-claims';
-import { deskDay, paymentRows, recordedWithKey } from '../../orders/order-payments';
-import { publishOrder } from '../../realtime/events';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { CashierDayQuerySchema, RecordPaymentsRequestSchema, type CashierDayResponseSchema } from '~/api/contract/desk-payments';
+import { paymentPartsProblem, terminalPart } from '~/domain/desk-methods';
+import { roundMoney } from '~/domain/money';
+import { orderPayments, orders } from '~server/db/schema/index';
+import { ApiError, fieldError } from '~server/http/errors';
+import type { AppEnv } from '~server/http/context';
+import { idempotent } from '~server/http/idempotency';
+import { jsonBody, queryParams } from '~server/http/validation';
+import type { OrderRow } from '~server/orders/write';
+import { presentOrder } from '~server/orders/present';
+import { claimedBy, noClaim, paymentRefusal, refusal } from '~server/orders/payment-claims';
+import { deskDay, paymentRows, recordedWithKey } from '~server/orders/order-payments';
+import { publishOrder } from '~server/realtime/events';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 export const orderPaymentRoutes = new Hono<AppEnv>()
   .post('/v1/orders/:id/desk_payments', idempotent, async (c) => {

@@ -3,14 +3,14 @@
 // staff access rules of orders/access.ts; taking its payment is cash-desk.ts.
 import { Hono } from 'hono';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { PoolChangesSchema, StaffOrderSearchQuerySchema } from '../../../src/api/contract/staff';
-import { orderDetailPools, orders } from '../../db/schema/index';
-import { ApiError, notFound } from '../../http/errors';
-import type { AppContext, AppEnv } from '../../http/context';
-import { idParam, jsonBody, queryParams } from '../../http/validation';
-import { presentOrder, presentOrders } from '../../orders/present';
-import { publishOrder } from '../../realtime/events';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { PoolChangesSchema, StaffOrderSearchQuerySchema } from '~/api/contract/staff';
+import { orderDetailPools, orders } from '~server/db/schema/index';
+import { ApiError, notFound } from '~server/http/errors';
+import type { AppContext, AppEnv } from '~server/http/context';
+import { idParam, jsonBody, queryParams } from '~server/http/validation';
+import { presentOrder, presentOrders } from '~server/orders/present';
+import { publishOrder } from '~server/realtime/events';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, (m) => `\\${m}`);
 

@@ -6,13 +6,13 @@
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PosLogRequestSchema, type PosLogResponseSchema } from '../../../src/api/contract/staff';
-import { orders, posLogs } from '../../db/schema/index';
-import { fieldError } from '../../http/errors';
-import type { AppEnv } from '../../http/context';
-import type { RateLimitRule } from '../../http/rate-limit';
-import { jsonBody } from '../../http/validation';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
+import { PosLogRequestSchema, type PosLogResponseSchema } from '~/api/contract/staff';
+import { orders, posLogs } from '~server/db/schema/index';
+import { fieldError } from '~server/http/errors';
+import type { AppEnv } from '~server/http/context';
+import type { RateLimitRule } from '~server/http/rate-limit';
+import { jsonBody } from '~server/http/validation';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 /**
  * Logs per kiosk an hour: a terminal failing at every try of a busy hour stays far below it (a

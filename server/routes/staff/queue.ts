@@ -8,15 +8,15 @@
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PushInQueueRequestSchema } from '../../../src/api/contract/staff';
-import type { PushInQueueResponseSchema } from '../../../src/api/contract/board';
-import { orders } from '../../db/schema/index';
-import { ApiError, notFound } from '../../http/errors';
-import type { AppEnv, AuthTotem } from '../../http/context';
-import type { OrderRow } from '../../orders/write';
-import { jsonBody } from '../../http/validation';
-import { orderEvent, publishOrder } from '../../realtime/events';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
+import { PushInQueueRequestSchema } from '~/api/contract/staff';
+import type { PushInQueueResponseSchema } from '~/api/contract/board';
+import { orders } from '~server/db/schema/index';
+import { ApiError, notFound } from '~server/http/errors';
+import type { AppEnv, AuthTotem } from '~server/http/context';
+import type { OrderRow } from '~server/orders/write';
+import { jsonBody } from '~server/http/validation';
+import { orderEvent, publishOrder } from '~server/realtime/events';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 
 /** How long after placing an order on a public kiosk that kiosk may still push it in the queue. */
 export const PUBLIC_PUSH_WINDOW_MS = 4 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 // Realtime channels: signs a private-channel subscription the way Pusher does, only
 // for the calling totem's own shop channel.
 import { Hono } from 'hono';
-import { BroadcastingAuthRequestSchema, shopChannel, type BroadcastingAuthResponseSchema } from '../../../src/api/contract/realtime';
+import { BroadcastingAuthRequestSchema, shopChannel, type BroadcastingAuthResponseSchema } from '~/api/contract/realtime';
 import type { z } from 'zod';
-import { ApiError, forbidden } from '../../http/errors';
-import type { AppContext, AppEnv } from '../../http/context';
-import { jsonBody, parseWith } from '../../http/validation';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
+import { ApiError, forbidden } from '~server/http/errors';
+import type { AppContext, AppEnv } from '~server/http/context';
+import { jsonBody, parseWith } from '~server/http/validation';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 /** pusher-js posts `socket_id=…&channel_name=…` form-encoded; JSON is accepted too. */
 async function authRequest(c: AppContext) {

@@ -5,13 +5,13 @@
 import { Hono } from 'hono';
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ReferralReportQuerySchema, type ReferralReportResponseSchema } from '../../../src/api/contract/referrals';
-import { addDays, parseRomeDateTime } from '../../../src/domain/dates';
-import { referralReport, referralReportCsv, referralReportFileName } from '../../../src/domain/referrals';
-import { orders } from '../../db/schema/index';
-import type { AppContext, AppEnv } from '../../http/context';
-import { queryParams } from '../../http/validation';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
+import { ReferralReportQuerySchema, type ReferralReportResponseSchema } from '~/api/contract/referrals';
+import { addDays, parseRomeDateTime } from '~/domain/dates';
+import { referralReport, referralReportCsv, referralReportFileName } from '~/domain/referrals';
+import { orders } from '~server/db/schema/index';
+import type { AppContext, AppEnv } from '~server/http/context';
+import { queryParams } from '~server/http/validation';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 async function loadReport(c: AppContext) {
   const totem = requireTotem(c, TotemLevel.ADMIN);

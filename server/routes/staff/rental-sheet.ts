@@ -3,10 +3,10 @@
 // delivery counter: an admin kiosk of the order's shop (a public kiosk 403, no kiosk token 401 or
 // 403, another shop's order 404). It names the customer and their measures: never cached.
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
-import { requireTotem, shopOrder, TotemLevel } from '../../staff/permissions';
-import { orderRentalSheetPdf } from '../../vouchers/rental-sheet';
+import type { AppEnv } from '~server/http/context';
+import { ApiError } from '~server/http/errors';
+import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
+import { orderRentalSheetPdf } from '~server/vouchers/rental-sheet';
 
 export const rentalSheetRoutes = new Hono<AppEnv>().get('/v1/orders/:id/rental_sheet.pdf', async (c) => {
   const totem = requireTotem(c, TotemLevel.ADMIN);

@@ -4,22 +4,22 @@
 // totems.ts, the queue push in queue.ts, the cashier close in cashier.ts.
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { PairRequestSchema, TotemPasswordRequestSchema } from '../../../src/api/contract/staff';
-import { shopChannel } from '../../../src/api/contract/realtime';
-import type { TotemPasswordResponseSchema, TotemResponseSchema, TotemSettingsSchema } from '../../../src/api/contract/staff';
-import { TotemTypeSchema } from '../../../src/api/contract/kiosk';
+import { PairRequestSchema, TotemPasswordRequestSchema } from '~/api/contract/staff';
+import { shopChannel } from '~/api/contract/realtime';
+import type { TotemPasswordResponseSchema, TotemResponseSchema, TotemSettingsSchema } from '~/api/contract/staff';
+import { TotemTypeSchema } from '~/api/contract/kiosk';
 import type { z } from 'zod';
-import { tokens } from '../../db/schema/index';
-import { fieldError, notFound } from '../../http/errors';
-import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '../../http/context';
-import { jsonBody } from '../../http/validation';
-import { issueToken } from '../../auth/tokens';
-import { sha256Hex } from '../../auth/sha256';
-import { presentShop } from '../../catalogue/present';
-import { todayInRome } from '../../../src/domain/dates';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
-import { redeemPairingCode } from '../../staff/pairing';
-import { assertKioskPassword } from '../../staff/kiosk-password';
+import { tokens } from '~server/db/schema/index';
+import { fieldError, notFound } from '~server/http/errors';
+import { clientIp, type AppContext, type AppEnv, type AuthTotem } from '~server/http/context';
+import { jsonBody } from '~server/http/validation';
+import { issueToken } from '~server/auth/tokens';
+import { sha256Hex } from '~server/auth/sha256';
+import { presentShop } from '~server/catalogue/present';
+import { todayInRome } from '~/domain/dates';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
+import { redeemPairingCode } from '~server/staff/pairing';
+import { assertKioskPassword } from '~server/staff/kiosk-password';
 
 const PAIR_PER_IP = { limit: 20, windowMs: 15 * 60_000 };
 /** A kiosk stays paired for a year (a customer session lasts 30 days). */

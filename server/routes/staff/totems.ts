@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TotemPasswordRequestSchema } from '../../../src/api/contract/staff';
+import { TotemPasswordRequestSchema } from '~/api/contract/staff';
 import type {
   CancelPairingCodeResponseSchema,
   KioskPasswordResponseSchema,
@@ -17,15 +17,15 @@ import type {
   RevokeTotemResponseSchema,
   ShopKiosksResponseSchema,
   UnlockTotemResponseSchema,
-} from '../../../src/api/contract/staff';
-import { TotemTypeSchema } from '../../../src/api/contract/kiosk';
-import { totems } from '../../db/schema/index';
-import { ApiError, forbidden, notFound, unauthenticated } from '../../http/errors';
-import type { AppContext, AppEnv, AuthTotem } from '../../http/context';
-import { jsonBody } from '../../http/validation';
-import { requireTotem, TotemLevel } from '../../staff/permissions';
-import { cancelPairingCode, issuePairingCode, MinterRevokedError, pendingCodes, revokeTotem } from '../../staff/pairing';
-import { assertKioskPassword, rotateKioskPassword, unlockKioskPassword } from '../../staff/kiosk-password';
+} from '~/api/contract/staff';
+import { TotemTypeSchema } from '~/api/contract/kiosk';
+import { totems } from '~server/db/schema/index';
+import { ApiError, forbidden, notFound, unauthenticated } from '~server/http/errors';
+import type { AppContext, AppEnv, AuthTotem } from '~server/http/context';
+import { jsonBody } from '~server/http/validation';
+import { requireTotem, TotemLevel } from '~server/staff/permissions';
+import { cancelPairingCode, issuePairingCode, MinterRevokedError, pendingCodes, revokeTotem } from '~server/staff/pairing';
+import { assertKioskPassword, rotateKioskPassword, unlockKioskPassword } from '~server/staff/kiosk-password';
 
 /** Longer path segments are not a kiosk code (the staff lookups cut at the same length). */
 const TOTEM_CODE_MAX = 64;

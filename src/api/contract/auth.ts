@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { UserSchema } from './user';
 import { email, noControlCharacters, optionalString, password, requiredString } from './fields';
-import { PHONE_PATTERN } from '../../domain/validators';
+import { PHONE_PATTERN } from '~/domain/validators';
 
 export const LoginRequestSchema = z.object({
   username: requiredString(),

@@ -14,7 +14,7 @@
 // What the visitor's cart already holds is not subtracted here: the storefront does it
 // (src/domain/calendar.ts), like it does for the availabilities call.
 import * as z from 'zod/mini';
-import { isDay } from '../../domain/dates';
+import { isDay } from '~/domain/dates';
 import { day, noControlCharacters } from './fields';
 
 /** The longest span of days one request may ask for (two months: a calendar page and its edges). */

@@ -1,7 +1,7 @@
 // Request params of the shop and availabilities calls (spec §7): from, to (= from for a single
 // date), edit_order_code, morning, afternoon, season ('1'/'0'), days, fidelity_card_number.
 import * as z from 'zod/mini';
-import { dateModeOf } from '../../domain/booking-params';
+import { dateModeOf } from '~/domain/booking-params';
 import { checkDateShape, day, flag, noControlCharacters } from './fields';
 
 const BookingQueryParamsSchema = z

@@ -4,8 +4,8 @@
 // validators.* keys.
 import * as z from 'zod/mini';
 import { day, email, intLike, isRangeTooLong, noControlCharacters, optionalString, requiredString, requiredText } from './fields';
-import { PHONE_PATTERN } from '../../domain/validators';
-import { LOCALES } from '../../domain/locales';
+import { PHONE_PATTERN } from '~/domain/validators';
+import { LOCALES } from '~/domain/locales';
 
 /** Longest first and last name, as on the order form. */
 export const BOOKING_REQUEST_NAME_MAX = 100;

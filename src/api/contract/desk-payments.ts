@@ -2,7 +2,7 @@
 // (cash, a card or a transfer outside it, or a split across two methods), and the day's payments by
 // method it shows before the cashier close. The rules the parts follow are src/domain/desk-methods.ts.
 import * as z from 'zod/mini';
-import { MAX_PAYMENT_PARTS, paymentPartsProblem, terminalPart } from '../../domain/desk-methods';
+import { MAX_PAYMENT_PARTS, paymentPartsProblem, terminalPart } from '~/domain/desk-methods';
 import { day, optionalString } from './fields';
 import { PaymentMethodSchema } from './order-payments';
 import { dateTime, terminalResponse } from './staff';

@@ -5,8 +5,8 @@
 // validators.* key, or the code is mapped to one (server/http/validation.ts,
 // src/components/ui/zod-resolver.ts).
 import * as z from 'zod/mini';
-import { daysBetween, isDay } from '../../domain/dates';
-import { EMAIL_PATTERN } from '../../domain/validators';
+import { daysBetween, isDay } from '~/domain/dates';
+import { EMAIL_PATTERN } from '~/domain/validators';
 
 /**
  * C0 control characters (U+0000–U+001F) and DEL: no name, code or search holds one, PostgreSQL

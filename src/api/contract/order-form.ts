@@ -2,7 +2,7 @@
 // into a tree and validated here. Flags arrive as 1/0; ids as numeric strings.
 import * as z from 'zod/mini';
 import { checkDateShape, day, email, flag, intLike, noControlCharacters, optionalString, plainString, requiredString } from './fields';
-import { ORDER_FIELD_MAX, parseDecimal, PHONE_PATTERN } from '../../domain/validators';
+import { ORDER_FIELD_MAX, parseDecimal, PHONE_PATTERN } from '~/domain/validators';
 
 /**
  * A measure of the person (height, weight, shoe size) as the booking's customer dialog sends it:

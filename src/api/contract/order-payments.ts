@@ -2,7 +2,7 @@
 // desk. Apart from the desk's requests (./desk-payments.ts) so that every page reading an order
 // carries only this.
 import * as z from 'zod/mini';
-import { PAYMENT_METHODS } from '../../domain/payment-methods';
+import { PAYMENT_METHODS } from '~/domain/payment-methods';
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validators.invalid' });
 

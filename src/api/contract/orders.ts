@@ -1,7 +1,7 @@
 // Order entities of spec §3: orders, pools, details, delivery details, medias, coupons, and the
 // booking's date fields they and the cart carry (the date mode, a day in Europe/Rome).
 import * as z from 'zod/mini';
-import { DateModes } from '../../domain/dates';
+import { DateModes } from '~/domain/dates';
 import { OrderPaymentSchema } from './order-payments';
 
 /** `multipleDates`: one of the spec's date modes (src/domain/dates.ts DateModes). */

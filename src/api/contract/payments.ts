@@ -4,7 +4,7 @@
 // after telling the API the result. The spec's `POST v1/orders/{id}/pay` stays the cash desk's
 // (a kiosk of type 30 records what its payment terminal took).
 import * as z from 'zod/mini';
-import { isSafeRedirect } from '../../domain/redirects';
+import { isSafeRedirect } from '~/domain/redirects';
 import { noControlCharacters } from './fields';
 
 /** POST v1/orders/{id}/payments: the owner, or whoever holds the order's uuid (guest link). */

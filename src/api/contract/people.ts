@@ -3,8 +3,8 @@
 // in the booking flow's "Per chi è …?" dialog and edited on the account page. The same rules the
 // dialog applies (src/domain/people.ts bounds and levels) so the API and the forms agree.
 import * as z from 'zod/mini';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../domain/people';
-import { parseDecimal } from '../../domain/validators';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '~/domain/people';
+import { parseDecimal } from '~/domain/validators';
 import { noControlCharacters, requiredString } from './fields';
 
 /** People one account keeps: a family or a ski club's regulars, without an unbounded table. */

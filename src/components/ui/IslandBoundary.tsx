@@ -2,7 +2,7 @@
 // not by each island): a render crash shows "an error occurred" and a reload button in the island's
 // own region instead of a blank area, and the error goes to the console.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useT } from '../../i18n/client';
+import { useT } from '~/i18n/client';
 
 function IslandFailed({ locale }: { locale?: string }) {
   const t = useT(locale);

@@ -5,7 +5,7 @@
 // it is no part of any page's first load; until it is drawn, the place the code will take stays
 // reserved.
 import { useEffect, useRef, useState } from 'react';
-import { ORDER_CODE_QR } from '../../domain/order-code';
+import { ORDER_CODE_QR } from '~/domain/order-code';
 import { whenNearScreen } from './near-screen';
 import './OrderCode.css';
 
@@ -13,7 +13,7 @@ import './OrderCode.css';
 type Drawn = { path: string; side: number };
 
 async function draw(number: string): Promise<Drawn> {
-  const { orderCodeModules } = await import('../../domain/order-code-modules');
+  const { orderCodeModules } = await import('~/domain/order-code-modules');
   const { dark, size } = orderCodeModules({ number });
   const margin = ORDER_CODE_QR.margin;
   let path = '';

@@ -2,9 +2,9 @@
 // A notice given as a translation key is said here, in the page's language (stores never translate).
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $notice, dismissNotice, showPendingNotice } from '../../stores/notifications';
-import { noticeText } from '../../domain/messages';
-import { useT } from '../../i18n/client';
+import { $notice, dismissNotice, showPendingNotice } from '~/stores/notifications';
+import { noticeText } from '~/domain/messages';
+import { useT } from '~/i18n/client';
 import { useHydrated, useIslandReady } from './useHydrated';
 import './controls.css';
 import './snackbar.css';

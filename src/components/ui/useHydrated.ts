@@ -2,7 +2,7 @@
 // no visitor's cart or session exists; the first browser render must match it, so anything read
 // from persisted stores is shown only once hydrated (otherwise React reports a mismatch, #423).
 import { useEffect, useState, type RefObject } from 'react';
-import { ISLAND_READY_EVENT } from '../../scripts/island-events';
+import { ISLAND_READY_EVENT } from '~/scripts/island-events';
 
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

@@ -7,7 +7,7 @@
 // does not reload the page, as a failed chunk otherwise does (scripts/page-transitions.ts): the
 // form stays as it is, a waiting submit is told it failed, and the next use fetches again.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ComponentType, type FocusEvent, type FormEvent, type RefObject } from 'react';
-import { RELOAD_KEY } from '../../scripts/page-transitions';
+import { RELOAD_KEY } from '~/scripts/page-transitions';
 
 /**
  * A chunk that fails to load reloads the page (at most once a minute: a deploy replaced it), which

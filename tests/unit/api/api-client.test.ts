@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiClientError, NETWORK_ERROR, NetworkError, createApiClient, type ApiClientOptions } from '../../../src/api/client';
-import type { ShownMessage } from '../../../src/domain/messages';
+import { ApiClientError, NETWORK_ERROR, NetworkError, createApiClient, type ApiClientOptions } from '~/api/client';
+import type { ShownMessage } from '~/domain/messages';
 
 function setup(overrides: Partial<ApiClientOptions> = {}, respond: (url: URL, init: RequestInit) => Response | Promise<Response> = () => Response.json({ data: 1 })) {
   const calls: { url: URL; init: RequestInit }[] = [];

@@ -1,8 +1,8 @@
 // What a failed request means for a form or a screen (src/api/errors.ts): the islands read these
 // instead of the client's ApiClientError.
 import { describe, expect, it } from 'vitest';
-import { ApiClientError, NetworkError } from '../../../src/api/client';
-import { apiMessage, fieldMessages, firstApiMessage, isUnprocessable, refusalMessage } from '../../../src/api/errors';
+import { ApiClientError, NetworkError } from '~/api/client';
+import { apiMessage, fieldMessages, firstApiMessage, isUnprocessable, refusalMessage } from '~/api/errors';
 
 const refused = new ApiClientError(422, 'I dati non sono validi', { password: ['Credenziali errate'], username: ['Obbligatorio', 'altro'], bocard: [], other: ['Altro'] });
 const gone = new ApiClientError(410, 'L’ordine non può più cambiare');

@@ -2,8 +2,8 @@
 // (method, path, language, JSON body) and the answer read with the contract's response schema.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { ApiClientError, NetworkError, createApiClient } from '../../../src/api/client';
-import type { ShownMessage } from '../../../src/domain/messages';
+import { ApiClientError, NetworkError, createApiClient } from '~/api/client';
+import type { ShownMessage } from '~/domain/messages';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
@@ -33,7 +33,7 @@ const api = createApiClient({
   }) as unknown as typeof fetch,
 });
 
-const { sendBookingRequest } = await import('../../../src/api/booking-requests');
+const { sendBookingRequest } = await import('~/api/booking-requests');
 
 const body = {
   shop_id: '1',

@@ -2,8 +2,8 @@
 // account.ts and sites.ts, through the real API client over a fake fetch (as order-changes.test.ts
 // does): method, path, body, headers, and that each answer is parsed with the contract's schema.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiClientError, createApiClient } from '../../../src/api/client';
-import { orderResponse } from '../../support/order-response';
+import { ApiClientError, createApiClient } from '~/api/client';
+import { orderResponse } from '~tests/support/order-response';
 
 interface Call {
   method: string;
@@ -29,10 +29,10 @@ const api = createApiClient({
   }) as unknown as typeof fetch,
 });
 
-const orders = await import('../../../src/api/orders');
-const { checkCoupon } = await import('../../../src/api/coupons');
-const account = await import('../../../src/api/account');
-const { fetchSites } = await import('../../../src/api/sites');
+const orders = await import('~/api/orders');
+const { checkCoupon } = await import('~/api/coupons');
+const account = await import('~/api/account');
+const { fetchSites } = await import('~/api/sites');
 
 const json = (call: Call) => JSON.parse(String(call.body)) as unknown;
 const ORDER = orderResponse();

@@ -3,9 +3,9 @@
 // hidden tab reads nothing however long it stays hidden, a failed read is tried again soon, a forced
 // read replaces one in flight, and stop() ends everything.
 import { describe, expect, it } from 'vitest';
-import { AVAILABILITY_FRESHNESS, keepFresh } from '../../../src/api/freshness';
-import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS, AVAILABILITY_RETRY_MS } from '../../../src/domain/freshness';
-import { manualEnv, settle, type ManualEnv } from '../../support/freshness-env';
+import { AVAILABILITY_FRESHNESS, keepFresh } from '~/api/freshness';
+import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS, AVAILABILITY_RETRY_MS } from '~/domain/freshness';
+import { manualEnv, settle, type ManualEnv } from '~tests/support/freshness-env';
 
 /** A read that records when it started and answers after `latency` ms of the manual clock. */
 function reader(env: ManualEnv, latency = 0) {

@@ -3,7 +3,7 @@
 // contract's shape is answered, and a server that drifted from it is a rejection, not a silent `any`.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { createApiClient } from '../../../src/api/client';
+import { createApiClient } from '~/api/client';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
@@ -29,8 +29,8 @@ const api = createApiClient({
 /** The client as the stores load it on demand. */
 const loadClient = async () => api;
 
-const { revokeToken, sendRevocation } = await import('../../../src/api/logout');
-const { handOutDiff, lineDiff } = await import('../../../src/api/delivery');
+const { revokeToken, sendRevocation } = await import('~/api/logout');
+const { handOutDiff, lineDiff } = await import('~/api/delivery');
 
 const period = { from: '2027-01-10', to: '2027-01-12', days: 3, amount: 45 };
 const diff = { id_order_detail: 5, delivery_detail_id: 9, product_label: 'City bike', status: 'out', booked: period, actual: period, diff: 0 };

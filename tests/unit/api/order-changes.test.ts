@@ -1,9 +1,9 @@
 // The cash desk's order changes (src/api/order-changes.ts) through the real API client over a fake
 // fetch: method, path, body and what comes back, as tests/unit/api/api-client.test.ts tests the client.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiClientError, createApiClient } from '../../../src/api/client';
-import { orderResponse } from '../../support/order-response';
-import type { ShownMessage } from '../../../src/domain/messages';
+import { ApiClientError, createApiClient } from '~/api/client';
+import { orderResponse } from '~tests/support/order-response';
+import type { ShownMessage } from '~/domain/messages';
 
 interface Call {
   method: string;
@@ -31,7 +31,7 @@ const api = createApiClient({
   }) as unknown as typeof fetch,
 });
 
-const { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } = await import('../../../src/api/order-changes');
+const { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } = await import('~/api/order-changes');
 
 beforeEach(() => {
   calls.length = 0;

@@ -1,8 +1,8 @@
 // Sending a customer to pay (src/api/payments.ts, domain/payments.ts isTrustedPaymentUrl): only to
 // https on a trusted provider host, http only on loopback (the demo's simulated page).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/api/client';
-import { isTrustedPaymentUrl } from '../../../src/domain/payments';
+import { createApiClient } from '~/api/client';
+import { isTrustedPaymentUrl } from '~/domain/payments';
 
 let paymentUrl = 'https://pay.example.com/session/1';
 const posted: { url: string; body: unknown }[] = [];
@@ -21,7 +21,7 @@ const api = createApiClient({
   }) as unknown as typeof fetch,
 });
 
-const { startPayment, trustedPaymentHosts, UntrustedPaymentUrlError } = await import('../../../src/api/payments');
+const { startPayment, trustedPaymentHosts, UntrustedPaymentUrlError } = await import('~/api/payments');
 
 describe('isTrustedPaymentUrl', () => {
   const hosts = ['pay.example.com', 'localhost:4321'];

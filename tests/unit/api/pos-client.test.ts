@@ -2,10 +2,10 @@
 // of `npm start` (server/pos/simulator.ts): operations, receipt items, dates cut to the day,
 // failures with the terminal's notes, no answer at all, pos_logs, and the fake-POS switch.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../../server/pos/simulator';
-import { processUrl, runTerminal, terminalOperation, TerminalError, TerminalFailure, TerminalMessages, type TerminalDeps } from '../../../src/api/pos';
-import type { PosLogRequest } from '../../../src/api/contract/staff';
-import { FAKE_POS_DELAY_MS, receiptItems, TerminalOperation } from '../../../src/domain/terminal';
+import { startPosSimulator, POS_NOTES, type PosSimulator } from '~server/pos/simulator';
+import { processUrl, runTerminal, terminalOperation, TerminalError, TerminalFailure, TerminalMessages, type TerminalDeps } from '~/api/pos';
+import type { PosLogRequest } from '~/api/contract/staff';
+import { FAKE_POS_DELAY_MS, receiptItems, TerminalOperation } from '~/domain/terminal';
 
 const order = { number: 'BARD-000042', date_from: '2026-12-20 09:00:00', date_to: '2026-12-22T18:00:00+01:00', total_amount: 84.5 };
 

@@ -4,8 +4,8 @@
 // staff to read the terminal), never "failed" (which would release the claim as if nothing was
 // charged). Timers are faked; the hung request ends only through its abort signal.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runTerminal, terminalOperation, TerminalFailure, TerminalMessages, type TerminalDeps } from '../../../src/api/pos';
-import { TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS, TerminalOperation } from '../../../src/domain/terminal';
+import { runTerminal, terminalOperation, TerminalFailure, TerminalMessages, type TerminalDeps } from '~/api/pos';
+import { TERMINAL_PAY_TIMEOUT_MS, TERMINAL_REQUEST_TIMEOUT_MS, TerminalOperation } from '~/domain/terminal';
 
 const order = { number: 'BARD-000042', date_from: '2026-12-20', date_to: '2026-12-22', total_amount: 84.5 };
 

@@ -5,14 +5,14 @@
 // the contract's schema (a drifted answer rejects), and which ones stay quiet.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { ApiClientError, NetworkError, createApiClient } from '../../../src/api/client';
-import { fetchDayAvailability } from '../../../src/api/availability-days';
-import { fetchFidelityCard } from '../../../src/api/fidelity';
-import { checkHealth, postConfirmation } from '../../../src/api/outbox';
-import { fetchAvailabilities, fetchShop } from '../../../src/api/shops';
-import { checkTotemPassword, fetchTotem, pairTotem } from '../../../src/api/totem';
-import { fetchUser, logIn } from '../../../src/api/user';
-import type { ShownMessage } from '../../../src/domain/messages';
+import { ApiClientError, NetworkError, createApiClient } from '~/api/client';
+import { fetchDayAvailability } from '~/api/availability-days';
+import { fetchFidelityCard } from '~/api/fidelity';
+import { checkHealth, postConfirmation } from '~/api/outbox';
+import { fetchAvailabilities, fetchShop } from '~/api/shops';
+import { checkTotemPassword, fetchTotem, pairTotem } from '~/api/totem';
+import { fetchUser, logIn } from '~/api/user';
+import type { ShownMessage } from '~/domain/messages';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../../server/db/client';
+import { projectRoot } from '~server/db/client';
 
 const ROOTS = ['src', 'server', 'tests', 'scripts', 'bench', 'seo-data', 'i18n'];
 const TEXT = /\.(ts|tsx|mts|mjs|cjs|astro|css|md|json|sql)$/;

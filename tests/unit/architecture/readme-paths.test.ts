@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../../server/db/client';
+import { projectRoot } from '~server/db/client';
 
 const FOLDERS = ['src', 'server', 'tests', 'seo-data', 'bench', 'scripts'];
 const SKIP = /(^|\/)(node_modules|dist|\.git|\.data)$/;

@@ -1,7 +1,7 @@
 // bench:build's split of a build's time, read from Astro's own output: an excerpt of a real
 // `npm run build` (2026-12-07, 537 pages), the tree of page lines and the bundle listing left out.
 import { describe, expect, it } from 'vitest';
-import { astroTotal, buildSplit } from '../../../bench/build-split';
+import { astroTotal, buildSplit } from '~bench/build-split';
 
 const OUTPUT = `07:04:42 [content] Syncing content
 07:04:42 [content] Synced content

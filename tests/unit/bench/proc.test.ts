@@ -3,8 +3,8 @@
 // under its parent's tree.
 import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { allProcStats, machineCpuMs, procStat } from '../../../bench/proc';
-import { withCpuSplit } from '../../../bench/cpu-split';
+import { allProcStats, machineCpuMs, procStat } from '~bench/proc';
+import { withCpuSplit } from '~bench/cpu-split';
 
 describe('bench/proc', () => {
   it("reads this process's pid, parent, group, name, CPU and memory as node knows them", () => {

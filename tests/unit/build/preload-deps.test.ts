@@ -1,6 +1,6 @@
 // The preload table of a dynamic import leaves out what its chunk has already loaded statically.
 import { describe, expect, it } from 'vitest';
-import { preloadStillNeeded, staticallyLoaded } from '../../../src/build/preload-deps.mjs';
+import { preloadStillNeeded, staticallyLoaded } from '~/build/preload-deps.mjs';
 
 // host → a, b; a → shared; shared → runtime; lazy (imported dynamically by host) → shared, own.
 const graph: Record<string, string[]> = {

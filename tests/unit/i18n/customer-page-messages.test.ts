@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import it_ from '../../../i18n/it.json';
-import { CUSTOMER_PAGE_SECTIONS, CUSTOMER_SECTIONS, islandsMessages } from '../../../src/i18n/islands-messages-plugin.mjs';
-import { customerPageMessages } from '../../../src/i18n/customer-messages';
+import it_ from '~i18n/it.json';
+import { CUSTOMER_PAGE_SECTIONS, CUSTOMER_SECTIONS, islandsMessages } from '~/i18n/islands-messages-plugin.mjs';
+import { customerPageMessages } from '~/i18n/customer-messages';
 import { covers, KIOSK_ONLY_ISLANDS, reachableCode, root, unknownPaths, usedSections } from './page-code';
 
 type ListName = keyof typeof CUSTOMER_PAGE_SECTIONS;

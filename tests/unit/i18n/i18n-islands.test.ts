@@ -5,10 +5,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import it_ from '../../../i18n/it.json';
-import en from '../../../i18n/en.json';
-import fr from '../../../i18n/fr.json';
-import { CUSTOMER_PAGE_SECTIONS, CUSTOMER_SECTIONS, ISLAND_SECTIONS, KIOSK_SECTIONS, islandsMessages, LEFT_OUT } from '../../../src/i18n/islands-messages-plugin.mjs';
+import it_ from '~i18n/it.json';
+import en from '~i18n/en.json';
+import fr from '~i18n/fr.json';
+import { CUSTOMER_PAGE_SECTIONS, CUSTOMER_SECTIONS, ISLAND_SECTIONS, KIOSK_SECTIONS, islandsMessages, LEFT_OUT } from '~/i18n/islands-messages-plugin.mjs';
 import { KIOSK_ONLY_ISLANDS } from './page-code';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

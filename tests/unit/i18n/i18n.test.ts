@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import it_ from '../../../i18n/it.json';
-import en from '../../../i18n/en.json';
-import fr from '../../../i18n/fr.json';
-import { localizePath, splitLocale, contentLanguage, toLocale } from '../../../src/i18n/index';
-import { createT } from '../../../src/i18n/i18next';
-import { getT } from '../../../src/i18n/server';
-import { LOCALES, PREFIXED_LOCALES } from '../../../src/domain/locales';
+import it_ from '~i18n/it.json';
+import en from '~i18n/en.json';
+import fr from '~i18n/fr.json';
+import { localizePath, splitLocale, contentLanguage, toLocale } from '~/i18n/index';
+import { createT } from '~/i18n/i18next';
+import { getT } from '~/i18n/server';
+import { LOCALES, PREFIXED_LOCALES } from '~/domain/locales';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>

@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import it_ from '../../../i18n/it.json';
-import { KIOSK_PAGE_SECTIONS, islandsMessages } from '../../../src/i18n/islands-messages-plugin.mjs';
-import { kioskPageName } from '../../../src/i18n/kiosk-messages';
-import { TotemPages, type TotemPage } from '../../../src/domain/kiosk';
-import { totemPageOf } from '../../../src/domain/kiosk-screens';
-import { localizePath, splitLocale } from '../../../src/i18n/index';
-import { LOCALES } from '../../../src/domain/locales';
+import it_ from '~i18n/it.json';
+import { KIOSK_PAGE_SECTIONS, islandsMessages } from '~/i18n/islands-messages-plugin.mjs';
+import { kioskPageName } from '~/i18n/kiosk-messages';
+import { TotemPages, type TotemPage } from '~/domain/kiosk';
+import { totemPageOf } from '~/domain/kiosk-screens';
+import { localizePath, splitLocale } from '~/i18n/index';
+import { LOCALES } from '~/domain/locales';
 import { covers, reachableCode, root, unknownPaths, usedSections } from './page-code';
 
 const itFile = path.join(root, 'i18n/it.json');

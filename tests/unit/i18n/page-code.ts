@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import it_ from '../../../i18n/it.json';
-import { ISLAND_SECTIONS, keysOfPath, LEFT_OUT } from '../../../src/i18n/islands-messages-plugin.mjs';
+import it_ from '~i18n/it.json';
+import { ISLAND_SECTIONS, keysOfPath, LEFT_OUT } from '~/i18n/islands-messages-plugin.mjs';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -2,12 +2,12 @@
 // pages and the server use it): every key of every island section, in every locale, with its
 // placeholders filled and plural counts that reach each form.
 import { describe, expect, it } from 'vitest';
-import it_ from '../../../i18n/it.json';
-import en from '../../../i18n/en.json';
-import fr from '../../../i18n/fr.json';
-import { createT } from '../../../src/i18n/i18next';
-import { createIslandT } from '../../../src/i18n/translate';
-import { ISLAND_SECTIONS, pickIslandSections } from '../../../src/i18n/islands-messages-plugin.mjs';
+import it_ from '~i18n/it.json';
+import en from '~i18n/en.json';
+import fr from '~i18n/fr.json';
+import { createT } from '~/i18n/i18next';
+import { createIslandT } from '~/i18n/translate';
+import { ISLAND_SECTIONS, pickIslandSections } from '~/i18n/islands-messages-plugin.mjs';
 
 type Messages = Record<string, unknown>;
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

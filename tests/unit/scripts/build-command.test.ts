@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { astroBuildArgs, BUILD_ENV } from '../../../scripts/build-if-stale';
-import { projectRoot } from '../../../server/db/client';
+import { astroBuildArgs, BUILD_ENV } from '~scripts/build-if-stale';
+import { projectRoot } from '~server/db/client';
 
 describe('npm run build', () => {
   it('runs astroBuildArgs with node from the project folder, in BUILD_ENV', () => {

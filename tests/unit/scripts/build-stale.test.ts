@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDistStale } from '../../../scripts/build-if-stale';
+import { isDistStale } from '~scripts/build-if-stale';
 
 const roots: string[] = [];
 afterEach(() => {

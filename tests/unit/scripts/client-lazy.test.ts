@@ -2,9 +2,9 @@
 // to show), or being on a kiosk. The browser parts the directive touches are stood in for
 // with the platform's own EventTarget and Map-backed storages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import lazy, { LAZY_WAITS } from '../../../src/scripts/client-lazy';
-import { WAKE_ISLANDS_EVENT } from '../../../src/scripts/island-events';
-import { CONFIGURATION_KEY, PENDING_NOTICE_KEY } from '../../../src/stores/keys';
+import lazy, { LAZY_WAITS } from '~/scripts/client-lazy';
+import { WAKE_ISLANDS_EVENT } from '~/scripts/island-events';
+import { CONFIGURATION_KEY, PENDING_NOTICE_KEY } from '~/stores/keys';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPrefetch, shouldReloadAfterChunkError } from '../../../src/scripts/page-transitions';
+import { canPrefetch, shouldReloadAfterChunkError } from '~/scripts/page-transitions';
 
 describe('chunk reload guard (at most once per 60 s)', () => {
   it.each([

@@ -1,8 +1,8 @@
 // The committed catalogue (seo-data/catalogue.json) and its schema: the file the API's seed and the
 // static build both read must be whole, and the schema must refuse what would seed wrong prices.
 import { describe, expect, it } from 'vitest';
-import { CatalogueFileSchema, loadCatalogue, priceRows, type CatalogueFile } from '../../../seo-data/catalogue';
-import { CATEGORY_SLUGS } from '../../../seo-data/schema';
+import { CatalogueFileSchema, loadCatalogue, priceRows, type CatalogueFile } from '~seo-data/catalogue';
+import { CATEGORY_SLUGS } from '~seo-data/schema';
 
 const catalogue = loadCatalogue();
 const copy = (): CatalogueFile => structuredClone(catalogue);

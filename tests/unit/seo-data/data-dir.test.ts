@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scaleSeoData } from '../../../scripts/seo-data-scale';
-import { loadConfig } from '../../../server/config';
-import { ConfigError } from '../../../server/env-values';
+import { scaleSeoData } from '~scripts/seo-data-scale';
+import { loadConfig } from '~server/config';
+import { ConfigError } from '~server/env-values';
 
 const SOURCE = path.resolve(import.meta.dirname, '../../../seo-data');
 const temp = mkdtempSync(path.join(tmpdir(), 'seo-dir-'));
@@ -26,8 +26,8 @@ describe('SEO_DATA_DIR', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('names the folder every loader reads', async () => {
-    const { seoDataDir } = await import('../../../seo-data/dir');
-    const { loadSeoData } = await import('../../../seo-data/schema');
+    const { seoDataDir } = await import('~seo-data/dir');
+    const { loadSeoData } = await import('~seo-data/schema');
     expect(seoDataDir()).toBe(NETWORK);
     expect(loadSeoData().shops.map((s) => s.slug)).toContain(SHOP);
     vi.stubEnv('SEO_DATA_DIR', path.relative(path.resolve(SOURCE, '..'), NETWORK));
@@ -38,8 +38,8 @@ describe('SEO_DATA_DIR', () => {
   });
 
   it("is read by the API's seed, its trails folder and the vouchers' shop hours", async () => {
-    const { readSeedSource, trailsDir } = await import('../../../server/db/seed/seo');
-    const { shopHours } = await import('../../../server/vouchers/shop-hours');
+    const { readSeedSource, trailsDir } = await import('~server/db/seed/seo');
+    const { shopHours } = await import('~server/vouchers/shop-hours');
     const source = readSeedSource();
     expect(source.shops.map((s) => s.slug)).toContain(SHOP);
     expect(source.towns).toHaveLength(40);
@@ -49,10 +49,10 @@ describe('SEO_DATA_DIR', () => {
   });
 
   it("is read by the build's offers, trails, Ask the shop and no-shop pages", async () => {
-    const { loadShopOffers } = await import('../../../src/seo/offers');
-    const { trailsDir } = await import('../../../src/seo/trails');
-    const { askShopTarget } = await import('../../../src/seo/ask-shop');
-    const { noShopPaths } = await import('../../../src/seo/no-shop-pages');
+    const { loadShopOffers } = await import('~/seo/offers');
+    const { trailsDir } = await import('~/seo/trails');
+    const { askShopTarget } = await import('~/seo/ask-shop');
+    const { noShopPaths } = await import('~/seo/no-shop-pages');
     expect(askShopTarget(SHOP).label).toBe('Alpin Tour Sestriere 2');
     expect(trailsDir()).toBe(path.join(NETWORK, 'trails'));
     const offers = await loadShopOffers([{ slug: SHOP, sports: ['biciclette'] }], {});

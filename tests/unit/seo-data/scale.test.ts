@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../../seo-data/catalogue';
-import { loadSeoData, seoPaths } from '../../../seo-data/schema';
-import { BOUNDS, scaleSeoData } from '../../../scripts/seo-data-scale';
+import { loadCatalogue } from '~seo-data/catalogue';
+import { loadSeoData, seoPaths } from '~seo-data/schema';
+import { BOUNDS, scaleSeoData } from '~scripts/seo-data-scale';
 
 const SOURCE = path.resolve(import.meta.dirname, '../../../seo-data');
 const committed = loadSeoData(SOURCE);

@@ -24,8 +24,8 @@ import {
   type Shop,
   type Town,
   type Trail,
-} from '../../../seo-data/schema';
-import { slugify } from '../../../src/domain/slug';
+} from '~seo-data/schema';
+import { slugify } from '~/domain/slug';
 
 const SEO_DATA = new URL('../../../seo-data/', import.meta.url);
 const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, SEO_DATA), 'utf8'));

@@ -2,9 +2,9 @@
 // robots meta) strips the locale prefix with the domain's splitLocale: every language's copy of a
 // noindex page is noindex, and a path that only starts like a locale is not mistaken for one.
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../src/domain/locales';
-import { localizePath } from '../../../src/domain/locale-path';
-import { isNoindexUrlPath } from '../../../src/seo/noindex.mjs';
+import { LOCALES } from '~/domain/locales';
+import { localizePath } from '~/domain/locale-path';
+import { isNoindexUrlPath } from '~/seo/noindex.mjs';
 
 describe('isNoindexUrlPath in every language', () => {
   it.each(LOCALES)('%s: the account, order, forwarding, calendar and checkout pages are noindex, the town, shop and booking pages are not', (locale) => {

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSeoData, seoPaths } from '../../../seo-data/schema';
-import { LOCALES } from '../../../src/domain/locales';
-import { getT } from '../../../src/i18n/server';
-import { ogImageAlt, ogImageFor, ogImageList, ogImageUrl, type OgContext, type OgImage } from '../../../src/seo/og-images';
-import { drawOgImages, ogCacheKey } from '../../../src/seo/og-render';
+import { loadSeoData, seoPaths } from '~seo-data/schema';
+import { LOCALES } from '~/domain/locales';
+import { getT } from '~/i18n/server';
+import { ogImageAlt, ogImageFor, ogImageList, ogImageUrl, type OgContext, type OgImage } from '~/seo/og-images';
+import { drawOgImages, ogCacheKey } from '~/seo/og-render';
 
 const data = loadSeoData();
 const ctx: OgContext = { siteName: 'RentAlp', defaultTitle: (l) => getT(l)('app.defaultTitle') };

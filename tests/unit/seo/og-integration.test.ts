@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ogDevMiddleware } from '../../../src/seo/og-integration';
+import { ogDevMiddleware } from '~/seo/og-integration';
 
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'og-dev-'));
 let server: Server;

@@ -1,8 +1,8 @@
 // The link-preview template with the real font: long names wrap, then shrink, then are cut with an
 // ellipsis, and no glyph is ever drawn outside the card's margins.
 import { describe, expect, it } from 'vitest';
-import { OG_HEIGHT, OG_PADDING, OG_WIDTH, fitText, layoutHeight, layoutOgText } from '../../../src/seo/og-template';
-import { measureText, ogSvg } from '../../../src/seo/og-draw';
+import { OG_HEIGHT, OG_PADDING, OG_WIDTH, fitText, layoutHeight, layoutOgText } from '~/seo/og-template';
+import { measureText, ogSvg } from '~/seo/og-draw';
 
 const TEXT_WIDTH = OG_WIDTH - 2 * OG_PADDING;
 const title = (text: string) => layoutOgText({ kicker: 'RentAlp', title: text }, measureText).title;

@@ -3,9 +3,9 @@
 // state instead of a failed build (spec §8), read from fixtures rather than the site's trails.
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_LAYERS_MESSAGE } from '../../../src/domain/gpx';
-import { getT } from '../../../src/i18n/server';
-import { formattedStats, isTrailFailure, trailGeometry, type TrailLoad } from '../../../src/seo/trails';
+import { NO_LAYERS_MESSAGE } from '~/domain/gpx';
+import { getT } from '~/i18n/server';
+import { formattedStats, isTrailFailure, trailGeometry, type TrailLoad } from '~/seo/trails';
 
 const BROKEN_TRAILS = path.join(process.cwd(), 'tests/fixtures/gpx-trails');
 const PROJECT_GPX = path.join(process.cwd(), 'tests/fixtures/gpx');

@@ -3,14 +3,14 @@
 // the problem and the expected form; the result frozen.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { ConfigError } from '../../../server/env-values';
-import { projectRoot } from '../../../server/db/client';
-import { DEFAULT_ORDER_LIMITS } from '../../../server/orders/limits';
-import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../../server/routes/booking-requests';
-import { UPLOAD_QUOTA } from '../../../src/domain/upload-quota';
-import { testConfig } from '../../support/config';
-import { FAST_SCRYPT, PRODUCTION_SCRYPT } from '../../../server/auth/passwords';
+import { loadConfig } from '~server/config';
+import { ConfigError } from '~server/env-values';
+import { projectRoot } from '~server/db/client';
+import { DEFAULT_ORDER_LIMITS } from '~server/orders/limits';
+import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '~server/routes/booking-requests';
+import { UPLOAD_QUOTA } from '~/domain/upload-quota';
+import { testConfig } from '~tests/support/config';
+import { FAST_SCRYPT, PRODUCTION_SCRYPT } from '~server/auth/passwords';
 
 /** The message loadConfig(env) throws with (fails the test when it does not throw). */
 function refusal(env: NodeJS.ProcessEnv): string {

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { describeError, fillErrorPage } from '../../../server/error-page';
-import { resolveStatic, serveDist, type DistDeps } from '../../../server/static';
-import { configureLogger, createLogger, withLogger } from '../../../server/log';
-import it_ from '../../../i18n/it.json';
-import en from '../../../i18n/en.json';
-import fr from '../../../i18n/fr.json';
+import { describeError, fillErrorPage } from '~server/error-page';
+import { resolveStatic, serveDist, type DistDeps } from '~server/static';
+import { configureLogger, createLogger, withLogger } from '~server/log';
+import it_ from '~i18n/it.json';
+import en from '~i18n/en.json';
+import fr from '~i18n/fr.json';
 
 // The slots exactly as Astro writes src/components/seo/ErrorPage.astro (checked against dist/ by
 // the e2e test tests/e2e/error-page.spec.ts).

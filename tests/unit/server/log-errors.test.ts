@@ -2,7 +2,7 @@
 // hangs on it: node-postgres puts its client on pool errors, with the connection's parameters
 // (the password among them when one is used).
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../server/log';
+import { createLogger } from '~server/log';
 
 function capture() {
   const written: string[] = [];

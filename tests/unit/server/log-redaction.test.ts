@@ -3,10 +3,10 @@
 // four levels down), a secret or a person's data is written as `[redacted]` and nothing else of it
 // reaches the line. What an operator needs (ids, statuses, counts) stays.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../server/log';
-import type { OrderResponse } from '../../../src/api/contract/orders';
-import type { SignupRequest } from '../../../src/api/contract/auth';
-import type { User } from '../../../src/api/contract/user';
+import { createLogger } from '~server/log';
+import type { OrderResponse } from '~/api/contract/orders';
+import type { SignupRequest } from '~/api/contract/auth';
+import type { User } from '~/api/contract/user';
 
 function capture() {
   const written: string[] = [];

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../../../server/config';
-import { projectRoot } from '../../../server/db/client';
-import { envSchema } from '../../../src/env-schema.mjs';
+import { ConfigSchema } from '~server/config';
+import { projectRoot } from '~server/db/client';
+import { envSchema } from '~/env-schema.mjs';
 
 /** Variables only tests and tools read: the file that reads each, and its default there. */
 const TOOLING: Record<string, { file: string; default?: string }> = {

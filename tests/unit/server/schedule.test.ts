@@ -1,8 +1,8 @@
 // The production scheduler behind AppDeps.schedule (server/deps.ts): the late payment confirmation's
 // in-process timer. Fake timers move the time; nothing sleeps.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timerSchedule } from '../../../server/deps';
-import { ManualScheduler } from '../../support/scheduler';
+import { timerSchedule } from '~server/deps';
+import { ManualScheduler } from '~tests/support/scheduler';
 
 describe('timerSchedule', () => {
   beforeEach(() => vi.useFakeTimers());

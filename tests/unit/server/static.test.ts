@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { resolveStatic, serveDist, shellFor } from '../../../server/static';
-import { PREFIXED_LOCALES } from '../../../src/domain/locales';
-import { localizePath, splitLocale } from '../../../src/domain/locale-path';
-import { orderIdFromPath } from '../../../src/domain/orders';
+import { resolveStatic, serveDist, shellFor } from '~server/static';
+import { PREFIXED_LOCALES } from '~/domain/locales';
+import { localizePath, splitLocale } from '~/domain/locale-path';
+import { orderIdFromPath } from '~/domain/orders';
 
 const root = mkdtempSync(path.join(tmpdir(), 'dist-'));
 mkdirSync(path.join(root, 'en'));

@@ -2,15 +2,15 @@
 // booking page disables its button at the cap, and the store refuses a line that would pass it.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { MAX_UNITS_PER_PRODUCT } from '../../../src/domain/cart';
-import type { CartProduct } from '../../../src/api/contract/cart';
-import { DateModes } from '../../../src/domain/dates';
+import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
+import type { CartProduct } from '~/api/contract/cart';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const cart = await import('../../../src/stores/cart');
+const cart = await import('~/stores/cart');
 
 const line = (id: number, related: CartProduct['related'] = []): CartProduct => ({ id, id_shop: 1, id_price: id * 10, related, multipleDates: DateModes.SINGLE, dates: ['2026-12-20'], days: 1 });
 

@@ -2,13 +2,13 @@
 // digit rule of src/domain/fidelity.ts, the same the server's numbers are built with.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine, cleanTestStorage } from '@nanostores/persistent';
-import { fidelityCardNumberFrom } from '../../../src/domain/fidelity';
+import { fidelityCardNumberFrom } from '~/domain/fidelity';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const shopLoad = await import('../../../src/stores/shop-load');
+const shopLoad = await import('~/stores/shop-load');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,21 +5,21 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
-import { DateModes } from '../../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const cart = await import('../../../src/stores/cart');
-const configuration = await import('../../../src/stores/configuration');
-const session = await import('../../../src/stores/session');
-const kiosk = await import('../../../src/stores/kiosk');
-const device = await import('../../../src/stores/kiosk-device');
-const pairing = await import('../../../src/features/kiosk/pairing/stores/kiosk-pairing');
-const { api } = await import('../../../src/stores/api');
-const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('../../../src/domain/kiosk-screens');
-const { REF_STORAGE_KEY } = await import('../../../src/stores/keys');
+const cart = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const session = await import('~/stores/session');
+const kiosk = await import('~/stores/kiosk');
+const device = await import('~/stores/kiosk-device');
+const pairing = await import('~/features/kiosk/pairing/stores/kiosk-pairing');
+const { api } = await import('~/stores/api');
+const { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } = await import('~/domain/kiosk-screens');
+const { REF_STORAGE_KEY } = await import('~/stores/keys');
 
 const shop = { id: 6, slug: 'bardonecchia-sport-rent', label: 'Bardonecchia Sport Rent', logos: [], sports: [] };
 const realtime = { driver: 'local', key: 'rentalp-local', cluster: null, channel: 'private-shop.6', ws_path: '/app/rentalp-local' };

@@ -3,17 +3,17 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { orderResponse } from '../../support/order-response';
-import { DateModes } from '../../../src/domain/dates';
+import { orderResponse } from '~tests/support/order-response';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
 // Imported after the test engine is on, so the persistent atoms use it.
-const cart = await import('../../../src/stores/cart');
-const configuration = await import('../../../src/stores/configuration');
-const { editOrderInCart } = await import('../../../src/stores/order-edit');
+const cart = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const { editOrderInCart } = await import('~/stores/order-edit');
 
 const KIOSK_SHOP = {
   id: 6,

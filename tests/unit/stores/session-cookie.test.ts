@@ -6,7 +6,7 @@ import { useTestStorageEngine } from '@nanostores/persistent';
 beforeAll(() => {
   useTestStorageEngine();
 });
-const session = await import('../../../src/stores/session');
+const session = await import('~/stores/session');
 
 function browser(url: string): string[] {
   const written: string[] = [];

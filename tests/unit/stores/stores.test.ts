@@ -1,19 +1,19 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { getTestStorage, setTestStorageKey, useTestStorageEngine, cleanTestStorage } from '@nanostores/persistent';
-import { DateModes } from '../../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
 // Imported after the test engine is on, so the persistent atoms use it.
-const cart = await import('../../../src/stores/cart');
-const configuration = await import('../../../src/stores/configuration');
-const session = await import('../../../src/stores/session');
-const login = await import('../../../src/stores/login');
-const shopLoad = await import('../../../src/stores/shop-load');
-const notifications = await import('../../../src/stores/notifications');
+const cart = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const session = await import('~/stores/session');
+const login = await import('~/stores/login');
+const shopLoad = await import('~/stores/shop-load');
+const notifications = await import('~/stores/notifications');
 
 const product = (id: number, related: { id: number; id_price: number; used: boolean }[] = []) => ({
   id,
@@ -46,9 +46,9 @@ describe('cart store', () => {
   });
 
   it('reads garbage or an old shape back as an empty cart instead of breaking', async () => {
-    const { persistentValidated } = await import('../../../src/stores/persisted');
-    const { CartStateSchema } = await import('../../../src/api/contract/cart');
-    const { emptyCart } = await import('../../../src/domain/cart');
+    const { persistentValidated } = await import('~/stores/persisted');
+    const { CartStateSchema } = await import('~/api/contract/cart');
+    const { emptyCart } = await import('~/domain/cart');
     for (const [n, stored] of ['{not json', JSON.stringify({ products: 'old shape' }), JSON.stringify([1, 2])].entries()) {
       setTestStorageKey(`cart-probe-${n}`, stored);
       const probe = persistentValidated(`cart-probe-${n}`, CartStateSchema, emptyCart);

@@ -1,9 +1,9 @@
 // The tests' in-season days (tests/support/season.ts) hold on every day of the year: an API or
 // e2e test booking at a seasonal shop passes whatever day it runs on.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../../src/domain/dates';
-import { isPeriodInSeason } from '../../../src/domain/season';
-import { firstBookableDay, inSeasonDay, SEASON_SPAN_DAYS, shopWindow } from '../../support/season';
+import { addDays } from '~/domain/dates';
+import { isPeriodInSeason } from '~/domain/season';
+import { firstBookableDay, inSeasonDay, SEASON_SPAN_DAYS, shopWindow } from '~tests/support/season';
 
 describe('in-season days for the tests', () => {
   it('from any day of a leap year and the next, each shop (and shops together) are open SEASON_SPAN_DAYS days from it', () => {

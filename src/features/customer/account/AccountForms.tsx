@@ -2,15 +2,15 @@
 // is an internal path. A visitor already logged in has nothing to do here and goes home.
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { $token } from '../../../stores/session';
+import { $token } from '~/stores/session';
 import { checkResetCode, resetPassword, sendResetCode, signUp } from './stores/account';
-import { fieldMessages } from '../../../api/errors';
-import { notify } from '../../../stores/notifications';
-import { safeRedirect } from '../../../domain/redirects';
-import { email, equal, minLength, required, toFormValidate } from '../../../domain/validators';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import '../../../components/ui/controls.css';
+import { fieldMessages } from '~/api/errors';
+import { notify } from '~/stores/notifications';
+import { safeRedirect } from '~/domain/redirects';
+import { email, equal, minLength, required, toFormValidate } from '~/domain/validators';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import '~/components/ui/controls.css';
 
 function useGuestOnly(locale: string) {
   useEffect(() => {

@@ -3,15 +3,15 @@
 // shows what the server holds (another tab may have changed it).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { fetchUser } from '../../../stores/current-user';
-import { $session, openLogin, requireLogin } from '../../../stores/session';
-import { useT } from '../../../i18n/client';
+import { fetchUser } from '~/stores/current-user';
+import { $session, openLogin, requireLogin } from '~/stores/session';
+import { useT } from '~/i18n/client';
 import { useCustomerPage } from '../shared/use-customer-page';
 import ProfileForm from './ProfileForm';
 import ProfileDocuments from './ProfileDocuments';
 import ProfileFidelityCard from './ProfileFidelityCard';
 import ProfilePeople from './ProfilePeople';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 
 export default function AccountProfile({ locale }: { locale: string }) {
   const t = useT(locale);

@@ -3,11 +3,11 @@
 // refusal (422: size, type, the limit) is shown under the file field it concerns.
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { User } from '../../../api/contract/user';
-import { MAX_STORED_USER_MEDIAS } from '../../../domain/medias';
+import type { User } from '~/api/contract/user';
+import { MAX_STORED_USER_MEDIAS } from '~/domain/medias';
 import DocumentFileField from '../shared/DocumentFileField';
 import { removeDocument, storeDocument, type DocumentChange } from './stores/profile';
-import { notify } from '../../../stores/notifications';
+import { notify } from '~/stores/notifications';
 
 const ADD = 'add';
 

@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import type { User } from '../../../api/contract/user';
-import { maskFidelityCardNumber } from '../../../domain/fidelity';
+import type { User } from '~/api/contract/user';
+import { maskFidelityCardNumber } from '~/domain/fidelity';
 import { $ownFidelityCard, loadOwnFidelityCard } from './stores/fidelity';
 
 export default function ProfileFidelityCard({ user, t }: { user: User; t: TFunction }) {

@@ -3,11 +3,11 @@
 // under the fields). The e-mail is the login name and is only shown.
 import { useForm, type Path } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { UserUpdateRequestSchema } from '../../../api/contract/auth';
-import type { User } from '../../../api/contract/user';
+import { UserUpdateRequestSchema } from '~/api/contract/auth';
+import type { User } from '~/api/contract/user';
 import { saveProfileDetails } from './stores/profile';
-import { notify } from '../../../stores/notifications';
-import { zodResolver } from '../../../components/ui/zod-resolver';
+import { notify } from '~/stores/notifications';
+import { zodResolver } from '~/components/ui/zod-resolver';
 import { showFieldErrors } from './form-errors';
 
 interface ProfileFields {

@@ -3,9 +3,9 @@
 // computed from src/domain/calendar.ts; the accessible name says the date, the state and the price.
 // A day out of the shop's season is disabled like a past one, and its name says when it reopens.
 import type { TFunction } from 'i18next';
-import type { CalendarCell, HalfFit } from '../../../domain/calendar';
-import { formatAmountCompact, formatCurrency } from '../../../domain/format';
-import { dayToDisplay } from '../../../domain/dates';
+import type { CalendarCell, HalfFit } from '~/domain/calendar';
+import { formatAmountCompact, formatCurrency } from '~/domain/format';
+import { dayToDisplay } from '~/domain/dates';
 
 type HalfLook = 'free' | 'out' | 'loading' | 'unknown';
 

@@ -3,7 +3,7 @@
 // height, so the calendar below does not jump) and the dates can be picked all the same.
 import { useId } from 'react';
 import type { TFunction } from 'i18next';
-import type { ProductGroup } from '../../../domain/calendar';
+import type { ProductGroup } from '~/domain/calendar';
 
 interface Props {
   t: TFunction;

@@ -4,13 +4,13 @@
 // gets the bar's height as bottom padding while it shows (booking.css), added after the footer so
 // nothing above moves. The total waits for the shop's catalogue, which the step's island loads.
 import { useStore } from '@nanostores/react';
-import { $cart } from '../../../stores/cart';
-import { $products } from '../../../stores/configuration';
-import { cartSummary } from '../../../domain/cart-summary';
-import { formatCurrency } from '../../../domain/format';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import '../../../components/ui/controls.css';
+import { $cart } from '~/stores/cart';
+import { $products } from '~/stores/configuration';
+import { cartSummary } from '~/domain/cart-summary';
+import { formatCurrency } from '~/domain/format';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import '~/components/ui/controls.css';
 import '../shared/booking.css';
 
 export default function CartBar({ locale, shop }: { locale: string; shop: string }) {

@@ -6,11 +6,11 @@
 // nobody chose.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Customer } from '../../../api/contract/cart';
-import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '../../../domain/validators';
-import { useT } from '../../../i18n/client';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/people';
-import type { Person } from '../../../api/contract/people';
+import type { Customer } from '~/api/contract/cart';
+import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '~/domain/validators';
+import { useT } from '~/i18n/client';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '~/domain/people';
+import type { Person } from '~/api/contract/people';
 import { personFormValues } from '../shared/stores/people';
 import KnownPeople, { personName } from '../shared/KnownPeople';
 import SizePicker from './SizePicker';

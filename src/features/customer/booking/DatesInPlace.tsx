@@ -3,7 +3,7 @@
 // dates never loads it here); once confirmed, the stored dates make the booking page show the gear
 // priced for them, from the top.
 import { lazy, Suspense } from 'react';
-import { useT } from '../../../i18n/client';
+import { useT } from '~/i18n/client';
 
 const Calendar = lazy(() => import('./Calendar'));
 

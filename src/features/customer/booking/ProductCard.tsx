@@ -2,10 +2,10 @@
 // name, picture, what it includes, the price for the chosen dates, availability, one add button;
 // the add-ons behind an expander, the calendar link last.
 import type { ReactNode } from 'react';
-import type { Product } from '../../../api/contract/catalogue';
-import { offeredAddOns, productTotal } from '../../../domain/pricing';
-import { formatCurrency } from '../../../domain/format';
-import type { useT } from '../../../i18n/client';
+import type { Product } from '~/api/contract/catalogue';
+import { offeredAddOns, productTotal } from '~/domain/pricing';
+import { formatCurrency } from '~/domain/format';
+import type { useT } from '~/i18n/client';
 import type { CardPicture } from './pictures';
 
 interface Props {

@@ -13,30 +13,30 @@
 // Without dates, the calendar is shown in place first (DatesInPlace.tsx).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Category, Product } from '../../../api/contract/catalogue';
-import type { Customer } from '../../../api/contract/cart';
-import { $availableCounts, $categories, $configuration, $products } from '../../../stores/configuration';
-import { loadShop } from '../../../stores/shop-load';
-import { $bookingSport } from '../../../stores/booking-sport';
-import { $cart, repriceForDates } from '../../../stores/cart';
-import { MAX_UNITS_PER_PRODUCT, fitsInOrder } from '../../../domain/cart';
+import type { Category, Product } from '~/api/contract/catalogue';
+import type { Customer } from '~/api/contract/cart';
+import { $availableCounts, $categories, $configuration, $products } from '~/stores/configuration';
+import { loadShop } from '~/stores/shop-load';
+import { $bookingSport } from '~/stores/booking-sport';
+import { $cart, repriceForDates } from '~/stores/cart';
+import { MAX_UNITS_PER_PRODUCT, fitsInOrder } from '~/domain/cart';
 import { $takenMeanwhile, addIfStillAvailable, ensureStillAvailable, watchShopAvailability } from './stores/fresh-availability';
-import { notify } from '../../../stores/notifications';
-import { areDatesValid, datesChipText, dayToDisplay, rentDays } from '../../../domain/dates';
-import { offeredAddOns } from '../../../domain/pricing';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { CATEGORY_PARAM, bookingEntryPath, categoryForSlug, categoryFromSearch } from '../../../domain/booking-entry';
-import { firstClosedDay, seasonWindowOf } from '../../../domain/calendar-season';
-import { nextOpening } from '../../../domain/season';
+import { notify } from '~/stores/notifications';
+import { areDatesValid, datesChipText, dayToDisplay, rentDays } from '~/domain/dates';
+import { offeredAddOns } from '~/domain/pricing';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import { CATEGORY_PARAM, bookingEntryPath, categoryForSlug, categoryFromSearch } from '~/domain/booking-entry';
+import { firstClosedDay, seasonWindowOf } from '~/domain/calendar-season';
+import { nextOpening } from '~/domain/season';
 import AskShop from './ask-shop/AskShopLazy';
 import DatesInPlace from './DatesInPlace';
-import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { useOpenedOnce } from '~/components/ui/useOpenedOnce';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
 import SportTabs, { sportPanelId, sportTabId } from './SportTabs';
 import ProductCard from './ProductCard';
 import { pictureOf, type BookingPictures } from './pictures';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import '../shared/booking.css';
 
 // "Per chi è…" and its form load when first asked (useOpenedOnce.ts); `ask` starts the fetch

@@ -3,7 +3,7 @@
 // said. Render and dispatch only; the dialog owns the chosen size and its required check.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useT } from '../../../i18n/client';
+import { useT } from '~/i18n/client';
 import { $sizes, loadSizes, resetSizes } from './stores/sizes';
 
 export default function SizePicker(props: { locale: string; productId: number; value: string | null; error: string | null; onChange: (size: string) => void }) {

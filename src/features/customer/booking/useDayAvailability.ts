@@ -3,7 +3,7 @@
 // only starts and stops that for the month and product on screen, and reads the answer.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { HalfCounts } from '../../../domain/calendar';
+import type { HalfCounts } from '~/domain/calendar';
 import { $dayAvailability, dayAvailabilityKey, watchDayAvailability, type DayAvailabilityRequest } from './stores/day-availability';
 
 export type { DayAvailabilityRequest };

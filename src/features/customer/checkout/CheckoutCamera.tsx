@@ -6,11 +6,11 @@
 // documents' id, which the checkout focuses when the document is missing.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $cart, addMedia, removeMedia, setIdAtDesk } from '../../../stores/cart';
+import { $cart, addMedia, removeMedia, setIdAtDesk } from '~/stores/cart';
 import { fileFor, forgetFile, keepFile } from './stores/uploads';
-import { fileSize } from '../../../domain/validators';
-import { visibleMedias } from '../../../domain/medias';
-import { useT } from '../../../i18n/client';
+import { fileSize } from '~/domain/validators';
+import { visibleMedias } from '~/domain/medias';
+import { useT } from '~/i18n/client';
 
 export default function CheckoutCamera({ locale, error = null }: { locale: string; error?: string | null }) {
   const t = useT(locale);

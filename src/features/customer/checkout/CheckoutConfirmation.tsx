@@ -2,18 +2,18 @@
 // page: a kiosk's order (its number large, to say at the cash desk; no link into the order) and an
 // edit (the order's code and voucher, pay now, a link to the order).
 import { useEffect, useRef } from 'react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { formatCurrency } from '../../../domain/format';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import type { OrderResponse } from '~/api/contract/orders';
+import { formatCurrency } from '~/domain/format';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import { useStore } from '@nanostores/react';
-import { $totem, endKioskTurn, kioskHomePath } from '../../../stores/kiosk';
-import { notifyOnNextPage } from '../../../stores/notifications';
-import { afterCheckoutPath } from '../../../domain/cash-desk';
+import { $totem, endKioskTurn, kioskHomePath } from '~/stores/kiosk';
+import { notifyOnNextPage } from '~/stores/notifications';
+import { afterCheckoutPath } from '~/domain/cash-desk';
 import PayButton from '../shared/PayButton';
 import OrderVoucher from '../shared/OrderVoucher';
-import OrderNumber from '../../../components/ui/OrderNumber';
-import OrderCode from '../../../components/ui/OrderCode';
+import OrderNumber from '~/components/ui/OrderNumber';
+import OrderCode from '~/components/ui/OrderCode';
 
 /** The confirmation: its heading takes the focus and the view when it appears, so screen-reader
  * and sighted users land on it rather than on the page's top or the body. */

@@ -3,12 +3,12 @@
 // customer's own card is applied without typing, once per cart, and can be taken off.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cart, removeCoupon } from '../../../stores/cart';
+import { $cart, removeCoupon } from '~/stores/cart';
 import { applyCoupon, applyFidelityCard, applyOwnFidelityCard, removeFidelityCard, type FidelityCardCheck } from './stores/checkout';
-import { $configuration } from '../../../stores/configuration';
-import { $session } from '../../../stores/session';
-import { formatCurrency } from '../../../domain/format';
-import { useT } from '../../../i18n/client';
+import { $configuration } from '~/stores/configuration';
+import { $session } from '~/stores/session';
+import { formatCurrency } from '~/domain/format';
+import { useT } from '~/i18n/client';
 
 export function CouponField({ locale }: { locale: string }) {
   const t = useT(locale);

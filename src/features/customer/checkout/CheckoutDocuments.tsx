@@ -2,12 +2,12 @@
 // limit before it is kept (spec §5), with a preview and a remove button.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cart, addMedia, removeMedia } from '../../../stores/cart';
+import { $cart, addMedia, removeMedia } from '~/stores/cart';
 import { fileFor, forgetFile, keepFile } from './stores/uploads';
-import { fileSize } from '../../../domain/validators';
-import { visibleMedias } from '../../../domain/medias';
-import { useT } from '../../../i18n/client';
-import '../../../components/ui/controls.css';
+import { fileSize } from '~/domain/validators';
+import { visibleMedias } from '~/domain/medias';
+import { useT } from '~/i18n/client';
+import '~/components/ui/controls.css';
 
 /**
  * `required`: at least one document is needed (an order placed at a kiosk without

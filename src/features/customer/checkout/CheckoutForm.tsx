@@ -7,21 +7,21 @@ import type { FormEvent, RefObject } from 'react';
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CheckoutLine } from './lines';
-import { $cart, removeProduct } from '../../../stores/cart';
-import { $configuration } from '../../../stores/configuration';
-import { documentsRequired, TotemTypes } from '../../../domain/kiosk';
-import { cartTotal, usableCoupons } from '../../../domain/cart';
-import { formatCurrency } from '../../../domain/format';
-import { datesChipText } from '../../../domain/dates';
+import { $cart, removeProduct } from '~/stores/cart';
+import { $configuration } from '~/stores/configuration';
+import { documentsRequired, TotemTypes } from '~/domain/kiosk';
+import { cartTotal, usableCoupons } from '~/domain/cart';
+import { formatCurrency } from '~/domain/format';
+import { datesChipText } from '~/domain/dates';
 import { dateShower } from '../shared/show-date';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import CheckoutDocuments from './CheckoutDocuments';
 import TermsConsent from './TermsConsent';
 import { CouponField, FidelityCardField } from './CheckoutDiscounts';
 import type { ContactField } from './form-dom';
 import type { CheckoutValues } from './stores/send-order';
-import type { FieldProps } from '../../../components/ui/useLoadOnFirstUse';
+import type { FieldProps } from '~/components/ui/useLoadOnFirstUse';
 
 /** Who drives the contact fields. */
 export interface CheckoutBinding {

@@ -6,15 +6,15 @@
 import { memo, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { $session } from '../../../stores/session';
+import type { OrderResponse } from '~/api/contract/orders';
+import { $session } from '~/stores/session';
 import { submitOrder, type CheckoutValues } from './stores/checkout';
-import { cartLineOfError } from '../../../domain/orders';
-import type { CheckoutRefusal } from '../../../domain/checkout-errors';
-import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '../../../domain/validators';
-import { useT } from '../../../i18n/client';
+import { cartLineOfError } from '~/domain/orders';
+import type { CheckoutRefusal } from '~/domain/checkout-errors';
+import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '~/domain/validators';
+import { useT } from '~/i18n/client';
 import type { CheckoutBinding } from './CheckoutForm';
-import type { FieldProps } from '../../../components/ui/useLoadOnFirstUse';
+import type { FieldProps } from '~/components/ui/useLoadOnFirstUse';
 import type { CheckoutLine } from './lines';
 import { readContact, reveal, sessionContact, TEXT_FIELDS, type ContactField } from './form-dom';
 

@@ -1,9 +1,9 @@
 // The consent to the rental terms, the cancellation policy and the privacy notice, just before the
 // order's button: a required checkbox, the three pages linked (opened in a new tab, so the form
 // keeps what was typed), and its error under it.
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import type { FieldProps } from '../../../components/ui/useLoadOnFirstUse';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import type { FieldProps } from '~/components/ui/useLoadOnFirstUse';
 
 const PAGES = [
   { key: 'terms', path: '/condizioni' },

@@ -2,10 +2,10 @@
 // and the line's total (src/domain/cart-summary.ts, the bottom bar's sum too).
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cart } from '../../../stores/cart';
-import { $products } from '../../../stores/configuration';
-import { cartLines, type CartLine } from '../../../domain/cart-summary';
-import type { Product } from '../../../api/contract/catalogue';
+import { $cart } from '~/stores/cart';
+import { $products } from '~/stores/configuration';
+import { cartLines, type CartLine } from '~/domain/cart-summary';
+import type { Product } from '~/api/contract/catalogue';
 
 export type CheckoutLine = CartLine<Product>;
 

@@ -5,20 +5,20 @@
 // link's own capability, so a reload, Back or another language shows it again.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 import { $orderPage, reloadOrder, showOrder } from './stores/orders';
-import { $session } from '../../../stores/session';
-import { notify } from '../../../stores/notifications';
+import { $session } from '~/stores/session';
+import { notify } from '~/stores/notifications';
 import { dateShower } from '../shared/show-date';
-import { formatCurrency } from '../../../domain/format';
-import { confirmedOrderId } from '../../../domain/orders';
-import { orderSlot } from '../../../domain/order-slot';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import OrderNumber from '../../../components/ui/OrderNumber';
+import { formatCurrency } from '~/domain/format';
+import { confirmedOrderId } from '~/domain/orders';
+import { orderSlot } from '~/domain/order-slot';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import OrderNumber from '~/components/ui/OrderNumber';
 import OrderVoucher from '../shared/OrderVoucher';
 import PayButton from '../shared/PayButton';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import './confirmed.css';
 
 export default function OrderConfirmed({ locale }: { locale: string }) {

@@ -6,9 +6,9 @@
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 import { $orderDocuments, resetOrderDocuments, retryOrderDocument, storeOrderDocument, type DocumentOutcome, type DocumentTarget } from './stores/order-documents';
-import { notify } from '../../../stores/notifications';
+import { notify } from '~/stores/notifications';
 import DocumentFileField from '../shared/DocumentFileField';
 
 function problemText(t: TFunction, outcome: DocumentOutcome): string {

@@ -4,23 +4,23 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $orderPage, cancelShownOrder, orderExportLink, reloadOrder, showOrder } from './stores/orders';
-import { notify } from '../../../stores/notifications';
+import { notify } from '~/stores/notifications';
 import { dateShower } from '../shared/show-date';
-import { formatCurrency } from '../../../domain/format';
+import { formatCurrency } from '~/domain/format';
 import { personDetails, personName } from './person-details';
-import { paymentOutcomeFrom, withoutPaymentOutcome } from '../../../domain/payments';
-import { orderIdFromPath } from '../../../domain/orders';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { paymentOutcomeFrom, withoutPaymentOutcome } from '~/domain/payments';
+import { orderIdFromPath } from '~/domain/orders';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import PayButton from '../shared/PayButton';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import '../shared/order-lines.css';
 
 // Not on the page's first load: only an order that can still change offers the upload.
 const OrderDocumentUploads = lazy(() => import('./OrderDocumentUploads'));
 // Below the order's lines, for a confirmed order only: its code and encoder load after the page's first paint.
 const OrderVoucher = lazy(() => import('../shared/OrderVoucher'));
-const loadOrderEdit = () => import('../../../stores/order-edit');
+const loadOrderEdit = () => import('~/stores/order-edit');
 
 export default function OrderView({ locale }: { locale: string }) {
   const t = useT(locale);

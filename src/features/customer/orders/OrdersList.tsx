@@ -1,17 +1,17 @@
 // The customer's orders (/orders, from the account menu); a guest is asked to log in.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { $session, openLogin, requireLogin } from '../../../stores/session';
+import type { OrderResponse } from '~/api/contract/orders';
+import { $session, openLogin, requireLogin } from '~/stores/session';
 import { loadMyOrders } from './stores/orders';
 import { dateShower } from '../shared/show-date';
-import { formatCurrency } from '../../../domain/format';
-import { todayInRome } from '../../../domain/dates';
-import { listedState, splitByTime, type ListedState } from '../../../domain/my-orders';
-import { useT } from '../../../i18n/client';
+import { formatCurrency } from '~/domain/format';
+import { todayInRome } from '~/domain/dates';
+import { listedState, splitByTime, type ListedState } from '~/domain/my-orders';
+import { useT } from '~/i18n/client';
 import { useCustomerPage } from '../shared/use-customer-page';
-import { localizePath, toLocale } from '../../../i18n/index';
-import '../../../components/ui/controls.css';
+import { localizePath, toLocale } from '~/i18n/index';
+import '~/components/ui/controls.css';
 
 export default function OrdersList({ locale }: { locale: string }) {
   const t = useT(locale);

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { measuresText } from '../../../domain/person-measures';
+import type { OrderResponse } from '~/api/contract/orders';
+import { measuresText } from '~/domain/person-measures';
 
 type PoolCustomer = OrderResponse['order_detail_pools'][number]['customer'];
 

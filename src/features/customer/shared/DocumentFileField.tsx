@@ -2,8 +2,8 @@
 // and PDF as the API accepts them, a button in the page's language, its refusal under it. `keep`: the chosen file stays in the field
 // (a document the server could not store yet is sent again from the same choice).
 import { useState } from 'react';
-import { ACCEPTED_DOCUMENT_TYPES } from '../../../domain/medias';
-import '../../../components/ui/controls.css';
+import { ACCEPTED_DOCUMENT_TYPES } from '~/domain/medias';
+import '~/components/ui/controls.css';
 
 export default function DocumentFileField(props: { id: string; label: string; error?: string | null; busy: boolean; keep?: boolean; onFile: (file: File) => void }) {
   // The field keeps its choice (`keep`): its name is said beside the button, the browser's own

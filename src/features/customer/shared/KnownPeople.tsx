@@ -3,9 +3,9 @@
 // loading is the store's (src/features/customer/shared/stores/people.ts). Nothing is shown to a guest or on a kiosk.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Person } from '../../../api/contract/people';
+import type { Person } from '~/api/contract/people';
 import { $people, loadPeople } from './stores/people';
-import { useT } from '../../../i18n/client';
+import { useT } from '~/i18n/client';
 import './people.css';
 
 export function personName(p: Pick<Person, 'first_name' | 'last_name'>): string {

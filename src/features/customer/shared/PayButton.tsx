@@ -4,13 +4,13 @@
 // order page's first paint shows the button only, and most orders are paid or never paid online.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { $configuration } from '../../../stores/configuration';
-import { notify } from '../../../stores/notifications';
-import { canPayOnline } from '../../../domain/payments';
-import { formatCurrency } from '../../../domain/format';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import type { OrderResponse } from '~/api/contract/orders';
+import { $configuration } from '~/stores/configuration';
+import { notify } from '~/stores/notifications';
+import { canPayOnline } from '~/domain/payments';
+import { formatCurrency } from '~/domain/format';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 
 const loadPayments = () => import('./stores/payments');
 

@@ -2,8 +2,8 @@
 // the session while one is open, it goes home (spec §4, src/features/customer/shared/stores/session-watch.ts). The watch is
 // loaded on demand, so the pages' first scripts stay as they were.
 import { useEffect } from 'react';
-import { $token } from '../../../stores/session';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { $token } from '~/stores/session';
+import { localizePath, toLocale } from '~/i18n/index';
 
 /**
  * The session as the page's scripts started: read when the island's modules run, before the app

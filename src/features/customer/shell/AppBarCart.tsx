@@ -2,12 +2,12 @@
 // something and a shop is chosen. Its own island, outside the bar's menu, so that on a phone, where
 // the menu folds the other chips away, the cart is still one tap from anywhere.
 import { useStore } from '@nanostores/react';
-import { $configuration } from '../../../stores/configuration';
-import { $cartCount } from '../../../stores/cart';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { useHydrated } from '../../../components/ui/useHydrated';
-import '../../../components/ui/controls.css';
+import { $configuration } from '~/stores/configuration';
+import { $cartCount } from '~/stores/cart';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import { useHydrated } from '~/components/ui/useHydrated';
+import '~/components/ui/controls.css';
 import './app-bar.css';
 
 export default function AppBarCart({ locale }: { locale: string }) {

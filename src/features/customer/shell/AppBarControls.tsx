@@ -4,19 +4,19 @@
 // leads back to its start screen. The staff's kiosk screens have a bar of their own (StaffBarControls).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $configuration } from '../../../stores/configuration';
-import { $loginDialog, $session, hideLogin, openLogin } from '../../../stores/session';
-import { notify, notifyOnNextPage } from '../../../stores/notifications';
-import { DateModes, datesChipText } from '../../../domain/dates';
+import { $configuration } from '~/stores/configuration';
+import { $loginDialog, $session, hideLogin, openLogin } from '~/stores/session';
+import { notify, notifyOnNextPage } from '~/stores/notifications';
+import { DateModes, datesChipText } from '~/domain/dates';
 import { dateShower } from '../shared/show-date';
-import { isTotemMode, TotemPages, totemRole } from '../../../domain/kiosk';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { useHydrated, useIslandReady } from '../../../components/ui/useHydrated';
-import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { isTotemMode, TotemPages, totemRole } from '~/domain/kiosk';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import { useHydrated, useIslandReady } from '~/components/ui/useHydrated';
+import { useOpenedOnce } from '~/components/ui/useOpenedOnce';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
 import { loadedOnUse, ShopMark, useAppBarEvents } from './AppBarShared';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import './app-bar.css';
 
 // The login sheet and its form (react-hook-form), and the shop selector, load on their first open
@@ -24,7 +24,7 @@ import './app-bar.css';
 // store (logout) on the logout's tap; reading the user of a stored token is AppBarShared's.
 const LoginDialog = lazyDialog(() => import('./LoginDialog'));
 const ShopSelector = lazyDialog(() => import('./ShopSelector'));
-const loadLogin = () => import('../../../stores/login');
+const loadLogin = () => import('~/stores/login');
 
 export default function AppBarControls({ locale, pageShop }: { locale: string; pageShop?: string }) {
   const t = useT(locale);

@@ -2,10 +2,10 @@
 // mark, and the page-wide listeners a bar keeps while it is mounted. Two bars, not one with a
 // `staff` switch, so that a kiosk screen does not load the customer's dates, menus and selector.
 import { useEffect } from 'react';
-import { $cartCount, clearCart } from '../../../stores/cart';
-import { $token, $user, clearSession, hideLogin, requireLogin } from '../../../stores/session';
-import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '../../../scripts/island-events';
-import type { Shop } from '../../../api/contract/catalogue';
+import { $cartCount, clearCart } from '~/stores/cart';
+import { $token, $user, clearSession, hideLogin, requireLogin } from '~/stores/session';
+import { HIDE_LOGIN_EVENT, REQUIRE_LOGIN_EVENT } from '~/scripts/island-events';
+import type { Shop } from '~/api/contract/catalogue';
 
 /** A shop without a logo file: its initials stand for it. */
 function initials(label: string): string {
@@ -40,7 +40,7 @@ export function ShopMark({ shop }: { shop: Pick<Shop, 'label' | 'logos'> }) {
 export const loadedOnUse = <Module,>(load: () => Promise<Module>): Promise<Module | undefined> => load().catch(() => undefined);
 
 /** Reading the user of a stored token: the login store's forms and logout are not needed for it. */
-const loadCurrentUser = () => import('../../../stores/current-user');
+const loadCurrentUser = () => import('~/stores/current-user');
 
 /**
  * A stored token without a user (a reload) fetches the user, and a refused token logs out; pages

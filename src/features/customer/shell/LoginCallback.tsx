@@ -3,10 +3,10 @@
 // logged in. A guest who closes the sheet can open it again from here.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, openLogin, requireLogin } from '../../../stores/session';
-import { safeRedirect } from '../../../domain/redirects';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { $session, openLogin, requireLogin } from '~/stores/session';
+import { safeRedirect } from '~/domain/redirects';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 
 export default function LoginCallback({ locale }: { locale: string }) {
   const t = useT(locale);

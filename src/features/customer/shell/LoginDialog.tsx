@@ -13,12 +13,12 @@
 // and the next use fetches again (components/ui/useLoadOnFirstUse.ts).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $loginLoading } from '../../../stores/login';
-import { notify } from '../../../stores/notifications';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { useHydrated } from '../../../components/ui/useHydrated';
-import { useLoadOnFirstUse } from '../../../components/ui/useLoadOnFirstUse';
+import { $loginLoading } from '~/stores/login';
+import { notify } from '~/stores/notifications';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import { useHydrated } from '~/components/ui/useHydrated';
+import { useLoadOnFirstUse } from '~/components/ui/useLoadOnFirstUse';
 import type { LoginLiveProps } from './LoginLive';
 import type { LoginBinding } from './login-binding';
 

@@ -4,11 +4,11 @@
 // messages, the submit), so react-hook-form takes over the very elements the customer is typing in.
 import { memo, useLayoutEffect, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import { login } from '../../../stores/login';
-import { notify } from '../../../stores/notifications';
-import { fieldMessages } from '../../../api/errors';
-import { useT } from '../../../i18n/client';
-import { email, required, toFormValidate } from '../../../domain/validators';
+import { login } from '~/stores/login';
+import { notify } from '~/stores/notifications';
+import { fieldMessages } from '~/api/errors';
+import { useT } from '~/i18n/client';
+import { email, required, toFormValidate } from '~/domain/validators';
 import type { LoginBinding, LoginFields } from './login-binding';
 
 /** The fields in the order they appear, so focus goes to the first one the server refused. */

@@ -1,7 +1,7 @@
 // `/prenota/` (and its calendar and order steps) without a stored shop: the shop selector, open at
 // once; closed, a button opens it again. Choosing a shop goes to its booking page.
 import { useState } from 'react';
-import { useT } from '../../../i18n/client';
+import { useT } from '~/i18n/client';
 import ShopSelector from './ShopSelector';
 
 export default function ShopPicker({ locale }: { locale: string }) {

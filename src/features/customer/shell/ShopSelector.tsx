@@ -2,12 +2,12 @@
 // shaped by the domain rules (sites without sports dropped, sports de-duplicated, "label, region").
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Shop, Site, Sport } from '../../../api/contract/catalogue';
-import { locationText, siteSports } from '../../../domain/catalogue';
-import { setShop, setSite, setSport } from '../../../stores/configuration';
+import type { Shop, Site, Sport } from '~/api/contract/catalogue';
+import { locationText, siteSports } from '~/domain/catalogue';
+import { setShop, setSite, setSport } from '~/stores/configuration';
 import { $sites, loadSites } from './stores/sites';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 
 export default function ShopSelector({ locale, open, onClose }: { locale: string; open: boolean; onClose: () => void }) {
   const t = useT(locale);

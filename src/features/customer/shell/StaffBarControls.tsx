@@ -5,18 +5,18 @@
 // (AppBarShared.tsx): its sheet loads on its first open, as in the customer's bar.
 import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $configuration } from '../../../stores/configuration';
-import { $cartCount } from '../../../stores/cart';
-import { $loginDialog, hideLogin } from '../../../stores/session';
-import { notify } from '../../../stores/notifications';
-import { isTotemMode, TotemPages, totemRole } from '../../../domain/kiosk';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { useHydrated, useIslandReady } from '../../../components/ui/useHydrated';
-import { useOpenedOnce } from '../../../components/ui/useOpenedOnce';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import { $configuration } from '~/stores/configuration';
+import { $cartCount } from '~/stores/cart';
+import { $loginDialog, hideLogin } from '~/stores/session';
+import { notify } from '~/stores/notifications';
+import { isTotemMode, TotemPages, totemRole } from '~/domain/kiosk';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import { useHydrated, useIslandReady } from '~/components/ui/useHydrated';
+import { useOpenedOnce } from '~/components/ui/useOpenedOnce';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
 import { ShopMark, useAppBarEvents } from './AppBarShared';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import './app-bar.css';
 
 const LoginDialog = lazyDialog(() => import('./LoginDialog'));

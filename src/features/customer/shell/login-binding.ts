@@ -1,7 +1,7 @@
 // What the login sheet's view (LoginDialog.tsx) and react-hook-form's side of it (LoginLive.tsx,
 // fetched on the form's first use) hand each other: here, so neither imports the other's module.
 import type { FormEvent } from 'react';
-import type { FieldProps } from '../../../components/ui/useLoadOnFirstUse';
+import type { FieldProps } from '~/components/ui/useLoadOnFirstUse';
 
 export interface LoginFields {
   username: string;

@@ -6,13 +6,13 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { BoardOrder } from '../../../api/contract/board';
-import { BOARD_CARDS_SHOWN, BOARD_COLUMNS, boardName, classifyBoard, numberParts, type BoardColumn } from '../../../domain/board';
-import { dayToDisplay, romeTime } from '../../../domain/dates';
+import type { BoardOrder } from '~/api/contract/board';
+import { BOARD_CARDS_SHOWN, BOARD_COLUMNS, boardName, classifyBoard, numberParts, type BoardColumn } from '~/domain/board';
+import { dayToDisplay, romeTime } from '~/domain/dates';
 import { $board, $boardReadAt, $boardStatus, connectBoard, type BoardStatus } from './stores/board';
-import { useT } from '../../../i18n/client';
+import { useT } from '~/i18n/client';
 import { useTotemGuard } from '../shared/useTotemGuard';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import '../shared/kiosk.css';
 import './board.css';
 

@@ -5,13 +5,13 @@
 // number, which comes back selected when nothing else was typed, so the next scan replaces it.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { romeTime } from '../../../domain/dates';
+import { romeTime } from '~/domain/dates';
 import { $pushInQueue, pushScan, type QueueRefusal } from './stores/push-in-queue';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import { queueErrorText } from '../shared/PushInQueueButton';
 import { useTotemGuard } from '../shared/useTotemGuard';
-import '../../../components/ui/controls.css';
+import '~/components/ui/controls.css';
 import '../shared/kiosk.css';
 import './board.css';
 

@@ -4,9 +4,9 @@
 // not load the order's payment, customer and change code, nor an order the search
 // (tests/site/script-budget.test.ts measures each view with the shell).
 import { lazy, Suspense } from 'react';
-import { useT } from '../../../i18n/client';
-import { splitLocale } from '../../../i18n/index';
-import { cashDeskOrderUuid } from '../../../domain/desk-orders';
+import { useT } from '~/i18n/client';
+import { splitLocale } from '~/i18n/index';
+import { cashDeskOrderUuid } from '~/domain/desk-orders';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 

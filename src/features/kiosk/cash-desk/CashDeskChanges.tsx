@@ -5,18 +5,18 @@
 // (a payment or a hand-out landed meanwhile) is shown and the order read again.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { orderChangeOptions, type ChangeOption } from '../../../domain/cash-desk';
-import { editCheckoutPath } from '../../../domain/order-edit';
+import type { OrderResponse } from '~/api/contract/orders';
+import { orderChangeOptions, type ChangeOption } from '~/domain/cash-desk';
+import { editCheckoutPath } from '~/domain/order-edit';
 import { cancelAtDesk, type DeskFailure } from './stores/desk-changes';
-import { $cart, clearCart } from '../../../stores/cart';
-import { editOrderInCart } from '../../../stores/order-edit';
-import { notify } from '../../../stores/notifications';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
-import '../../../components/ui/controls.css';
+import { $cart, clearCart } from '~/stores/cart';
+import { editOrderInCart } from '~/stores/order-edit';
+import { notify } from '~/stores/notifications';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import ConfirmDialog from '~/components/ui/ConfirmDialog';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
+import '~/components/ui/controls.css';
 import '../shared/kiosk.css';
 import './cash-desk-changes.css';
 

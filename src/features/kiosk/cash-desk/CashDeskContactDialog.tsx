@@ -4,10 +4,10 @@
 // (onFailed), which says it and, when the order's state refused it, reads the order again.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { OrderResponse } from '../../../api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 import { changeDeskContact, type DeskContact, type DeskFailure } from './stores/desk-changes';
-import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '../../../domain/validators';
-import { useT } from '../../../i18n/client';
+import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '~/domain/validators';
+import { useT } from '~/i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
 
 type Fields = DeskContact;

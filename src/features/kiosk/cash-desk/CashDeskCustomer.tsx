@@ -4,8 +4,8 @@
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { maskFidelityCardNumber } from '../../../domain/fidelity';
+import type { OrderResponse } from '~/api/contract/orders';
+import { maskFidelityCardNumber } from '~/domain/fidelity';
 import { $deskCustomer, showDeskCustomer } from './stores/desk-customer';
 
 export default function CashDeskCustomer({ t, order }: { t: TFunction; order: OrderResponse }) {

@@ -4,12 +4,12 @@
 // staff may still make.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $configuration } from '../../../stores/configuration';
+import { $configuration } from '~/stores/configuration';
 import { $deskPayments } from './stores/desk-payments';
 import { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } from './stores/desk-order';
-import { totemRole, TotemPages } from '../../../domain/kiosk';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { totemRole, TotemPages } from '~/domain/kiosk';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import CashDeskOrderDetails from './CashDeskOrderDetails';
 import CashDeskCustomer from './CashDeskCustomer';
 import DeskPaymentPanel from './DeskPaymentPanel';

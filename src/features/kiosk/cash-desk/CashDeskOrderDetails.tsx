@@ -1,12 +1,12 @@
 // One order as the cash desk reads it: who and when, payment and hand-out state, the
 // lines per person with their add-ons and discounts, coupons, taxes and totals. Render only.
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { dayToDisplay, DateModes } from '../../../domain/dates';
-import { deliveryProgress, paidWhen } from '../../../domain/desk-orders';
-import { formatCurrency } from '../../../domain/format';
-import { receiptDiscount } from '../../../domain/terminal';
-import { measuresText } from '../../../domain/person-measures';
+import type { OrderResponse } from '~/api/contract/orders';
+import { dayToDisplay, DateModes } from '~/domain/dates';
+import { deliveryProgress, paidWhen } from '~/domain/desk-orders';
+import { formatCurrency } from '~/domain/format';
+import { receiptDiscount } from '~/domain/terminal';
+import { measuresText } from '~/domain/person-measures';
 import { paymentsWords } from './payment-words';
 
 type Pool = OrderResponse['order_detail_pools'][number];

@@ -3,11 +3,11 @@
 // blank, and emptying one clears it on the server.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { OrderResponse } from '../../../api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 import { changeDeskPoolCustomer, type DeskFailure } from './stores/desk-changes';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '../../../domain/cash-desk';
-import { maxLength, numberRange, ORDER_FIELD_MAX, toFormValidate } from '../../../domain/validators';
-import { useT } from '../../../i18n/client';
+import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '~/domain/cash-desk';
+import { maxLength, numberRange, ORDER_FIELD_MAX, toFormValidate } from '~/domain/validators';
+import { useT } from '~/i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
 
 type Pool = OrderResponse['order_detail_pools'][number];

@@ -4,7 +4,7 @@
 // (stores/desk-claims.ts); this asks, dispatches and shows the answer.
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 import { releaseDeskClaim } from './stores/desk-claims';
 import { ChangeDialog } from './CashDeskDialog';
 

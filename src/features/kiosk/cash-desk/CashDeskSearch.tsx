@@ -6,16 +6,16 @@
 // closes the cashier here.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import type { ShopOrderQuery } from '../../../api/staff-orders';
-import { dayToDisplay, todayInRome } from '../../../domain/dates';
-import { deskOrderFlags } from '../../../domain/desk-orders';
-import { formatCurrency } from '../../../domain/format';
-import { totemRole } from '../../../domain/kiosk';
-import { $configuration } from '../../../stores/configuration';
+import type { OrderResponse } from '~/api/contract/orders';
+import type { ShopOrderQuery } from '~/api/staff-orders';
+import { dayToDisplay, todayInRome } from '~/domain/dates';
+import { deskOrderFlags } from '~/domain/desk-orders';
+import { formatCurrency } from '~/domain/format';
+import { totemRole } from '~/domain/kiosk';
+import { $configuration } from '~/stores/configuration';
 import { $deskSearch, searchDeskOrders } from '../shared/stores/order-search';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import { useTypeToField } from '../shared/useTypeToField';
 import CashierClose from './CashierClose';
 import '../shared/kiosk.css';

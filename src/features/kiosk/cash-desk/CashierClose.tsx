@@ -6,8 +6,8 @@
 import { Suspense, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { CASHIER_CLOSE_KEY } from '../shared/stores/storage-keys';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
-import { notify } from '../../../stores/notifications';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
+import { notify } from '~/stores/notifications';
 
 // A panel that could not be fetched leaves the button and says why (LazyDialog.tsx); a tap tries again.
 const CashierClosePanel = lazyDialog(() => import('./CashierClosePanel'));

@@ -9,9 +9,9 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $cashierBusy, $cashierClose, closeCashier, recordClose, type CashierCloseState } from './stores/cashier';
 import CashierDayReport from './CashierDayReport';
-import type { CashierComparison } from '../../../domain/desk-payments';
-import { formatCurrency } from '../../../domain/format';
-import { noticeText } from '../../../domain/messages';
+import type { CashierComparison } from '~/domain/desk-payments';
+import { formatCurrency } from '~/domain/format';
+import { noticeText } from '~/domain/messages';
 
 // The outcome is in $cashierClose; the promise's rejection is already shown from there.
 const dispatch = (work: () => Promise<unknown>) => void work().catch(() => undefined);

@@ -3,12 +3,12 @@
 // counted with a note on the difference. Only "Confirm and close" sends operation 40.
 import { useEffect, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { CashierDay } from '../../../api/contract/desk-payments';
-import { cashCountProblem, cashDifference, parseAmount } from '../../../domain/desk-methods';
+import type { CashierDay } from '~/api/contract/desk-payments';
+import { cashCountProblem, cashDifference, parseAmount } from '~/domain/desk-methods';
 import { ruleWords } from './payment-words';
-import { formatCurrency } from '../../../domain/format';
-import { noticeText } from '../../../domain/messages';
-import { errorMessage } from '../../../api/errors';
+import { formatCurrency } from '~/domain/format';
+import { noticeText } from '~/domain/messages';
+import { errorMessage } from '~/api/errors';
 import { readDay } from './stores/cashier';
 
 interface Props {

@@ -5,10 +5,10 @@
 // records it once, the rules are src/domain/desk-methods.ts.
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { changeFor, parseAmount, quickCashAmounts, remainderAfter, type PaymentMethod, type PaymentPart } from '../../../domain/desk-methods';
-import { formatCurrency } from '../../../domain/format';
-import { noticeText } from '../../../domain/messages';
+import type { OrderResponse } from '~/api/contract/orders';
+import { changeFor, parseAmount, quickCashAmounts, remainderAfter, type PaymentMethod, type PaymentPart } from '~/domain/desk-methods';
+import { formatCurrency } from '~/domain/format';
+import { noticeText } from '~/domain/messages';
 import { payByMethods, type MethodsOutcome } from './stores/desk-methods';
 import './desk-methods.css';
 

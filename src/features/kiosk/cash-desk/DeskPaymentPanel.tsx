@@ -8,16 +8,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
+import type { OrderResponse } from '~/api/contract/orders';
 import type { DeskPayment } from '../shared/stores/payment-storage';
 import { $deskPayments } from './stores/desk-payments';
 import type { PayOutcome } from './stores/cash-desk';
 import type { MethodsMode } from './DeskMethodsForm';
-import { DeskPaymentStage, mayStartPayment } from '../../../domain/desk-payments';
-import { formatCurrency } from '../../../domain/format';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
-import { notify } from '../../../stores/notifications';
-import { noticeText } from '../../../domain/messages';
+import { DeskPaymentStage, mayStartPayment } from '~/domain/desk-payments';
+import { formatCurrency } from '~/domain/format';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
+import { notify } from '~/stores/notifications';
+import { noticeText } from '~/domain/messages';
 
 const desk = () => import('./stores/cash-desk');
 // Asked for only when another desk's claim refused the payment (LazyDialog.tsx: a failed fetch closes it and says why).

@@ -5,7 +5,7 @@
 // store says so, DESK_PAYMENTS_CHANGED_EVENT).
 import { useEffect, useState } from 'react';
 import { DESK_PAYMENTS_CHANGED_EVENT, DESK_PAYMENTS_KEY } from '../shared/stores/storage-keys';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
 
 // A chip that could not be fetched stays away (LazyDialog.tsx): the cash desk still shows each payment.
 const DeskPaymentsInFlight = lazyDialog(() => import('./DeskPaymentsInFlight'));

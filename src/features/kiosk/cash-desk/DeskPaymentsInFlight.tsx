@@ -6,11 +6,11 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $deskPayments } from './stores/desk-payments';
-import { TotemPages } from '../../../domain/kiosk';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import { useHydrated } from '../../../components/ui/useHydrated';
-import '../../../components/ui/controls.css';
+import { TotemPages } from '~/domain/kiosk';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import { useHydrated } from '~/components/ui/useHydrated';
+import '~/components/ui/controls.css';
 import '../shared/kiosk.css';
 
 export default function DeskPaymentsInFlight({ locale }: { locale: string }) {

@@ -1,9 +1,9 @@
 // How the cash desk says what an order was paid with: "contanti 50,00 €", a split "contanti
 // 50,00 € e carta sul POS 12,40 €" (kiosk.methods.with.*, joined by kiosk.methods.and).
 import type { TFunction } from 'i18next';
-import type { OrderPayment } from '../../../api/contract/order-payments';
-import type { PaymentRule } from '../../../domain/desk-methods';
-import { formatCurrency } from '../../../domain/format';
+import type { OrderPayment } from '~/api/contract/order-payments';
+import type { PaymentRule } from '~/domain/desk-methods';
+import { formatCurrency } from '~/domain/format';
 
 export function paymentsWords(t: TFunction, payments: readonly Pick<OrderPayment, 'method' | 'amount'>[], total: number): string {
   const parts = payments.map((p) => t(`kiosk.methods.with.${p.method}`, { amount: formatCurrency(p.amount) }));

@@ -6,8 +6,8 @@
 // is, the screen shows those, says why the order is missing, and lists its units being sent.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useT } from '../../../i18n/client';
-import { deliveryLines, deliverySummary, extraProducts, freeLines, queuedDelivery } from '../../../domain/delivery';
+import { useT } from '~/i18n/client';
+import { deliveryLines, deliverySummary, extraProducts, freeLines, queuedDelivery } from '~/domain/delivery';
 import {
   $deliveryBusy,
   $deliveryDocumentMissing,
@@ -25,8 +25,8 @@ import {
   scanForDelivery,
 } from './stores/delivery';
 import { $outbox } from '../shared/stores/kiosk-outbox';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
-import { notify } from '../../../stores/notifications';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
+import { notify } from '~/stores/notifications';
 import DeliveryLines from './DeliveryLines';
 import DeliveryOffer from './DeliveryOffer';
 import DeliveryScanned from './DeliveryScanned';
@@ -41,7 +41,7 @@ import '../shared/kiosk.css';
 import './delivery.css';
 
 // Asked only before a reset or a discard: fetched on its first open (LazyDialog.tsx: a failed fetch says why).
-const ConfirmDialog = lazyDialog(() => import('../../../components/ui/ConfirmDialog'));
+const ConfirmDialog = lazyDialog(() => import('~/components/ui/ConfirmDialog'));
 
 const SCAN_ID = 'delivery-scan';
 

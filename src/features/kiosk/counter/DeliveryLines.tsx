@@ -1,8 +1,8 @@
 // The order's lines per person at the delivery counter: what each line got (or is about to get),
 // its state, and the reset of a line already out. Render only.
 import type { TFunction } from 'i18next';
-import { linesByPerson, unitCodeOf, type DeliveryLine, type DeliveryScan } from '../../../domain/delivery';
-import { measuresText } from '../../../domain/person-measures';
+import { linesByPerson, unitCodeOf, type DeliveryLine, type DeliveryScan } from '~/domain/delivery';
+import { measuresText } from '~/domain/person-measures';
 
 interface Props {
   t: TFunction;

@@ -3,7 +3,7 @@
 // left for it. Render only; stores/delivery.ts records the choice.
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { DeliveryLine } from '../../../domain/delivery';
+import type { DeliveryLine } from '~/domain/delivery';
 import { addExtra, forceScan } from './stores/delivery';
 import type { ScanFeedback } from '../shared/stores/scan-feedback';
 import { personTitle } from './DeliveryLines';

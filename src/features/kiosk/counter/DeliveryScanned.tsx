@@ -2,7 +2,7 @@
 // extra's price (checked by the spec's quantity and ±20 % rules), the API's refusal of a unit,
 // removing one, and Confirm. Render only; stores/delivery.ts acts.
 import type { TFunction } from 'i18next';
-import type { DeliveryLine, DeliveryScan } from '../../../domain/delivery';
+import type { DeliveryLine, DeliveryScan } from '~/domain/delivery';
 import { extraPriceError, removeScan, setExtraPrice } from './stores/delivery';
 import { personTitle } from './DeliveryLines';
 

@@ -1,8 +1,8 @@
 // Units handed out without an order line (extra specific products, spec §3), each with its delivery
 // block: when it went out, when it came back, forced, its price. Render only.
 import type { TFunction } from 'i18next';
-import type { ExtraSpecificProduct } from '../../../domain/delivery';
-import { formatCurrency, formatDateTime } from '../../../domain/format';
+import type { ExtraSpecificProduct } from '~/domain/delivery';
+import { formatCurrency, formatDateTime } from '~/domain/format';
 
 export const dayLabels = (t: TFunction) => ({ today: t('kiosk.delivery.today'), tomorrow: t('kiosk.delivery.tomorrow') });
 

@@ -6,9 +6,9 @@
 // until they are, the screen says why they are missing; scans and Confirm work meanwhile.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useT } from '../../../i18n/client';
-import { todayInRome } from '../../../domain/dates';
-import { queuedPickupCodes } from '../../../domain/pickup';
+import { useT } from '~/i18n/client';
+import { todayInRome } from '~/domain/dates';
+import { queuedPickupCodes } from '~/domain/pickup';
 import { $outbox } from '../shared/stores/kiosk-outbox';
 import {
   $pickupBusy,
@@ -30,8 +30,8 @@ import {
   scanForPickup,
   setReturnDay,
 } from './stores/pickup';
-import LazyDialog, { lazyDialog } from '../../../components/ui/LazyDialog';
-import { notify } from '../../../stores/notifications';
+import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
+import { notify } from '~/stores/notifications';
 import OrderFinder, { datesOf } from '../shared/OrderFinder';
 import OrderReadingNotice from './OrderReadingNotice';
 import PickupOrders from './PickupOrders';
@@ -42,7 +42,7 @@ import '../shared/kiosk.css';
 import './delivery.css';
 
 // Asked only before a reset or a discard: fetched on its first open (LazyDialog.tsx: a failed fetch says why).
-const ConfirmDialog = lazyDialog(() => import('../../../components/ui/ConfirmDialog'));
+const ConfirmDialog = lazyDialog(() => import('~/components/ui/ConfirmDialog'));
 
 const SCAN_ID = 'pickup-scan';
 

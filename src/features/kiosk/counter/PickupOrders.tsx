@@ -2,11 +2,11 @@
 // beside the person it was for with their measures and the size booked (what the technician checks
 // the returned boots and skis against), and the units back, whose pickup can be undone. Render only.
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { returned, stillOut, unitCodeOf } from '../../../domain/delivery';
-import type { DeliveryDetail } from '../../../api/contract/orders';
-import { formatDateTime } from '../../../domain/format';
-import { measuresText } from '../../../domain/person-measures';
+import type { OrderResponse } from '~/api/contract/orders';
+import { returned, stillOut, unitCodeOf } from '~/domain/delivery';
+import type { DeliveryDetail } from '~/api/contract/orders';
+import { formatDateTime } from '~/domain/format';
+import { measuresText } from '~/domain/person-measures';
 import { dayLabels } from './ExtraProducts';
 import { personTitle } from './DeliveryLines';
 

@@ -3,10 +3,10 @@
 // to note (the unit is locked when back), removing one, and Confirm. Render only.
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { PriceDiff } from '../../../api/contract/delivery';
-import { diffWording, type PickupScan } from '../../../domain/pickup';
-import { formatCurrency } from '../../../domain/format';
-import { sumMoney } from '../../../domain/money';
+import type { PriceDiff } from '~/api/contract/delivery';
+import { diffWording, type PickupScan } from '~/domain/pickup';
+import { formatCurrency } from '~/domain/format';
+import { sumMoney } from '~/domain/money';
 import { removePickupScan, setProblem } from './stores/pickup';
 
 interface Props {

@@ -4,20 +4,20 @@
 // requests live in stores/inventory; this island renders and dispatches.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { InventoryItem } from '../../../api/contract/inventory';
-import { countByStatus, NO_FILTERS } from '../../../domain/inventory';
-import { useT } from '../../../i18n/client';
-import { toLocale } from '../../../i18n/index';
+import type { InventoryItem } from '~/api/contract/inventory';
+import { countByStatus, NO_FILTERS } from '~/domain/inventory';
+import { useT } from '~/i18n/client';
+import { toLocale } from '~/i18n/index';
 import { $inventory, loadInventory, setInventoryFilters, unlockInventoryUnit } from './stores/inventory';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
+import ConfirmDialog from '~/components/ui/ConfirmDialog';
 import InventoryFilters from './InventoryFilters';
 import { ExtrasTable, UnitsTable } from './InventoryTables';
 import { UnitProblemDialog } from './UnitProblem';
 import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 import './inventory.css';
-import { errorMessage } from '../../../api/errors';
-import { noticeText } from '../../../stores/notifications';
+import { errorMessage } from '~/api/errors';
+import { noticeText } from '~/stores/notifications';
 
 type Outcome = { text: string; ok: boolean } | null;
 

@@ -3,7 +3,7 @@
 // out without an order line). The pickers apply at once; the text on Enter or the button.
 import { useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { isUnitStatus, UNIT_CODE_MAX_LENGTH, UNIT_STATUSES, unitStatusKey, type InventoryFilters as Filters, type ProductOption } from '../../../domain/inventory';
+import { isUnitStatus, UNIT_CODE_MAX_LENGTH, UNIT_STATUSES, unitStatusKey, type InventoryFilters as Filters, type ProductOption } from '~/domain/inventory';
 
 interface Props {
   t: TFunction;

@@ -3,12 +3,12 @@
 // the extras (units out without an order line). Wide tables scroll inside a focusable region on a
 // portrait screen instead of pushing the page sideways.
 import type { TFunction } from 'i18next';
-import type { InventoryItem } from '../../../api/contract/inventory';
-import type { UnitProblem } from '../../../api/inventory';
-import { dayToDisplay } from '../../../domain/dates';
-import { formatCurrency, formatDateTime } from '../../../domain/format';
-import { cashDeskOrderPath, productUnitPath, unitStatusKey } from '../../../domain/inventory';
-import { localizePath, type Locale } from '../../../i18n/index';
+import type { InventoryItem } from '~/api/contract/inventory';
+import type { UnitProblem } from '~/api/inventory';
+import { dayToDisplay } from '~/domain/dates';
+import { formatCurrency, formatDateTime } from '~/domain/format';
+import { cashDeskOrderPath, productUnitPath, unitStatusKey } from '~/domain/inventory';
+import { localizePath, type Locale } from '~/i18n/index';
 import type { ExtraRow } from './stores/inventory';
 
 /** "Oggi", "Domani" in the page's language for dates and times. */

@@ -4,10 +4,10 @@
 // the next scan replaces it.
 import { useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { productUnitPath, UNIT_CODE_MAX_LENGTH } from '../../../domain/inventory';
-import { localizePath, type Locale } from '../../../i18n/index';
+import { productUnitPath, UNIT_CODE_MAX_LENGTH } from '~/domain/inventory';
+import { localizePath, type Locale } from '~/i18n/index';
 import { lookupUnit } from './stores/inventory';
-import { noticeText } from '../../../stores/notifications';
+import { noticeText } from '~/stores/notifications';
 
 interface Props {
   t: TFunction;

@@ -5,18 +5,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { UnitDetail, UnitProblem } from '../../../api/inventory';
-import { dayToDisplay } from '../../../domain/dates';
-import { formatDateTime } from '../../../domain/format';
-import { cashDeskOrderPath, unitStatusKey } from '../../../domain/inventory';
-import { TotemPages } from '../../../domain/kiosk';
-import { localizePath, type Locale } from '../../../i18n/index';
+import type { UnitDetail, UnitProblem } from '~/api/inventory';
+import { dayToDisplay } from '~/domain/dates';
+import { formatDateTime } from '~/domain/format';
+import { cashDeskOrderPath, unitStatusKey } from '~/domain/inventory';
+import { TotemPages } from '~/domain/kiosk';
+import { localizePath, type Locale } from '~/i18n/index';
 import { $productUnit, openProductUnit, unlockInventoryUnit } from './stores/inventory';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
+import ConfirmDialog from '~/components/ui/ConfirmDialog';
 import { dayLabels } from './InventoryTables';
 import { UnitProblemForm } from './UnitProblem';
-import { errorMessage } from '../../../api/errors';
-import { noticeText } from '../../../stores/notifications';
+import { errorMessage } from '~/api/errors';
+import { noticeText } from '~/stores/notifications';
 
 type Outcome = { text: string; ok: boolean } | null;
 

@@ -1,9 +1,9 @@
 // The products pages (/totem/products and /totem/products/{internal_code}, one static shell:
 // server/static.ts serves it for every unit's address): guarded for admin totems, then the code
 // lookup, and under it the unit the address names.
-import { useT } from '../../../i18n/client';
-import { splitLocale, toLocale } from '../../../i18n/index';
-import { productUnitCode } from '../../../domain/inventory';
+import { useT } from '~/i18n/client';
+import { splitLocale, toLocale } from '~/i18n/index';
+import { productUnitCode } from '~/domain/inventory';
 import ProductLookup from './ProductLookup';
 import ProductUnit from './ProductUnit';
 import { useTotemGuard } from '../shared/useTotemGuard';

@@ -3,9 +3,9 @@
 // under the field, which takes the focus back. A reported problem locks the unit.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { PROBLEM_MAX_LENGTH } from '../../../domain/inventory';
+import { PROBLEM_MAX_LENGTH } from '~/domain/inventory';
 import { reportProblem } from './stores/inventory';
-import { noticeText } from '../../../stores/notifications';
+import { noticeText } from '~/stores/notifications';
 
 /** Rows of the description box: a sentence or two, typed on a touch keyboard. */
 const DESCRIPTION_ROWS = 3;

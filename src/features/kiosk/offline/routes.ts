@@ -1,6 +1,6 @@
 // What the kiosk's service worker (./sw.ts) keeps apart from its precache: the rules, apart from
 // the worker so the build, the worker and the tests read the same ones.
-import { PREFIXED_LOCALES } from '../../../domain/locales';
+import { PREFIXED_LOCALES } from '~/domain/locales';
 
 /** The API's answers the kiosk last read (its GETs), for a start with the line down. */
 export const KIOSK_API_CACHE = 'kiosk-api-reads';

@@ -4,9 +4,9 @@
 // /pair nothing links (the device is no working kiosk there). Render only.
 import type { TFunction } from 'i18next';
 import type { PendingKioskItem } from './stores/kiosk-forget';
-import { dayToDisplay, isDay } from '../../../domain/dates';
-import { TotemPages } from '../../../domain/kiosk';
-import { localizePath, type Locale } from '../../../i18n/index';
+import { dayToDisplay, isDay } from '~/domain/dates';
+import { TotemPages } from '~/domain/kiosk';
+import { localizePath, type Locale } from '~/i18n/index';
 
 interface Props {
   t: TFunction;

@@ -6,16 +6,16 @@
 // a code of another kiosk is refused under the field, the device staying what it was.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { refusalMessage } from '../../../api/errors';
-import { $configuration } from '../../../stores/configuration';
-import { $kioskDevice, unlockPairing } from '../../../stores/kiosk';
+import { refusalMessage } from '~/api/errors';
+import { $configuration } from '~/stores/configuration';
+import { $kioskDevice, unlockPairing } from '~/stores/kiosk';
 import { KioskWorkPendingError, pendingKioskWork } from './stores/kiosk-forget';
 import { pairDevice } from './stores/kiosk-pairing';
-import { required, toFormValidate } from '../../../domain/validators';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
+import { required, toFormValidate } from '~/domain/validators';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
 import KioskPendingWork from './KioskPendingWork';
-import { useHydrated } from '../../../components/ui/useHydrated';
+import { useHydrated } from '~/components/ui/useHydrated';
 import '../shared/kiosk.css';
 
 export default function PairDevice({ locale }: { locale: string }) {

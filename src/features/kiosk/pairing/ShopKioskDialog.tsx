@@ -3,9 +3,9 @@
 // after it), and the secret answered once, shown big until staff close it. Its own ids, so it can
 // sit beside the page's other dialogs.
 import { useEffect, useId, useRef, useState } from 'react';
-import { PASSWORD_DIALOG_MAX_WIDTH } from '../../../domain/kiosk-screens';
-import { romeTime } from '../../../domain/dates';
-import { useT } from '../../../i18n/client';
+import { PASSWORD_DIALOG_MAX_WIDTH } from '~/domain/kiosk-screens';
+import { romeTime } from '~/domain/dates';
+import { useT } from '~/i18n/client';
 
 export type ShopKioskStep =
   | { kind: 'askPassword'; purpose: 'code' | 'password' | 'unlock'; totem: string }

@@ -6,9 +6,9 @@
 // passwords are shown once (ShopKioskDialog.tsx). State and actions: src/features/kiosk/pairing/stores/shop-kiosks.ts.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { romeTime } from '../../../domain/dates';
-import { useT } from '../../../i18n/client';
-import { notify } from '../../../stores/notifications';
+import { romeTime } from '~/domain/dates';
+import { useT } from '~/i18n/client';
+import { notify } from '~/stores/notifications';
 import {
   $shopKiosks,
   cancelKioskCode,
@@ -22,7 +22,7 @@ import {
 } from './stores/shop-kiosks';
 import ShopKioskDialog, { type ShopKioskStep } from './ShopKioskDialog';
 import './shop-kiosks.css';
-import { noticeText } from '../../../stores/notifications';
+import { noticeText } from '~/stores/notifications';
 
 interface Props {
   locale: string;

@@ -5,16 +5,16 @@
 // it in any way needs the password again.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $configuration } from '../../../stores/configuration';
-import { $kioskDevice, clearKioskConfiguration, kioskHomePath, reloadKioskSettings, saveKioskSettings } from '../../../stores/kiosk';
+import { $configuration } from '~/stores/configuration';
+import { $kioskDevice, clearKioskConfiguration, kioskHomePath, reloadKioskSettings, saveKioskSettings } from '~/stores/kiosk';
 import { pendingKioskWork, type PendingKioskItem } from './stores/kiosk-forget';
 import { unpairDevice } from './stores/kiosk-pairing';
-import { notify } from '../../../stores/notifications';
-import { simulatedPosAllowed } from '../../../domain/terminal';
-import { TotemTypes } from '../../../domain/kiosk';
-import { useT } from '../../../i18n/client';
-import { localizePath, toLocale } from '../../../i18n/index';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog';
+import { notify } from '~/stores/notifications';
+import { simulatedPosAllowed } from '~/domain/terminal';
+import { TotemTypes } from '~/domain/kiosk';
+import { useT } from '~/i18n/client';
+import { localizePath, toLocale } from '~/i18n/index';
+import ConfirmDialog from '~/components/ui/ConfirmDialog';
 import ShopKiosks from './ShopKiosks';
 import ReferralReport from './referrals/ReferralReport';
 import KioskPendingWork from './KioskPendingWork';

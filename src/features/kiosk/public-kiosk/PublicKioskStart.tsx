@@ -6,11 +6,11 @@
 // would hide the buttons they are using).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $categories, $configuration } from '../../../stores/configuration';
-import { loadShop } from '../../../stores/shop-load';
-import { $bookingSport } from '../../../stores/booking-sport';
-import { areDatesValid, DateModes, datesChipText, dayLabel, type RelativeDayLabels } from '../../../domain/dates';
-import { useT } from '../../../i18n/client';
+import { $categories, $configuration } from '~/stores/configuration';
+import { loadShop } from '~/stores/shop-load';
+import { $bookingSport } from '~/stores/booking-sport';
+import { areDatesValid, DateModes, datesChipText, dayLabel, type RelativeDayLabels } from '~/domain/dates';
+import { useT } from '~/i18n/client';
 import { chooseLength, chooseStart, readKioskDates, rentalLengths, startDays } from './stores/kiosk-start';
 
 /** A day's button: "Oggi" / "Domani" or its weekday, and its date ("29 nov"), in the page's language. */

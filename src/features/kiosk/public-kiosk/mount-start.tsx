@@ -3,8 +3,8 @@
 // Through the islands' own renderer (src/scripts/react-island-client.ts, IslandBoundary included):
 // importing React's root and the boundary apart would also split the chunk every customer's page
 // loads in two (measured: one file and 0.2 KB gzip more on each booking screen).
-import renderIsland from '../../../scripts/react-island-client';
-import { splitLocale } from '../../../i18n/index';
+import renderIsland from '~/scripts/react-island-client';
+import { splitLocale } from '~/i18n/index';
 import PublicKioskStart from './PublicKioskStart';
 
 export function mountStart(host: HTMLElement): void {

@@ -6,9 +6,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { CounterOrder } from '../../../api/contract/counter';
-import { COUNTER_TABS, counterMoney, type CounterScreen, type CounterTab } from '../../../domain/counter-orders';
-import { formatCurrency } from '../../../domain/format';
+import type { CounterOrder } from '~/api/contract/counter';
+import { COUNTER_TABS, counterMoney, type CounterScreen, type CounterTab } from '~/domain/counter-orders';
+import { formatCurrency } from '~/domain/format';
 import { $counterStatus, $counterTab, $counterView, chooseCounterTab, openCounterOrders } from './stores/counter-orders';
 import './counter-orders.css';
 

@@ -5,7 +5,7 @@
 // Renders nothing on any other browser.
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "@nanostores/react";
-import { $configuration } from "../../../stores/configuration";
+import { $configuration } from "~/stores/configuration";
 import {
   $kioskDevice,
   kioskHomePath,
@@ -13,16 +13,16 @@ import {
   resetIdleKiosk,
   unlockConfiguration,
   watchIdle,
-} from "../../../stores/kiosk";
-import { TotemPages, TotemTypes } from "../../../domain/kiosk";
-import { initialTapState, kioskSheetPages, tapCounter, type TapState } from "../../../domain/kiosk-screens";
-import { useT } from "../../../i18n/client";
-import { localizePath, splitLocale, toLocale } from "../../../i18n/index";
-import { DEFAULT_LOCALE } from "../../../domain/locales";
+} from "~/stores/kiosk";
+import { TotemPages, TotemTypes } from "~/domain/kiosk";
+import { initialTapState, kioskSheetPages, tapCounter, type TapState } from "~/domain/kiosk-screens";
+import { useT } from "~/i18n/client";
+import { localizePath, splitLocale, toLocale } from "~/i18n/index";
+import { DEFAULT_LOCALE } from "~/domain/locales";
 import KioskPasswordDialog from "./KioskPasswordDialog";
 import KioskOutboxBanner from "./KioskOutboxBanner";
 import { $kioskUpdateReady } from "./stores/kiosk-update";
-import { useHydrated } from "../../../components/ui/useHydrated";
+import { useHydrated } from "~/components/ui/useHydrated";
 import { pageTitleKey } from "./kiosk-pages";
 import "./kiosk.css";
 

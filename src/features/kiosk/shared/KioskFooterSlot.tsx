@@ -2,8 +2,8 @@
 // reset, the kiosk store) is fetched only on a kiosk, so customers' pages do not carry it.
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
-import { $configuration } from '../../../stores/configuration';
-import { useHydrated } from '../../../components/ui/useHydrated';
+import { $configuration } from '~/stores/configuration';
+import { useHydrated } from '~/components/ui/useHydrated';
 
 const KioskFooter = lazy(() => import('./KioskFooter'));
 

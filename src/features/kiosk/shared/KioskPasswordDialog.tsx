@@ -1,8 +1,8 @@
 // The kiosk configuration password (spec §2: a dialog 500 wide; §5: confirm works only with a
 // non-empty password the server accepts, otherwise nothing happens and nothing is shown).
 import { useEffect, useRef, useState } from 'react';
-import { PASSWORD_DIALOG_MAX_WIDTH } from '../../../domain/kiosk-screens';
-import { useT } from '../../../i18n/client';
+import { PASSWORD_DIALOG_MAX_WIDTH } from '~/domain/kiosk-screens';
+import { useT } from '~/i18n/client';
 
 interface Props {
   locale: string;

@@ -5,11 +5,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import type { OrderResponse } from '../../../api/contract/orders';
-import type { ShopOrderQuery } from '../../../api/staff-orders';
-import { dayToDisplay } from '../../../domain/dates';
-import type { CounterScreen } from '../../../domain/counter-orders';
-import { notify } from '../../../stores/notifications';
+import type { OrderResponse } from '~/api/contract/orders';
+import type { ShopOrderQuery } from '~/api/staff-orders';
+import { dayToDisplay } from '~/domain/dates';
+import type { CounterScreen } from '~/domain/counter-orders';
+import { notify } from '~/stores/notifications';
 import { $finderSearch, findShopOrders } from './stores/order-search';
 import { readCounterOrder } from './stores/counter-row';
 import { useTypeToField } from './useTypeToField';

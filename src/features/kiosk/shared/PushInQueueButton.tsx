@@ -3,10 +3,10 @@
 // there. Offered for confirmed orders only (the server refuses a cancelled one with 410).
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { OrderResponse } from '../../../api/contract/orders';
-import { romeTime, todayInRome, toRomeDay } from '../../../domain/dates';
+import type { OrderResponse } from '~/api/contract/orders';
+import { romeTime, todayInRome, toRomeDay } from '~/domain/dates';
 import { queueOrder, type QueueOutcome } from './stores/queue-order';
-import { useT } from '../../../i18n/client';
+import { useT } from '~/i18n/client';
 
 /** The text of a refused push, for the field or the button that sent it. */
 export function queueErrorText(outcome: Extract<QueueOutcome, { ok: false }>, t: TFunction): string {

@@ -1,5 +1,5 @@
 // The i18n keys of the kiosk pages (titles of their shells, the kiosk sheet's buttons).
-import { TotemPages, type TotemPage } from '../../../domain/kiosk';
+import { TotemPages, type TotemPage } from '~/domain/kiosk';
 
 const NAMES: Record<TotemPage, string> = {
   [TotemPages.BOARD]: 'board',

@@ -3,8 +3,8 @@
 // opens its own start). Decided once, when the page opens: the configuration page takes its
 // one-time access then (stores/kiosk.ts enterTotemPage).
 import { useEffect, useState } from 'react';
-import { enterTotemPage } from '../../../stores/kiosk';
-import { localizePath, splitLocale } from '../../../i18n/index';
+import { enterTotemPage } from '~/stores/kiosk';
+import { localizePath, splitLocale } from '~/i18n/index';
 
 export function useTotemGuard(): boolean {
   const [allowed, setAllowed] = useState(false);

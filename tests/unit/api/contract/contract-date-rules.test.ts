@@ -3,11 +3,11 @@
 // arithmetic's daysBetween (src/domain/dates.ts) on the shop query, the order form and "Ask the
 // shop" alike; and a document id beyond the database's integers is refused by intLike.
 import { describe, expect, it } from 'vitest';
-import { BookingQuerySchema } from '../../../../src/api/contract/booking-query';
-import { bookingRequestSchema } from '../../../../src/api/contract/booking-requests';
-import { MAX_RANGE_DAYS, isRangeTooLong } from '../../../../src/api/contract/fields';
-import { OrderFormMediaSchema, OrderFormSchema } from '../../../../src/api/contract/order-form';
-import { addDays } from '../../../../src/domain/dates';
+import { BookingQuerySchema } from '~/api/contract/booking-query';
+import { bookingRequestSchema } from '~/api/contract/booking-requests';
+import { MAX_RANGE_DAYS, isRangeTooLong } from '~/api/contract/fields';
+import { OrderFormMediaSchema, OrderFormSchema } from '~/api/contract/order-form';
+import { addDays } from '~/domain/dates';
 
 /** Every issue's path and message, so a test sees which rule refused and where. */
 function issues(result: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }) {

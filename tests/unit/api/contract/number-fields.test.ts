@@ -3,9 +3,9 @@
 // (the order form's item person, the account's people) refuse the same values with that message.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { OrderFormCustomerSchema } from '../../../../src/api/contract/order-form';
-import { PersonPatchSchema } from '../../../../src/api/contract/people';
-import { numberRange } from '../../../../src/domain/validators';
+import { OrderFormCustomerSchema } from '~/api/contract/order-form';
+import { PersonPatchSchema } from '~/api/contract/people';
+import { numberRange } from '~/domain/validators';
 
 const NOT_NUMBERS = ['alto', '42 e mezzo', '1e3', '4 2', 'abc,5', '42,5,1'];
 const NUMBERS = ['43', ' 42,5 ', '180.5'];

@@ -2,8 +2,8 @@
 // number the API would refuse is caught before the order is sent. The API validates the order
 // form with its own zod schema: this keeps the two rules answering the same.
 import { describe, expect, it } from 'vitest';
-import { OrderFormSchema } from '../../../../src/api/contract/order-form';
-import { email, maxLength, ORDER_FIELD_MAX, phone, required, validate } from '../../../../src/domain/validators';
+import { OrderFormSchema } from '~/api/contract/order-form';
+import { email, maxLength, ORDER_FIELD_MAX, phone, required, validate } from '~/domain/validators';
 
 const SAMPLES = [
   '+39 333 1234567',

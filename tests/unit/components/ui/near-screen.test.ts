@@ -2,7 +2,7 @@
 // work once, only when the observer reports the element intersecting (with the near margin), and
 // not after it is stopped; without IntersectionObserver it calls it at once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NEAR_SCREEN, whenNearScreen } from '../../../../src/components/ui/near-screen';
+import { NEAR_SCREEN, whenNearScreen } from '~/components/ui/near-screen';
 
 type Callback = (entries: { isIntersecting: boolean }[]) => void;
 

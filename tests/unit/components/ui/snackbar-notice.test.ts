@@ -2,9 +2,9 @@
 // (src/domain/messages.ts noticeText, in src/components/ui/Snackbar.tsx) says it in the page's language, plurals included. A
 // text, such as the server's own message (already in the customer's language), is shown as it is.
 import { describe, expect, it } from 'vitest';
-import { noticeText } from '../../../../src/domain/messages';
-import { loadT } from '../../../../src/i18n/client';
-import { createNotifications } from '../../../../src/stores/notifications';
+import { noticeText } from '~/domain/messages';
+import { loadT } from '~/i18n/client';
+import { createNotifications } from '~/stores/notifications';
 
 describe('a notice given as a key', () => {
   it("is kept as the key and said by the snackbar in the page's language", async () => {

@@ -4,10 +4,10 @@
 // Each test file used to repeat both; here they are written once, so a file's beforeEach shows only
 // what is its own: what it records, and where it cuts, holds or answers the line itself.
 import { vi } from 'vitest';
-import type { TotemType } from '../../../../src/api/contract/kiosk';
-import { $configuration } from '../../../../src/stores/configuration';
-import { $kioskDevice } from '../../../../src/stores/kiosk-device';
-import type { TestApi } from '../../../support/app';
+import type { TotemType } from '~/api/contract/kiosk';
+import { $configuration } from '~/stores/configuration';
+import { $kioskDevice } from '~/stores/kiosk-device';
+import type { TestApi } from '~tests/support/app';
 
 /**
  * Makes the stores a paired kiosk: totem `code` of `type` (with the terminal at `pos`, if any) whose

@@ -14,8 +14,8 @@ import {
   rehashPassword,
   scryptMaxmem,
   verifyPassword,
-} from '../../../../server/auth/passwords';
-import { loadConfig } from '../../../../server/config';
+} from '~server/auth/passwords';
+import { loadConfig } from '~server/config';
 
 const NODE_DEFAULT_MAXMEM = 32 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // The booking index forgets ended bookings whole (every product of the order), and an order it
 // forgot can come back through the after-commit hook without leaving a trace of the old entry.
 import { describe, expect, it } from 'vitest';
-import { BookingIndex } from '../../../../server/availability/bookings';
+import { BookingIndex } from '~server/availability/bookings';
 
 const period = (from: string, to: string) => ({ from, to, half: null });
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../../../server/db/client';
-import { builtOnce, valueOf } from '../../../../server/db/built-statements';
-import { testDrivers } from '../../../support/databases';
+import type { Database, Db } from '~server/db/client';
+import { builtOnce, valueOf } from '~server/db/built-statements';
+import { testDrivers } from '~tests/support/databases';
 
 const notes = pgTable('built_statement_notes', {
   id: serial('id').primaryKey(),

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkDataDir, DataDirError, DataDirInUseError, lockDataDir } from '../../../../server/db/data-dir';
+import { checkDataDir, DataDirError, DataDirInUseError, lockDataDir } from '~server/db/data-dir';
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));

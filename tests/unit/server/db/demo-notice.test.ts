@@ -1,8 +1,8 @@
 // `npm start` in demo mode names the logins and codes a newcomer needs (server/db/seed/demo.ts).
 import { describe, expect, it } from 'vitest';
-import { demoModeNotice } from '../../../../server/db/seed/demo';
-import { DEMO_COUPONS, DEMO_CUSTOMER } from '../../../../server/db/seed/accounts';
-import { DEMO_TOTEMS } from '../../../../server/db/seed/kiosk';
+import { demoModeNotice } from '~server/db/seed/demo';
+import { DEMO_COUPONS, DEMO_CUSTOMER } from '~server/db/seed/accounts';
+import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
 
 describe('the demo mode notice at start', () => {
   const lines = demoModeNotice('http://localhost:4500');

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
 import { date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../../server/db/client';
-import { insertReturning } from '../../../../server/db/insert-statements';
-import { testDrivers } from '../../../support/databases';
+import type { Database } from '~server/db/client';
+import { insertReturning } from '~server/db/insert-statements';
+import { testDrivers } from '~tests/support/databases';
 
 let tokens = 0;
 

@@ -2,10 +2,10 @@
 // a real PostgreSQL (TEST_DATABASE_URL) that a connection parses a text once and answers as before.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../../server/db/client';
-import { isUniqueViolation } from '../../../../server/db/errors';
-import { statementName, withStatementName } from '../../../../server/db/pg-statements';
-import { throwawayDatabase } from '../../../support/throwaway-database';
+import { openDatabase, type Database } from '~server/db/client';
+import { isUniqueViolation } from '~server/db/errors';
+import { statementName, withStatementName } from '~server/db/pg-statements';
+import { throwawayDatabase } from '~tests/support/throwaway-database';
 
 describe('which pg queries run as named statements', () => {
   it('names a read or write given with values, the same text always under the same name', () => {

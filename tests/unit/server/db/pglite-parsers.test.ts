@@ -6,7 +6,7 @@ import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglit
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIZZLE_TEXT_TYPES, withDrizzleTextTypes } from '../../../../server/db/pglite-parsers';
+import { DRIZZLE_TEXT_TYPES, withDrizzleTextTypes } from '~server/db/pglite-parsers';
 
 /** Every type drizzle reads as text, and an array of each that has one. */
 const ROW = sql`select

@@ -1,7 +1,7 @@
 // The embedded database's queue reports each wait to its watchers (the metrics): a turn at once, a
 // turn after the holder finished, a timeout; an unsubscribed watcher hears nothing more.
 import { describe, expect, it } from 'vitest';
-import { DatabaseBusyError, TurnQueue } from '../../../../server/db/pglite-queue';
+import { DatabaseBusyError, TurnQueue } from '~server/db/pglite-queue';
 
 describe('TurnQueue.watch', () => {
   it('reports every turn with its wait, and the timeouts', async () => {

@@ -2,7 +2,7 @@
 // turn for a bounded time; one that gives up was never run, so a 503 never changes data later.
 import { describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { DatabaseBusyError, isDatabaseBusy, queuedPglite, TurnQueue } from '../../../../server/db/pglite-queue';
+import { DatabaseBusyError, isDatabaseBusy, queuedPglite, TurnQueue } from '~server/db/pglite-queue';
 
 const deferred = () => {
   let resolve!: () => void;

@@ -5,8 +5,8 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementCache, withPreparedStatements } from '../../../../server/db/pglite-statements';
-import { isUniqueViolation } from '../../../../server/db/errors';
+import { StatementCache, withPreparedStatements } from '~server/db/pglite-statements';
+import { isUniqueViolation } from '~server/db/errors';
 
 /** The Parse message's type byte: counting them counts what PostgreSQL had to parse. */
 const PARSE = 'P'.charCodeAt(0);

@@ -6,8 +6,8 @@
 import net from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TurnQueue } from '../../../../server/db/pglite-queue';
-import { enqueue } from '../../../../server/availability/commit';
+import { TurnQueue } from '~server/db/pglite-queue';
+import { enqueue } from '~server/availability/commit';
 
 const QUEUED = 200;
 

@@ -2,7 +2,7 @@
 // TRUST_PROXY proxies the entry our own proxy appended, never the client-supplied left-most one;
 // IPv6 per /64.
 import { describe, expect, it } from 'vitest';
-import { addressGroup, clientAddress } from '../../../../server/http/client-address';
+import { addressGroup, clientAddress } from '~server/http/client-address';
 
 describe('client address', () => {
   it('without a proxy counts by the connection, whatever the request claims', () => {

@@ -3,7 +3,7 @@
 // request answers 503 with Connection: close before any handler runs.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { Drain } from '../../../../server/http/drain';
+import { Drain } from '~server/http/drain';
 
 /** An app whose /hold answers only when `release` is called. */
 function heldApp(drain: Drain) {

@@ -2,7 +2,7 @@
 // a body of known length too short to hold more delimiters than the limit is not counted; one that
 // could, or one of unknown length, is. The bound holds for any body: delimiters cannot overlap.
 import { describe, expect, it } from 'vitest';
-import { needsPartCount } from '../../../../server/http/body-limit';
+import { needsPartCount } from '~server/http/body-limit';
 
 const LIMIT = 1001;
 

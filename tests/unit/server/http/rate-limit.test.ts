@@ -2,7 +2,7 @@
 // recently hit keys go first, so a flood of addresses cannot grow it), `check` that does not count,
 // `take` that does both for several keys at once.
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimiter } from '../../../../server/http/rate-limit';
+import { MemoryRateLimiter } from '~server/http/rate-limit';
 
 const RULE = { limit: 3, windowMs: 1000 };
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { rootLanguageRedirect } from '../../../../server/http/root-language';
-import { serveDist } from '../../../../server/static';
+import { rootLanguageRedirect } from '~server/http/root-language';
+import { serveDist } from '~server/static';
 
 const root = mkdtempSync(path.join(tmpdir(), 'dist-lang-'));
 writeFileSync(path.join(root, 'index.html'), '<h1>Noleggio</h1>');

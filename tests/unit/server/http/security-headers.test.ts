@@ -2,15 +2,15 @@
 // origins taken from FRAME_ANCESTORS, and the headers the API and the site answer with.
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { serializeJsonLd } from '../../../../src/seo/structured-data';
-import { loadConfig } from '../../../../server/config';
+import { serializeJsonLd } from '~/seo/structured-data';
+import { loadConfig } from '~server/config';
 import {
   API_CSP,
   apiSecurityHeaders,
   REFERRER_POLICY,
   siteCsp,
   siteSecurityHeaders,
-} from '../../../../server/http/security-headers';
+} from '~server/http/security-headers';
 
 describe('serializeJsonLd', () => {
   it('escapes what could end the script element or break older parsers, and stays the same JSON', () => {

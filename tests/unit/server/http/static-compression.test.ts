@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { serveDist } from '../../../../server/static';
-import { CompressedFiles, MIN_COMPRESS_BYTES, preferredEncoding } from '../../../../server/http/compressed-files';
+import { serveDist } from '~server/static';
+import { CompressedFiles, MIN_COMPRESS_BYTES, preferredEncoding } from '~server/http/compressed-files';
 
 const root = mkdtempSync(path.join(tmpdir(), 'dist-z-'));
 mkdirSync(path.join(root, '_astro'));

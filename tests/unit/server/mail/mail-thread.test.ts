@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailThread } from '../../../../server/mail/mail-thread';
-import { orderCodePng } from '../../../../server/vouchers/code';
+import { mailThread } from '~server/mail/mail-thread';
+import { orderCodePng } from '~server/vouchers/code';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'mail-thread-'));
 afterAll(async () => {

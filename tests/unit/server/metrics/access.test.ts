@@ -2,7 +2,7 @@
 // trusted proxies the one they appended (never the socket's, never a client-written entry), or the
 // METRICS_TOKEN bearer.
 import { describe, expect, it } from 'vitest';
-import { isLoopback, mayReadMetrics, realClientAddress } from '../../../../server/metrics/access';
+import { isLoopback, mayReadMetrics, realClientAddress } from '~server/metrics/access';
 
 const TOKEN = 'b'.repeat(64);
 

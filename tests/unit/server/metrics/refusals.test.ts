@@ -2,8 +2,8 @@
 // really throws: a field's key names the reason even when the answer's own key is the generic one.
 import { describe, expect, it } from 'vitest';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError, fieldError, forbidden, notFound } from '../../../../server/http/errors';
-import { refusalReason } from '../../../../server/metrics/refusals';
+import { ApiError, fieldError, forbidden, notFound } from '~server/http/errors';
+import { refusalReason } from '~server/metrics/refusals';
 
 describe('refusalReason', () => {
   it('reads the reason from the field errors of a 422', () => {

@@ -2,15 +2,15 @@
 // and the voucher PDF with that code and its text, its fonts parsed once for every voucher.
 import { describe, expect, it, vi } from 'vitest';
 import { PNG } from 'pngjs';
-import { orderCodePng } from '../../../../server/vouchers/code';
-import { voucherContent } from '../../../../server/vouchers/content';
-import { renderVoucherPdf } from '../../../../server/vouchers/pdf';
-import { DateModes } from '../../../../src/domain/dates';
-import { ORDER_CODE_QR } from '../../../../src/domain/order-code';
-import { orderCodeModules } from '../../../../src/domain/order-code-modules';
-import { getT } from '../../../../src/i18n/server';
-import { pdfText } from '../../../support/pdf';
-import { decodeQrPng } from '../../../support/qr';
+import { orderCodePng } from '~server/vouchers/code';
+import { voucherContent } from '~server/vouchers/content';
+import { renderVoucherPdf } from '~server/vouchers/pdf';
+import { DateModes } from '~/domain/dates';
+import { ORDER_CODE_QR } from '~/domain/order-code';
+import { orderCodeModules } from '~/domain/order-code-modules';
+import { getT } from '~/i18n/server';
+import { pdfText } from '~tests/support/pdf';
+import { decodeQrPng } from '~tests/support/qr';
 
 const fontkit = vi.hoisted(() => ({ parses: 0 }));
 vi.mock('fontkit', async (importOriginal) => {

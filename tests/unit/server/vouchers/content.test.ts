@@ -1,9 +1,9 @@
 // The voucher's content builder: what the PDF says, in the order's language.
 import { describe, expect, it } from 'vitest';
-import { voucherContent, type VoucherOrder, type VoucherShop } from '../../../../server/vouchers/content';
-import { formatHours, shopHours } from '../../../../server/vouchers/shop-hours';
-import { DateModes } from '../../../../src/domain/dates';
-import { getT } from '../../../../src/i18n/server';
+import { voucherContent, type VoucherOrder, type VoucherShop } from '~server/vouchers/content';
+import { formatHours, shopHours } from '~server/vouchers/shop-hours';
+import { DateModes } from '~/domain/dates';
+import { getT } from '~/i18n/server';
 
 const SHOP: VoucherShop = {
   label: 'Bardonecchia Sport Rent',

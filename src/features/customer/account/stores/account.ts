@@ -3,13 +3,13 @@
 // e-mail → code (checked on its own) → new password. Signup's answer
 // carries the new account, so it is not read again; the reset answers a token only. A 422 is
 // rethrown for the form to put the messages under its fields (api/errors.ts fieldMessages).
-import { checkResetCode as postResetCode, forgotPassword, resetPassword as postResetPassword, signup, type ResetPasswordValues } from '../../../../api/account';
-import { fieldMessages } from '../../../../api/errors';
-import type { SignupRequest } from '../../../../api/contract/auth';
-import type { User } from '../../../../api/contract/user';
-import { fetchUser } from '../../../../stores/current-user';
-import { $user, saveToken } from '../../../../stores/session';
-import { api } from '../../../../stores/api';
+import { checkResetCode as postResetCode, forgotPassword, resetPassword as postResetPassword, signup, type ResetPasswordValues } from '~/api/account';
+import { fieldMessages } from '~/api/errors';
+import type { SignupRequest } from '~/api/contract/auth';
+import type { User } from '~/api/contract/user';
+import { fetchUser } from '~/stores/current-user';
+import { $user, saveToken } from '~/stores/session';
+import { api } from '~/stores/api';
 
 async function logIn(token: string): Promise<User | null> {
   saveToken(token);

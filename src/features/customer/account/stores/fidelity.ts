@@ -2,10 +2,10 @@
 // its holder and points as the API holds them. Read again whenever the profile's number changes;
 // the answer of a number the profile no longer has is dropped.
 import { atom } from 'nanostores';
-import type { FidelityCard } from '../../../../api/contract/fidelity';
-import { ApiClientError } from '../../../../api/client';
-import { fetchOwnFidelityCard } from '../../../../api/profile';
-import { api } from '../../../../stores/api';
+import type { FidelityCard } from '~/api/contract/fidelity';
+import { ApiClientError } from '~/api/client';
+import { fetchOwnFidelityCard } from '~/api/profile';
+import { api } from '~/stores/api';
 
 export type OwnFidelityCard =
   /** No card number on the profile. */

@@ -1,12 +1,12 @@
 // The account page's changes, kept out of the islands: the details
 // and the stored identity documents. Each answer is the user as the server now holds it, which
 // becomes the session's user, so every island showing it (the app bar, the checkout) follows.
-import type { User } from '../../../../api/contract/user';
-import { deleteDocument, saveProfile, uploadDocument } from '../../../../api/profile';
-import { firstApiMessage } from '../../../../api/errors';
-import { MAX_UPLOAD_BYTES } from '../../../../domain/medias';
-import { $user } from '../../../../stores/session';
-import { api } from '../../../../stores/api';
+import type { User } from '~/api/contract/user';
+import { deleteDocument, saveProfile, uploadDocument } from '~/api/profile';
+import { firstApiMessage } from '~/api/errors';
+import { MAX_UPLOAD_BYTES } from '~/domain/medias';
+import { $user } from '~/stores/session';
+import { api } from '~/stores/api';
 
 export interface ProfileDetails {
   first_name: string;

@@ -10,14 +10,14 @@ import {
   BOOKING_REQUEST_PEOPLE_MAX,
   bookingRequestSchema,
   type BookingRequestField,
-} from '../../../../api/contract/booking-requests';
+} from '~/api/contract/booking-requests';
 import { submitBookingRequest, type BookingRequestFormValues, type SentCopy } from './stores/booking-request';
-import { dayToDisplay, todayInRome } from '../../../../domain/dates';
-import { useT } from '../../../../i18n/client';
-import { toLocale } from '../../../../i18n/index';
-import { useIslandReady } from '../../../../components/ui/useHydrated';
-import { zodResolver } from '../../../../components/ui/zod-resolver';
-import '../../../../components/ui/controls.css';
+import { dayToDisplay, todayInRome } from '~/domain/dates';
+import { useT } from '~/i18n/client';
+import { toLocale } from '~/i18n/index';
+import { useIslandReady } from '~/components/ui/useHydrated';
+import { zodResolver } from '~/components/ui/zod-resolver';
+import '~/components/ui/controls.css';
 import './ask-shop.css';
 
 export interface AskShopProps {

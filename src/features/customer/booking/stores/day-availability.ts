@@ -5,15 +5,15 @@
 // month shows it at once, unless it has grown too old: then it is read again first. A re-read that
 // finds half-days taken by someone else says so. Timers: src/api/freshness.ts.
 import { atom } from 'nanostores';
-import { AVAILABILITY_FRESHNESS, browserFreshnessEnv, keepFresh, type FreshnessEnv } from '../../../../api/freshness';
-import { fetchDayAvailability, type DayAvailabilityQuery } from '../../../../api/availability-days';
-import { byDay, type HalfCounts } from '../../../../domain/calendar';
-import { cartCountOf } from '../../../../domain/cart';
-import { isStale, takenDays } from '../../../../domain/freshness';
-import { $cart } from '../../../../stores/cart';
-import { $products } from '../../../../stores/configuration';
-import { notify } from '../../../../stores/notifications';
-import { loadApi } from '../../../../stores/api-loader';
+import { AVAILABILITY_FRESHNESS, browserFreshnessEnv, keepFresh, type FreshnessEnv } from '~/api/freshness';
+import { fetchDayAvailability, type DayAvailabilityQuery } from '~/api/availability-days';
+import { byDay, type HalfCounts } from '~/domain/calendar';
+import { cartCountOf } from '~/domain/cart';
+import { isStale, takenDays } from '~/domain/freshness';
+import { $cart } from '~/stores/cart';
+import { $products } from '~/stores/configuration';
+import { notify } from '~/stores/notifications';
+import { loadApi } from '~/stores/api-loader';
 
 export type DayAvailabilityRequest = DayAvailabilityQuery;
 

@@ -5,15 +5,15 @@
 // (a warning: the snackbar announces it politely); adding such a product is refused with the same
 // notice, so the customer learns it here and not at checkout. Timers: src/api/freshness.ts.
 import { atom } from 'nanostores';
-import type { CartProduct } from '../../../../api/contract/cart';
-import { AVAILABILITY_FRESHNESS, browserFreshnessEnv, keepFresh, type FreshnessEnv, type FreshWatch } from '../../../../api/freshness';
-import { fetchAvailabilities } from '../../../../api/shops';
-import { availableCount } from '../../../../domain/cart';
-import { takenMeanwhile } from '../../../../domain/freshness';
-import { addProduct, $cart } from '../../../../stores/cart';
-import { $availabilities, $configuration, $products, bookingParams } from '../../../../stores/configuration';
-import { notify } from '../../../../stores/notifications';
-import { loadApi } from '../../../../stores/api-loader';
+import type { CartProduct } from '~/api/contract/cart';
+import { AVAILABILITY_FRESHNESS, browserFreshnessEnv, keepFresh, type FreshnessEnv, type FreshWatch } from '~/api/freshness';
+import { fetchAvailabilities } from '~/api/shops';
+import { availableCount } from '~/domain/cart';
+import { takenMeanwhile } from '~/domain/freshness';
+import { addProduct, $cart } from '~/stores/cart';
+import { $availabilities, $configuration, $products, bookingParams } from '~/stores/configuration';
+import { notify } from '~/stores/notifications';
+import { loadApi } from '~/stores/api-loader';
 
 /** `full`: the cart already holds as many of it as one order may (MAX_UNITS_PER_PRODUCT). */
 export type AddOutcome = 'added' | 'soldOut' | 'full';

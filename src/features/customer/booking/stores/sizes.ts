@@ -3,11 +3,11 @@
 // less what the cart already holds of it (src/domain/sizes.ts sizesLeft). Only the dialog's chunk
 // loads this module, so the booking page's first load carries none of it.
 import { atom } from 'nanostores';
-import { fetchAvailableSizes } from '../../../../api/product-sizes';
-import { sizesLeft, type SizeAvailability } from '../../../../domain/sizes';
-import { $cart } from '../../../../stores/cart';
-import { bookingParams } from '../../../../stores/configuration';
-import { loadApi } from '../../../../stores/api-loader';
+import { fetchAvailableSizes } from '~/api/product-sizes';
+import { sizesLeft, type SizeAvailability } from '~/domain/sizes';
+import { $cart } from '~/stores/cart';
+import { bookingParams } from '~/stores/configuration';
+import { loadApi } from '~/stores/api-loader';
 
 export type SizesState =
   | { status: 'idle' }

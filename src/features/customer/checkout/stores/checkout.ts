@@ -5,19 +5,19 @@
 // The Checkout island renders the outcome; tests/unit/features/customer/checkout/checkout-store.test.ts
 // proves each branch.
 import { atom } from 'nanostores';
-import { isUnprocessable } from '../../../../api/errors';
-import type { Coupon } from '../../../../api/contract/orders';
-import { checkCoupon } from '../../../../api/coupons';
-import { isPlausibleFidelityCardNumber } from '../../../../domain/fidelity';
-import { documentsRequired } from '../../../../domain/kiosk';
-import { mayShowIdAtDesk } from '../../../../domain/order-documents';
-import { visibleMedias } from '../../../../domain/medias';
-import { $cart, addCoupon, markFidelityCardInitialized, removeCoupon, removeMedia, repriceForDates, setContact } from '../../../../stores/cart';
-import { $configuration, $products, setFidelityCard } from '../../../../stores/configuration';
-import { notify } from '../../../../stores/notifications';
-import { loadFidelityCard, loadShop } from '../../../../stores/shop-load';
+import { isUnprocessable } from '~/api/errors';
+import type { Coupon } from '~/api/contract/orders';
+import { checkCoupon } from '~/api/coupons';
+import { isPlausibleFidelityCardNumber } from '~/domain/fidelity';
+import { documentsRequired } from '~/domain/kiosk';
+import { mayShowIdAtDesk } from '~/domain/order-documents';
+import { visibleMedias } from '~/domain/medias';
+import { $cart, addCoupon, markFidelityCardInitialized, removeCoupon, removeMedia, repriceForDates, setContact } from '~/stores/cart';
+import { $configuration, $products, setFidelityCard } from '~/stores/configuration';
+import { notify } from '~/stores/notifications';
+import { loadFidelityCard, loadShop } from '~/stores/shop-load';
 import { fileFor } from './uploads';
-import { loadApi } from '../../../../stores/api-loader';
+import { loadApi } from '~/stores/api-loader';
 import type { CheckoutValues, OrderOutcome } from './send-order';
 
 export type { CheckoutValues, OrderOutcome } from './send-order';

@@ -6,11 +6,11 @@
 // the same key, and the API answers it with the first order instead of placing another. A changed
 // submission gets a new key.
 import * as z from 'zod/mini';
-import { IDEMPOTENCY_HEADER } from '../../../../api/contract/idempotency';
-import { orderFormFingerprint } from '../../../../domain/orders';
-import { failureKind } from '../../../../domain/retry';
-import { ORDER_SUBMISSION_KEY } from '../../../../stores/keys';
-import { persistentValidated } from '../../../../stores/persisted';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
+import { orderFormFingerprint } from '~/domain/orders';
+import { failureKind } from '~/domain/retry';
+import { ORDER_SUBMISSION_KEY } from '~/stores/keys';
+import { persistentValidated } from '~/stores/persisted';
 
 const PendingSchema = z.nullable(z.object({ key: z.string(), fingerprint: z.string() }));
 

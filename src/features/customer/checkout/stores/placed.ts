@@ -2,7 +2,7 @@
 // from the confirmation, a reload of the checkout) sends the customer to that order's confirmation
 // instead of saying the cart is empty. Per tab (sessionStorage); forgotten once the cart holds
 // something again. Without storage (private mode) the checkout simply says the cart is empty.
-import { PLACED_ORDER_KEY } from '../../../../stores/keys';
+import { PLACED_ORDER_KEY } from '~/stores/keys';
 
 type Placed = { shop: string; uuid: string };
 

@@ -3,19 +3,19 @@
 // the page. Loaded when the checkout opens, after its first paint (./checkout.ts): the customer
 // fills the form meanwhile, and the page's first scripts carry none of it (the order's schemas,
 // the form's encoding, the key's bookkeeping).
-import { ApiClientError } from '../../../../api/client';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { placeOrder, replaceOrder } from '../../../../api/orders';
-import { checkoutRefusal, type CheckoutRefusal } from '../../../../domain/checkout-errors';
-import { buildOrderEditFormData, buildOrderFormData } from '../../../../domain/orders';
-import { TERMS_VERSION } from '../../../../domain/terms';
-import { mayShowIdAtDesk } from '../../../../domain/order-documents';
-import { $cart, clearCart, setContact } from '../../../../stores/cart';
-import { $configuration, $ref } from '../../../../stores/configuration';
-import { markKioskOrderPlaced } from '../../../../stores/kiosk-device';
+import { ApiClientError } from '~/api/client';
+import type { OrderResponse } from '~/api/contract/orders';
+import { placeOrder, replaceOrder } from '~/api/orders';
+import { checkoutRefusal, type CheckoutRefusal } from '~/domain/checkout-errors';
+import { buildOrderEditFormData, buildOrderFormData } from '~/domain/orders';
+import { TERMS_VERSION } from '~/domain/terms';
+import { mayShowIdAtDesk } from '~/domain/order-documents';
+import { $cart, clearCart, setContact } from '~/stores/cart';
+import { $configuration, $ref } from '~/stores/configuration';
+import { markKioskOrderPlaced } from '~/stores/kiosk-device';
 import { orderSubmission, type OrderSubmission } from './order-submission';
 import { fileFor, forgetFile } from './uploads';
-import { loadApi } from '../../../../stores/api-loader';
+import { loadApi } from '~/stores/api-loader';
 
 /** What the customer typed in the checkout form. */
 export interface CheckoutValues {

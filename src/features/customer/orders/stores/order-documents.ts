@@ -4,12 +4,12 @@
 // file the server could not take for now (documents folder unavailable: 503, or no answer) stays
 // chosen in $orderDocuments, so the page says why and sends the same file again on "Try again".
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../api/client';
-import { addOrderDocument, deleteOrderDocument, type OrderDocument } from '../../../../api/order-documents';
-import { firstApiMessage } from '../../../../api/errors';
-import { withFrontMedia } from '../../../../domain/medias';
-import { fileSize } from '../../../../domain/validators';
-import { api } from '../../../../stores/api';
+import { ApiClientError } from '~/api/client';
+import { addOrderDocument, deleteOrderDocument, type OrderDocument } from '~/api/order-documents';
+import { firstApiMessage } from '~/api/errors';
+import { withFrontMedia } from '~/domain/medias';
+import { fileSize } from '~/domain/validators';
+import { api } from '~/stores/api';
 import { $orderPage } from './orders';
 
 /** Where a file goes: a new document, or in the place of the document with this id. */

@@ -4,15 +4,15 @@
 // to pay again meanwhile. Time is injected (`schedule`) so the unit test runs the re-reads itself
 // instead of waiting for them (tests/unit/features/customer/orders/orders-store.test.ts).
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../api/client';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import type { PaymentOutcome } from '../../../../api/contract/payments';
-import { cancelMyOrder, fetchMyOrders, fetchOrder, orderExportPath } from '../../../../api/orders';
-import { todayInRome } from '../../../../domain/dates';
-import type { NoticeType } from '../../../../domain/messages';
-import { confirmPollDelay, paymentNotice } from '../../../../domain/payments';
-import { afterDelay, type Schedule } from '../../../../stores/schedule';
-import { api } from '../../../../stores/api';
+import { ApiClientError } from '~/api/client';
+import type { OrderResponse } from '~/api/contract/orders';
+import type { PaymentOutcome } from '~/api/contract/payments';
+import { cancelMyOrder, fetchMyOrders, fetchOrder, orderExportPath } from '~/api/orders';
+import { todayInRome } from '~/domain/dates';
+import type { NoticeType } from '~/domain/messages';
+import { confirmPollDelay, paymentNotice } from '~/domain/payments';
+import { afterDelay, type Schedule } from '~/stores/schedule';
+import { api } from '~/stores/api';
 
 export interface OrderPage {
   state: 'loading' | 'ready' | 'missing';

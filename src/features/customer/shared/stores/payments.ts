@@ -1,8 +1,8 @@
 // Paying an order online, kept out of the PayButton island: open a
 // payment session and say where the customer goes, or why they stay.
-import { startPayment, UntrustedPaymentUrlError } from '../../../../api/payments';
-import { ApiClientError } from '../../../../api/client';
-import { api } from '../../../../stores/api';
+import { startPayment, UntrustedPaymentUrlError } from '~/api/payments';
+import { ApiClientError } from '~/api/client';
+import { api } from '~/stores/api';
 
 export type PaymentStart =
   /** Send the customer to the provider's page. */

@@ -3,11 +3,11 @@
 // atom, never persisted: they leave the browser with the page or the session). Actions here,
 // requests in src/api/people.ts; components only render the state and dispatch.
 import { atom } from 'nanostores';
-import type { Person, PersonInput, PersonPatch } from '../../../../api/contract/people';
-import { createPerson, deletePerson, fetchPeople, updatePerson } from '../../../../api/people';
-import { $configuration } from '../../../../stores/configuration';
-import { $token } from '../../../../stores/session';
-import { api } from '../../../../stores/api';
+import type { Person, PersonInput, PersonPatch } from '~/api/contract/people';
+import { createPerson, deletePerson, fetchPeople, updatePerson } from '~/api/people';
+import { $configuration } from '~/stores/configuration';
+import { $token } from '~/stores/session';
+import { api } from '~/stores/api';
 
 export interface PeopleState {
   status: 'idle' | 'loading' | 'ready' | 'error';

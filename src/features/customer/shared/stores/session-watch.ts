@@ -10,8 +10,8 @@
 // they asked for it (requireLogin's sheet) and the page is what they came for. Loaded on demand by
 // those islands, so the pages' first scripts do not carry it.
 import type { ReadableAtom } from 'nanostores';
-import { $notice, notifyOnNextPage, type Notice } from '../../../../stores/notifications';
-import { $token } from '../../../../stores/session';
+import { $notice, notifyOnNextPage, type Notice } from '~/stores/notifications';
+import { $token } from '~/stores/session';
 
 interface WatchDeps {
   token: ReadableAtom<string | undefined>;

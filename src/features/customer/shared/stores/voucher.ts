@@ -4,10 +4,10 @@
 // file (the page clicks the link this store's state gives it). Tested in
 // tests/unit/features/customer/orders/voucher-store.test.ts.
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../api/client';
-import { fetchVoucher, voucherUrl } from '../../../../api/vouchers';
-import { voucherRefFromSearch } from '../../../../domain/order-code';
-import { api } from '../../../../stores/api';
+import { ApiClientError } from '~/api/client';
+import { fetchVoucher, voucherUrl } from '~/api/vouchers';
+import { voucherRefFromSearch } from '~/domain/order-code';
+import { api } from '~/stores/api';
 
 export type VoucherDownload =
   | { state: 'loading' }

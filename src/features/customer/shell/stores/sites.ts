@@ -2,10 +2,10 @@
 // by every selector on it (the /prenota/ pages show one beside the app bar's). Shaped by the
 // domain rule: sites without sports dropped, "label, region".
 import { atom } from 'nanostores';
-import type { Site } from '../../../../api/contract/catalogue';
-import { fetchSites } from '../../../../api/sites';
-import { locationSites } from '../../../../domain/catalogue';
-import { api } from '../../../../stores/api';
+import type { Site } from '~/api/contract/catalogue';
+import { fetchSites } from '~/api/sites';
+import { locationSites } from '~/domain/catalogue';
+import { api } from '~/stores/api';
 
 /** The selectors' sites and the read on its way: the page has one (below), a test makes its own. */
 export function createSites() {

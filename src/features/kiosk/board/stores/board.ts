@@ -3,10 +3,10 @@
 // the cash desk's and the counter's lists follow it the same way) and reads it again whenever an
 // order event arrives, whenever the channel is (re)subscribed, and, while not live, now and then.
 import { atom } from 'nanostores';
-import type { Board } from '../../../../api/contract/board';
-import { fetchBoard } from '../../../../api/board';
-import { loadApi } from '../../../../stores/api-loader';
-import { createCoalescedReader, followShopChannel, type ChannelStatus, type PageAddress } from '../../shared/stores/shop-channel';
+import type { Board } from '~/api/contract/board';
+import { fetchBoard } from '~/api/board';
+import { loadApi } from '~/stores/api-loader';
+import { createCoalescedReader, followShopChannel, type ChannelStatus, type PageAddress } from '~/features/kiosk/shared/stores/shop-channel';
 
 /** connecting: first contact; live: subscribed; offline: the socket is down (reconnecting); unauthorized: channel refused. */
 export type BoardStatus = ChannelStatus;

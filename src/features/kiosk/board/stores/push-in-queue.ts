@@ -3,7 +3,7 @@
 // firing while the line is slow therefore never joins two numbers into one ("ORD2ORD3", a 404 that
 // loses both): each number waits its turn and each answer is kept for the screen to say.
 import { atom } from 'nanostores';
-import { queueOrder, type QueueOutcome } from '../../shared/stores/queue-order';
+import { queueOrder, type QueueOutcome } from '~/features/kiosk/shared/stores/queue-order';
 
 /** The orders the screen lists as just queued, newest first. */
 export const RECENT_SHOWN = 5;

@@ -9,23 +9,23 @@
 //   it is, and shown as "paid at the terminal, being recorded" meanwhile; it is recorded only under
 //   its claim (taken again first), so a desk whose claim staff released (stores/desk-claims.ts)
 //   and another desk took finds money to give back, never a second payment.
-import type { DeskPayment } from '../../shared/stores/payment-storage';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { ApiClientError } from '../../../../api/client';
-import { claimPayment, fetchClaimHolder, recordDeskPayments, recordPayment, releasePayment } from '../../../../api/cash-desk';
-import { remainderAfter } from '../../../../domain/desk-methods';
-import { sumMoney } from '../../../../domain/money';
-import { formatCurrency } from '../../../../domain/format';
-import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '../../../../api/pos';
-import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '../../../../domain/desk-payments';
-import { receiptItems, receiptPayments, TerminalOperation } from '../../../../domain/terminal';
+import type { DeskPayment } from '~/features/kiosk/shared/stores/payment-storage';
+import type { OrderResponse } from '~/api/contract/orders';
+import { ApiClientError } from '~/api/client';
+import { claimPayment, fetchClaimHolder, recordDeskPayments, recordPayment, releasePayment } from '~/api/cash-desk';
+import { remainderAfter } from '~/domain/desk-methods';
+import { sumMoney } from '~/domain/money';
+import { formatCurrency } from '~/domain/format';
+import { isSimulatedResult, runTerminal, terminalOperation, TerminalError, TerminalFailure } from '~/api/pos';
+import { DESK_RECORD_TIMEOUT_MS, DeskPaymentStage, isUnresolved, mayStartPayment, recordRetryDelay, resumedStage } from '~/domain/desk-payments';
+import { receiptItems, receiptPayments, TerminalOperation } from '~/domain/terminal';
 import { terminalDeps, terminalSettings } from './desk-terminal';
-import { notify } from '../../../../stores/notifications';
+import { notify } from '~/stores/notifications';
 import { $deskPayments, afterPaymentLock, claimAttemptOf, forgetPayment, paymentOf, savePayment, setClaimAttempt, updatePayment, withPaymentLock } from './desk-payments';
-import { loadApi } from '../../../../stores/api-loader';
-import { afterDelay, type Schedule } from '../../../../stores/schedule';
-import type { ShownMessage } from '../../../../domain/messages';
-import { errorMessage } from '../../../../api/errors';
+import { loadApi } from '~/stores/api-loader';
+import { afterDelay, type Schedule } from '~/stores/schedule';
+import type { ShownMessage } from '~/domain/messages';
+import { errorMessage } from '~/api/errors';
 
 // The payments in flight on this kiosk, by order uuid (their state lives apart, for the chip).
 export { $deskPayments };

@@ -10,21 +10,21 @@
 // instead of a second close, and a retry after midnight records the day that was closed.
 import { atom } from 'nanostores';
 import * as z from 'zod/mini';
-import { PosResultSchema, type PosResult } from '../../../../api/contract/pos';
-import { fetchCashierDay, recordCashierClose } from '../../../../api/cashier';
-import type { CashierDay } from '../../../../api/contract/desk-payments';
-import { PAYMENT_METHODS, type MethodTotal } from '../../../../domain/desk-methods';
-import { terminalOperation } from '../../../../api/pos';
-import { compareCashier, type CashierComparison } from '../../../../domain/desk-payments';
-import { todayInRome } from '../../../../domain/dates';
-import { TerminalOperation } from '../../../../domain/terminal';
+import { PosResultSchema, type PosResult } from '~/api/contract/pos';
+import { fetchCashierDay, recordCashierClose } from '~/api/cashier';
+import type { CashierDay } from '~/api/contract/desk-payments';
+import { PAYMENT_METHODS, type MethodTotal } from '~/domain/desk-methods';
+import { terminalOperation } from '~/api/pos';
+import { compareCashier, type CashierComparison } from '~/domain/desk-payments';
+import { todayInRome } from '~/domain/dates';
+import { TerminalOperation } from '~/domain/terminal';
 import { terminalDeps, terminalSettings } from './desk-terminal';
-import { CASHIER_CLOSE_KEY } from '../../shared/stores/storage-keys';
-import { persistentValidated } from '../../../../stores/persisted';
-import { NoticeMessageSchema } from '../../../../stores/notifications';
-import type { ShownMessage } from '../../../../domain/messages';
-import { loadApi } from '../../../../stores/api-loader';
-import { errorMessage } from '../../../../api/errors';
+import { CASHIER_CLOSE_KEY } from '~/features/kiosk/shared/stores/storage-keys';
+import { persistentValidated } from '~/stores/persisted';
+import { NoticeMessageSchema } from '~/stores/notifications';
+import type { ShownMessage } from '~/domain/messages';
+import { loadApi } from '~/stores/api-loader';
+import { errorMessage } from '~/api/errors';
 
 const totals = z.object({ payments: z.number(), amount: z.number() });
 /** What staff counted in the drawer before the close (absent: they confirmed the expected cash). */

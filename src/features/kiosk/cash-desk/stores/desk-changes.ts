@@ -3,13 +3,13 @@
 // renders: saved; a 422's messages for the form's fields (the rest listed); refused by the order's
 // state (changed, paid or gone meanwhile, or a desk charging it) with the order as it is now read
 // again; another answer's message; or nothing to say (no answer: the client said so).
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { fetchShopOrder } from '../../../../api/cash-desk';
-import { apiMessage, isUnprocessable } from '../../../../api/errors';
-import { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } from '../../../../api/order-changes';
-import { poolCustomerChanges, type PoolCustomerForm } from '../../../../domain/cash-desk';
-import { todayInRome } from '../../../../domain/dates';
-import { api } from '../../../../stores/api';
+import type { OrderResponse } from '~/api/contract/orders';
+import { fetchShopOrder } from '~/api/cash-desk';
+import { apiMessage, isUnprocessable } from '~/api/errors';
+import { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } from '~/api/order-changes';
+import { poolCustomerChanges, type PoolCustomerForm } from '~/domain/cash-desk';
+import { todayInRome } from '~/domain/dates';
+import { api } from '~/stores/api';
 
 export type DeskFailure =
   /** The order's state refused it: the server's why, and the order read again (null if it could not be). */

@@ -3,11 +3,11 @@
 // page lost) would block the order at every desk for ever. Staff free it with this kiosk's
 // configuration password, having been told that the gone desk's terminal may already have charged
 // the card; the server checks the password and logs who released whose claim.
-import { ApiClientError } from '../../../../api/client';
-import { releaseClaimOf } from '../../../../api/cash-desk';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { notify } from '../../../../stores/notifications';
-import { loadApi } from '../../../../stores/api-loader';
+import { ApiClientError } from '~/api/client';
+import { releaseClaimOf } from '~/api/cash-desk';
+import type { OrderResponse } from '~/api/contract/orders';
+import { notify } from '~/stores/notifications';
+import { loadApi } from '~/stores/api-loader';
 
 export type ReleaseOutcome =
   | { status: 'released'; order: OrderResponse }

@@ -3,10 +3,10 @@
 // loyalty card with its holder and points (GET v1/orders/{id}/fidelity_card, admin totems of the
 // order's shop). CashDeskCustomer renders $deskCustomer and calls showDeskCustomer per order.
 import { atom } from 'nanostores';
-import type { OrderFidelityCard } from '../../../../api/contract/fidelity';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { documentHref, fetchOrderFidelityCard } from '../../../../api/cash-desk';
-import { loadApi } from '../../../../stores/api-loader';
+import type { OrderFidelityCard } from '~/api/contract/fidelity';
+import type { OrderResponse } from '~/api/contract/orders';
+import { documentHref, fetchOrderFidelityCard } from '~/api/cash-desk';
+import { loadApi } from '~/stores/api-loader';
 
 export interface DeskDocument {
   id: number;

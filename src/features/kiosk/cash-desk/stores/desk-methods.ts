@@ -4,15 +4,15 @@
 // Each payment has its own Idempotency-Key, kept while it is retried: a double tap, or a retry after
 // a lost answer, records it once (the API answers the first request's order). The rules of the
 // parts are src/domain/desk-methods.ts.
-import { ApiClientError } from '../../../../api/client';
-import { recordDeskPayments } from '../../../../api/cash-desk';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { errorMessage } from '../../../../api/errors';
-import { paymentPartsProblem, terminalPart, type PaymentPart } from '../../../../domain/desk-methods';
-import type { ShownMessage } from '../../../../domain/messages';
+import { ApiClientError } from '~/api/client';
+import { recordDeskPayments } from '~/api/cash-desk';
+import type { OrderResponse } from '~/api/contract/orders';
+import { errorMessage } from '~/api/errors';
+import { paymentPartsProblem, terminalPart, type PaymentPart } from '~/domain/desk-methods';
+import type { ShownMessage } from '~/domain/messages';
 import { ruleWords } from '../payment-words';
-import type { ApiClient } from '../../../../api/client';
-import { loadApi } from '../../../../stores/api-loader';
+import type { ApiClient } from '~/api/client';
+import { loadApi } from '~/stores/api-loader';
 import { payOrder, printReceipt, type PayOutcome } from './cash-desk';
 
 export type MethodsOutcome =

@@ -2,10 +2,10 @@
 // island): the order as the desk reads it, read again after a refused payment, replaced by the
 // answer of a change or a payment. CashDeskOrder renders $deskOrder and dispatches these.
 import { atom } from 'nanostores';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { fetchShopOrder } from '../../../../api/cash-desk';
-import { NetworkError } from '../../../../api/client';
-import { loadApi } from '../../../../stores/api-loader';
+import type { OrderResponse } from '~/api/contract/orders';
+import { fetchShopOrder } from '~/api/cash-desk';
+import { NetworkError } from '~/api/client';
+import { loadApi } from '~/stores/api-loader';
 
 export interface DeskOrderPage {
   /** `offline`: no answer (the line is down); read again by itself when the browser is back online. */

@@ -3,10 +3,10 @@
 // alone, apart from the store that drives the payments (stores/cash-desk.ts), so every kiosk page
 // can count them (DeskPaymentsInFlight) without loading the terminal and recording code until there is
 // one to resume.
-import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from '../../shared/stores/payment-storage';
-import { mayMoveTo } from '../../../../domain/desk-payments';
-import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_CHANGED_EVENT, DESK_PAYMENTS_KEY } from '../../shared/stores/storage-keys';
-import { persistentValidated } from '../../../../stores/persisted';
+import { DeskClaimAttemptsSchema, DeskPaymentsSchema, type DeskPayment } from '~/features/kiosk/shared/stores/payment-storage';
+import { mayMoveTo } from '~/domain/desk-payments';
+import { DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_CHANGED_EVENT, DESK_PAYMENTS_KEY } from '~/features/kiosk/shared/stores/storage-keys';
+import { persistentValidated } from '~/stores/persisted';
 
 export const $deskPayments = persistentValidated(DESK_PAYMENTS_KEY, DeskPaymentsSchema, () => ({}));
 // DeskPaymentsChip has not loaded this store while there was nothing to show: a payment this tab starts tells it.

@@ -2,12 +2,12 @@
 // the orchestrator's host or the fake-POS switch (only where the server allows it), and the
 // client's dependencies. A terminal failure is what staff see: the orchestrator's notes as written,
 // or one of the client's own message keys (api/pos.ts TerminalMessages) that the screens translate.
-import { postPosLog } from '../../../../api/cash-desk';
-import type { TerminalDeps, TerminalSettings } from '../../../../api/pos';
-import { simulatedPosAllowed } from '../../../../domain/terminal';
-import { loadApi } from '../../../../stores/api-loader';
-import { $configuration } from '../../../../stores/configuration';
-import { $kioskDevice } from '../../../../stores/kiosk-device';
+import { postPosLog } from '~/api/cash-desk';
+import type { TerminalDeps, TerminalSettings } from '~/api/pos';
+import { simulatedPosAllowed } from '~/domain/terminal';
+import { loadApi } from '~/stores/api-loader';
+import { $configuration } from '~/stores/configuration';
+import { $kioskDevice } from '~/stores/kiosk-device';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -8,11 +8,11 @@
 // still work). A draft of an earlier release, which held the whole order, reads back as its
 // reference (zod drops the rest) and is written back so when the screen opens.
 import * as z from 'zod/mini';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { ApiClientError } from '../../../../api/client';
+import type { OrderResponse } from '~/api/contract/orders';
+import { ApiClientError } from '~/api/client';
 
 /** Storage keys of the drafts (one per screen on this kiosk). */
-export { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../shared/stores/storage-keys';
+export { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
 const code = z.string().check(z.minLength(1), z.maxLength(64));
 

@@ -4,12 +4,12 @@
 // API answers again after an outage. The scans and the confirmations are in ./delivery.ts, which
 // makes this part with the outbox it sends through.
 import { atom, computed } from 'nanostores';
-import { confirmations, fetchOrder } from '../../../../api/delivery';
-import type { OrderResponse } from '../../../../api/contract/orders';
+import { confirmations, fetchOrder } from '~/api/delivery';
+import type { OrderResponse } from '~/api/contract/orders';
 import { DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft, isOffline, type DeliveryDraft, type OrderReading } from './delivery-drafts';
-import type { KioskOutbox } from '../../shared/stores/kiosk-outbox';
-import { persistentValidated } from '../../../../stores/persisted';
-import { loadApi } from '../../../../stores/api-loader';
+import type { KioskOutbox } from '~/features/kiosk/shared/stores/kiosk-outbox';
+import { persistentValidated } from '~/stores/persisted';
+import { loadApi } from '~/stores/api-loader';
 
 export function createDeliveryOrder(outbox: Pick<KioskOutbox, 'onConfirmationLanded' | 'lineLost' | 'whenLineBack'>) {
   const $deliveryDraft = persistentValidated(DELIVERY_DRAFT_KEY, DeliveryDraftSchema, emptyDeliveryDraft);

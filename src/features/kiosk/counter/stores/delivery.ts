@@ -5,9 +5,9 @@
 // twice. The order itself is read from the API and held in memory only (./delivery-order.ts).
 // Components render and dispatch.
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../api/client';
-import { confirmations, lookUpUnit } from '../../../../api/delivery';
-import type { OrderResponse } from '../../../../api/contract/orders';
+import { ApiClientError } from '~/api/client';
+import { confirmations, lookUpUnit } from '~/api/delivery';
+import type { OrderResponse } from '~/api/contract/orders';
 import {
   assignScan,
   assignUnchecked,
@@ -21,13 +21,13 @@ import {
   extraPriceReference,
   type DeliveryScan,
   type ScannedUnit,
-} from '../../../../domain/delivery';
-import type { I18nMessage } from '../../../../domain/messages';
+} from '~/domain/delivery';
+import type { I18nMessage } from '~/domain/messages';
 import { emptyDeliveryDraft, isOffline, orderRef } from './delivery-drafts';
 import { createDeliveryOrder } from './delivery-order';
-import { kioskOutbox, type KioskOutbox } from '../../shared/stores/kiosk-outbox';
-import type { ScanFeedback } from '../../shared/stores/scan-feedback';
-import { loadApi } from '../../../../stores/api-loader';
+import { kioskOutbox, type KioskOutbox } from '~/features/kiosk/shared/stores/kiosk-outbox';
+import type { ScanFeedback } from '~/features/kiosk/shared/stores/scan-feedback';
+import { loadApi } from '~/stores/api-loader';
 
 export type ConfirmResult = { status: 'sent' | 'queued' | 'refused' | 'invalid' | 'busy' };
 

@@ -4,12 +4,12 @@
 // an outage. The scans, the prices and the confirmations are in ./pickup.ts, which makes this part
 // with the outbox it sends through.
 import { atom, computed } from 'nanostores';
-import { fetchOrder } from '../../../../api/delivery';
-import type { OrderResponse } from '../../../../api/contract/orders';
+import { fetchOrder } from '~/api/delivery';
+import type { OrderResponse } from '~/api/contract/orders';
 import { emptyPickupDraft, isOffline, orderRef, PICKUP_DRAFT_KEY, PickupDraftSchema, type OrderReading, type OrderRef, type PickupDraft } from './delivery-drafts';
-import type { KioskOutbox } from '../../shared/stores/kiosk-outbox';
-import { persistentValidated } from '../../../../stores/persisted';
-import { loadApi } from '../../../../stores/api-loader';
+import type { KioskOutbox } from '~/features/kiosk/shared/stores/kiosk-outbox';
+import { persistentValidated } from '~/stores/persisted';
+import { loadApi } from '~/stores/api-loader';
 
 export function createPickupOrders(outbox: Pick<KioskOutbox, 'onConfirmationLanded' | 'lineLost' | 'whenLineBack'>) {
   const $pickupDraft = persistentValidated(PICKUP_DRAFT_KEY, PickupDraftSchema, emptyPickupDraft);

@@ -6,18 +6,18 @@
 // scanned codes) is kept until sent or queued; the orders themselves are read from the API and held
 // in memory only (./pickup-orders.ts).
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../api/client';
-import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '../../../../api/delivery';
-import type { PriceDiff } from '../../../../api/contract/delivery';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { todayInRome } from '../../../../domain/dates';
-import { confirmMoment, errorsByIndex, normalizeCode } from '../../../../domain/delivery';
-import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '../../../../domain/pickup';
+import { ApiClientError } from '~/api/client';
+import { confirmations, fetchOrder, handOutDiff, lineDiff, lookUpUnit } from '~/api/delivery';
+import type { PriceDiff } from '~/api/contract/delivery';
+import type { OrderResponse } from '~/api/contract/orders';
+import { todayInRome } from '~/domain/dates';
+import { confirmMoment, errorsByIndex, normalizeCode } from '~/domain/delivery';
+import { checkPickupScan, pickupDate, pickupRequest, pickupScanOf, queuedPickupCodes, type PickupScan } from '~/domain/pickup';
 import { emptyPickupDraft, isOffline, orderRef, type PickupDraft } from './delivery-drafts';
-import type { ScanFeedback } from '../../shared/stores/scan-feedback';
-import { kioskOutbox, type KioskOutbox } from '../../shared/stores/kiosk-outbox';
+import type { ScanFeedback } from '~/features/kiosk/shared/stores/scan-feedback';
+import { kioskOutbox, type KioskOutbox } from '~/features/kiosk/shared/stores/kiosk-outbox';
 import { createPickupOrders } from './pickup-orders';
-import { loadApi } from '../../../../stores/api-loader';
+import { loadApi } from '~/stores/api-loader';
 
 /** The day the units are recorded back. */
 export const returnDayOf = (draft: PickupDraft, now = new Date()): string => draft.returnDay ?? todayInRome(now);

@@ -3,8 +3,8 @@
 // its history and problems, finding a unit by a scanned code, unlocking a unit and reporting a
 // problem. Islands render these atoms and call these actions; the rules are in domain/inventory.
 import { atom } from 'nanostores';
-import type { ExtraSpecificProduct, InventoryItem } from '../../../../api/contract/inventory';
-import { ApiClientError } from '../../../../api/client';
+import type { ExtraSpecificProduct, InventoryItem } from '~/api/contract/inventory';
+import { ApiClientError } from '~/api/client';
 import {
   fetchUnit,
   listExtras,
@@ -14,7 +14,7 @@ import {
   unlockUnit,
   type UnitDetail,
   type UnitProblem,
-} from '../../../../api/inventory';
+} from '~/api/inventory';
 import {
   filterExtras,
   inventoryQuery,
@@ -26,10 +26,10 @@ import {
   unitsWithProblems,
   type InventoryFilters,
   type ProductOption,
-} from '../../../../domain/inventory';
-import { loadApi } from '../../../../stores/api-loader';
-import { errorMessage } from '../../../../api/errors';
-import type { ShownMessage } from '../../../../domain/messages';
+} from '~/domain/inventory';
+import { loadApi } from '~/stores/api-loader';
+import { errorMessage } from '~/api/errors';
+import type { ShownMessage } from '~/domain/messages';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_UNPROCESSABLE = 422;

@@ -3,9 +3,9 @@
 // ./stores/referral-report.ts; the rows and the CSV: src/domain/referrals.ts.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatCurrency } from '../../../../domain/format';
-import { referralReportCsv, referralReportFileName } from '../../../../domain/referrals';
-import { useT } from '../../../../i18n/client';
+import { formatCurrency } from '~/domain/format';
+import { referralReportCsv, referralReportFileName } from '~/domain/referrals';
+import { useT } from '~/i18n/client';
 import { $referralReport, loadReferralReport } from './stores/referral-report';
 
 export default function ReferralReport({ locale }: { locale: string }) {

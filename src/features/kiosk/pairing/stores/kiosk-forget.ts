@@ -6,17 +6,17 @@
 // The exception is the work only this device can finish (domain/kiosk-pending.ts): it is read from
 // storage here, where every tab writes it at once, so a payment another tab is driving counts too.
 import * as z from 'zod/mini';
-import { DeskClaimAttemptsSchema, DeskPaymentsSchema } from '../../shared/stores/payment-storage';
-import { OutboxSchema } from '../../shared/stores/outbox-storage';
-import { pendingKioskItems, type KioskIdentity, type PendingKioskItem } from '../../../../domain/kiosk-pending';
-import { CART_KEY, clearCart } from '../../../../stores/cart';
-import { $configuration, $ref, clearConfiguration } from '../../../../stores/configuration';
+import { DeskClaimAttemptsSchema, DeskPaymentsSchema } from '~/features/kiosk/shared/stores/payment-storage';
+import { OutboxSchema } from '~/features/kiosk/shared/stores/outbox-storage';
+import { pendingKioskItems, type KioskIdentity, type PendingKioskItem } from '~/domain/kiosk-pending';
+import { CART_KEY, clearCart } from '~/stores/cart';
+import { $configuration, $ref, clearConfiguration } from '~/stores/configuration';
 import {
   CONFIGURATION_KEY,
   KIOSK_DEVICE_KEY,
   ORDER_SUBMISSION_KEY,
   REF_STORAGE_KEY,
-} from '../../../../stores/keys';
+} from '~/stores/keys';
 import {
   CASHIER_CLOSE_KEY,
   DELIVERY_DRAFT_KEY,
@@ -24,12 +24,12 @@ import {
   DESK_PAYMENTS_KEY,
   KIOSK_OUTBOX_KEY,
   PICKUP_DRAFT_KEY,
-} from '../../shared/stores/storage-keys';
-import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from '../../../../stores/kiosk-device';
-import { clearSession, TOKEN_KEY } from '../../../../stores/session';
-import { forgetOfflineStart } from '../../shared/offline-start';
+} from '~/features/kiosk/shared/stores/storage-keys';
+import { $kioskDevice, $kioskOrderPlaced, emptyDevice } from '~/stores/kiosk-device';
+import { clearSession, TOKEN_KEY } from '~/stores/session';
+import { forgetOfflineStart } from '~/features/kiosk/shared/offline-start';
 
-export type { PendingKioskItem } from '../../../../domain/kiosk-pending';
+export type { PendingKioskItem } from '~/domain/kiosk-pending';
 
 /**
  * Every localStorage key the site writes on a kiosk (each also has its `{key}.unreadable` copy,

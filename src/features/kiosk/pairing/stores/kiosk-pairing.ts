@@ -3,17 +3,17 @@
 // load. Both start from a device that remembers nothing of the kiosk's customers
 // (stores/kiosk-forget.ts), and neither drops work only this device can finish: unpairing waits
 // until staff settle it, and pairing hands it over only to the same kiosk of the same shop.
-import { ShopSchema } from '../../../../api/contract/catalogue';
-import { TotemSchema } from '../../../../api/contract/kiosk';
-import { pairTotem } from '../../../../api/totem';
-import { AUTH_TOKEN_TYPE } from '../../../../domain/auth';
-import { kioskHome } from '../../../../domain/kiosk-screens';
-import { mayTakeOverWork } from '../../../../domain/kiosk-pending';
-import { $configuration } from '../../../../stores/configuration';
-import { $kioskDevice, emptyDevice } from '../../../../stores/kiosk-device';
+import { ShopSchema } from '~/api/contract/catalogue';
+import { TotemSchema } from '~/api/contract/kiosk';
+import { pairTotem } from '~/api/totem';
+import { AUTH_TOKEN_TYPE } from '~/domain/auth';
+import { kioskHome } from '~/domain/kiosk-screens';
+import { mayTakeOverWork } from '~/domain/kiosk-pending';
+import { $configuration } from '~/stores/configuration';
+import { $kioskDevice, emptyDevice } from '~/stores/kiosk-device';
 import { forgetKioskData, kioskIdentity, KioskWorkPendingError, PENDING_WORK_KEYS, pendingKioskWork, type PendingKioskItem } from './kiosk-forget';
-import { loadApi } from '../../../../stores/api-loader';
-import { revokeLater } from '../../../../stores/login';
+import { loadApi } from '~/stores/api-loader';
+import { revokeLater } from '~/stores/login';
 
 /**
  * Trades a pairing code for the totem settings and the kiosk's token. Whatever this browser held

@@ -6,14 +6,14 @@
 // a kiosk's configuration (a walk-in customer's guesses on a public kiosk; with this kiosk's own
 // password). Each action reads the list again.
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../api/client';
-import type { ShopKiosk } from '../../../../api/contract/staff';
-import { cancelPairingCode, listShopKiosks, mintPairingCode, newKioskPassword, revokeKiosk, unlockKiosk } from '../../../../api/shop-kiosks';
-import { loadApi } from '../../../../stores/api-loader';
-import { errorMessage } from '../../../../api/errors';
-import type { ShownMessage } from '../../../../domain/messages';
+import { ApiClientError } from '~/api/client';
+import type { ShopKiosk } from '~/api/contract/staff';
+import { cancelPairingCode, listShopKiosks, mintPairingCode, newKioskPassword, revokeKiosk, unlockKiosk } from '~/api/shop-kiosks';
+import { loadApi } from '~/stores/api-loader';
+import { errorMessage } from '~/api/errors';
+import type { ShownMessage } from '~/domain/messages';
 
-export type { ShopKiosk } from '../../../../api/contract/staff';
+export type { ShopKiosk } from '~/api/contract/staff';
 
 const HTTP_UNPROCESSABLE = 422;
 

@@ -2,8 +2,8 @@
 // among the next week's and how many days, written to the configuration as the customer's
 // calendar would (a single day, or a range). The products below the tiles are then priced and
 // counted for them by the booking screen, as on any other browser.
-import { addDays, DateModes, normalizeDates, rentDays, todayInRome, type DateMode } from '../../../../domain/dates';
-import { $configuration, setDates } from '../../../../stores/configuration';
+import { addDays, DateModes, normalizeDates, rentDays, todayInRome, type DateMode } from '~/domain/dates';
+import { $configuration, setDates } from '~/stores/configuration';
 
 /** First days offered: today and the next six (a walk-in books for now, rarely further). */
 export const START_DAY_COUNT = 7;

@@ -4,11 +4,11 @@
 // placed at the public kiosk shows up here within a second. The rows' order is the domain's
 // (sortCounterOrders). An answer for a tab or list the screen has left is dropped.
 import { atom } from 'nanostores';
-import type { CounterList, CounterOrder, CounterOrders, CounterOrdersQuery } from '../../../../api/contract/counter';
-import { fetchCounterOrders } from '../../../../api/counter';
-import { COUNTER_SCREEN_LIST, counterTabDay, sortCounterOrders, type CounterScreen, type CounterTab } from '../../../../domain/counter-orders';
-import { todayInRome } from '../../../../domain/dates';
-import { loadApi } from '../../../../stores/api-loader';
+import type { CounterList, CounterOrder, CounterOrders, CounterOrdersQuery } from '~/api/contract/counter';
+import { fetchCounterOrders } from '~/api/counter';
+import { COUNTER_SCREEN_LIST, counterTabDay, sortCounterOrders, type CounterScreen, type CounterTab } from '~/domain/counter-orders';
+import { todayInRome } from '~/domain/dates';
+import { loadApi } from '~/stores/api-loader';
 import { createCoalescedReader, followShopChannel, type ChannelStatus, type FollowShopChannel, type PageAddress } from './shop-channel';
 
 export interface CounterView {

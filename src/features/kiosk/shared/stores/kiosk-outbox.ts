@@ -7,15 +7,15 @@
 // confirmation that landed but whose answer was lost hands nothing out twice. What the API refuses
 // on a replay (a unit handed out meanwhile by another desk) stays listed for staff to resolve.
 import { atom } from 'nanostores';
-import type { OutboxKind } from '../../../../domain/kiosk-pending';
+import type { OutboxKind } from '~/domain/kiosk-pending';
 import { OutboxSchema, type OutboxEntry } from './outbox-storage';
-import { ApiClientError } from '../../../../api/client';
-import { checkHealth, postConfirmation } from '../../../../api/outbox';
-import { loadApi } from '../../../../stores/api-loader';
-import { backoffDelay, failureKind } from '../../../../domain/retry';
+import { ApiClientError } from '~/api/client';
+import { checkHealth, postConfirmation } from '~/api/outbox';
+import { loadApi } from '~/stores/api-loader';
+import { backoffDelay, failureKind } from '~/domain/retry';
 import { KIOSK_OUTBOX_KEY } from './storage-keys';
-import { persistentValidated } from '../../../../stores/persisted';
-import { afterDelay, type Schedule } from '../../../../stores/schedule';
+import { persistentValidated } from '~/stores/persisted';
+import { afterDelay, type Schedule } from '~/stores/schedule';
 
 /** While offline: look for the API after 2 s, doubling to 30 s. */
 export const OUTBOX_RETRY_FIRST_MS = 2000;

@@ -6,7 +6,7 @@
 // loads none of their code.
 import { atom } from 'nanostores';
 import { PUBLIC_KIOSK_UPDATE_IDLE_S } from 'astro:env/client';
-import { closeInFlight, holdsWork, readyForUpdate } from '../../../../domain/kiosk-update';
+import { closeInFlight, holdsWork, readyForUpdate } from '~/domain/kiosk-update';
 import { CASHIER_CLOSE_KEY, DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY, KIOSK_OUTBOX_KEY } from './storage-keys';
 
 /** A new build waits for the kiosk to be idle: the footer says so. */

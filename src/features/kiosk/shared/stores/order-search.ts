@@ -3,10 +3,10 @@
 // on the delivery and pickup screens: an exact number opens that order). Each search replaces the
 // one before on the same list: an earlier answer arriving late is dropped, not shown.
 import { atom, type WritableAtom } from 'nanostores';
-import type { OrderResponse } from '../../../../api/contract/orders';
-import { searchShopOrders, type ShopOrderQuery } from '../../../../api/staff-orders';
-import { orderWithNumber, sortForDesk } from '../../../../domain/desk-orders';
-import { loadApi } from '../../../../stores/api-loader';
+import type { OrderResponse } from '~/api/contract/orders';
+import { searchShopOrders, type ShopOrderQuery } from '~/api/staff-orders';
+import { orderWithNumber, sortForDesk } from '~/domain/desk-orders';
+import { loadApi } from '~/stores/api-loader';
 
 export interface OrderSearchState {
   /** `failed`: the API did not answer the search (the client said why). */

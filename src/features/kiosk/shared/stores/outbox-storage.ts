@@ -2,7 +2,7 @@
 // reads it back through this schema). The kinds, and what counts as work only this device can
 // finish, are the domain's (domain/kiosk-pending.ts).
 import * as z from 'zod/mini';
-import { OUTBOX_KINDS } from '../../../../domain/kiosk-pending';
+import { OUTBOX_KINDS } from '~/domain/kiosk-pending';
 
 /**
  * A kiosk confirmation (delivery, pickup, a reset) waiting to reach the API: kept in

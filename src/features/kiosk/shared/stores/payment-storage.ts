@@ -2,8 +2,8 @@
 // flight and the claims sent without an answer. Read back through these schemas (stores/desk-payments.ts);
 // never sent to the API as such. The stages and what they allow are the domain's (domain/desk-payments.ts).
 import * as z from 'zod/mini';
-import { DESK_PAYMENT_STAGES } from '../../../../domain/desk-payments';
-import { NoticeMessageSchema } from '../../../../stores/notifications';
+import { DESK_PAYMENT_STAGES } from '~/domain/desk-payments';
+import { NoticeMessageSchema } from '~/stores/notifications';
 
 /**
  * A cash desk's payment in flight, kept in the kiosk's storage from the moment the

@@ -1,8 +1,8 @@
 // Pushing an order into the shop's queue board (spec §4 "push in queue"): from the board's own
 // push screen and from the cash desk's order, so it lives with what the kiosk's features share.
-import { pushInQueue } from '../../../../api/board';
-import { ApiClientError } from '../../../../api/client';
-import { loadApi } from '../../../../stores/api-loader';
+import { pushInQueue } from '~/api/board';
+import { ApiClientError } from '~/api/client';
+import { loadApi } from '~/stores/api-loader';
 
 export type QueueOutcome =
   | { ok: true; number: string; queuedAt: string }

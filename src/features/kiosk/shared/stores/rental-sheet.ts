@@ -1,10 +1,10 @@
 // Printing an order's rental sheet from the cash desk's order and the delivery counter: the PDF is
 // fetched with the kiosk's token (a link would not carry it) and opened in a new tab, where the
 // kiosk's browser prints it; where the tab is refused (a blocked pop-up) it is downloaded instead.
-import type { ApiClient } from '../../../../api/client';
-import { ApiClientError } from '../../../../api/client';
-import { fetchRentalSheet } from '../../../../api/rental-sheet';
-import { loadApi } from '../../../../stores/api-loader';
+import type { ApiClient } from '~/api/client';
+import { ApiClientError } from '~/api/client';
+import { fetchRentalSheet } from '~/api/rental-sheet';
+import { loadApi } from '~/stores/api-loader';
 
 export type RentalSheetOutcome = { ok: true } | { ok: false; reason: 'cancelled' | 'failed' };
 

@@ -1,6 +1,6 @@
 // What a scan at the counter came to, as the scan input (../ScanInput.tsx) says it: delivery's and
 // pickup's stores each keep their last one.
-import type { I18nMessage } from '../../../../domain/messages';
+import type { I18nMessage } from '~/domain/messages';
 
 /** What the last scan or action came to, said next to the scan input (an aria-live region). */
 export interface ScanFeedback {

@@ -8,11 +8,11 @@
 // paint.
 import type { WritableAtom } from 'nanostores';
 import type { default as Pusher, Options } from 'pusher-js';
-import type { RealtimeSettings } from '../../../../api/contract/kiosk';
-import { ORDER_EVENTS } from '../../../../api/contract/realtime';
-import { broadcastingAuthUrl } from '../../../../api/board';
-import { $kioskDevice, kioskToken } from '../../../../stores/kiosk-device';
-import { loadApi } from '../../../../stores/api-loader';
+import type { RealtimeSettings } from '~/api/contract/kiosk';
+import { ORDER_EVENTS } from '~/api/contract/realtime';
+import { broadcastingAuthUrl } from '~/api/board';
+import { $kioskDevice, kioskToken } from '~/stores/kiosk-device';
+import { loadApi } from '~/stores/api-loader';
 
 /** connecting: first contact; live: subscribed; offline: the socket is down (reconnecting); unauthorized: channel refused. */
 export type ChannelStatus = 'connecting' | 'live' | 'offline' | 'unauthorized';

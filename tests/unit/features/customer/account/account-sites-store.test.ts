@@ -2,15 +2,15 @@
 // (src/features/customer/shell/stores/sites.ts): real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { fieldMessages } from '../../../../../src/api/errors';
+import { fieldMessages } from '~/api/errors';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const session = await import('../../../../../src/stores/session');
-const { resetPassword, sendResetCode, signUp } = await import('../../../../../src/features/customer/account/stores/account');
-const { $sites, loadSites } = await import('../../../../../src/features/customer/shell/stores/sites');
+const session = await import('~/stores/session');
+const { resetPassword, sendResetCode, signUp } = await import('~/features/customer/account/stores/account');
+const { $sites, loadSites } = await import('~/features/customer/shell/stores/sites');
 
 /** Answers by path; every request is recorded with its Authorization header. */
 let routes: Record<string, () => Response> = {};

@@ -3,14 +3,14 @@
 // customer, whose profile holds the seeded card FID-0001 (120 points).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '../../../../../src/api/client';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { login } from '../../../../support/orders';
+import { createApiClient } from '~/api/client';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { login } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null, token: null as string | null }));
 
-vi.mock('../../../../../src/stores/api', () => ({
+vi.mock('~/stores/api', () => ({
   api: createApiClient({
     baseUrl: 'http://localhost/api',
     locale: () => 'en',
@@ -23,7 +23,7 @@ vi.mock('../../../../../src/stores/api', () => ({
 }));
 
 useTestStorageEngine();
-const { $ownFidelityCard, loadOwnFidelityCard } = await import('../../../../../src/features/customer/account/stores/fidelity');
+const { $ownFidelityCard, loadOwnFidelityCard } = await import('~/features/customer/account/stores/fidelity');
 
 describe('loadOwnFidelityCard', () => {
   beforeAll(async () => {

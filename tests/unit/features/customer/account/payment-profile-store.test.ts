@@ -2,15 +2,15 @@
 // real stores, the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { MAX_UPLOAD_BYTES } from '../../../../../src/domain/medias';
+import { MAX_UPLOAD_BYTES } from '~/domain/medias';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { $user } = await import('../../../../../src/stores/session');
-const { payForOrder } = await import('../../../../../src/features/customer/shared/stores/payments');
-const { removeDocument, saveProfileDetails, storeDocument } = await import('../../../../../src/features/customer/account/stores/profile');
+const { $user } = await import('~/stores/session');
+const { payForOrder } = await import('~/features/customer/shared/stores/payments');
+const { removeDocument, saveProfileDetails, storeDocument } = await import('~/features/customer/account/stores/profile');
 
 let respond: () => Response = () => Response.json({});
 const asked: { method: string; path: string; body: BodyInit | null | undefined }[] = [];

@@ -4,15 +4,15 @@
 // message under `code` is the server's own.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '../../../../../src/api/client';
-import { getT } from '../../../../../src/i18n/server';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { readMail, signup } from '../../../../support/orders';
+import { createApiClient } from '~/api/client';
+import { getT } from '~/i18n/server';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { readMail, signup } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('../../../../../src/stores/api', () => ({
+vi.mock('~/stores/api', () => ({
   api: createApiClient({
     baseUrl: 'http://localhost/api',
     locale: () => 'en',
@@ -25,7 +25,7 @@ vi.mock('../../../../../src/stores/api', () => ({
 }));
 
 useTestStorageEngine();
-const { checkResetCode, sendResetCode } = await import('../../../../../src/features/customer/account/stores/account');
+const { checkResetCode, sendResetCode } = await import('~/features/customer/account/stores/account');
 const en = getT('en');
 const USERNAME = 'reset.code@example.com';
 

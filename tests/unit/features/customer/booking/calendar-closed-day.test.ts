@@ -1,9 +1,9 @@
 // The calendar's closed-day reason: the day the shop reopens is written DD/MM/YYYY,
 // the site's one date display (spec §9, dayToDisplay), in every language — not "1/12".
 import { describe, expect, it } from 'vitest';
-import { dayLabel } from '../../../../../src/features/customer/booking/CalendarDay';
-import type { CalendarCell } from '../../../../../src/domain/calendar';
-import { getT } from '../../../../../src/i18n/server';
+import { dayLabel } from '~/features/customer/booking/CalendarDay';
+import type { CalendarCell } from '~/domain/calendar';
+import { getT } from '~/i18n/server';
 
 const closed: CalendarCell = {
   day: '2026-11-28',

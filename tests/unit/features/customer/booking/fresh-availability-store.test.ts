@@ -5,19 +5,19 @@
 // product re-reads first and refuses one whose last unit went.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS } from '../../../../../src/domain/freshness';
-import { manualEnv, settle } from '../../../../support/freshness-env';
-import { shownText } from '../../../../support/notices';
-import { MAX_UNITS_PER_PRODUCT } from '../../../../../src/domain/cart';
-import { DateModes } from '../../../../../src/domain/dates';
+import { AVAILABILITY_MAX_AGE_MS, AVAILABILITY_READ_ALLOWANCE_MS } from '~/domain/freshness';
+import { manualEnv, settle } from '~tests/support/freshness-env';
+import { shownText } from '~tests/support/notices';
+import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => useTestStorageEngine());
 
-const cart = await import('../../../../../src/stores/cart');
-const configuration = await import('../../../../../src/stores/configuration');
-const notifications = await import('../../../../../src/stores/notifications');
-const { createShopAvailability } = await import('../../../../../src/features/customer/booking/stores/fresh-availability');
-const dayStore = await import('../../../../../src/features/customer/booking/stores/day-availability');
+const cart = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const notifications = await import('~/stores/notifications');
+const { createShopAvailability } = await import('~/features/customer/booking/stores/fresh-availability');
+const dayStore = await import('~/features/customer/booking/stores/day-availability');
 
 const SHOP = { id: 3, slug: 'negozio', label: 'Negozio', logos: [], categories: [], sports: [] };
 const KIT = 11;

@@ -4,13 +4,13 @@
 // drops the answer of a read that a newer one replaced.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { DateModes } from '../../../../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => useTestStorageEngine());
 
-const cart = await import('../../../../../src/stores/cart');
-const configuration = await import('../../../../../src/stores/configuration');
-const { $sizes, loadSizes, resetSizes } = await import('../../../../../src/features/customer/booking/stores/sizes');
+const cart = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const { $sizes, loadSizes, resetSizes } = await import('~/features/customer/booking/stores/sizes');
 
 const SHOP = { id: 6, slug: 'negozio', label: 'Negozio', logos: [], categories: [], sports: [] };
 const BIKE = 21;

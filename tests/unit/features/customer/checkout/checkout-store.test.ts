@@ -3,25 +3,25 @@
 // in-process API over a seeded database, so the answers and 422 messages are the server's own.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { IDEMPOTENCY_HEADER } from '../../../../../src/api/contract/idempotency';
-import { DateModes } from '../../../../../src/domain/dates';
-import { fidelityCardNumberFrom } from '../../../../../src/domain/fidelity';
-import { TotemTypes } from '../../../../../src/domain/kiosk';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { day, pick, type Picked } from '../../../../support/orders';
-import { SHOP } from '../../../../support/staff';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
+import { DateModes } from '~/domain/dates';
+import { fidelityCardNumberFrom } from '~/domain/fidelity';
+import { TotemTypes } from '~/domain/kiosk';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { day, pick, type Picked } from '~tests/support/orders';
+import { SHOP } from '~tests/support/staff';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
 // Imported after the test engine is on, so the persistent atoms use it.
-const cartStore = await import('../../../../../src/stores/cart');
-const configuration = await import('../../../../../src/stores/configuration');
-const { $pendingOrderSubmission } = await import('../../../../../src/features/customer/checkout/stores/order-submission');
-const { applyCoupon, applyFidelityCard, applyOwnFidelityCard, openCheckout, removeFidelityCard, submitOrder } = await import('../../../../../src/features/customer/checkout/stores/checkout');
-const uploads = await import('../../../../../src/features/customer/checkout/stores/uploads');
+const cartStore = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const { $pendingOrderSubmission } = await import('~/features/customer/checkout/stores/order-submission');
+const { applyCoupon, applyFidelityCard, applyOwnFidelityCard, openCheckout, removeFidelityCard, submitOrder } = await import('~/features/customer/checkout/stores/checkout');
+const uploads = await import('~/features/customer/checkout/stores/uploads');
 
 let api: TestApi;
 let bike: Picked;

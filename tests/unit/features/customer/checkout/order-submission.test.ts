@@ -5,21 +5,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { count, eq } from 'drizzle-orm';
-import { orders } from '../../../../../server/db/schema/index';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../../../src/api/contract/idempotency';
-import { buildOrderFormData, type OrderFormInput } from '../../../../../src/domain/orders';
-import { TERMS_VERSION } from '../../../../../src/domain/terms';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { day, pick } from '../../../../support/orders';
-import { SHOP } from '../../../../support/staff';
-import { DateModes } from '../../../../../src/domain/dates';
+import { orders } from '~server/db/schema/index';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
+import { buildOrderFormData, type OrderFormInput } from '~/domain/orders';
+import { TERMS_VERSION } from '~/domain/terms';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { day, pick } from '~tests/support/orders';
+import { SHOP } from '~tests/support/staff';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { $pendingOrderSubmission, orderSubmission } = await import('../../../../../src/features/customer/checkout/stores/order-submission');
+const { $pendingOrderSubmission, orderSubmission } = await import('~/features/customer/checkout/stores/order-submission');
 
 describe('order submissions', () => {
   let api: TestApi;

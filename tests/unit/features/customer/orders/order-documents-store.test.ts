@@ -7,16 +7,16 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '../../../../../src/api/client';
-import { getT } from '../../../../../src/i18n/server';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { PDF_BYTES, PNG_BYTES, day, login } from '../../../../support/orders';
-import { placeOrder } from '../../../../support/staff';
+import { createApiClient } from '~/api/client';
+import { getT } from '~/i18n/server';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { PDF_BYTES, PNG_BYTES, day, login } from '~tests/support/orders';
+import { placeOrder } from '~tests/support/staff';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null, token: null as string | null, requests: [] as string[] }));
 
-vi.mock('../../../../../src/stores/api', () => ({
+vi.mock('~/stores/api', () => ({
   api: createApiClient({
     baseUrl: 'http://localhost/api',
     locale: () => 'en',
@@ -32,9 +32,9 @@ vi.mock('../../../../../src/stores/api', () => ({
 }));
 
 useTestStorageEngine();
-const { $orderPage, showOrder } = await import('../../../../../src/features/customer/orders/stores/orders');
+const { $orderPage, showOrder } = await import('~/features/customer/orders/stores/orders');
 const { $orderDocuments, resetOrderDocuments, retryOrderDocument, storeOrderDocument } = await import(
-  '../../../../../src/features/customer/orders/stores/order-documents'
+  '~/features/customer/orders/stores/order-documents'
 );
 const en = getT('en');
 

@@ -2,13 +2,13 @@
 // app's API client over a fake fetch. The payment-confirmation re-reads run on a scheduler the test
 // drives: it runs each armed re-read itself, so nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderResponse } from '../../../../../src/api/contract/orders';
-import { confirmPollDelay, PAYMENT_CONFIRM_POLL } from '../../../../../src/domain/payments';
-import { todayInRome } from '../../../../../src/domain/dates';
-import { orderResponse } from '../../../../support/order-response';
+import type { OrderResponse } from '~/api/contract/orders';
+import { confirmPollDelay, PAYMENT_CONFIRM_POLL } from '~/domain/payments';
+import { todayInRome } from '~/domain/dates';
+import { orderResponse } from '~tests/support/order-response';
 
-const { $orderPage, cancelShownOrder, loadMyOrders, reloadOrder, showOrder } = await import('../../../../../src/features/customer/orders/stores/orders');
-const { afterDelay } = await import('../../../../../src/stores/schedule');
+const { $orderPage, cancelShownOrder, loadMyOrders, reloadOrder, showOrder } = await import('~/features/customer/orders/stores/orders');
+const { afterDelay } = await import('~/stores/schedule');
 
 const ORDER = orderResponse();
 

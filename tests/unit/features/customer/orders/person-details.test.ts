@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import itMessages from '../../../../../i18n/it.json';
-import enMessages from '../../../../../i18n/en.json';
-import { createIslandT } from '../../../../../src/i18n/translate';
-import { personDetails, personName } from '../../../../../src/features/customer/orders/person-details';
+import itMessages from '~i18n/it.json';
+import enMessages from '~i18n/en.json';
+import { createIslandT } from '~/i18n/translate';
+import { personDetails, personName } from '~/features/customer/orders/person-details';
 
 const skier = { first_name: 'Luca', last_name: 'Bianchi', height: 168, weight: 70, shoe_size: 42, level: 'intermedio' };
 

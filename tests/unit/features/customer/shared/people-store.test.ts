@@ -3,8 +3,8 @@
 // empties it, and that nothing of it is written to browser storage.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { ApiClientError, createApiClient } from '../../../../../src/api/client';
-import type { Person } from '../../../../../src/api/contract/people';
+import { ApiClientError, createApiClient } from '~/api/client';
+import type { Person } from '~/api/contract/people';
 
 interface Call {
   method: string;
@@ -22,8 +22,8 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-vi.mock('../../../../../src/stores/api', async () => {
-  const { $token } = await import('../../../../../src/stores/session');
+vi.mock('~/stores/api', async () => {
+  const { $token } = await import('~/stores/session');
   return {
     api: createApiClient({
       baseUrl: 'https://shop.example.com/api',
@@ -42,9 +42,9 @@ vi.mock('../../../../../src/stores/api', async () => {
   };
 });
 
-const session = await import('../../../../../src/stores/session');
-const configuration = await import('../../../../../src/stores/configuration');
-const people = await import('../../../../../src/features/customer/shared/stores/people');
+const session = await import('~/stores/session');
+const configuration = await import('~/stores/configuration');
+const people = await import('~/features/customer/shared/stores/people');
 
 beforeEach(() => {
   calls.length = 0;

@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { atom } from 'nanostores';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import type { Notice } from '../../../../../src/stores/notifications';
-import { PENDING_NOTICE_KEY } from '../../../../../src/stores/keys';
-import { MemoryStorage } from '../../../../support/browser-storage';
+import type { Notice } from '~/stores/notifications';
+import { PENDING_NOTICE_KEY } from '~/stores/keys';
+import { MemoryStorage } from '~tests/support/browser-storage';
 
 beforeAll(() => useTestStorageEngine());
-const { watchCustomerSession } = await import('../../../../../src/features/customer/shared/stores/session-watch');
+const { watchCustomerSession } = await import('~/features/customer/shared/stores/session-watch');
 
 const SERVER_401: Notice = { id: 1, message: 'Sessione non valida o scaduta: accedi di nuovo', type: 'error', color: 'error', icon: null, timeout: 8000 };
 
@@ -100,8 +100,8 @@ describe('watchCustomerSession', () => {
   });
 
   it('on the page: the real session and notices, the notice kept in sessionStorage for the next page only', async () => {
-    const { $token } = await import('../../../../../src/stores/session');
-    const { notify, showPendingNotice, $notice, createNotifications } = await import('../../../../../src/stores/notifications');
+    const { $token } = await import('~/stores/session');
+    const { notify, showPendingNotice, $notice, createNotifications } = await import('~/stores/notifications');
     const storage = new MemoryStorage();
     vi.stubGlobal('sessionStorage', storage);
     vi.stubGlobal('window', new EventTarget());

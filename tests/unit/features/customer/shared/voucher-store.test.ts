@@ -3,7 +3,7 @@
 // a wrong link, a cancelled order and a lost answer told apart.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const { $voucherDownload, downloadVoucher, voucherLink } = await import('../../../../../src/features/customer/shared/stores/voucher');
+const { $voucherDownload, downloadVoucher, voucherLink } = await import('~/features/customer/shared/stores/voucher');
 
 const UUID = '0b5c7a1e-1111-4222-8333-444455556666';
 const PDF = '%PDF-1.3 a voucher';

@@ -6,17 +6,17 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
-import { BOARD_READ_TIMEOUT_MS } from '../../../../../src/domain/kiosk-screens';
-import { KIOSK_LOOKUP_TIMEOUT_MS } from '../../../../../src/domain/delivery';
+import { BOARD_READ_TIMEOUT_MS } from '~/domain/kiosk-screens';
+import { KIOSK_LOOKUP_TIMEOUT_MS } from '~/domain/delivery';
 import { freshCounters, type Counters } from '../counter/support';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const board = await import('../../../../../src/features/kiosk/board/stores/board');
-const channel = await import('../../../../../src/features/kiosk/shared/stores/shop-channel');
-const device = await import('../../../../../src/stores/kiosk-device');
+const board = await import('~/features/kiosk/board/stores/board');
+const channel = await import('~/features/kiosk/shared/stores/shop-channel');
+const device = await import('~/stores/kiosk-device');
 
 /** One request the fake API got, answered when the test says so (or never). */
 interface Held {

@@ -2,9 +2,9 @@
 // one is still sent are each their own push, in the order they came (never joined into one), and
 // every answer of the run is kept for the screen, a refusal with its number.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueOutcome } from '../../../../../src/features/kiosk/shared/stores/queue-order';
+import type { QueueOutcome } from '~/features/kiosk/shared/stores/queue-order';
 
-import { createPushInQueue, RECENT_SHOWN } from '../../../../../src/features/kiosk/board/stores/push-in-queue';
+import { createPushInQueue, RECENT_SHOWN } from '~/features/kiosk/board/stores/push-in-queue';
 
 /** Each push waits here until the test answers it: a slow line. */
 const pushes: { number: string; answer: (outcome: QueueOutcome) => void }[] = [];

@@ -7,16 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import type { PosSimulator } from '../../../../../server/pos/simulator';
-import { orders } from '../../../../../server/db/schema/index';
-import type { TestApi } from '../../../../support/app';
+import type { PosSimulator } from '~server/pos/simulator';
+import { orders } from '~server/db/schema/index';
+import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
 import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
-import { day } from '../../../../support/orders';
-import { call, placeOrder } from '../../../../support/staff';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import type { DeskPayment } from '../../../../../src/features/kiosk/shared/stores/payment-storage';
-import { DESK_RECORD_TIMEOUT_MS } from '../../../../../src/domain/desk-payments';
+import { day } from '~tests/support/orders';
+import { call, placeOrder } from '~tests/support/staff';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import type { DeskPayment } from '~/features/kiosk/shared/stores/payment-storage';
+import { DESK_RECORD_TIMEOUT_MS } from '~/domain/desk-payments';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -24,7 +24,7 @@ beforeAll(() => {
 
 /** The cash desk store as the page makes it (new for each test). */
 let desk: ReturnType<typeof freshCashDesk>;
-const { $deskPayments } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-payments');
+const { $deskPayments } = await import('~/features/kiosk/cash-desk/stores/desk-payments');
 
 let api: TestApi;
 let pos: PosSimulator;

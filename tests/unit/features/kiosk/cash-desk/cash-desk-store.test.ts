@@ -6,26 +6,26 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { startPosSimulator, POS_NOTES, type PosSimulator } from '../../../../../server/pos/simulator';
-import { orders, posLogs } from '../../../../../server/db/schema/index';
-import type { TestApi } from '../../../../support/app';
+import { startPosSimulator, POS_NOTES, type PosSimulator } from '~server/pos/simulator';
+import { orders, posLogs } from '~server/db/schema/index';
+import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
 import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
-import { day } from '../../../../support/orders';
-import { call, pair, payAtDesk, placeOrder, totemOf } from '../../../../support/staff';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
-import { noticeText } from '../../../../../src/domain/messages';
-import { loadT } from '../../../../../src/i18n/client';
+import { day } from '~tests/support/orders';
+import { call, pair, payAtDesk, placeOrder, totemOf } from '~tests/support/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { noticeText } from '~/domain/messages';
+import { loadT } from '~/i18n/client';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../../../../src/stores/configuration');
-const { createCashier, CashierRecordError } = await import('../../../../../src/features/kiosk/cash-desk/stores/cashier');
+const configuration = await import('~/stores/configuration');
+const { createCashier, CashierRecordError } = await import('~/features/kiosk/cash-desk/stores/cashier');
 /** The cash desk's stores as the page makes them (new for each test). */
 let desk: ReturnType<typeof freshCashDesk>;
-const { $deskPayments } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-payments');
+const { $deskPayments } = await import('~/features/kiosk/cash-desk/stores/desk-payments');
 let cashier: ReturnType<typeof createCashier>;
 
 let api: TestApi;

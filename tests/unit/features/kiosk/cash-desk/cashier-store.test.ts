@@ -4,8 +4,8 @@
 // the close's own Idempotency-Key and day; the terminal is closed once; the result survives a reload.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { startPosSimulator, type PosSimulator } from '../../../../../server/pos/simulator';
-import { IDEMPOTENCY_HEADER } from '../../../../../src/api/contract/idempotency';
+import { startPosSimulator, type PosSimulator } from '~server/pos/simulator';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
 import { actAsKiosk } from '../support';
 
 beforeAll(() => {
@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 /** The store as a page loads it: a fresh module over what the kiosk's storage holds. */
-const loadCashier = () => import('../../../../../src/features/kiosk/cash-desk/stores/cashier');
+const loadCashier = () => import('~/features/kiosk/cash-desk/stores/cashier');
 
 let pos: PosSimulator;
 /** The closes the API got: Idempotency-Key and body. */

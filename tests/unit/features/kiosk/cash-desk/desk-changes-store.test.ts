@@ -2,14 +2,14 @@
 // screen shows for each answer, with the app's API client over a fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { todayInRome } from '../../../../../src/domain/dates';
-import { orderResponse } from '../../../../support/order-response';
+import { todayInRome } from '~/domain/dates';
+import { orderResponse } from '~tests/support/order-response';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { cancelAtDesk, changeDeskContact, changeDeskPoolCustomer, readDeskOrder } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-changes');
+const { cancelAtDesk, changeDeskContact, changeDeskPoolCustomer, readDeskOrder } = await import('~/features/kiosk/cash-desk/stores/desk-changes');
 
 const ORDER = orderResponse();
 /** Answers in turn; an Error is no answer at all. */

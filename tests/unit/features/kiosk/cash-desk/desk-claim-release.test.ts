@@ -5,20 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import type { TestApi } from '../../../../support/app';
+import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
 import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
-import { shownText } from '../../../../support/notices';
-import { day } from '../../../../support/orders';
-import { call, pair, placeOrder, totemOf } from '../../../../support/staff';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
+import { shownText } from '~tests/support/notices';
+import { day } from '~tests/support/orders';
+import { call, pair, placeOrder, totemOf } from '~tests/support/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const claims = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-claims');
-const notifications = await import('../../../../../src/stores/notifications');
+const claims = await import('~/features/kiosk/cash-desk/stores/desk-claims');
+const notifications = await import('~/stores/notifications');
 
 let api: TestApi;
 let cashToken: string;

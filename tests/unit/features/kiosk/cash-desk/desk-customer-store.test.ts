@@ -4,17 +4,17 @@
 // as the shop's admin totem BARD-02.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
-import { PDF_BYTES, PNG_BYTES, day, file, login } from '../../../../support/orders';
-import { pair, placeOrder, totemOf } from '../../../../support/staff';
+import { PDF_BYTES, PNG_BYTES, day, file, login } from '~tests/support/orders';
+import { pair, placeOrder, totemOf } from '~tests/support/staff';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { createDeskCustomer } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-customer');
+const { createDeskCustomer } = await import('~/features/kiosk/cash-desk/stores/desk-customer');
 
 let api: TestApi;
 let adminToken: string;

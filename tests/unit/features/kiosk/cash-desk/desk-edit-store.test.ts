@@ -6,12 +6,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { coupons, totems } from '../../../../../server/db/schema/index';
-import { DateModes } from '../../../../../src/domain/dates';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
-import { day, orderForm, pick, postOrder, type OrderInput } from '../../../../support/orders';
-import { idDocument, pair, SHOP, totemOf } from '../../../../support/staff';
+import { coupons, totems } from '~server/db/schema/index';
+import { DateModes } from '~/domain/dates';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { day, orderForm, pick, postOrder, type OrderInput } from '~tests/support/orders';
+import { idDocument, pair, SHOP, totemOf } from '~tests/support/staff';
 import { actAsKiosk, routeFetchToApi } from '../support';
 
 beforeAll(() => {
@@ -19,11 +19,11 @@ beforeAll(() => {
 });
 
 // Imported after the test engine is on, so the persistent atoms use it.
-const cartStore = await import('../../../../../src/stores/cart');
-const configuration = await import('../../../../../src/stores/configuration');
-const { editOrderInCart } = await import('../../../../../src/stores/order-edit');
-const { readDeskOrder } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-changes');
-const { submitOrder } = await import('../../../../../src/features/customer/checkout/stores/checkout');
+const cartStore = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const { editOrderInCart } = await import('~/stores/order-edit');
+const { readDeskOrder } = await import('~/features/kiosk/cash-desk/stores/desk-changes');
+const { submitOrder } = await import('~/features/customer/checkout/stores/checkout');
 
 let api: TestApi;
 let cashToken: string;

@@ -4,13 +4,13 @@
 // total refused under its field before anything is sent.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import type { TestApi } from '../../../../support/app';
+import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
 import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
-import { day } from '../../../../support/orders';
-import { call, placeOrder } from '../../../../support/staff';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
-import { createDeskMethods } from '../../../../../src/features/kiosk/cash-desk/stores/desk-methods';
+import { day } from '~tests/support/orders';
+import { call, placeOrder } from '~tests/support/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { createDeskMethods } from '~/features/kiosk/cash-desk/stores/desk-methods';
 
 beforeAll(() => {
   useTestStorageEngine();

@@ -5,19 +5,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
-import { day, orderForm, pick, postOrder } from '../../../../support/orders';
-import { call, pair, payAtDesk, placeOrder, SHOP, totemOf } from '../../../../support/staff';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
+import { day, orderForm, pick, postOrder } from '~tests/support/orders';
+import { call, pair, payAtDesk, placeOrder, SHOP, totemOf } from '~tests/support/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-order');
-const { $deskSearch, $finderSearch, findShopOrders, searchDeskOrders } = await import('../../../../../src/features/kiosk/shared/stores/order-search');
+const { $deskOrder, reloadDeskOrder, setDeskOrder, showDeskOrder } = await import('~/features/kiosk/cash-desk/stores/desk-order');
+const { $deskSearch, $finderSearch, findShopOrders, searchDeskOrders } = await import('~/features/kiosk/shared/stores/order-search');
 
 let api: TestApi;
 let adminToken: string;

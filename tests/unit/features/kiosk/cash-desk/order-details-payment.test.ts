@@ -1,10 +1,10 @@
 // The cash desk's payment line of an order: one paid online says so, with the provider's payment id
 // the shop looks up in Stripe's dashboard; one paid at a desk keeps its day and time.
 import { describe, expect, it } from 'vitest';
-import { paymentText } from '../../../../../src/features/kiosk/cash-desk/CashDeskOrderDetails';
-import { translator } from '../../../../../server/http/locale';
-import { orderResponse } from '../../../../support/order-response';
-import { formatCurrency } from '../../../../../src/domain/format';
+import { paymentText } from '~/features/kiosk/cash-desk/CashDeskOrderDetails';
+import { translator } from '~server/http/locale';
+import { orderResponse } from '~tests/support/order-response';
+import { formatCurrency } from '~/domain/format';
 
 describe("the cash desk's payment line", () => {
   const t = translator('it');

@@ -4,21 +4,21 @@
 // server refuses (settings read before it left demo mode) dropped with nothing to give back.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import type { TestApi } from '../../../../support/app';
+import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
 import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
-import { day } from '../../../../support/orders';
-import { call, placeOrder } from '../../../../support/staff';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
-import { simulatedPosAllowed } from '../../../../../src/domain/terminal';
+import { day } from '~tests/support/orders';
+import { call, placeOrder } from '~tests/support/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { simulatedPosAllowed } from '~/domain/terminal';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../../../../src/stores/configuration');
-const device = await import('../../../../../src/stores/kiosk-device');
-const terminal = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-terminal');
+const configuration = await import('~/stores/configuration');
+const device = await import('~/stores/kiosk-device');
+const terminal = await import('~/features/kiosk/cash-desk/stores/desk-terminal');
 
 let api: TestApi;
 let cashToken: string;
@@ -28,7 +28,7 @@ let terminalCalls: string[];
 let payBodies: Record<string, unknown>[];
 /** The cash desk store as the page makes it (new for each test). */
 let desk: ReturnType<typeof freshCashDesk>;
-const { $deskPayments } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-payments');
+const { $deskPayments } = await import('~/features/kiosk/cash-desk/stores/desk-payments');
 
 let world: CashDesk;
 beforeAll(async () => {

@@ -2,13 +2,13 @@
 // simulator and the cash desk BARD-03 paired with it, opened once per file and reset per test; and
 // a cash desk store of the test's own, whose recording retries are cleared when the test ends.
 import { afterEach } from 'vitest';
-import { startPosSimulator, type PosSimulator } from '../../../../../server/pos/simulator';
-import { createCashDesk } from '../../../../../src/features/kiosk/cash-desk/stores/cash-desk';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { startPosSimulator, type PosSimulator } from '~server/pos/simulator';
+import { createCashDesk } from '~/features/kiosk/cash-desk/stores/cash-desk';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk } from '../support';
-import { pair, totemOf } from '../../../../support/staff';
-import { clearedAtTheEnd } from '../../../../support/timers';
+import { pair, totemOf } from '~tests/support/staff';
+import { clearedAtTheEnd } from '~tests/support/timers';
 
 const timers = clearedAtTheEnd();
 afterEach(() => timers.clear());

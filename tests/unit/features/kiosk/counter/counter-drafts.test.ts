@@ -6,14 +6,14 @@
 // order) is stored again as its reference when the screen opens.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
-import { day, orderForm, pick, postOrder } from '../../../../support/orders';
-import { call, idDocument, pair, SHOP, totemOf, unit } from '../../../../support/staff';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
+import { day, orderForm, pick, postOrder } from '~tests/support/orders';
+import { call, idDocument, pair, SHOP, totemOf, unit } from '~tests/support/staff';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
 beforeAll(() => {
   useTestStorageEngine();

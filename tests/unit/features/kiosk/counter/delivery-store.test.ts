@@ -7,17 +7,17 @@
 // after it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { IDEMPOTENCY_HEADER } from '../../../../../src/api/contract/idempotency';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
-import { day } from '../../../../support/orders';
-import { call, idDocument, pair, placeOrder, totemOf, unit } from '../../../../support/staff';
+import { day } from '~tests/support/orders';
+import { call, idDocument, pair, placeOrder, totemOf, unit } from '~tests/support/staff';
 import { eq } from 'drizzle-orm';
-import { medias } from '../../../../../server/db/schema/index';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import { romeTime, todayInRome } from '../../../../../src/domain/dates';
+import { medias } from '~server/db/schema/index';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { romeTime, todayInRome } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -26,7 +26,7 @@ beforeAll(() => {
 let outbox: Counters['outbox'];
 let delivery: Counters['delivery'];
 let pickup: Counters['pickup'];
-const drafts = await import('../../../../../src/features/kiosk/counter/stores/delivery-drafts');
+const drafts = await import('~/features/kiosk/counter/stores/delivery-drafts');
 
 let api: TestApi;
 let token: string;

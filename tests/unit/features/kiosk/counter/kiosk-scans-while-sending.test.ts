@@ -5,14 +5,14 @@
 // the outbox, not on the counter, so they cannot be confirmed (and sent) a second time.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
-import { day } from '../../../../support/orders';
-import { call, pair, placeOrder, totemOf, unit } from '../../../../support/staff';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import { KIOSK_OUTBOX_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
+import { day } from '~tests/support/orders';
+import { call, pair, placeOrder, totemOf, unit } from '~tests/support/staff';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { KIOSK_OUTBOX_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -21,7 +21,7 @@ beforeAll(() => {
 let outbox: Counters['outbox'];
 let delivery: Counters['delivery'];
 let pickup: Counters['pickup'];
-const drafts = await import('../../../../../src/features/kiosk/counter/stores/delivery-drafts');
+const drafts = await import('~/features/kiosk/counter/stores/delivery-drafts');
 
 let api: TestApi;
 let token: string;

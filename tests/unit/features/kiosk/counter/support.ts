@@ -4,10 +4,10 @@
 // the test before (a queued send, a listener) reaches the next, and the outbox's retry timers are
 // cleared when each test ends.
 import { afterEach } from 'vitest';
-import { createOutbox, type OutboxOptions } from '../../../../../src/features/kiosk/shared/stores/kiosk-outbox';
-import { createDelivery } from '../../../../../src/features/kiosk/counter/stores/delivery';
-import { createPickup } from '../../../../../src/features/kiosk/counter/stores/pickup';
-import { clearedAtTheEnd } from '../../../../support/timers';
+import { createOutbox, type OutboxOptions } from '~/features/kiosk/shared/stores/kiosk-outbox';
+import { createDelivery } from '~/features/kiosk/counter/stores/delivery';
+import { createPickup } from '~/features/kiosk/counter/stores/pickup';
+import { clearedAtTheEnd } from '~tests/support/timers';
 
 const timers = clearedAtTheEnd();
 afterEach(() => timers.clear());

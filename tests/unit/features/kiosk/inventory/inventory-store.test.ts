@@ -6,18 +6,18 @@
 // an outage shown as such.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
-import { day, productId } from '../../../../support/orders';
-import { call, pair, placeOrder, SHOP, totemOf, unit } from '../../../../support/staff';
-import { NO_FILTERS } from '../../../../../src/domain/inventory';
+import { day, productId } from '~tests/support/orders';
+import { call, pair, placeOrder, SHOP, totemOf, unit } from '~tests/support/staff';
+import { NO_FILTERS } from '~/domain/inventory';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { createInventory } = await import('../../../../../src/features/kiosk/inventory/stores/inventory');
+const { createInventory } = await import('~/features/kiosk/inventory/stores/inventory');
 /** The inventory's store as a page makes it (new for each test). */
 let store: ReturnType<typeof createInventory>;
 

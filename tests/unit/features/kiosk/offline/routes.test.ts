@@ -2,8 +2,8 @@
 // the shop's booking pages in every locale, and the API's JSON reads, never its writes nor downloads.
 import { describe, expect, it, vi } from 'vitest';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { KIOSK_PAGE_GLOBS, KIOSK_SHELLS, keepsApiAnswer, keptApiAnswers, kioskApiRead, kioskBookingPage, kioskShellFor, withReadableDate } from '../../../../../src/features/kiosk/offline/routes';
-import { shellFor } from '../../../../../server/static';
+import { KIOSK_PAGE_GLOBS, KIOSK_SHELLS, keepsApiAnswer, keptApiAnswers, kioskApiRead, kioskBookingPage, kioskShellFor, withReadableDate } from '~/features/kiosk/offline/routes';
+import { shellFor } from '~server/static';
 
 // Workbox's modules name the worker's global scope when they load.
 vi.hoisted(() => {

@@ -9,11 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useBrowserStorage } from '../../../../support/browser-storage';
-import { day } from '../../../../support/orders';
-import { call, placeOrder, unit } from '../../../../support/staff';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
-import { CONFIGURATION_KEY, KIOSK_DEVICE_KEY, ORDER_SUBMISSION_KEY } from '../../../../../src/stores/keys';
+import { useBrowserStorage } from '~tests/support/browser-storage';
+import { day } from '~tests/support/orders';
+import { call, placeOrder, unit } from '~tests/support/staff';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
+import { CONFIGURATION_KEY, KIOSK_DEVICE_KEY, ORDER_SUBMISSION_KEY } from '~/stores/keys';
 import {
   CASHIER_CLOSE_KEY,
   DELIVERY_DRAFT_KEY,
@@ -21,8 +21,8 @@ import {
   DESK_PAYMENTS_KEY,
   KIOSK_OUTBOX_KEY,
   PICKUP_DRAFT_KEY,
-} from '../../../../../src/features/kiosk/shared/stores/storage-keys';
-import { DateModes } from '../../../../../src/domain/dates';
+} from '~/features/kiosk/shared/stores/storage-keys';
+import { DateModes } from '~/domain/dates';
 
 const storage = useBrowserStorage();
 /** Keys of the stores read through a schema; `cart` is the cart's own (stores/cart.ts). */
@@ -44,12 +44,12 @@ for (const key of VALIDATED_KEYS) storage.setItem(key, '{"from": "an older relea
 const { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk } = await import('../cash-desk/support');
 const { routeFetchToApi } = await import('../support');
 const { freshCounters } = await import('../counter/support');
-const { KIOSK_STORAGE_KEYS, forgetKioskData } = await import('../../../../../src/features/kiosk/pairing/stores/kiosk-forget');
-const cart = await import('../../../../../src/stores/cart');
-const configuration = await import('../../../../../src/stores/configuration');
-const session = await import('../../../../../src/stores/session');
-const submission = await import('../../../../../src/features/customer/checkout/stores/order-submission');
-const { createCashier, CashierRecordError } = await import('../../../../../src/features/kiosk/cash-desk/stores/cashier');
+const { KIOSK_STORAGE_KEYS, forgetKioskData } = await import('~/features/kiosk/pairing/stores/kiosk-forget');
+const cart = await import('~/stores/cart');
+const configuration = await import('~/stores/configuration');
+const session = await import('~/stores/session');
+const submission = await import('~/features/customer/checkout/stores/order-submission');
+const { createCashier, CashierRecordError } = await import('~/features/kiosk/cash-desk/stores/cashier');
 
 type World = Awaited<ReturnType<typeof openCashDesk>>;
 let world: World;

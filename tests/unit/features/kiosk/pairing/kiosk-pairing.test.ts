@@ -6,26 +6,26 @@
 // the same shop (kept), never as another (refused, the device unchanged, the new token revoked);
 // work no kiosk owns any more is forgotten with the rest.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useBrowserStorage } from '../../../../support/browser-storage';
-import { day } from '../../../../support/orders';
-import { call, placeOrder, totemOf, unit } from '../../../../support/staff';
-import { OrderEnvelopeSchema, type OrderResponse } from '../../../../../src/api/contract/orders';
-import { todayInRome } from '../../../../../src/domain/dates';
-import { DELIVERY_DRAFT_KEY, KIOSK_OUTBOX_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
+import { useBrowserStorage } from '~tests/support/browser-storage';
+import { day } from '~tests/support/orders';
+import { call, placeOrder, totemOf, unit } from '~tests/support/staff';
+import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
+import { todayInRome } from '~/domain/dates';
+import { DELIVERY_DRAFT_KEY, KIOSK_OUTBOX_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
 const storage = useBrowserStorage();
 
 const { closeCashDesk, freshCashDesk, openCashDesk } = await import('../cash-desk/support');
 const { routeFetchToApi } = await import('../support');
 const { freshCounters } = await import('../counter/support');
-const { forgetKioskData, KioskWorkPendingError, pendingKioskWork } = await import('../../../../../src/features/kiosk/pairing/stores/kiosk-forget');
-const { pairDevice, unpairDevice } = await import('../../../../../src/features/kiosk/pairing/stores/kiosk-pairing');
-const { saveKioskSettings } = await import('../../../../../src/stores/kiosk');
-const { $kioskDevice } = await import('../../../../../src/stores/kiosk-device');
-const { $configuration } = await import('../../../../../src/stores/configuration');
-const cart = await import('../../../../../src/stores/cart');
-const { createCashier, CashierRecordError } = await import('../../../../../src/features/kiosk/cash-desk/stores/cashier');
-const { $deskPayments } = await import('../../../../../src/features/kiosk/cash-desk/stores/desk-payments');
+const { forgetKioskData, KioskWorkPendingError, pendingKioskWork } = await import('~/features/kiosk/pairing/stores/kiosk-forget');
+const { pairDevice, unpairDevice } = await import('~/features/kiosk/pairing/stores/kiosk-pairing');
+const { saveKioskSettings } = await import('~/stores/kiosk');
+const { $kioskDevice } = await import('~/stores/kiosk-device');
+const { $configuration } = await import('~/stores/configuration');
+const cart = await import('~/stores/cart');
+const { createCashier, CashierRecordError } = await import('~/features/kiosk/cash-desk/stores/cashier');
+const { $deskPayments } = await import('~/features/kiosk/cash-desk/stores/desk-payments');
 
 type World = Awaited<ReturnType<typeof openCashDesk>>;
 let world: World;

@@ -5,16 +5,16 @@
 // lifting the lock wrong passwords put on a kiosk, and an outage shown as such with the rows kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
-import { call, pair, totemOf } from '../../../../support/staff';
+import { call, pair, totemOf } from '~tests/support/staff';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const store = await import('../../../../../src/features/kiosk/pairing/stores/shop-kiosks');
+const store = await import('~/features/kiosk/pairing/stores/shop-kiosks');
 
 const ADMIN_PASSWORD = totemOf('BARD-02').password;
 let api: TestApi;

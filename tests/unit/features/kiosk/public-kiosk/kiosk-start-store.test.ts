@@ -4,14 +4,14 @@
 // first, the other choice kept.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { DateModes } from '../../../../../src/domain/dates';
+import { DateModes } from '~/domain/dates';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const configuration = await import('../../../../../src/stores/configuration');
-const start = await import('../../../../../src/features/kiosk/public-kiosk/stores/kiosk-start');
+const configuration = await import('~/stores/configuration');
+const start = await import('~/features/kiosk/public-kiosk/stores/kiosk-start');
 
 const stored = () => ({ mode: configuration.$configuration.get().multipleDates, dates: configuration.$configuration.get().dates });
 

@@ -4,11 +4,11 @@
 // left, pickup reads today's returns, and an empty screen says a failed read failed.
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { describe, expect, it } from 'vitest';
-import type { CounterOrder, CounterOrders, CounterOrdersQuery } from '../../../../../src/api/contract/counter';
-import type { FollowOptions } from '../../../../../src/features/kiosk/shared/stores/shop-channel';
+import type { CounterOrder, CounterOrders, CounterOrdersQuery } from '~/api/contract/counter';
+import type { FollowOptions } from '~/features/kiosk/shared/stores/shop-channel';
 
 useTestStorageEngine();
-const { createCounterOrders } = await import('../../../../../src/features/kiosk/shared/stores/counter-orders');
+const { createCounterOrders } = await import('~/features/kiosk/shared/stores/counter-orders');
 
 const TODAY = '2027-01-16';
 const TOMORROW = '2027-01-17';

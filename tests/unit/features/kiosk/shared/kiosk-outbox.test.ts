@@ -4,20 +4,20 @@
 // refuses while staff are at it comes back to them, what it refuses on a replay stays listed.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../support/app';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
 import { actAsKiosk, routeFetchToApi } from '../support';
-import { day } from '../../../../support/orders';
-import { call, pair, placeOrder, totemOf, unit, type StaffOrderJson } from '../../../../support/staff';
-import { clearedAtTheEnd } from '../../../../support/timers';
-import { IDEMPOTENCY_HEADER } from '../../../../../src/api/contract/idempotency';
-import { OrderEnvelopeSchema } from '../../../../../src/api/contract/orders';
+import { day } from '~tests/support/orders';
+import { call, pair, placeOrder, totemOf, unit, type StaffOrderJson } from '~tests/support/staff';
+import { clearedAtTheEnd } from '~tests/support/timers';
+import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
+import { OrderEnvelopeSchema } from '~/api/contract/orders';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { createOutbox } = await import('../../../../../src/features/kiosk/shared/stores/kiosk-outbox');
+const { createOutbox } = await import('~/features/kiosk/shared/stores/kiosk-outbox');
 
 const timers = clearedAtTheEnd();
 /** An outbox as a kiosk page makes it: its queue read from storage, its retries cleared when the test ends. */

@@ -2,7 +2,7 @@
 // screens keep in storage says whether work is in flight, an open dialog or a recent touch holds
 // the update back, and `whenKioskIdle` applies it once, at the first idle check.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CASHIER_CLOSE_KEY, DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY, KIOSK_OUTBOX_KEY } from '../../../../../src/features/kiosk/shared/stores/storage-keys';
+import { CASHIER_CLOSE_KEY, DESK_CLAIM_ATTEMPTS_KEY, DESK_PAYMENTS_KEY, KIOSK_OUTBOX_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
 const storage = new Map<string, string>();
 let openDialogs = 0;
@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const load = () => import('../../../../../src/features/kiosk/shared/stores/kiosk-update');
+const load = () => import('~/features/kiosk/shared/stores/kiosk-update');
 const MINUTE = 60_000;
 
 describe('kioskWorkInFlight', () => {

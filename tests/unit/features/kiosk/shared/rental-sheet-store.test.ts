@@ -2,9 +2,9 @@
 // client over a fake fetch: the kiosk's token goes with the request, the PDF's bytes are opened as
 // they came, a cancelled order (410) and no answer are told apart, and no notice is raised.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../../../src/api/client';
-import type { ShownMessage } from '../../../../../src/domain/messages';
-import { printRentalSheet } from '../../../../../src/features/kiosk/shared/stores/rental-sheet';
+import { createApiClient } from '~/api/client';
+import type { ShownMessage } from '~/domain/messages';
+import { printRentalSheet } from '~/features/kiosk/shared/stores/rental-sheet';
 
 const PDF = '%PDF-1.7\n%scheda\n';
 const requests: { url: URL; headers: Record<string, string> }[] = [];

@@ -1,16 +1,16 @@
 // The "Ask the shop" form's submission: the form's raw values become the request body,
 // the API's answer becomes what the form shows — the stored request, the 422 messages under the
 // fields they name, or one message for the whole form (too many requests, no connection).
-import { ApiClientError, NetworkError } from '../../../../../api/client';
-import { sendBookingRequest } from '../../../../../api/booking-requests';
+import { ApiClientError, NetworkError } from '~/api/client';
+import { sendBookingRequest } from '~/api/booking-requests';
 import {
   BOOKING_REQUEST_FIELDS,
   type BookingRequest,
   type BookingRequestField,
   type BookingRequestInput,
-} from '../../../../../api/contract/booking-requests';
-import type { Locale } from '../../../../../i18n/index';
-import { api } from '../../../../../stores/api';
+} from '~/api/contract/booking-requests';
+import type { Locale } from '~/i18n/index';
+import { api } from '~/stores/api';
 
 /** The form's values: what the inputs hold, all text. */
 export type BookingRequestFormValues = Record<BookingRequestField, string>;

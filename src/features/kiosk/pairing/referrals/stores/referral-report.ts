@@ -3,11 +3,11 @@
 // the API refused, under its field; no answer). The CSV is written from the rows on screen by the
 // same rule as the API's export (src/domain/referrals.ts), so the download needs no second request.
 import { atom } from 'nanostores';
-import { ApiClientError } from '../../../../../api/client';
-import type { ReferralReport } from '../../../../../api/contract/referrals';
-import { fetchReferralReport } from '../../../../../api/referrals';
-import { todayInRome } from '../../../../../domain/dates';
-import { loadApi } from '../../../../../stores/api-loader';
+import { ApiClientError } from '~/api/client';
+import type { ReferralReport } from '~/api/contract/referrals';
+import { fetchReferralReport } from '~/api/referrals';
+import { todayInRome } from '~/domain/dates';
+import { loadApi } from '~/stores/api-loader';
 
 export interface ReferralReportState {
   state: 'idle' | 'loading' | 'ready' | 'error';

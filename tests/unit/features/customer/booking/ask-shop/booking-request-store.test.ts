@@ -3,17 +3,17 @@
 // under the fields are the server's own — including those only the server can know (a shop that
 // does not exist) — and the 429 is the real limiter's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../../../../src/api/client';
-import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '../../../../../../src/features/customer/booking/ask-shop/stores/booking-request';
-import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '../../../../../../server/routes/booking-requests';
-import { getT } from '../../../../../../src/i18n/server';
-import { testDrivers } from '../../../../../support/databases';
-import { createTestApi, type TestApi } from '../../../../../support/app';
-import { day, readMail } from '../../../../../support/orders';
+import { createApiClient } from '~/api/client';
+import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '~/features/customer/booking/ask-shop/stores/booking-request';
+import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '~server/routes/booking-requests';
+import { getT } from '~/i18n/server';
+import { testDrivers } from '~tests/support/databases';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { day, readMail } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('../../../../../../src/stores/api', () => ({
+vi.mock('~/stores/api', () => ({
   api: createApiClient({
     baseUrl: 'http://localhost/api',
     locale: () => 'en',

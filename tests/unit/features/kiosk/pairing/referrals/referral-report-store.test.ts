@@ -5,18 +5,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { orders } from '../../../../../../server/db/schema/index';
-import { createTestApi, type TestApi } from '../../../../../support/app';
-import { testDrivers } from '../../../../../support/databases';
-import { day, orderForm, pick, postOrder } from '../../../../../support/orders';
-import { pair, SHOP, totemOf } from '../../../../../support/staff';
-import { actAsKiosk, routeFetchToApi } from '../../support';
+import { orders } from '~server/db/schema/index';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { testDrivers } from '~tests/support/databases';
+import { day, orderForm, pick, postOrder } from '~tests/support/orders';
+import { pair, SHOP, totemOf } from '~tests/support/staff';
+import { actAsKiosk, routeFetchToApi } from '~tests/unit/features/kiosk/support';
 
 beforeAll(() => {
   useTestStorageEngine();
 });
 
-const { $referralReport, defaultPeriod, loadReferralReport } = await import('../../../../../../src/features/kiosk/pairing/referrals/stores/referral-report');
+const { $referralReport, defaultPeriod, loadReferralReport } = await import('~/features/kiosk/pairing/referrals/stores/referral-report');
 
 let api: TestApi;
 let token: string;
