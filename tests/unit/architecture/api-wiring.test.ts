@@ -4,10 +4,11 @@
 // keep it out of a page's first scripts; and a store with timers, requests in flight or a cache is
 // made by a factory, so nothing of it lives at module level where a test could only reset it by hand.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importTarget } from '~tests/support/import-paths';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -37,7 +38,7 @@ function importsOf(file: string): { specifier: string; dynamic: boolean }[] {
   return found;
 }
 
-const target = (file: string, specifier: string) => (specifier.startsWith('.') ? relative(ROOT, resolve(file, '..', specifier)) : specifier);
+const target = importTarget;
 
 /** The stores: app-wide ones and each feature's. */
 const storeFiles = () => [

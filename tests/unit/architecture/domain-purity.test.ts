@@ -1,10 +1,11 @@
 // src/domain must stay pure: no UI framework, no browser globals, no network, no app state, so it
 // runs unchanged in Astro at build time, in islands, in the API server and in Node tests.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importTarget } from '~tests/support/import-paths';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOMAIN = join(ROOT, 'src/domain');
@@ -33,9 +34,8 @@ function listSources(dir: string): string[] {
 
 function isForbiddenImport(specifier: string, fromFile: string): boolean {
   if (FORBIDDEN_PACKAGES.test(specifier)) return true;
-  // Aliases such as '@/components/x' or '~/stores/x', and relative paths into those folders.
-  const aliased = specifier.replace(/^[@~]\//, 'src/');
-  const target = specifier.startsWith('.') ? relative(ROOT, resolve(fromFile, '..', specifier)) : aliased;
+  // Relative paths and names (tsconfig.json's "paths": '~/stores/x') into those folders.
+  const target = importTarget(fromFile, specifier);
   return FORBIDDEN_FOLDERS.some((folder) => target === folder || target.startsWith(`${folder}/`));
 }
 
@@ -113,7 +113,8 @@ describe('domain purity', () => {
     ["import { getCollection } from 'astro:content';", "imports 'astro:content'"],
     ["import { cart } from '../stores/cart';", "imports '../stores/cart'"],
     ["export { Button } from '../components/Button';", "imports '../components/Button'"],
-    ["import x from '@/pages/index';", "imports '@/pages/index'"],
+    ["import x from '~/pages/index';", "imports '~/pages/index'"],
+    ["import { cart } from '~/stores/cart';", "imports '~/stores/cart'"],
     ["const m = await import('../stores/cart');", "imports '../stores/cart'"],
     ["const r = require('react');", "imports 'react'"],
     ["await fetch('/api');", "uses 'fetch'"],
