@@ -11,7 +11,8 @@ export const STATIC_PAGE_BUDGET = { htmlGzipKb: 25, jsGzipKb: 15 };
  * logged in or not: every island awake) and on an empty visit, gzip, the locale messages chunk
  * included. One number for both measures: the bench (what a browser fetched, bench/site.ts) and
  * the size test (the static graph of each page in dist/, tests/site/script-budget.test.ts).
- * Where the figures stand and how they got there is in seo-data/README.md ("Benchmark"); on
+ * Where the figures stand is in seo-data/README.md ("Benchmark"), how they got there in
+ * docs/performance-log.md; on
  * 2026-11-27 (Vite 8, react-hook-form back and loaded on a form's first use, each page's own
  * messages, the user's read apart from the login store), the size test: booking page 110.5,
  * calendar 113.2, checkout 114.0, order 113.0, orders list 108.7; the bench's highest, a logged-in

@@ -1,4 +1,4 @@
-// Where an order's time goes (server/README.md, "Where an order's time goes"): places orders
+// Where an order's time goes (docs/performance-log.md, "where an order's time goes"): places orders
 // through the API in this process, first one at a time, then 50 at once, and reports per order
 // the queries (count and time by statement), the time a transaction holds the database (PGlite:
 // the whole backend; PostgreSQL: its row locks), the waits for the database, and where the CPU

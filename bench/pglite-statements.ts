@@ -1,5 +1,5 @@
-// What a statement costs the embedded database by itself (server/README.md, "Where an order's time
-// goes"): PGlite alone on a fresh folder, no API, no drizzle, CPU time of this process per statement
+// What a statement costs the embedded database by itself (docs/performance-log.md, "where an
+// order's time goes"): PGlite alone on a fresh folder, no API, no drizzle, CPU time of this process per statement
 // after a warm-up. What to weigh before changing how an order is written: a round trip's floor, the
 // price of `RETURNING *` on a wide row, and an order's writes as separate statements, as one
 // statement (a data-modifying WITH) and as several orders in one transaction.

@@ -19,7 +19,7 @@
 // - `--no-liftoff`: PGlite (Postgres compiled to WebAssembly) is compiled once by the optimizing
 //   compiler, without a baseline copy of its code next to it: about 35 MB less RSS, queries at
 //   full speed from the start, a start-up a few seconds longer while it compiles.
-// server/README.md's "Memory" has the measures.
+// server/README.md's "Memory" has today's figures, docs/performance-log.md the measures behind them.
 import { spawn } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';

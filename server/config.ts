@@ -66,7 +66,7 @@ const POS_SIMULATOR = { port: 4323, host: '127.0.0.1', delayMs: 1000 };
 /**
  * The V8 heap's cap (old generation, MB) `npm start` gives node (scripts/launch.mjs). Uncapped, the
  * heap keeps garbage up to a quarter of the machine's memory (1 GB after a minute of reads); a
- * reference shop's live heap is about 40 MB at idle and 60 under load (server/README.md, "Memory").
+ * reference shop's live heap is a few tens of MB (server/README.md, "Memory", today's figures).
  */
 const DEFAULT_HEAP_LIMIT_MB = 128;
 /** Below this the server's own start-up (catalogue, schemas, PGlite's glue) does not fit. */

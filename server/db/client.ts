@@ -109,7 +109,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const unlock = onDisk ? lockDataDir(dataDir) : () => undefined;
   // A reference shop's data is a few MB, and PGlite reads its files through the operating system's
   // page cache (outside this process): 8 MB of buffers instead of PGlite's 128 MB keeps the
-  // process small (server/README.md, "Memory": 32 MB cost 10–20 MB more RSS at idle than 16, and
+  // process small (docs/performance-log.md, memory: 32 MB cost 10–20 MB more RSS at idle than 16, and
   // 16 about 6 MB more than 8, measured; the orders load ran no slower on 8).
   // PGlite's own start flags are kept (among them -F: no fsync per commit, so a killed process
   // loses nothing but a power cut could; production runs on PostgreSQL).

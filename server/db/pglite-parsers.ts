@@ -1,7 +1,7 @@
 // drizzle's PGlite driver sends the same parsers with every query: dates, timestamps and
 // intervals (and their arrays) kept as the text PostgreSQL wrote. PGlite merges a query's parsers
 // into a copy of its whole table (~300 types once the array types are read) on every query: 0.24 ms
-// of CPU a query, more than the insert itself (server/README.md, "Where an order's time goes").
+// of CPU a query, more than the insert itself (docs/performance-log.md, "where an order's time goes").
 // So the client keeps them in its own table once, and a query that brings exactly that set leaves
 // it out: the rows come back the same, without the copy.
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';

@@ -4,7 +4,7 @@
 // call site's SQL the same way every time), so a text seen once is kept as a named statement:
 // afterwards a query is bind, execute and sync in one call, with the parameter types and row
 // description remembered. An order's insert: 0.30–0.43 → 0.12–0.16 ms of CPU measured alone
-// (server/README.md, "Where an order's time goes").
+// (docs/performance-log.md, "where an order's time goes").
 //
 // Named statements are the session's, not a transaction's: a rollback keeps them. A statement
 // whose plan a schema change could invalidate is not a worry at run time (migrations run before

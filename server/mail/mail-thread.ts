@@ -2,7 +2,7 @@
 // mail (an idle server carries no second V8 heap), that composes every message (nodemailer's MIME
 // encoding) and delivers every stored one (SMTP, or the .eml file). Under the orders load a
 // confirmation's message and file cost about as much CPU as the order's own statements
-// (server/README.md, "Where an order's time goes"); here they run beside the requests.
+// (docs/performance-log.md, "where an order's time goes"); here they run beside the requests.
 //
 // The thread holds no state that matters: a request it had not answered when it died is refused
 // with an error (the mail, if already stored, stays in the outbox for the delivery worker's

@@ -3,8 +3,8 @@
 //
 // The PNG around them is written here. An encoder's own PNG output (qrcode's, through pngjs) paints
 // 290×290 RGBA pixels and tries five row filters on each in JavaScript: 10–20 ms of the event loop
-// per order, the largest single cost of placing one (server/README.md, "Where an order's time
-// goes"). A two-colour image needs none of that: one bit per pixel, every row of a module
+// per order, the largest single cost of placing one (docs/performance-log.md, "where an
+// order's time goes"). A two-colour image needs none of that: one bit per pixel, every row of a module
 // repeated, compressed by node's zlib, is the same picture in well under a millisecond.
 import { crc32, deflateSync } from 'node:zlib';
 import { ORDER_CODE_QR } from '~/domain/order-code';
