@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_TEXT_FIELDS, checkoutRefusal, shownCheckoutFields } from './checkout-errors';
+import { checkoutRefusal } from './checkout-errors';
+import { CHECKOUT_TEXT_FIELDS, shownCheckoutFields } from './order-contact';
 
 const refusal = (errors: Record<string, string[]>, message = 'I dati inseriti non sono validi') => ({ message, errors });
 

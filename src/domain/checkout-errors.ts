@@ -2,9 +2,7 @@
 // the form shows that field, the documents' under the documents, the rest (cart lines, dates,
 // coupons…) in the list above the button. Pure, so the page and its unit test share it.
 
-/** The checkout's text fields in page order: the first one refused takes the focus. */
-export const CHECKOUT_TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const;
-export type CheckoutTextField = (typeof CHECKOUT_TEXT_FIELDS)[number];
+import { CHECKOUT_TEXT_FIELDS, shownCheckoutFields, type CheckoutTextField } from './order-contact';
 
 /** The form's consent box (just before the button), and the order's fields its refusal is about. */
 export const CONSENT_FIELD = 'terms';
@@ -26,11 +24,6 @@ export interface CheckoutRefusal {
   others: { field: string; message: string }[];
   /** Where the focus goes: the first refused field, else the documents (alone), else the list. */
   focus: CheckoutFormField | 'documents' | 'list' | null;
-}
-
-/** The fiscal code is on the form only when an invoice is asked. */
-export function shownCheckoutFields(invoice: boolean): readonly CheckoutTextField[] {
-  return invoice ? CHECKOUT_TEXT_FIELDS : CHECKOUT_TEXT_FIELDS.filter((f) => f !== 'fiscal_code');
 }
 
 /**

@@ -6,12 +6,13 @@ import { useStore } from '@nanostores/react';
 import { useForm, type Path } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { PersonInputSchema, type Person } from '~/api/contract/people';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '~/domain/people';
+import { MEASURE_BOUNDS } from '~/domain/people';
 import { $people, addPerson, editPerson, loadPeople, personFormValues, removePerson } from '../shared/stores/people';
 import { notify } from '~/stores/notifications';
 import { zodResolver } from '~/components/ui/zod-resolver';
 import { showFieldErrors } from './form-errors';
 import { personName } from '../shared/KnownPeople';
+import LevelSelect from '../shared/LevelSelect';
 import '../shared/people.css';
 
 type PersonFields = ReturnType<typeof personFormValues>;
@@ -46,14 +47,7 @@ function PersonForm(props: { person: Person | null; t: TFunction; onDone: (saved
           <div className="field" key={name}>
             <label htmlFor={id}>{t(`booking.customer.${name}`)}</label>
             {name === 'level' ? (
-              <select {...common}>
-                <option value="">{t('booking.customer.levelPlaceholder')}</option>
-                {CUSTOMER_LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`booking.customer.levels.${l}`)}
-                  </option>
-                ))}
-              </select>
+              <LevelSelect t={t} {...common} />
             ) : (
               <input type="text" inputMode={bounds ? 'decimal' : undefined} {...common} />
             )}

@@ -9,10 +9,11 @@ import { useForm } from 'react-hook-form';
 import type { Customer } from '~/api/contract/cart';
 import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '~/domain/validators';
 import { useT } from '~/i18n/client';
-import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '~/domain/people';
+import { MEASURE_BOUNDS } from '~/domain/people';
 import type { Person } from '~/api/contract/people';
 import { personFormValues } from '../shared/stores/people';
 import KnownPeople, { personName } from '../shared/KnownPeople';
+import LevelSelect from '../shared/LevelSelect';
 import SizePicker from './SizePicker';
 
 interface Fields {
@@ -116,19 +117,13 @@ export default function CustomerDialog(props: {
       {field('shoe_size', measure(MEASURE_BOUNDS.shoe_size.min, MEASURE_BOUNDS.shoe_size.max), 'text', { inputMode: 'decimal' })}
       <div className="field">
         <label htmlFor="customer-level">{t('booking.customer.level')}</label>
-        <select
+        <LevelSelect
+          t={t}
           id="customer-level"
           aria-invalid={!!formState.errors.level}
           aria-describedby="customer-level-error"
           {...register('level', { validate: toFormValidate([required], t) })}
-        >
-          <option value="">{t('booking.customer.levelPlaceholder')}</option>
-          {CUSTOMER_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {t(`booking.customer.levels.${l}`)}
-            </option>
-          ))}
-        </select>
+        />
         <p id="customer-level-error" className="field__error">
           {formState.errors.level?.message}
         </p>

@@ -5,12 +5,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '~/api/contract/orders';
-import { changeDeskContact, type DeskContact, type DeskFailure } from './stores/desk-changes';
+import type { OrderContact } from '~/domain/order-contact';
+import { changeDeskContact, type DeskFailure } from './stores/desk-changes';
 import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '~/domain/validators';
 import { useT } from '~/i18n/client';
 import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
 
-type Fields = DeskContact;
+type Fields = OrderContact;
 const ID = 'cash-desk-contact';
 
 interface Props {

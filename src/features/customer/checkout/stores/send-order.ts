@@ -7,6 +7,7 @@ import { ApiClientError } from '~/api/client';
 import type { OrderResponse } from '~/api/contract/orders';
 import { placeOrder, replaceOrder } from '~/api/orders';
 import { checkoutRefusal, type CheckoutRefusal } from '~/domain/checkout-errors';
+import type { OrderContact } from '~/domain/order-contact';
 import { buildOrderEditFormData, buildOrderFormData } from '~/domain/orders';
 import { TERMS_VERSION } from '~/domain/terms';
 import { mayShowIdAtDesk } from '~/domain/order-documents';
@@ -18,13 +19,7 @@ import { fileFor, forgetFile } from './uploads';
 import { loadApi } from '~/stores/api-loader';
 
 /** What the customer typed in the checkout form. */
-export interface CheckoutValues {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  invoice: boolean;
-  fiscal_code: string;
+export interface CheckoutValues extends OrderContact {
   /** The consent to the terms is ticked (not asked at a kiosk nor on an edit). */
   terms: boolean;
 }

@@ -8,6 +8,7 @@ import { fetchShopOrder } from '~/api/cash-desk';
 import { apiMessage, isUnprocessable } from '~/api/errors';
 import { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } from '~/api/order-changes';
 import { poolCustomerChanges, type PoolCustomerForm } from '~/domain/cash-desk';
+import { shownCheckoutFields, type CheckoutTextField, type OrderContact } from '~/domain/order-contact';
 import { todayInRome } from '~/domain/dates';
 import { api } from '~/stores/api';
 
@@ -39,21 +40,8 @@ function failure(err: unknown, orderUuid: string): DeskFailure {
   return message === null ? { kind: 'failed' } : { kind: 'error', message };
 }
 
-/** The contact form's text fields in page order: the first one refused takes the focus. */
-export const DESK_CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'fiscal_code'] as const;
-export type DeskContactField = (typeof DESK_CONTACT_FIELDS)[number];
-
-export interface DeskContact {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  invoice: boolean;
-  fiscal_code: string;
-}
-
 /** PATCH the order's contact data. */
-export async function changeDeskContact(order: Pick<OrderResponse, 'id' | 'uuid'>, values: DeskContact): Promise<DeskChange<DeskContactField>> {
+export async function changeDeskContact(order: Pick<OrderResponse, 'id' | 'uuid'>, values: OrderContact): Promise<DeskChange<CheckoutTextField>> {
   try {
     const saved = await changeOrderContact(api, order.id, {
       first_name: values.first_name,
@@ -68,8 +56,7 @@ export async function changeDeskContact(order: Pick<OrderResponse, 'id' | 'uuid'
   } catch (err) {
     if (!isUnprocessable(err)) return failure(err, order.uuid);
     // The fiscal code is on the form only with an invoice; otherwise its message is listed.
-    const shown = values.invoice ? DESK_CONTACT_FIELDS : DESK_CONTACT_FIELDS.filter((f) => f !== 'fiscal_code');
-    return { kind: 'invalid', ...splitFieldErrors(err, shown) };
+    return { kind: 'invalid', ...splitFieldErrors(err, shownCheckoutFields(values.invoice)) };
   }
 }
 
