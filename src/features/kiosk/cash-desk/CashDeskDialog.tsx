@@ -1,8 +1,9 @@
 // Pieces shared by the cash desk's change dialogs (contact data, who an item is for): a modal
-// dialog that takes the focus to its first field and gives it back to the button that opened it,
-// a labelled field with its message, and the server's messages that belong to no field.
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+// dialog with its title and ×, a labelled field with its message, and the server's messages that
+// belong to no field.
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import ModalDialog from '~/components/ui/ModalDialog';
 
 interface DialogProps {
   /** Prefix of the ids inside (title, fields): unique on the page. */
@@ -13,36 +14,10 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/**
- * Opened as a modal when it mounts (the page behind is inert), closed when it unmounts. Escape and
- * × close it. The focus goes to its first field (not to ×: staff came to type), and back to the
- * control that opened it, or to `fallbackFocus` when that control is gone.
- */
+/** The cash desk's change dialog: its title and × over the form (ModalDialog.tsx: opening, focus, Escape). */
 export function ChangeDialog({ id, title, closeLabel, onClose, children }: DialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  // Layout effect: the cleanup runs before React removes the node, while it can still be closed.
-  useLayoutEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!el.open) el.showModal();
-    el.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea')?.focus();
-    return () => {
-      if (el.open) el.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog cash-desk-dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        // Escape: React decides (unmounting closes it), so the dialog and the state never disagree.
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className="dialog cash-desk-dialog" labelledBy={`${id}-title`} onClose={onClose}>
       <div className="sheet__header">
         <h2 id={`${id}-title`}>{title}</h2>
         <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel}>
@@ -50,7 +25,7 @@ export function ChangeDialog({ id, title, closeLabel, onClose, children }: Dialo
         </button>
       </div>
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }
 

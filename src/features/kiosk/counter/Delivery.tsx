@@ -4,7 +4,7 @@
 // stores/delivery.ts decides and sends (through the outbox: an outage loses nothing). The order is
 // read from the API when the page opens (the draft keeps its number and the scans only): until it
 // is, the screen shows those, says why the order is missing, and lists its units being sent.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useT } from '~/i18n/client';
 import { deliveryLines, deliverySummary, extraProducts, freeLines, queuedDelivery } from '~/domain/delivery';
@@ -25,8 +25,7 @@ import {
   scanForDelivery,
 } from './stores/delivery';
 import { $outbox } from '../shared/stores/kiosk-outbox';
-import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
-import { notify } from '~/stores/notifications';
+import CounterQuestion, { useCounterQuestion } from './CounterQuestion';
 import DeliveryLines from './DeliveryLines';
 import DeliveryOffer from './DeliveryOffer';
 import DeliveryScanned from './DeliveryScanned';
@@ -40,12 +39,7 @@ import RentalSheetButton from '../shared/RentalSheetButton';
 import '../shared/kiosk.css';
 import './delivery.css';
 
-// Asked only before a reset or a discard: fetched on its first open (LazyDialog.tsx: a failed fetch says why).
-const ConfirmDialog = lazyDialog(() => import('~/components/ui/ConfirmDialog'));
-
 const SCAN_ID = 'delivery-scan';
-
-type Question = { kind: 'discard' } | { kind: 'reset'; id: number; code: string } | null;
 
 export default function Delivery({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -58,7 +52,8 @@ export default function Delivery({ locale }: { locale: string }) {
   const read = useStore($deliveryOrder);
   const reading = useStore($deliveryOrderReading);
   const documentMissing = useStore($deliveryDocumentMissing);
-  const [question, setQuestion] = useState<Question>(null);
+  const refocus = () => (document.getElementById(SCAN_ID) as HTMLInputElement | null)?.focus();
+  const question = useCounterQuestion({ pending: draft.scans.length, discard: closeDeliveryOrder, reset: resetLineDelivery, refocus });
 
   useEffect(() => {
     if (!allowed) return;
@@ -70,8 +65,6 @@ export default function Delivery({ locale }: { locale: string }) {
   useEffect(() => {
     if (allowed && refId !== null && $deliveryOrder.get()?.id !== refId) void refreshDeliveryOrder();
   }, [allowed, refId]);
-
-  const refocus = () => (document.getElementById(SCAN_ID) as HTMLInputElement | null)?.focus();
 
   if (!allowed) return <p aria-busy="true">{t('kiosk.loading')}</p>;
   const { order: ref, scans } = draft;
@@ -88,14 +81,6 @@ export default function Delivery({ locale }: { locale: string }) {
   const summary = lines ? deliverySummary(lines) : null;
   const queued = queuedDelivery(outbox, ref.id);
   const free = lines ? freeLines(lines, scans, queued.lineIds) : [];
-
-  const answer = (yes: boolean) => {
-    const asked = question;
-    setQuestion(null);
-    if (!yes || !asked) return refocus();
-    if (asked.kind === 'discard') closeDeliveryOrder();
-    else void resetLineDelivery(asked.id, asked.code).then(refocus);
-  };
 
   return (
     <div className="delivery">
@@ -121,7 +106,7 @@ export default function Delivery({ locale }: { locale: string }) {
         ) : (
           <OrderReadingNotice t={t} reading={reading} numbers={[ref.number]} sendingCodes={[...queued.codes]} />
         )}
-        <button type="button" className="button button--secondary" onClick={() => (scans.length > 0 ? setQuestion({ kind: 'discard' }) : closeDeliveryOrder())}>
+        <button type="button" className="button button--secondary" onClick={question.leave}>
           {t('kiosk.delivery.otherOrder')}
         </button>
       </section>
@@ -143,30 +128,20 @@ export default function Delivery({ locale }: { locale: string }) {
       {order && lines && (
         <section className="delivery-lines-section" aria-labelledby="delivery-lines-title">
           <h2 id="delivery-lines-title">{t('kiosk.delivery.lines')}</h2>
-          <DeliveryLines t={t} lines={lines} scans={scans} sendingLineIds={queued.lineIds} onReset={(id, code) => setQuestion({ kind: 'reset', id, code })} />
+          <DeliveryLines t={t} lines={lines} scans={scans} sendingLineIds={queued.lineIds} onReset={question.askReset} />
           <ExtraProducts t={t} extras={extraProducts(order)} />
         </section>
       )}
 
-      <LazyDialog
-        open={question !== null}
-        onFailed={() => {
-          setQuestion(null);
-          notify(t('errors.network'), 'error');
-        }}
-      >
-        {question !== null && (
-          <ConfirmDialog
-            open
-            title={question?.kind === 'reset' ? t('kiosk.delivery.resetTitle', { code: question.code }) : t('kiosk.delivery.discardTitle', { number: ref.number })}
-            text={question?.kind === 'reset' ? t('kiosk.delivery.resetText') : t('kiosk.delivery.discardText', { count: scans.length })}
-            confirmLabel={question?.kind === 'reset' ? t('kiosk.delivery.resetConfirm') : t('kiosk.delivery.discardConfirm')}
-            cancelLabel={t('kiosk.delivery.keep')}
-            onConfirm={() => answer(true)}
-            onCancel={() => answer(false)}
-          />
-        )}
-      </LazyDialog>
+      <CounterQuestion
+        t={t}
+        question={question}
+        wording={(asked) =>
+          asked.kind === 'reset'
+            ? { title: t('kiosk.delivery.resetTitle', { code: asked.code }), text: t('kiosk.delivery.resetText'), confirmLabel: t('kiosk.delivery.resetConfirm') }
+            : { title: t('kiosk.delivery.discardTitle', { number: ref.number }), text: t('kiosk.delivery.discardText', { count: scans.length }), confirmLabel: t('kiosk.delivery.discardConfirm') }
+        }
+      />
     </div>
   );
 }

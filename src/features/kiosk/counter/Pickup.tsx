@@ -4,7 +4,7 @@
 // Render and dispatch only: stores/pickup.ts decides and sends (through the outbox). The orders
 // are read from the API when the page opens (the draft keeps their numbers and the scans only):
 // until they are, the screen says why they are missing; scans and Confirm work meanwhile.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useT } from '~/i18n/client';
 import { todayInRome } from '~/domain/dates';
@@ -30,8 +30,7 @@ import {
   scanForPickup,
   setReturnDay,
 } from './stores/pickup';
-import LazyDialog, { lazyDialog } from '~/components/ui/LazyDialog';
-import { notify } from '~/stores/notifications';
+import CounterQuestion, { useCounterQuestion } from './CounterQuestion';
 import OrderFinder, { datesOf } from '../shared/OrderFinder';
 import OrderReadingNotice from './OrderReadingNotice';
 import PickupOrders from './PickupOrders';
@@ -41,12 +40,7 @@ import { useTotemGuard } from '../shared/useTotemGuard';
 import '../shared/kiosk.css';
 import './delivery.css';
 
-// Asked only before a reset or a discard: fetched on its first open (LazyDialog.tsx: a failed fetch says why).
-const ConfirmDialog = lazyDialog(() => import('~/components/ui/ConfirmDialog'));
-
 const SCAN_ID = 'pickup-scan';
-
-type Question = { kind: 'discard' } | { kind: 'reset'; id: number; code: string } | null;
 
 export default function Pickup({ locale }: { locale: string }) {
   const t = useT(locale);
@@ -60,7 +54,8 @@ export default function Pickup({ locale }: { locale: string }) {
   const outbox = useStore($outbox);
   const counter = useStore($pickupCounter);
   const reading = useStore($pickupOrdersReading);
-  const [question, setQuestion] = useState<Question>(null);
+  const refocus = () => (document.getElementById(SCAN_ID) as HTMLInputElement | null)?.focus();
+  const question = useCounterQuestion({ pending: draft.scans.length, discard: closePickup, reset: resetLinePickup, refocus });
 
   useEffect(() => {
     if (!allowed) return;
@@ -74,7 +69,6 @@ export default function Pickup({ locale }: { locale: string }) {
     if (allowed && missing) void refreshPickupOrders();
   }, [allowed, missing]);
 
-  const refocus = () => (document.getElementById(SCAN_ID) as HTMLInputElement | null)?.focus();
   if (!allowed) return <p aria-busy="true">{t('kiosk.loading')}</p>;
 
   const chosen = counter.loaded.find((o) => o.id === draft.orderId) ?? null;
@@ -83,14 +77,6 @@ export default function Pickup({ locale }: { locale: string }) {
   const sendingCodes = queuedPickupCodes(outbox);
   const today = todayInRome();
   const returnDay = returnDayOf(draft);
-
-  const answer = (yes: boolean) => {
-    const asked = question;
-    setQuestion(null);
-    if (!yes || !asked) return refocus();
-    if (asked.kind === 'discard') closePickup();
-    else void resetLinePickup(asked.id, asked.code).then(refocus);
-  };
 
   return (
     <div className="delivery pickup">
@@ -102,7 +88,7 @@ export default function Pickup({ locale }: { locale: string }) {
               {chosen.first_name} {chosen.last_name} · {datesOf(chosen)}
             </p>
           )}
-          <button type="button" className="button button--secondary" onClick={() => (draft.scans.length > 0 ? setQuestion({ kind: 'discard' }) : closePickup())}>
+          <button type="button" className="button button--secondary" onClick={question.leave}>
             {t('kiosk.pickup.otherOrder')}
           </button>
         </section>
@@ -140,27 +126,17 @@ export default function Pickup({ locale }: { locale: string }) {
 
       {counter.missing.length > 0 && <OrderReadingNotice t={t} reading={reading} numbers={counter.missing.map((o) => o.number)} />}
 
-      <PickupOrders t={t} orders={counter.loaded} scannedCodes={scannedCodes} sendingCodes={sendingCodes} onResetPickup={(id, code) => setQuestion({ kind: 'reset', id, code })} />
+      <PickupOrders t={t} orders={counter.loaded} scannedCodes={scannedCodes} sendingCodes={sendingCodes} onResetPickup={question.askReset} />
 
-      <LazyDialog
-        open={question !== null}
-        onFailed={() => {
-          setQuestion(null);
-          notify(t('errors.network'), 'error');
-        }}
-      >
-        {question !== null && (
-          <ConfirmDialog
-            open
-            title={question?.kind === 'reset' ? t('kiosk.pickup.resetTitle', { code: question.code }) : t('kiosk.pickup.discardTitle')}
-            text={question?.kind === 'reset' ? t('kiosk.pickup.resetText') : t('kiosk.pickup.discardText', { count: draft.scans.length })}
-            confirmLabel={question?.kind === 'reset' ? t('kiosk.pickup.resetConfirm') : t('kiosk.pickup.discardConfirm')}
-            cancelLabel={t('kiosk.delivery.keep')}
-            onConfirm={() => answer(true)}
-            onCancel={() => answer(false)}
-          />
-        )}
-      </LazyDialog>
+      <CounterQuestion
+        t={t}
+        question={question}
+        wording={(asked) =>
+          asked.kind === 'reset'
+            ? { title: t('kiosk.pickup.resetTitle', { code: asked.code }), text: t('kiosk.pickup.resetText'), confirmLabel: t('kiosk.pickup.resetConfirm') }
+            : { title: t('kiosk.pickup.discardTitle'), text: t('kiosk.pickup.discardText', { count: draft.scans.length }), confirmLabel: t('kiosk.pickup.discardConfirm') }
+        }
+      />
     </div>
   );
 }

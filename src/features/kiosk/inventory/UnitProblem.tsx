@@ -1,8 +1,9 @@
 // Reporting a problem on a unit: a short form (the description), on the unit's page
 // and in a dialog from the inventory's rows. The server validates it: its 422 message is shown
 // under the field, which takes the focus back. A reported problem locks the unit.
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
+import ModalDialog from '~/components/ui/ModalDialog';
 import { PROBLEM_MAX_LENGTH } from '~/domain/inventory';
 import { reportProblem } from './stores/inventory';
 import { noticeText } from '~/stores/notifications';
@@ -78,35 +79,10 @@ interface DialogProps {
   onReported: (message: string) => void;
 }
 
-/**
- * The form in a modal dialog, opened when it mounts and closed when it unmounts; the focus goes to
- * the description, and back to the button that opened it (or stays where the page puts it).
- */
+/** The form in a modal dialog (ModalDialog.tsx: opening, focus on the description, Escape), with its Close button. */
 export function UnitProblemDialog({ t, unit, onClose, onReported }: DialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  // Layout effect: the cleanup runs before React removes the node, while it can still be closed.
-  useLayoutEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!el.open) el.showModal();
-    el.querySelector<HTMLElement>('textarea')?.focus();
-    return () => {
-      if (el.open) el.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog unit-problem-dialog"
-      aria-labelledby="unit-problem-title"
-      onCancel={(event) => {
-        // Escape: React closes it by unmounting, so the dialog and the state never disagree.
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className="dialog unit-problem-dialog" labelledBy="unit-problem-title" onClose={onClose}>
       <h2 id="unit-problem-title">{t('kiosk.inventory.reportTitle', { code: unit.internal_code })}</h2>
       <UnitProblemForm
         t={t}
@@ -122,6 +98,6 @@ export function UnitProblemDialog({ t, unit, onClose, onReported }: DialogProps)
           {t('kiosk.inventory.close')}
         </button>
       </p>
-    </dialog>
+    </ModalDialog>
   );
 }
