@@ -9,7 +9,8 @@ import it_ from '~i18n/it.json';
 import en from '~i18n/en.json';
 import fr from '~i18n/fr.json';
 import { CUSTOMER_PAGE_SECTIONS, CUSTOMER_SECTIONS, ISLAND_SECTIONS, KIOSK_SECTIONS, islandsMessages, LEFT_OUT } from '~/i18n/islands-messages-plugin.mjs';
-import { KIOSK_ONLY_ISLANDS } from './page-code';
+import { importTarget } from '~tests/support/import-paths';
+import { KIOSK_ONLY_ISLANDS, LOCAL_IMPORT } from './page-code';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const itFile = path.join(root, 'i18n/it.json');
@@ -76,8 +77,7 @@ describe('islands-messages plugin', () => {
 
 // A customer's page gets its own list (`?customer-page=<name>`, src/i18n/customer-messages.ts), never
 // a kiosk section. A kiosk key in code a customer's page runs would show as the raw key.
-const ASTRO_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]*\/(?:features|components)\/[^'"]+)['"]/g;
-const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const ASTRO_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"]((?:\.[^'"]*|~)\/(?:features|components)\/[^'"]+)['"]/g;
 /** A kiosk's own pages: under /totem, in TotemLayout, or sized for a kiosk (`kiosk-page`, the pairing page). */
 const isKioskPage = (file: string, text: string) => /\/totem\/|TotemLayout\.astro$/.test(file) || /bodyClass="kiosk-page"/.test(text);
 /**
@@ -111,7 +111,7 @@ function kioskKeysIn(file: string): string[] {
 }
 
 function resolveSource(from: string, spec: string): string | undefined {
-  const base = path.join(path.dirname(from), spec);
+  const base = importTarget(path.join(root, from), spec);
   return ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(path.join(root, f)) && !f.endsWith('.css') && !f.endsWith('.json'));
 }
 
@@ -134,7 +134,7 @@ function customerPageCode(): Set<string> {
     const file = queue.shift()!;
     if (seen.has(file) || file in KIOSK_ONLY_ISLANDS) continue;
     seen.add(file);
-    for (const [, spec] of readFileSync(path.join(root, file), 'utf8').matchAll(RELATIVE_IMPORT)) {
+    for (const [, spec] of readFileSync(path.join(root, file), 'utf8').matchAll(LOCAL_IMPORT)) {
       const found = resolveSource(file, spec!);
       if (found && CLIENT_FILE.test(found)) queue.push(found);
     }

@@ -6,17 +6,19 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import it_ from '~i18n/it.json';
 import { ISLAND_SECTIONS, keysOfPath, LEFT_OUT } from '~/i18n/islands-messages-plugin.mjs';
+import { importTarget } from '~tests/support/import-paths';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-// `import x from '…'`, `import '…'`, `import('…')`, `export … from '…'`: static and lazy alike.
-const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+// `import x from '…'`, `import '…'`, `import('…')`, `export … from '…'`: static and lazy alike, of
+// the project's own files, by path ('./x', '../x') or by name ('~/domain/x': tsconfig.json "paths").
+export const LOCAL_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"]((?:\.{1,2}|~[\w-]*)\/[^'"]+)['"]/g;
 const CODE = /\.(tsx?|jsx?|mjs|astro)$/;
 // `import type …` and `export type …`: erased from the browser's code.
 const TYPE_ONLY = /\b(?:import|export)\s+type\s[^;'"]*?from\s*['"][^'"]+['"]/g;
 
 function resolveSource(from: string, spec: string): string | undefined {
-  const base = path.join(path.dirname(from), spec);
+  const base = importTarget(path.join(root, from), spec);
   return ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts'].map((ext) => base + ext).find((f) => CODE.test(f) && existsSync(path.join(root, f)));
 }
 
@@ -32,7 +34,7 @@ export function reachableCode(starts: readonly string[], { throughAstro = false,
     const file = queue.shift()!;
     if (seen.has(file) || skip.has(file)) continue;
     seen.add(file);
-    for (const [, spec] of readFileSync(path.join(root, file), 'utf8').replace(TYPE_ONLY, '').matchAll(RELATIVE_IMPORT)) {
+    for (const [, spec] of readFileSync(path.join(root, file), 'utf8').replace(TYPE_ONLY, '').matchAll(LOCAL_IMPORT)) {
       const found = resolveSource(file, spec!);
       if (found && (throughAstro || !found.endsWith('.astro'))) queue.push(found);
     }
