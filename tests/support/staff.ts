@@ -1,7 +1,9 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
 import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
+import { deliveryDetails, specificProducts } from '~server/db/schema/index';
 import { createTestApi, type TestApi } from './app';
 import type { TestDriver } from './databases';
 import { PairResponseSchema } from '~/api/contract/staff';
@@ -133,3 +135,13 @@ export async function placeOrder(
 
 /** The internal code of the n-th unit (1-based) of a product of a shop, as seeded. */
 export const unit = (product: string, n: number, shop = SHOP) => `S${String(shop).padStart(2, '0')}-${product}-${String(n).padStart(2, '0')}`;
+
+/** How many times the unit was handed out (its delivery details, back or not), as the database holds it. */
+export async function handOutsOf(api: TestApi, code: string): Promise<number> {
+  const [row] = await api.deps.database.db
+    .select({ n: count() })
+    .from(deliveryDetails)
+    .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
+    .where(eq(specificProducts.internalCode, code));
+  return row!.n;
+}
