@@ -1,10 +1,10 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
 import { deliveryDetails, specificProducts } from '~server/db/schema/index';
-import { createTestApi, type TestApi } from './app';
+import { seededApi, type createTestApi, type TestApi } from './app';
 import type { TestDriver } from './databases';
 import { PairResponseSchema } from '~/api/contract/staff';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -49,13 +49,11 @@ export async function pairAll(api: TestApi): Promise<Kiosks> {
  * defines beside them, use `api` and `k` as they are (read at collection time, they are still empty).
  */
 export function pairedKiosks(driver: TestDriver, options?: Parameters<typeof createTestApi>[1]): { api: TestApi; k: Kiosks } {
-  const api = {} as TestApi;
+  const api = seededApi(driver, options);
   const k = {} as Kiosks;
   beforeAll(async () => {
-    Object.assign(api, await createTestApi(driver, options));
     Object.assign(k, await pairAll(api));
   }, 120_000);
-  afterAll(() => api.dispose());
   return { api, k };
 }
 
