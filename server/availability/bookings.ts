@@ -1,7 +1,7 @@
 // The booking index: which confirmed order holds which product for which period. Read from the
 // database at start (and after a lost notification connection), then kept equal to it by the
 // after-commit hook (commit.ts), order by order; bookings long ended are left out (below).
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { halfDayOf, type BookingPeriod } from '~/domain/availability';
 import { addDays } from '~/domain/dates';
 import type { Db } from '../db/client';
@@ -43,6 +43,34 @@ export function orderPeriod(o: { mode: number; dateFrom: string; dateTo: string 
     to: o.dateTo,
     half: halfDayOf(o.mode),
   };
+}
+
+/** One unit a confirmed order books: its line's product and size (null: any size) for the order's period. */
+export interface BookedLine {
+  productId: number;
+  size: string | null;
+  period: BookingPeriod;
+}
+
+/**
+ * The lines of confirmed orders booking these products on some day of `period`, as the database
+ * holds them (the locked checks read them inside their lock), without those of `excludeOrderId`.
+ */
+export async function readBookedLines(db: Db, productIds: readonly number[], period: { from: string; to: string }, excludeOrderId?: number): Promise<BookedLine[]> {
+  const rows = await db
+    .select({ productId: orderDetails.productId, size: orderDetails.size, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
+    .from(orderDetails)
+    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .where(
+      and(
+        inArray(orderDetails.productId, [...productIds]),
+        eq(orders.status, 'confirmed'),
+        lte(orders.dateFrom, period.to),
+        gte(orders.dateTo, period.from),
+        excludeOrderId !== undefined ? ne(orders.id, excludeOrderId) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ productId: r.productId, size: r.size, period: orderPeriod(r) }));
 }
 
 export class BookingIndex {

@@ -4,13 +4,10 @@ import { loadConfigOrExit } from '../config';
 import { exitOnDataDirError } from '../db/data-dir';
 import { prepareDatabase } from '../main';
 import { configureLogger, logger } from '../log';
-import { parseArgsOrExit } from './usage';
+import { noArgumentsOrExit } from './usage';
 
 const USAGE = 'Usage: npm run db:seed   (no arguments: DATABASE_URL or DATA_DIR say which database)';
-if (parseArgsOrExit({ options: { help: { type: 'boolean' } } }, USAGE).values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+noArgumentsOrExit(USAGE);
 const config = loadConfigOrExit();
 configureLogger({ level: config.logLevel });
 const { database, seeded, retired } = await exitOnDataDirError(prepareDatabase(config));

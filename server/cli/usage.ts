@@ -36,3 +36,11 @@ export function parseArgsOrExit<T extends ParseArgsConfig>(config: T, usage: str
     return exitMisused(what, usage);
   }
 }
+
+/** A command that takes no arguments: `--help` prints `usage` (exit 0), anything else is a wrong use. */
+export function noArgumentsOrExit(usage: string): void {
+  if (parseArgsOrExit({ options: { help: { type: 'boolean' } } }, usage).values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+}

@@ -14,15 +14,15 @@
 //   in-memory index, which inside that queue always equals the committed state. Two queries fewer.
 // A line with a size needs a free unit of that size too (src/domain/sizes.ts): the sizes of a
 // product are counted under the same product lock (or in the same queue), so they cannot race either.
-import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { availableUnits, type BookingPeriod } from '~/domain/availability';
 import { sizeRefusal, sizesAvailable, type SizeAvailability } from '~/domain/sizes';
 import { toRomeDay } from '~/domain/dates';
 import type { Db } from '../db/client';
-import { orderDetails, orders, products } from '../db/schema/index';
+import { products } from '../db/schema/index';
 import { ApiError, type FieldErrors } from '../http/errors';
 import type { Availability } from '../availability/index';
-import { orderPeriod } from '../availability/bookings';
+import { readBookedLines } from '../availability/bookings';
 import { outUnitHolds, readOutUnits } from '../availability/out-units';
 import type { Quote } from './quote';
 import type { CatalogueShop } from '../catalogue/cache';
@@ -104,19 +104,7 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
     .where(inArray(products.id, ids))
     .orderBy(products.id)
     .for('no key update');
-  const held = await tx
-    .select({ productId: orderDetails.productId, size: orderDetails.size, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
-    .from(orderDetails)
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-    .where(
-      and(
-        inArray(orderDetails.productId, ids),
-        eq(orders.status, 'confirmed'),
-        lte(orders.dateFrom, quote.period.to),
-        gte(orders.dateTo, quote.period.from),
-        excluded !== undefined ? ne(orders.id, excluded) : undefined,
-      ),
-    );
+  const held = await readBookedLines(tx, ids, quote.period, excluded);
   // Units still out past their booked end stay held until picked up; deliveries and
   // pickups lock the same product rows, so this read is as current as the bookings above.
   const out = await readOutUnits(tx, ids);
@@ -126,7 +114,7 @@ export async function checkAvailabilityLocked(tx: Db, input: StockCheckInput, no
     const want = needed.get(id)!;
     // With `size`, what holds a unit of that size.
     const heldOf = (size?: string): BookingPeriod[] => [
-      ...held.filter((h) => h.productId === id && (size === undefined || h.size === size)).map(orderPeriod),
+      ...held.filter((h) => h.productId === id && (size === undefined || h.size === size)).map((h) => h.period),
       ...outUnitHolds(out.filter((u) => u.productId === id && (size === undefined || u.size === size)), today, editing?.id),
     ];
     const free = availableUnits(stock, heldOf(), quote.period);

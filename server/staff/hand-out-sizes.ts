@@ -5,14 +5,14 @@
 // extra, a forced unit) is refused when its size has no unit free for the order's period, by the
 // same rule as an order's size check (server/orders/stock-check.ts): the size's units minus the
 // peak of the bookings of that size and of its units out. Run inside the delivery's lock.
-import { and, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { availableUnits, type BookingPeriod } from '~/domain/availability';
 import { dayToDisplay } from '~/domain/dates';
 import type { Db } from '../db/client';
-import { deliveryDetails, orderDetails, orders, specificProducts } from '../db/schema/index';
+import { deliveryDetails, orderDetails, specificProducts } from '../db/schema/index';
 import type { FieldErrors } from '../http/errors';
 import type { OrderRow } from '../orders/write';
-import { orderPeriod } from '../availability/bookings';
+import { orderPeriod, readBookedLines } from '../availability/bookings';
 import { outUnitHolds, readOutUnits } from '../availability/out-units';
 
 type LineRow = typeof orderDetails.$inferSelect;
@@ -47,19 +47,7 @@ export async function sizeHeldErrors(tx: Db, order: OrderRow, handOuts: readonly
     .select({ productId: specificProducts.productId, size: specificProducts.size })
     .from(specificProducts)
     .where(and(inArray(specificProducts.productId, ids), isNotNull(specificProducts.size)));
-  const booked = await tx
-    .select({ productId: orderDetails.productId, size: orderDetails.size, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
-    .from(orderDetails)
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-    .where(
-      and(
-        inArray(orderDetails.productId, ids),
-        isNotNull(orderDetails.size),
-        eq(orders.status, 'confirmed'),
-        lte(orders.dateFrom, period.to),
-        gte(orders.dateTo, period.from),
-      ),
-    );
+  const booked = await readBookedLines(tx, ids, period);
   const out = await readOutUnits(tx, ids);
   const ownOut = await tx
     .select({ productId: specificProducts.productId, size: specificProducts.size, lineProductId: orderDetails.productId, lineSize: orderDetails.size })
@@ -77,7 +65,7 @@ export async function sizeHeldErrors(tx: Db, order: OrderRow, handOuts: readonly
     if (!taken.has(key)) {
       taken.set(key, ofSize(ownOut).filter((o) => unbookedSize(o, o.lineProductId === null ? undefined : { productId: o.lineProductId, size: o.lineSize })).length);
     }
-    const held = [...ofSize(booked).map(orderPeriod), ...outUnitHolds(ofSize(out), day, order.id)];
+    const held = [...ofSize(booked).map((b) => b.period), ...outUnitHolds(ofSize(out), day, order.id)];
     const free = availableUnits(ofSize(units).length, held, period) - taken.get(key)!;
     if (free <= 0) {
       errors[`delivery_details.${pick.index}.internal_code`] = [

@@ -11,11 +11,11 @@
 // never a unit that is already sold: the shop frees one first (moves or cancels a booking).
 // A write that does not make a product's count worse (a booked line's own unit, its hand-out on
 // the booked day) is never refused, even on a day that is already overbooked by other means.
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { peakUsage } from '~/domain/availability';
 import type { Db } from '../db/client';
-import { orderDetails, orders, products } from '../db/schema/index';
-import { orderPeriod } from '../availability/bookings';
+import { products } from '../db/schema/index';
+import { readBookedLines } from '../availability/bookings';
 import { outUnitHolds, readOutUnits } from '../availability/out-units';
 
 /** Units of each product free on `day` (negative when overbooked), as the database says now. */
@@ -23,17 +23,13 @@ export async function freeUnitsOnDay(tx: Db, productIds: readonly number[], day:
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
   const stock = await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids));
-  const booked = await tx
-    .select({ productId: orderDetails.productId, mode: orders.mode, dateFrom: orders.dateFrom, dateTo: orders.dateTo })
-    .from(orderDetails)
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-    .where(and(inArray(orderDetails.productId, ids), eq(orders.status, 'confirmed'), lte(orders.dateFrom, day), gte(orders.dateTo, day)));
-  const out = await readOutUnits(tx, ids);
   const period = { from: day, to: day, half: null };
+  const booked = await readBookedLines(tx, ids, period);
+  const out = await readOutUnits(tx, ids);
   return new Map(
     stock.map(({ id, stock: units }) => {
       const held = [
-        ...booked.filter((b) => b.productId === id).map(orderPeriod),
+        ...booked.filter((b) => b.productId === id).map((b) => b.period),
         ...outUnitHolds(out.filter((u) => u.productId === id), day),
       ];
       return [id, units - peakUsage(held, period)];

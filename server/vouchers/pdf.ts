@@ -53,6 +53,28 @@ export async function openA4(options: { margin: number; compress: boolean; title
   return { doc, done };
 }
 
+/**
+ * The costs from where the text stands (`doc.y`), as two columns: each label on the left,
+ * its amount right-aligned, the total in bold (the voucher's and the rental sheet's).
+ */
+export function costColumns(
+  doc: PDFKit.PDFDocument,
+  costs: Pick<VoucherContent['costs'], 'rows' | 'total'>,
+  layout: { x: number; width: number; amountWidth: number; fontSize: number },
+): void {
+  const row = (label: string, amount: string, font: 'regular' | 'bold') => {
+    const y = doc.y;
+    doc.font(font).fontSize(layout.fontSize).fillColor('#222');
+    // The label first, so a reader (and a screen reader) reads each line as "label amount".
+    doc.text(label, layout.x, y, { width: layout.width - layout.amountWidth - 10 });
+    const afterLabel = doc.y;
+    doc.text(amount, layout.x + layout.width - layout.amountWidth, y, { width: layout.amountWidth, align: 'right' });
+    doc.y = Math.max(doc.y, afterLabel);
+  };
+  for (const line of costs.rows) row(line.label, line.amount, 'regular');
+  row(costs.total.label, costs.total.amount, 'bold');
+}
+
 const MARGIN = 50;
 /** The code's side on paper, in points: about 4.6 cm, read by any counter scanner. */
 const CODE_SIZE = 130;
@@ -94,18 +116,7 @@ export async function renderVoucherPdf(content: VoucherContent, codePng: Buffer,
   );
   // The costs as two columns: each label on the left, its amount right-aligned, the total in bold.
   doc.font('bold').fontSize(12).fillColor('#000').text(content.costs.heading, MARGIN, doc.y, { width });
-  const amountWidth = 90;
-  const row = (label: string, amount: string, font: 'regular' | 'bold') => {
-    const y = doc.y;
-    doc.font(font).fontSize(11).fillColor('#222');
-    // The label first, so a reader (and a screen reader) reads each line as "label amount".
-    doc.text(label, MARGIN, y, { width: width - amountWidth - 10 });
-    const afterLabel = doc.y;
-    doc.text(amount, MARGIN + width - amountWidth, y, { width: amountWidth, align: 'right' });
-    doc.y = Math.max(doc.y, afterLabel);
-  };
-  for (const line of content.costs.rows) row(line.label, line.amount, 'regular');
-  row(content.costs.total.label, content.costs.total.amount, 'bold');
+  costColumns(doc, content.costs, { x: MARGIN, width, amountWidth: 90, fontSize: 11 });
   doc.x = MARGIN;
   doc.moveDown(0.8);
   section(content.payment.heading, [content.payment.text]);

@@ -3,7 +3,7 @@
 // measures and the costs still fit with room for the signature (tests/api/rental-sheet.test.ts
 // counts the pages of such an order).
 import type { RentalSheetContent } from './rental-sheet-content';
-import { openA4 } from './pdf';
+import { costColumns, openA4 } from './pdf';
 
 const MARGIN = 36;
 const GAP = 6;
@@ -50,17 +50,7 @@ export async function renderRentalSheetPdf(content: RentalSheetContent, options:
 
   // The costs as two columns, the total in bold: the same lines as the e-mail and the voucher.
   doc.font('bold').fontSize(9.5).fillColor('#000').text(content.costs.heading, MARGIN, y, { width });
-  const amountWidth = 80;
-  const row = (label: string, amount: string, font: 'regular' | 'bold') => {
-    const top = doc.y;
-    doc.font(font).fontSize(9).fillColor('#222');
-    doc.text(label, MARGIN, top, { width: width - amountWidth - 10 });
-    const afterLabel = doc.y;
-    doc.text(amount, MARGIN + width - amountWidth, top, { width: amountWidth, align: 'right' });
-    doc.y = Math.max(doc.y, afterLabel);
-  };
-  for (const line of content.costs.rows) row(line.label, line.amount, 'regular');
-  row(content.costs.total.label, content.costs.total.amount, 'bold');
+  costColumns(doc, content.costs, { x: MARGIN, width, amountWidth: 80, fontSize: 9 });
   y = block(content.payment.heading, [content.payment.text], MARGIN, doc.y + GAP, width) + GAP;
   y = block(content.terms.heading, [content.terms.text, content.terms.version], MARGIN, y, width) + GAP;
 

@@ -1,11 +1,11 @@
 // The account page's API: PATCH v1/user field errors (phone rule), and the account's
 // stored identity documents: POST v1/user/media (add, replace), DELETE v1/media/{id}, at most
 // MAX_STORED_USER_MEDIAS, each held to its owner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserResponseSchema } from '~/api/contract/user';
 import { MAX_STORED_USER_MEDIAS } from '~/domain/medias';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { PDF_BYTES, PNG_BYTES, day, file, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, refusal } from '../support/contract';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -13,15 +13,13 @@ import { OrderEnvelopeSchema } from '~/api/contract/orders';
 const BIKES = 3; // city bikes need no customer details
 
 describe.each(testDrivers)('account profile and documents on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let owner: string;
   let other: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     owner = await signup(api, 'profile-owner@example.com');
     other = await signup(api, 'profile-other@example.com');
   }, 120_000);
-  afterAll(() => api.dispose());
 
   const upload = (token: string | undefined, doc: File | null, replace?: number) => {
     const form = new FormData();

@@ -3,9 +3,9 @@
 // or climbing gear, while the breakage cover goes with all of them. A database seeded before
 // (version 5, every add-on linked to every product) loses the wrong links on its next start.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { pick } from '../support/orders';
 import { appMeta, products, relatedProducts } from '~server/db/schema/index';
 import { seed, seededVersion, SEED_VERSION } from '~server/db/seed/index';
@@ -16,11 +16,7 @@ const SHOP = 1;
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
 
 describe.each(testDrivers)('add-ons by sport on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { now: at('2026-11-23') });
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver, { now: at('2026-11-23') });
 
   const offered = async (code: string) => {
     return Object.keys((await pick(api, SHOP, code, { from: '2026-12-10', to: '2026-12-11' })).addOns).sort();

@@ -7,11 +7,11 @@ import {
   SignupResponseSchema,
 } from '~/api/contract/auth';
 import { UserResponseSchema } from '~/api/contract/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { login, readMail, signup } from '../support/orders';
 import { answer, refusal } from '../support/contract';
 import { LoginResponseSchema } from '~/api/contract/user';
@@ -20,11 +20,7 @@ const MARIO = { username: 'mario.rossi@example.com', password: 'Demo-2026!' };
 const UNAUTHENTICATED_IT = 'Sessione non valida o scaduta: accedi di nuovo';
 
 describe.each(testDrivers)('accounts API on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const post = (path: string, body: unknown, init: { token?: string; lang?: string } = {}) =>
     api.request(path, { method: 'POST', json: body, ...init });

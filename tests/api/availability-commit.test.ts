@@ -4,20 +4,16 @@
 // how the cluster sync keeps processes together. A change written past the hook stays invisible,
 // which is why every writer goes through it (tests/api/availability-writers.test.ts).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { afterCommit, commitAndRefresh, orderHolds, orderReleased } from '~server/availability/commit';
 import { appMeta, orders, products } from '~server/db/schema/index';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 import { availability, day, productId, stockOf } from '../support/orders';
 import { placeOrder, SHOP } from '../support/staff';
 
 describe.each(testDrivers)('the availability hook on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const bike = () => productId(api, SHOP, 'CITYBIKE');
   const period = (n: number) => ({ from: day(n), to: day(n), half: null });

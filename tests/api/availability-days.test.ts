@@ -1,10 +1,10 @@
 // Per-day availability of one product (the calendar): GET v1/shops/{id}/availabilities/days
 // answers the free units of each half-day from the in-memory booking index, the same rule as
 // GET v1/shops/{id}/availabilities asked for one half-day at a time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AvailabilityDaysSchema, MAX_AVAILABILITY_DAYS, type DayAvailability } from '~/api/contract/availability';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, availability, day, orderForm, pick, postOrder, productId, query, stockOf, type Params } from '../support/orders';
 import { answer, refusal, type Refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
@@ -17,11 +17,7 @@ const SHOP = 10;
 const seasonDay = (n: number) => inSeasonDay(SHOP, n);
 
 describe.each(testDrivers)('per-day availability API on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const request = (params: Params, shop = SHOP, lang?: string) => api.request(`/api/v1/shops/${shop}/availabilities/days?${query(params)}`, { lang });
   const days = async (code: string, from: string, to: string, extra: Params = {}): Promise<DayAvailability[]> => {

@@ -5,8 +5,7 @@
 // than the code's migrations is refused before anything is written. The PostgreSQL case needs a
 // server (TEST_DATABASE_URL): skipped with a warning without it, a failure in CI.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -25,21 +24,14 @@ import { requestInit } from '../support/request';
 import { PDF_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
 import { ManualScheduler } from '../support/scheduler';
 import { requiredPart } from '../support/required';
+import { scratchDirs } from '../support/scratch';
 
 const SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 const CLI_TIMEOUT_MS = 240_000;
 const adminUrl = process.env.TEST_DATABASE_URL;
 const POSTGRES_TESTS = 'db:backup and db:restore on PostgreSQL';
 requiredPart(POSTGRES_TESTS, 'a PostgreSQL server (TEST_DATABASE_URL)', Boolean(adminUrl));
-const scratch: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = scratchDirs();
 
 /** Runs `npm run db:<command>` as the operator would (the same entry point), never throwing. */
 async function cli(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {

@@ -3,23 +3,19 @@
 // one by one, leaves out cancelled orders and those ended before the kept window, and shares one
 // period object between orders booked for the same period.
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BookingIndex, keptFrom, loadBookingIndex, readOrderBookings } from '~server/availability/bookings';
 import { orders, products } from '~server/db/schema/index';
 import { executedRows } from '~server/db/rows';
 import type { BookingPeriod } from '~/domain/availability';
 import { addDays, todayInRome } from '~/domain/dates';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
 import { placeOrder } from '../support/staff';
 
 describe.each(testDrivers)('the booking index read at start on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   it('holds the same bookings whatever the page size, without cancelled or long-ended orders', async () => {
     const db = api.deps.database.db;

@@ -1,9 +1,9 @@
 // Catalogue (spec §7): sites, sports, shop loads with prices for the asked dates, availabilities.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roundMoney } from '~/domain/money';
 import { offeredAddOns } from '~/domain/pricing';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, availability, loadShop, orderForm, pick, postOrder, productId, seededAmount, stockOf } from '../support/orders';
 import { envelopeOf, listOf, outcome, refusal } from '../support/contract';
 import { strictObject } from 'zod/mini';
@@ -20,11 +20,7 @@ const { shops: _shops, ...siteFields } = SiteSchema.shape;
 const SITE_WITHOUT_SHOPS = strictObject(siteFields);
 
 describe.each(testDrivers)('catalogue API on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const get = async <S extends $ZodType>(path: string, schema: S, lang?: string) => {
     const res = await api.request(path, { lang });

@@ -3,25 +3,17 @@
 // and for db:restore a crafted archive. Each answers in one line on stderr, what was wrong and then
 // the usage, and exits non-zero: never node's stack trace nor its ERR_… code (server/cli/usage.ts).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { create } from 'tar';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '~server/db/client';
 import { codeMigrations } from '~server/backup/manifest';
+import { scratchDirs } from '../support/scratch';
 
 const CLI_TIMEOUT_MS = 120_000;
-const scratch: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = scratchDirs();
 
 type Cli = 'backup' | 'restore' | 'migrate' | 'seed' | 'totem';
 

@@ -1,20 +1,16 @@
 // 50 parallel orders for a product with 3 free units: exactly 3 succeed, the rest are refused with
 // the availability message. On PostgreSQL with a pool of 10 connections the transactions really run
 // side by side, so this proves the locking, not PGlite's one-query-at-a-time luck.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answer, envelopeOf, refusal } from '../support/contract';
 import { AvailabilitiesSchema, ShopLoadSchema } from '~/api/contract/catalogue';
 import { addDays, todayInRome } from '~/domain/dates';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { orderForm } from '../support/orders';
 
 describe.each(testDrivers)('concurrent orders on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { poolSize: 10 });
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver, { poolSize: 10 });
 
   it('never overbooks: 50 parallel orders for 3 units → exactly 3 succeed', async () => {
     const shop = api.deps.catalogue.shops.find((s) => s.products.some((p) => p.row.code === 'SCI-PREMIUM' && p.row.stock === 3))!;

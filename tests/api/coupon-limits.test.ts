@@ -1,13 +1,13 @@
 // Coupon usage limits: total uses, uses per customer (account or guest e-mail) and
 // validity dates, checked and recorded in the order's transaction; GET v1/coupons/{code} limited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, todayInRome } from '~/domain/dates';
 import { COUPON_LOOKUP_RULE } from '~server/orders/coupons';
 import { clientAddress } from '~server/http/client-address';
 import { couponRedemptions, coupons } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { login, orderForm, pick, postOrder } from '../support/orders';
 import { answer, refusal } from '../support/contract';
 import { CouponResponseSchema } from '~/api/contract/coupons';
@@ -19,13 +19,11 @@ const SHOP = 1;
 const day = (n: number) => inSeasonDay(SHOP, n);
 
 describe.each(testDrivers)('coupon limits on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver, { poolSize: 10 });
   let price: number;
   beforeAll(async () => {
-    api = await createTestApi(driver, { poolSize: 10 });
     price = (await pick(api, SHOP, 'CIASPOLE', { from: day(60), to: day(60) })).main.id;
   }, 120_000);
-  afterAll(() => api.dispose());
 
   const db = () => api.deps.database.db;
   const order = (n: number, input: { coupons: string[]; email?: string; token?: string }) =>

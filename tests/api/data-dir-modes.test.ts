@@ -5,9 +5,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { PDF_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
 import { freePort } from '../support/free-port';
 import { startProduct } from '../support/process';
@@ -18,11 +18,7 @@ const START_TIMEOUT_MS = 240_000;
 const modeOf = (entry: string) => (statSync(entry).mode & 0o777).toString(8);
 
 describe.each(testDrivers)('files the API writes on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   it('stores an uploaded document and an outbox mail readable by the owner only, in folders only the owner may enter', async () => {
     const { main } = await pick(api, SHOP, 'CITYBIKE', { from: day(30), to: day(30) });

@@ -1,9 +1,9 @@
 // Booking days outside the years a rental can be about. `Date.UTC` reads years 0–99 as 1900–1999,
 // so a day like 0050-01-01 once passed the field check and then broke the date arithmetic (500).
 // Every request that takes a day answers such a day as an invalid date (422) under its field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { orderForm, pick, postOrder, productId, query } from '../support/orders';
 import { outcomeByRoute } from '../support/contract';
 import { inSeasonDay } from '../support/season';
@@ -15,11 +15,7 @@ const INVALID = 'Data non valida';
 const BAD_DAYS = ['0050-01-01', '0000-01-01', '0099-12-31', '1999-12-31', '2101-01-01', '9999-12-31'];
 
 describe.each(testDrivers)('days outside 2000–2100 on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const get = async (path: string) => {
     const res = await api.request(path);

@@ -1,12 +1,12 @@
 // Bookings that ended long ago leave the server's memory (server/availability/bookings.ts): the
 // index and the start-up read keep those ended in the last ENDED_BOOKINGS_KEPT_DAYS, so a network's
 // years of orders do not grow the heap without end. Within that, every answer is as before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Availability } from '~server/availability/index';
 import { ENDED_BOOKINGS_KEPT_DAYS } from '~server/availability/bookings';
 import { addDays } from '~/domain/dates';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { availability, day, productId, stockOf } from '../support/orders';
 import { placeOrder, SHOP } from '../support/staff';
 
@@ -14,11 +14,7 @@ import { placeOrder, SHOP } from '../support/staff';
 const noonOf = (isoDay: string) => new Date(`${isoDay}T11:00:00Z`);
 
 describe.each(testDrivers)('bookings ended long ago, on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   it('are held until ENDED_BOOKINGS_KEPT_DAYS after their end, then forgotten by the running server and by a fresh start', async () => {
     const bike = String(productId(api, SHOP, 'CITYBIKE'));

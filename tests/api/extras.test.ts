@@ -1,8 +1,8 @@
 // Coupons, fidelity cards, a product's price and sizes (spec §7); booking requests: booking-requests.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roundMoney } from '~/domain/money';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { day, productId, seededAmount, stockOf } from '../support/orders';
 import { answer, outcome, outcomeByRoute, refusal } from '../support/contract';
 import { LoginResponseSchema, ProductPriceResponseSchema, SignupResponseSchema } from '~/api/contract/index';
@@ -10,11 +10,7 @@ import { LoginResponseSchema, ProductPriceResponseSchema, SignupResponseSchema }
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
 describe.each(testDrivers)('coupons, fidelity cards and products on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const post = async (url: string, body: unknown, lang?: string) => {
     const res = await api.request(url, { method: 'POST', json: body, lang });

@@ -1,24 +1,20 @@
 // Fidelity cards hardened: random check-digited numbers for new cards, every route that
 // takes a card number on the fidelity_card/info limit, and a card claimed by one account only.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isPlausibleFidelityCardNumber, FIDELITY_CARD_DIGITS } from '~/domain/fidelity';
 import { FIDELITY_LOOKUP_RULE, issueFidelityCard } from '~server/fidelity/cards';
 import { clientAddress } from '~server/http/client-address';
 import { fidelityCards, users } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { day, productId } from '../support/orders';
 import { answer, refusal } from '../support/contract';
 import { FidelityInfoResponseSchema } from '~/api/contract/fidelity';
 import { LoginResponseSchema } from '~/api/contract/user';
 
 describe.each(testDrivers)('fidelity cards on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { poolSize: 10 });
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver, { poolSize: 10 });
   // Each test starts with a fresh count for this (test) address.
   beforeEach(() => api.deps.limiter.reset(`fidelity:ip:${clientAddress(undefined, undefined, 0)}`));
 

@@ -4,13 +4,13 @@
 // port; migrations pending: the newest one's record removed, or no record table). /health keeps its answer.
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '~server/app';
 import { openDatabase, type Database } from '~server/db/client';
 import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '~/api/contract/health';
 import { answer } from '../support/contract';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { requestInit } from '../support/request';
 import { freePort } from '../support/free-port';
 
@@ -21,11 +21,7 @@ const readinessOf = async (res: Response) => z.parse(ReadinessResponseSchema, aw
 
 
 describe.each(testDrivers)('health endpoints on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   /** The API over another database, the rest as the test API's. */
   const over = (database: Database) => {

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { deliveryDetails, idempotencyKeys, specificProducts, totems } from '~server/db/schema/index';
+import { idempotencyKeys, totems } from '~server/db/schema/index';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '~server/http/idempotency';
 import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
-import { call, pairedKiosks, placeOrder, unit } from '../support/staff';
+import { call, handOutsOf, pairedKiosks, placeOrder, unit } from '../support/staff';
 import { parseByRoute, type Refusal, type RouteAnswer } from '../support/contract';
 
 interface Answer<Body> {
@@ -50,15 +50,6 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
   const reset = (key: string | null, id: number, what: 'delivery' | 'pickup') => send(`delivery_details/${id}/reset_${what}`, key, undefined);
   const lines = (order: Awaited<ReturnType<typeof placeOrder>>) => order.order_detail_pools.flatMap((p) => p.order_details.map((d) => d.id));
 
-  /** How many times the unit was handed out (its delivery details, back or not). */
-  async function handOuts(code: string): Promise<number> {
-    const [row] = await api.deps.database.db
-      .select({ n: count() })
-      .from(deliveryDetails)
-      .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
-      .where(eq(specificProducts.internalCode, code));
-    return row!.n;
-  }
   async function unitStatus(code: string): Promise<string> {
     return (await call(api, 'GET', `/api/v1/specific_products/${code}`, k.admin)).body.data.status;
   }
@@ -78,7 +69,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     const again = await deliver(key, order.id, details);
     expect([again.status, again.replayed]).toEqual([200, true]);
     expect(again.body).toEqual(first.body);
-    expect(await handOuts(unit('CITYBIKE', 1))).toBe(1);
+    expect(await handOutsOf(api, unit('CITYBIKE', 1))).toBe(1);
     // Without the key the same delivery is a new request: refused, the unit is out.
     expect((await deliver(null, order.id, details)).status).toBe(422);
   });
@@ -100,7 +91,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
       }
       const retry = await deliver(key, order.id, details);
       expect([retry.status, retry.replayed, retry.body]).toEqual([200, true, ran[0]!.body]);
-      expect(await handOuts(unit('CIASPOLE', n))).toBe(1);
+      expect(await handOutsOf(api, unit('CIASPOLE', n))).toBe(1);
     }
   });
 
@@ -114,7 +105,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
       422,
       { message: "Questa chiave di idempotenza è già stata usata per un'altra richiesta", errors: { idempotency_key: ["Questa chiave di idempotenza è già stata usata per un'altra richiesta"] } },
     ]);
-    expect(await handOuts(unit('CIASPOLE', 5))).toBe(0);
+    expect(await handOutsOf(api, unit('CIASPOLE', 5))).toBe(0);
     expect((await pickup(key, [unit('CIASPOLE', 4)])).status).toBe(422);
     expect(await unitStatus(unit('CIASPOLE', 4))).toBe('out');
     const reordered = await send('delivery', key, null, { raw: `{ "delivery_details": [ { "internal_code": "${unit('CIASPOLE', 4)}" } ], "order_id": ${order.id} }` });
@@ -128,7 +119,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
       const res = await deliver(key, order.id, details, { lang: 'en' });
       expect([res.status, res.body.errors]).toEqual([422, { idempotency_key: ['Invalid idempotency key (8 to 100 letters, digits, - and _)'] }]);
     }
-    expect(await handOuts(unit('CIASPOLE', 6))).toBe(0);
+    expect(await handOutsOf(api, unit('CIASPOLE', 6))).toBe(0);
     expect((await deliver('x'.repeat(100), order.id, details)).status).toBe(200);
   });
 
@@ -150,7 +141,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     const resent = await deliver(key, b.id, [{ internal_code: unit('MTB', 1) }]);
     expect([resent.status, resent.replayed, resent.body]).toEqual([200, true, retry.body]);
     expect(await unitStatus(unit('MTB', 1))).toBe('out');
-    expect(await handOuts(unit('MTB', 1))).toBe(2);
+    expect(await handOutsOf(api, unit('MTB', 1))).toBe(2);
     expect(await keyRows()).toBe(before + 1);
   });
 
@@ -166,7 +157,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     expect([resent.status, resent.replayed, resent.body]).toEqual([200, true, valid.body]);
     // After a success the key is that request's: another body is refused, as before.
     expect((await deliver(key, order.id, [{ internal_code: '' }])).body.errors).toEqual({ idempotency_key: [expect.any(String)] });
-    expect(await handOuts(unit('CASCO', 3))).toBe(1);
+    expect(await handOutsOf(api, unit('CASCO', 3))).toBe(1);
     expect(await keyRows()).toBe(before + 1);
   });
 
@@ -222,7 +213,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     expect(first.status).toBe(200);
     const desk = await deliver(key, order.id, details, { token: k.cash });
     expect([desk.status, desk.replayed, desk.body]).toEqual([200, true, first.body]);
-    expect(await handOuts(unit('CASCO', 1))).toBe(1);
+    expect(await handOutsOf(api, unit('CASCO', 1))).toBe(1);
     // The same key for another request of the shop is a reused key.
     const other = await deliver(key, order.id, [{ internal_code: unit('CASCO', 2) }], { token: k.cash });
     expect([other.status, Object.keys(other.body.errors)]).toEqual([422, ['idempotency_key']]);
@@ -232,7 +223,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     // Another shop's kiosk: its own request (that order does not exist for it).
     const elsewhere = await deliver(key, order.id, details, { token: k.other });
     expect([elsewhere.status, elsewhere.replayed]).toEqual([404, false]);
-    expect(await handOuts(unit('CASCO', 1))).toBe(1);
+    expect(await handOutsOf(api, unit('CASCO', 1))).toBe(1);
   });
 
   it('changes nothing without the header, nor for callers that are not totems; keeps no 401/403', async () => {
@@ -268,7 +259,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     const retry = await deliver(key, order.id, details);
     expect([retry.status, retry.replayed]).toEqual([200, false]);
     expect((await deliver(key, order.id, details)).replayed).toBe(true);
-    expect(await handOuts(unit('CASCO', 5))).toBe(1);
+    expect(await handOutsOf(api, unit('CASCO', 5))).toBe(1);
   });
 
   it('answers 409 while a key is held; once the holder\'s lease ends a retry takes over and hands nothing out twice', async () => {
@@ -296,7 +287,7 @@ describe.each(testDrivers)('idempotency keys on $name', (driver) => {
     } finally {
       api.setNow(started);
     }
-    expect(await handOuts(unit('CASCO', 6))).toBe(1);
+    expect(await handOutsOf(api, unit('CASCO', 6))).toBe(1);
   });
 
   it('deletes keys older than 24 hours when new keys come in', async () => {

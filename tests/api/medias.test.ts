@@ -2,9 +2,9 @@
 // sniffed type to the order's owner or uuid holder only, soft-deleted.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { PDF_BYTES, PNG_BYTES, day, file, login, orderForm, pick, postOrder, signup, type OrderJson, type OrderInput } from '../support/orders';
 import { answer, data, refusal } from '../support/contract';
 import { MediaDeletedSchema, OrderResponseSchema } from '~/api/contract/orders';
@@ -16,13 +16,11 @@ const NOT_FOUND = { message: 'Risorsa non trovata' };
 const FILE_TYPE = 'Sono ammessi solo immagini (JPEG, PNG, WebP, GIF) e PDF';
 
 describe.each(testDrivers)('order documents on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let stranger: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     stranger = await signup(api, 'stranger@example.com');
   }, 120_000);
-  afterAll(() => api.dispose());
 
   const uploads = () => {
     try {

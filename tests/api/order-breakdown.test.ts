@@ -1,9 +1,9 @@
 // What an order costs, as its confirmation e-mail and its voucher print it: every line, the
 // fidelity card and each coupon as negative lines, and the total; read back from the outbox's
 // .eml and the PDF's text, the printed amounts add up to the printed total and to the order's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, readMail } from '../support/orders';
 import { pdfText } from '../support/pdf';
 import { inSeasonDay } from '../support/season';
@@ -22,11 +22,7 @@ function cents(amount: string): number {
 const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 
 describe.each(testDrivers)("an order's costs in its e-mail and voucher on $name", (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   it('lists two coupons and the fidelity card as negative lines that, with the items, add up to the total', async () => {
     const from = day(40);

@@ -3,7 +3,7 @@
 // e-mails per recipient (the order still succeeds). Run with the production defaults
 // (DEFAULT_ORDER_LIMITS), on PGlite and PostgreSQL: the limiter's store is the database's business
 // once it is shared, and the orders and their stock are.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
 import { orders } from '~server/db/schema/index';
@@ -11,7 +11,7 @@ import { DEFAULT_ORDER_LIMITS, assertUnitsPerProduct } from '~server/orders/limi
 import { loadConfig } from '~server/config';
 import type { ApiError } from '~server/http/errors';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, readMail } from '../support/orders';
 import { data, outcome } from '../support/contract';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -49,12 +49,8 @@ describe('order limits: configuration', () => {
 });
 
 describe.each(testDrivers)('order limits on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver, { orderLimits: DEFAULT_ORDER_LIMITS });
   let nextDay = 5;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { orderLimits: DEFAULT_ORDER_LIMITS });
-  }, 120_000);
-  afterAll(() => api.dispose());
   afterEach(() => {
     api.deps.trustProxy = 0;
   });

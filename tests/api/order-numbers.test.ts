@@ -3,20 +3,16 @@
 // the order could not be placed at all). Numbers below 10 million read as before; past it the
 // width grows. The sequence is moved forward to get there, on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { numberParts } from '~/domain/board';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { day, orderForm, pick, postOrder } from '../support/orders';
 import { SHOP, call, pairAll } from '../support/staff';
 
 describe.each(testDrivers)('order numbers on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let nextDay = 3;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
 
   async function place() {
     const from = day(nextDay++);

@@ -3,12 +3,12 @@
 // and answered with the order and in its export; none or an older one is refused (422 on
 // terms_version) before anything is written. A kiosk's order may go without it (signed at the counter).
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~server/db/schema/index';
 import { TERMS_VERSION } from '~/domain/terms';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { orderForm, pick, postOrder } from '../support/orders';
 import { answer } from '../support/contract';
 import { pair, totemOf } from '../support/staff';
@@ -19,13 +19,11 @@ const SHOP = 6;
 const day = (n: number) => inSeasonDay(SHOP, n);
 
 describe.each(testDrivers)('terms consent on orders on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let price: number;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     price = (await pick(api, SHOP, 'CIASPOLE', { from: day(50), to: day(50) })).main.id;
   }, 120_000);
-  afterAll(() => api.dispose());
 
   const orderCount = async () => (await api.deps.database.db.select({ n: count() }).from(orders))[0]!.n;
   const place = (terms: string | null, init: { token?: string; lang?: string } = {}) =>

@@ -1,10 +1,10 @@
 // Managing orders: list, view (owner or uuid holder only), search, edit with the PATCH override,
 // contact changes, cancel, export; orders that started or ended can no longer change (410).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '~/domain/money';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { availability, day, login, orderForm, pick, postOrder, productId, readMail, seededAmount, signup, stockOf, type OrderJson } from '../support/orders';
 import { answer, outcome, refusal } from '../support/contract';
 import { OrderEnvelopeSchema, OrderListEnvelopeSchema } from '~/api/contract/orders';
@@ -14,15 +14,13 @@ const GONE = { message: "L'ordine non può più essere modificato" };
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
 describe.each(testDrivers)('managing orders on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let mario: string;
   let stranger: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     mario = await login(api);
     stranger = await signup(api, 'stranger@example.com');
   }, 120_000);
-  afterAll(() => api.dispose());
 
   /** A city bike (no customer info needed) booked from `from` to `to`. */
   const place = async (from: string, to: string, token?: string): Promise<OrderJson> => {

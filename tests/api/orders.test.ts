@@ -1,12 +1,12 @@
 // Placing orders (POST v1/shops/{id}/orders): totals recomputed by the server from price ids,
 // coupons, and every way an order form can be refused. Managing orders: orders-manage.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roundMoney } from '~/domain/money';
 import { formatCurrency } from '~/domain/format';
 import { buildOrderFormData } from '~/domain/orders';
 import { TERMS_VERSION } from '~/domain/terms';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, readMail, seededAmount, type OrderInput } from '../support/orders';
 import { refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
@@ -17,11 +17,7 @@ const day = (n: number) => inSeasonDay([1, 10], n);
 const yesterday = addDays(todayInRome(), -1);
 
 describe.each(testDrivers)('placing orders on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   /** Posts an order expected to be refused and returns its errors. */
   const refused = async (shopId: number, input: OrderInput, lang?: string) => {

@@ -1,12 +1,12 @@
 // Rehash on login: a password stored under older scrypt parameters is hashed again with
 // the current ones when its owner logs in (customers) or types it (kiosk configuration password);
 // with the production cost that is N=2^15, r=8, p=3.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FAST_SCRYPT, hashPassword, PRODUCTION_SCRYPT, verifyPassword } from '~server/auth/passwords';
 import { totems, users } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { call, pair, totemOf } from '../support/staff';
 
 const MARIO = { username: 'mario.rossi@example.com', password: 'Demo-2026!' };
@@ -14,11 +14,7 @@ const OLD_SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
 const prefix = ({ N, r, p }: { N: number; r: number; p: number }) => `scrypt$${N}$${r}$${p}$`;
 
 describe.each(testDrivers)('password rehash on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const storedHash = async () =>
     (await api.deps.database.db.select().from(users).where(eq(users.username, MARIO.username)))[0]!.passwordHash;

@@ -1,24 +1,20 @@
 // Trails (spec §7 v1/pathways): list per location, search, one trail by id or slug, its GPX file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { PathwaySchema } from '~/api/contract/pathways';
 import { parseGpx } from '~/domain/gpx';
 import { gpxStats } from '~/domain/gpx-stats';
 import { trailsDir } from '~server/db/seed/seo';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { data as dataOf, listOf, refusal } from '../support/contract';
 
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
 describe.each(testDrivers)('pathways API on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const list = async (url: string, lang?: string) => {
     const res = await api.request(url, { lang });

@@ -1,10 +1,10 @@
 // The account's people ("returning skiers"): GET/POST/PATCH/DELETE v1/user/people,
 // held to their owner (another account's person is 404), 422 field errors, the per-account limit,
 // and the skiers of a logged-in customer's orders remembered (deduped by name, latest measures).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PEOPLE_PER_ACCOUNT, PeopleEnvelopeSchema, PersonDeletedSchema, PersonEnvelopeSchema, type Person } from '~/api/contract/people';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder, signup } from '../support/orders';
 import { answer, refusal } from '../support/contract';
 import { inSeasonDay } from '../support/season';
@@ -15,15 +15,13 @@ const day = (n: number) => inSeasonDay(SKIS, n);
 const ANNA = { first_name: 'Anna', last_name: 'Neri', height: 165, weight: 58, shoe_size: 38.5, level: 'esperto' };
 
 describe.each(testDrivers)('account people on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let owner: string;
   let other: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     owner = await signup(api, 'people-owner@example.com');
     other = await signup(api, 'people-other@example.com');
   }, 120_000);
-  afterAll(() => api.dispose());
 
   const call = (method: string, path: string, token: string | undefined, body?: unknown, lang?: string) =>
     api.request(`/api/v1/user/people${path}`, { method, token, json: body, lang });

@@ -10,16 +10,16 @@
 // confirmation lands at (or after) its moment, at midday so none crosses a day. On PGlite and
 // PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deliveryDetails, idempotencyKeys, specificProducts } from '~server/db/schema/index';
+import { idempotencyKeys } from '~server/db/schema/index';
 import { IDEMPOTENCY_TTL_MS } from '~server/http/idempotency';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/api/contract/idempotency';
 import { dayToDisplay, parseRomeDateTime } from '~/domain/dates';
 import { pickupDate } from '~/domain/pickup';
 import { testDrivers } from '../support/databases';
 import { day } from '../support/orders';
-import { call, pairedKiosks, placeOrder, unit } from '../support/staff';
+import { call, handOutsOf, pairedKiosks, placeOrder, unit } from '../support/staff';
 
 const MINUTE = 60_000;
 
@@ -43,14 +43,6 @@ describe.each(testDrivers)('confirmations replayed after a re-pair, on $name', (
   const land = (minutes: number) => api.setNow(moment(minutes));
   const lineOf = (order: Awaited<ReturnType<typeof placeOrder>>) => order.order_detail_pools[0]!.order_details[0]!.id;
   const status = async (code: string) => (await call(api, 'GET', `/api/v1/specific_products/${code}`, k.admin)).body.data;
-  async function handOuts(code: string): Promise<number> {
-    const [row] = await api.deps.database.db
-      .select({ n: count() })
-      .from(deliveryDetails)
-      .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
-      .where(eq(specificProducts.internalCode, code));
-    return row!.n;
-  }
   /** The key's stored answer is gone, as the cleanup deletes it past IDEMPOTENCY_TTL_MS. */
   const forget = (key: string) => api.deps.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
 
@@ -68,7 +60,7 @@ describe.each(testDrivers)('confirmations replayed after a re-pair, on $name', (
     const replay = await confirm('delivery', key, body, k.cash);
     expect([replay.status, replay.replayed, replay.body]).toEqual([200, true, first.body]);
     expect((await status(code)).status).toBe('available');
-    expect(await handOuts(code)).toBe(1);
+    expect(await handOutsOf(api, code)).toBe(1);
 
     await forget(key);
     land(0);
@@ -76,10 +68,10 @@ describe.each(testDrivers)('confirmations replayed after a re-pair, on $name', (
     expect([late.status, late.replayed]).toEqual([422, false]);
     expect(late.body.errors).toEqual({ 'delivery_details.0.internal_code': [expect.stringMatching(/^Il rientro di S06-CITYBIKE-01 del \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} è stato registrato dopo questa conferma/)] });
     expect((await status(code)).status).toBe('available');
-    expect(await handOuts(code)).toBe(1);
+    expect(await handOutsOf(api, code)).toBe(1);
     // The unit is not held back: a hand-out confirmed after its return goes out.
     expect((await confirm('delivery', randomUUID(), { ...body, date: at(-5) }, k.cash)).status).toBe(200);
-    expect(await handOuts(code)).toBe(2);
+    expect(await handOutsOf(api, code)).toBe(2);
   });
 
   it('a pickup replayed after the unit went out again leaves the new hand-out open, before and after its key expires', async () => {
@@ -179,7 +171,7 @@ describe.each(testDrivers)('confirmations replayed after a re-pair, on $name', (
       'delivery_details.0.internal_code': [`Il rientro di ${code} del ${dayToDisplay(day(-1))} ${yesterday.slice(11)} è stato registrato dopo questa conferma: non torna fuori`],
     });
     expect((await status(code)).status).toBe('available');
-    expect(await handOuts(code)).toBe(1);
+    expect(await handOutsOf(api, code)).toBe(1);
     // Confirmed again now, after the return was recorded, it goes out.
     expect((await confirm('delivery', randomUUID(), { ...queued, date: at(0) }, k.admin)).status).toBe(200);
   });

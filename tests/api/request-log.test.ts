@@ -11,7 +11,7 @@ import { configureLogger } from '~server/log';
 import { createMailer } from '~server/mail/mailer';
 import { freePort } from '../support/free-port';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { idDocument, pair, totemOf } from '../support/staff';
 import { requestInit } from '../support/request';
 import { day, orderForm, pick } from '../support/orders';
@@ -55,11 +55,7 @@ beforeAll(() => configureLogger({ level: 'info', destination: { write: (line: st
 afterAll(() => configureLogger({ level: 'warn', destination: process.stdout }));
 
 describe.each(testDrivers)('request log on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   it('writes one line per request with the route pattern, status and duration, under the answered id', async () => {
     const uuid = randomUUID();

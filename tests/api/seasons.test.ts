@@ -3,9 +3,9 @@
 // `season`, a season price covers exactly that occurrence, and an order or an edit with a day
 // outside the season is 422 on `from`. The API's clock is fixed, so every date here is absolute.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { loadShop, orderForm, pick, postOrder } from '../support/orders';
 import { answer, data, envelopeOf, listOf, refusal } from '../support/contract';
 import { AvailabilitiesSchema, ShopLoadSchema, SiteSchema } from '~/api/contract/catalogue';
@@ -31,11 +31,7 @@ const CODE = 'CIASPOLE';
 const BIKE = 'CITYBIKE';
 
 describe.each(testDrivers)('shop seasons on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { now: at('2026-11-23') });
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver, { now: at('2026-11-23') });
 
   const shopSeason = async (shopId: number) => {
     const res = await api.request(`/api/v1/shops/${shopId}`);

@@ -1,8 +1,8 @@
 // The API wired with its security headers: every answer carries the referrer policy
 // (order paths hold a guest's uuid), nosniff and a data-only CSP; a served document is sandboxed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { PNG_BYTES, day, file, orderForm, pick, postOrder } from '../support/orders';
 import { API_CSP, MEDIA_CSP, REFERRER_POLICY } from '~server/http/security-headers';
 
@@ -10,11 +10,7 @@ const SHOP = 3; // Riviera Bike Rent: city bikes need no customer details
 
 // The headers do not depend on the database: PGlite is enough.
 describe.each(testDrivers.slice(0, 1))('API security headers on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   it('answers, errors included, carry the referrer policy, nosniff and the API CSP', async () => {
     for (const path of ['/api/health', '/api/v1/nothing-here', '/api/v1/orders/not-a-uuid']) {

@@ -1,26 +1,24 @@
 // Kiosk identity: pairing with a seeded code, the kiosk's settings, the configuration password
 // checked by the server, and the kiosk seed reaching a database seeded before kiosks existed.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TotemSchema } from '~/api/contract/kiosk';
 import { PairResponseSchema } from '~/api/contract/staff';
 import { seed, SEED_VERSION, seededVersion } from '~server/db/seed/index';
 import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
 import { appMeta, totems } from '~server/db/schema/index';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { login } from '../support/orders';
 import { call, pair, SHOP, totemOf } from '../support/staff';
 import { testSeedOptions } from '../support/config';
 
 describe.each(testDrivers)('kiosk pairing on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let customer: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     customer = await login(api);
   }, 120_000);
-  afterAll(() => api.dispose());
 
   it('pairs each seeded kiosk and answers its settings, shop and a working totem token', async () => {
     for (const demo of DEMO_TOTEMS) {

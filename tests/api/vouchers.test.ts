@@ -1,9 +1,9 @@
 // The order's voucher (GET v1/orders/{ref}/voucher.pdf) and its code in the confirmation e-mail:
 // the PDF for the holder of the order's link and its owner only, in the order's language, with the
 // number, the shop, the dates and the people; the e-mail's inline QR image decodes to the number.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, day, login, orderForm, pick, postOrder, readMail, signup, type OrderJson } from '../support/orders';
 import { pair, totemOf } from '../support/staff';
 import { dayToDisplay } from '~/domain/dates';
@@ -15,15 +15,13 @@ const SHOP = 6;
 const NOT_FOUND = { message: 'Risorsa non trovata' };
 
 describe.each(testDrivers)('order vouchers on $name', (driver) => {
-  let api: TestApi;
+  const api = seededApi(driver);
   let mario: string;
   let stranger: string;
   beforeAll(async () => {
-    api = await createTestApi(driver);
     mario = await login(api);
     stranger = await signup(api, 'voucher-stranger@example.com');
   }, 120_000);
-  afterAll(() => api.dispose());
 
   /** Snowshoes for Luca Bianchi, from `from` to `to`, placed in `lang`. */
   const place = async (from: string, to: string, init: { token?: string; lang?: string } = {}): Promise<OrderJson> => {

@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '~server/app';
 import { createDeps } from '~server/deps';
 import { seed } from '~server/db/seed/index';
@@ -79,4 +80,19 @@ export async function createTestApi(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The start most API tests share: a fresh seeded API on `driver`, made before the tests of the
+ * calling describe block and disposed after them. Returned at once and filled in place before the
+ * first test, so the tests, and the helpers a file defines beside them, use it as it is (read at
+ * collection time, it is still empty).
+ */
+export function seededApi(driver: TestDriver, options?: Parameters<typeof createTestApi>[1]): TestApi {
+  const api = {} as TestApi;
+  beforeAll(async () => {
+    Object.assign(api, await createTestApi(driver, options));
+  }, 120_000);
+  afterAll(() => api.dispose());
+  return api;
 }

@@ -1,8 +1,10 @@
 // Helpers for the staff API tests: paired kiosk tokens, JSON calls, and orders of the demo shop.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import { DEMO_TOTEMS } from '~server/db/seed/kiosk';
-import { createTestApi, type TestApi } from './app';
+import { deliveryDetails, specificProducts } from '~server/db/schema/index';
+import { seededApi, type createTestApi, type TestApi } from './app';
 import type { TestDriver } from './databases';
 import { PairResponseSchema } from '~/api/contract/staff';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -47,13 +49,11 @@ export async function pairAll(api: TestApi): Promise<Kiosks> {
  * defines beside them, use `api` and `k` as they are (read at collection time, they are still empty).
  */
 export function pairedKiosks(driver: TestDriver, options?: Parameters<typeof createTestApi>[1]): { api: TestApi; k: Kiosks } {
-  const api = {} as TestApi;
+  const api = seededApi(driver, options);
   const k = {} as Kiosks;
   beforeAll(async () => {
-    Object.assign(api, await createTestApi(driver, options));
     Object.assign(k, await pairAll(api));
   }, 120_000);
-  afterAll(() => api.dispose());
   return { api, k };
 }
 
@@ -133,3 +133,13 @@ export async function placeOrder(
 
 /** The internal code of the n-th unit (1-based) of a product of a shop, as seeded. */
 export const unit = (product: string, n: number, shop = SHOP) => `S${String(shop).padStart(2, '0')}-${product}-${String(n).padStart(2, '0')}`;
+
+/** How many times the unit was handed out (its delivery details, back or not), as the database holds it. */
+export async function handOutsOf(api: TestApi, code: string): Promise<number> {
+  const [row] = await api.deps.database.db
+    .select({ n: count() })
+    .from(deliveryDetails)
+    .innerJoin(specificProducts, eq(specificProducts.id, deliveryDetails.specificProductId))
+    .where(eq(specificProducts.internalCode, code));
+  return row!.n;
+}

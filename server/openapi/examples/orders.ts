@@ -1,5 +1,5 @@
 // Example order as the API answers it: two people on snowshoes and a city bike with a helmet,
-// 12–13 December 2026, unpaid (the same order the browser's unit tests read).
+// 12–13 December 2026, unpaid (tests/support/order-response.ts gives it to the browser's unit tests).
 import type * as z from 'zod/mini';
 import type { OrderResponseSchema } from '~/api/contract/orders';
 import type { OrderFormSchema } from '~/api/contract/order-form';

@@ -6,7 +6,7 @@ import { AvailabilityDaysQuerySchema, AvailabilityDaysSchema } from '~/api/contr
 import { AvailabilitiesSchema, AvailableSizesResponseSchema, ProductPriceResponseSchema } from '~/api/contract/catalogue';
 import { PathwayListQuerySchema, PathwaySearchQuerySchema } from '~/api/contract/pathways';
 import { PathwayEnvelope, PathwaysEnvelope, ShopLoadEnvelope, ShopsEnvelope, SiteEnvelope, SitesEnvelope, SportEnvelope, SportsEnvelope } from '../envelopes';
-import { json, raw, tagged } from '../operation';
+import { json, raw, tagged, type ApiOperation } from '../operation';
 import { PathText } from '../params';
 import { PATHWAY, PRICE, SHOP, SHOP_LOAD, SITE, SPORT } from '../examples/catalogue';
 
@@ -17,6 +17,15 @@ const BOOKING_QUERY = {
 };
 const BOOKING_QUERY_TEXT =
   'The dates: `from`, `to` (= `from` for one day), `morning`/`afternoon` (one day\'s half), `season` (1/0), `edit_order_code` (an order being edited, left out), `fidelity_card_number` (10 % off when valid).';
+// A shop by slug or by id: the same answer (server/routes/catalogue.ts answers both with shopLoad).
+const SHOP_LOAD_OPERATION: Omit<ApiOperation, 'path' | 'summary'> = {
+  method: 'get',
+  description: `Prices for the asked dates (\`current_price\`). ${BOOKING_QUERY_TEXT}`,
+  caller: { kind: 'anyone-or-token' },
+  query: BOOKING_QUERY,
+  reply: { status: 200, description: 'The shop, its categories and products.', body: json(ShopLoadEnvelope, { data: SHOP_LOAD }) },
+  errors: [429],
+};
 const ID_OR_SLUG = { schema: PathText, example: 'anello-del-colomion', description: "The trail's id or slug." };
 
 export const catalogueOperations = tagged('Catalogue', [
@@ -64,26 +73,8 @@ export const catalogueOperations = tagged('Catalogue', [
     caller: { kind: 'anyone' },
     reply: { status: 200, description: 'The sport.', body: json(SportEnvelope, { data: SPORT }) },
   },
-  {
-    method: 'get',
-    path: '/v1/shops/slug/:slug',
-    summary: 'A shop with its categories and products, by slug',
-    description: `Prices for the asked dates (\`current_price\`). ${BOOKING_QUERY_TEXT}`,
-    caller: { kind: 'anyone-or-token' },
-    query: BOOKING_QUERY,
-    reply: { status: 200, description: 'The shop, its categories and products.', body: json(ShopLoadEnvelope, { data: SHOP_LOAD }) },
-    errors: [429],
-  },
-  {
-    method: 'get',
-    path: '/v1/shops/:id',
-    summary: 'A shop with its categories and products',
-    description: `Prices for the asked dates (\`current_price\`). ${BOOKING_QUERY_TEXT}`,
-    caller: { kind: 'anyone-or-token' },
-    query: BOOKING_QUERY,
-    reply: { status: 200, description: 'The shop, its categories and products.', body: json(ShopLoadEnvelope, { data: SHOP_LOAD }) },
-    errors: [429],
-  },
+  { ...SHOP_LOAD_OPERATION, path: '/v1/shops/slug/:slug', summary: 'A shop with its categories and products, by slug' },
+  { ...SHOP_LOAD_OPERATION, path: '/v1/shops/:id', summary: 'A shop with its categories and products' },
   {
     method: 'get',
     path: '/v1/shops/:id/availabilities',

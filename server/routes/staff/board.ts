@@ -10,19 +10,15 @@ import { BOARD_ORDER_LIMIT, type BoardEnvelopeSchema, type BoardOrderSchema } fr
 import { addDays, parseRomeDateTime, todayInRome } from '~/domain/dates';
 import { lastInitial } from '~/domain/board';
 import type { Db } from '~server/db/client';
-import { deliveryDetails, orderDetails, orders } from '~server/db/schema/index';
+import { deliveryDetails, orders } from '~server/db/schema/index';
 import type { AppEnv } from '~server/http/context';
+import { ORDER_ID, RENTED_ITEMS, UNITS_OUT } from '~server/staff/order-counts';
 import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
 /** Rome's midnight starting `day` and the next one, as instants. */
 function romeDayBounds(day: string): { start: Date; end: Date } {
   return { start: parseRomeDateTime(day), end: parseRomeDateTime(addDays(day, 1)) };
 }
-
-// Drizzle writes the columns of a one-table select without their table ("id"), which inside a
-// subquery on order_details or delivery_details would mean that table's own id: the outer order's id
-// is written out in full so the subqueries stay correlated.
-const ORDER_ID = sql`${orders}.${sql.identifier(orders.id.name)}`;
 
 async function loadBoardRows(db: Db, shopId: number, today: string) {
   const { start, end } = romeDayBounds(today);
@@ -38,12 +34,11 @@ async function loadBoardRows(db: Db, shopId: number, today: string) {
       dateTo: orders.dateTo,
       paidAt: orders.paidAt,
       queuedAt: orders.queuedAt,
-      items: sql<number>`(select count(*) from ${orderDetails} where ${orderDetails.orderId} = ${ORDER_ID} and not ${orderDetails.isAddOn})`.mapWith(Number),
+      items: RENTED_ITEMS,
       deliveredAt: sql<Date | null>`(select max(${deliveryDetails.datetimeDelivery}) from ${deliveryDetails} where ${deliveryDetails.orderId} = ${ORDER_ID})`.mapWith(
         deliveryDetails.datetimeDelivery,
       ),
-      unitsOut: sql<number>`(select count(*) from ${deliveryDetails} where ${deliveryDetails.orderId} = ${ORDER_ID}
-        and ${deliveryDetails.datetimeDelivery} is not null and ${deliveryDetails.datetimeReturn} is null)`.mapWith(Number),
+      unitsOut: UNITS_OUT,
     })
     .from(orders)
     .where(

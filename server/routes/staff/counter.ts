@@ -13,14 +13,9 @@ import type { Db } from '~server/db/client';
 import { deliveryDetails, orderDetails, orders, totems } from '~server/db/schema/index';
 import type { AppEnv } from '~server/http/context';
 import { queryParams } from '~server/http/validation';
+import { ORDER_ID, RENTED_ITEMS, UNITS_OUT } from '~server/staff/order-counts';
 import { requireTotem, TotemLevel } from '~server/staff/permissions';
 
-// Drizzle writes the columns of a one-table select without their table ("id"), which inside a
-// subquery would mean that table's own id: the outer order's id is written out in full.
-const ORDER_ID = sql`${orders}.${sql.identifier(orders.id.name)}`;
-
-const unitsOut = sql`(select count(*) from ${deliveryDetails} where ${deliveryDetails.orderId} = ${ORDER_ID}
-  and ${deliveryDetails.datetimeDelivery} is not null and ${deliveryDetails.datetimeReturn} is null)`;
 // A rented line (no add-on) without a unit handed out for it, now or earlier and back.
 const lineToHandOut = sql`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${ORDER_ID} and not ${orderDetails.isAddOn}
   and not exists (select 1 from ${deliveryDetails} where ${deliveryDetails.idOrderDetail} = ${orderDetails.id} and ${deliveryDetails.datetimeDelivery} is not null))`;
@@ -40,15 +35,15 @@ async function loadCounterRows(db: Db, shopId: number, list: 'hand_out' | 'retur
         totalAmount: orders.totalAmount,
         createdAt: orders.createdAt,
         totemCode: sql<string | null>`(select ${totems.code} from ${totems} where ${totems.id} = ${orders.createdTotemId})`,
-        items: sql<number>`(select count(*) from ${orderDetails} where ${orderDetails.orderId} = ${ORDER_ID} and not ${orderDetails.isAddOn})`.mapWith(Number),
-        unitsOut: unitsOut.mapWith(Number),
+        items: RENTED_ITEMS,
+        unitsOut: UNITS_OUT,
       })
       .from(orders)
       .where(
         and(
           eq(orders.shopId, shopId),
           eq(orders.status, 'confirmed'),
-          list === 'hand_out' ? and(eq(orders.dateFrom, day), lineToHandOut) : and(eq(orders.dateTo, day), sql`${unitsOut} > 0`),
+          list === 'hand_out' ? and(eq(orders.dateFrom, day), lineToHandOut) : and(eq(orders.dateTo, day), sql`${UNITS_OUT} > 0`),
         ),
       )
       // The newest orders when a day ever holds more than the limit; one more row tells it did.
