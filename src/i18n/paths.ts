@@ -14,3 +14,11 @@ export function localeStaticPaths<P extends Record<string, string | undefined> =
     })),
   );
 }
+
+/**
+ * `getStaticPaths` of a page that exists once per locale and has no other parameter; the page
+ * re-exports it: `export { eachLocale as getStaticPaths } from '~/i18n/paths';`.
+ */
+export function eachLocale(): ReturnType<typeof localeStaticPaths> {
+  return localeStaticPaths();
+}
