@@ -1,13 +1,13 @@
 // The link-preview images at build time, through a cache keyed on everything that shapes the
-// pixels, so a rebuild draws only what changed; og-draw.ts draws one. It is imported with this
-// module, not on first need: the build's hooks run after Astro has closed the Vite module runner
-// that loaded the config, so an import() from a hook fails ("Vite module runner has been closed")
-// the first time an image is missing, i.e. on every fresh clone.
+// pixels, so a rebuild draws only what changed; og-draw.ts draws one. It is imported when the
+// first image is missing, not with this module: its libraries (fontkit, satori, resvg) take about a
+// second of the start-up of a build that finds every image in the cache. An import() from a build
+// hook works because Node loads the config and this module (astro.config.mjs); had Astro loaded
+// them through its Vite module runner, closed by the time the hooks run, it would fail.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { renderOgPng } from './og-draw';
 import { OG_FONT_FILES } from './og-fonts';
 import { OG_HEIGHT, OG_TEMPLATE_VERSION, OG_WIDTH, type OgText } from './og-template';
 
@@ -49,6 +49,7 @@ export async function drawOgImages(images: (OgText & { name: string })[], cacheD
       const cached = path.join(cacheDir, `${ogCacheKey(image)}.png`);
       if (!existsSync(cached)) {
         const partial = `${cached}.${process.pid}.tmp`;
+        const { renderOgPng } = await import('./og-draw');
         writeFileSync(partial, await renderOgPng(image));
         renameSync(partial, cached);
         drawn++;
