@@ -3,19 +3,21 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { bundleConfigModules } from './src/build/config-modules.mjs';
 
 // The project's modules this config uses are TypeScript and import by name (tsconfig.json "paths",
-// README.md "Imports"). Astro imports this file with Node first and, when that fails, through a bare
-// Vite server that knows no "paths"; tsx, registered here, lets Node load them, names resolved.
-register();
-const { isNoindexUrlPath } = await import('./src/seo/noindex.mjs');
-const { islandsMessages } = await import('./src/i18n/islands-messages-plugin.mjs');
-const { envSchema } = await import('./src/env-schema.mjs');
-const { DEFAULT_LOCALE, LOCALES } = await import('./src/domain/locales');
-const { ogImagesIntegration } = await import('./src/seo/og-integration');
-const { kioskOfflineIntegration } = await import('./src/features/kiosk/offline/integration');
-const { preloadWithoutLoaded } = await import('./src/build/preload-deps.mjs');
+// README.md "Imports"): bundled by esbuild for Node, which loads this file (src/build/config-modules.mjs says why).
+/** @type {typeof import('./src/build/config-entry')} */
+const {
+  isNoindexUrlPath,
+  islandsMessages,
+  envSchema,
+  DEFAULT_LOCALE,
+  LOCALES,
+  ogImagesIntegration,
+  kioskOfflineIntegration,
+  preloadWithoutLoaded,
+} = await import(await bundleConfigModules(fileURLToPath(new URL('.', import.meta.url)), 'src/build/config-entry.ts'));
 
 const islandClient = fileURLToPath(new URL('./src/scripts/react-island-client.ts', import.meta.url));
 

@@ -16,11 +16,12 @@ const NOT_DOMAIN = ['server/**', 'src/api/**', 'src/seo/**', 'src/components/**'
 
 const config: KnipConfig = {
   entry: [
-    // Build plugins, client directives, the env schema and the link-preview integration that astro.config.mjs wires in: knip
+    // The project modules astro.config.mjs uses (build plugins, the env schema, the integrations):
+    // it imports them bundled, by the entry's path (src/build/config-modules.mjs), not by an import.
+    'src/build/config-entry.ts!',
+    // What astro.config.mjs imports or names by path (its bundler, the client directives): knip
     // reads that file as a build config, so `--production` would not see them otherwise.
-    ...(production
-      ? ['src/i18n/islands-messages-plugin.mjs!', 'src/build/preload-deps.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!', 'src/env-schema.mjs!', 'src/seo/og-integration.ts!', 'src/features/kiosk/offline/integration.ts!']
-      : []),
+    ...(production ? ['src/build/config-modules.mjs!', 'src/scripts/client-lazy.ts!', 'src/scripts/react-island-client.ts!'] : []),
     // The kiosk's service worker, bundled by path by @vite-pwa/astro (src/features/kiosk/offline/integration.ts).
     'src/features/kiosk/offline/sw.ts!',
     'scripts/*.ts!',
