@@ -8,7 +8,8 @@ import { createDeps } from '~server/deps';
 import { seed } from '~server/db/seed/index';
 import type { AppDeps } from '~server/http/context';
 import type { OrderLimits } from '~server/orders/limits';
-import type { TestDriver } from './databases';
+import { toRomeDay } from '~/domain/dates';
+import { templatesSeededAt, type TestDriver } from './databases';
 import { ManualScheduler } from './scheduler';
 import { testConfig, testSeedOptions } from './config';
 import { requestInit, type TestRequestInit } from './request';
@@ -16,6 +17,8 @@ import { requestInit, type TestRequestInit } from './request';
 export interface TestApi {
   deps: AppDeps;
   dataDir: string;
+  /** Opened from the run's seeded template rather than seeded here. */
+  fromSeededTemplate: boolean;
   request(path: string, init?: TestRequestInit): Promise<Response>;
   /** Emails written to the outbox, oldest first. */
   outbox(): string[];
@@ -37,14 +40,20 @@ export const TEST_ORDER_LIMITS: OrderLimits = {
   mailsPerRecipient: { limit: 100_000, windowMs: 60_000 },
 };
 
+/** The same day in Rome and in UTC (the demo orders are last year's by UTC year). */
+function sameDay(a: Date | null, b: Date): boolean {
+  return a !== null && toRomeDay(a) === toRomeDay(b) && a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
+}
+
 export async function createTestApi(
   driver: TestDriver,
   options: { poolSize?: number; now?: Date; paymentSimulator?: boolean; orderLimits?: OrderLimits; demo?: boolean } = {},
 ): Promise<TestApi> {
-  const { database, dispose } = await driver.create({ poolSize: options.poolSize });
   let now = options.now ?? new Date();
   const demo = options.demo ?? true;
-  await seed(database.db, now, testSeedOptions({ demo }));
+  // Seeded as the run's seeded template was (demo records, this clock) the same day: a copy of it.
+  const { database, dispose, seeded } = await driver.create({ poolSize: options.poolSize, seeded: demo && !options.now && sameDay(templatesSeededAt(), now) });
+  if (!seeded) await seed(database.db, now, testSeedOptions({ demo }));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const timers = new ManualScheduler();
   const deps = await createDeps({
@@ -57,6 +66,7 @@ export async function createTestApi(
   return {
     deps,
     dataDir,
+    fromSeededTemplate: seeded === true,
     timers,
     request(url, init) {
       return Promise.resolve(app.request(url, requestInit(init)));

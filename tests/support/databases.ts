@@ -11,7 +11,7 @@ import { throwawayDatabase } from './throwaway-database';
  * What the run's globalSetup provided; nothing outside a Vitest run (the benchmarks open test
  * databases too), where `inject` throws.
  */
-function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): string {
+function provided<K extends 'pgliteTemplate' | 'postgresTemplate' | 'pgliteSeededTemplate' | 'postgresSeededTemplate' | 'seededAt'>(key: K): string {
   try {
     return inject(key) ?? '';
   } catch {
@@ -19,31 +19,46 @@ function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): stri
   }
 }
 
-/** The run's migrated PGlite, read once per worker; undefined without a template. */
-const pgliteTemplate = (() => {
+/** A file the run's globalSetup wrote, read once per worker; undefined without it. */
+function templateFile(key: 'pgliteTemplate' | 'pgliteSeededTemplate'): () => Blob | undefined {
   let bytes: Blob | null | undefined;
   return () => {
     if (bytes === undefined) {
-      const file = provided('pgliteTemplate');
+      const file = provided(key);
       bytes = file ? new Blob([readFileSync(file)]) : null;
     }
     return bytes ?? undefined;
   };
-})();
+}
+const pgliteTemplate = templateFile('pgliteTemplate');
+const pgliteSeededTemplate = templateFile('pgliteSeededTemplate');
+
+/**
+ * When the run's seeded templates were seeded, if there are any (tests/setup/database-templates.ts):
+ * a test API made another day seeds its own, so that its demo orders are of its own day.
+ */
+export function templatesSeededAt(): Date | null {
+  const at = provided('seededAt');
+  return at ? new Date(at) : null;
+}
 
 export interface TestDriver {
   name: 'pglite' | 'postgres';
-  /** Opens a new empty, migrated database; `dispose` drops it. */
-  create(options?: { poolSize?: number }): Promise<{ database: Database; dispose(): Promise<void> }>;
+  /**
+   * Opens a new empty, migrated database; `dispose` drops it. With `seeded`, a copy of the run's
+   * seeded template when there is one (`seeded` true in the answer), else the same empty database.
+   */
+  create(options?: { poolSize?: number; seeded?: boolean }): Promise<{ database: Database; seeded?: boolean; dispose(): Promise<void> }>;
 }
 
 const pgliteDriver: TestDriver = {
   name: 'pglite',
-  async create() {
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
+  async create(options = {}) {
+    const seeded = options.seeded ? pgliteSeededTemplate() : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: seeded ?? pgliteTemplate() });
     // A copy of the template is migrated already: this only reads the journal and finds nothing to do.
     await database.migrate();
-    return { database, dispose: () => database.close() };
+    return { database, seeded: seeded !== undefined, dispose: () => database.close() };
   },
 };
 
@@ -51,11 +66,13 @@ function postgresDriver(adminUrl: string): TestDriver {
   return {
     name: 'postgres',
     async create(options = {}) {
-      const throwaway = await throwawayDatabase(adminUrl, 'test', provided('postgresTemplate'));
+      const seededTemplate = options.seeded ? provided('postgresSeededTemplate') : '';
+      const throwaway = await throwawayDatabase(adminUrl, 'test', seededTemplate || provided('postgresTemplate'));
       const database = await openDatabase({ url: throwaway.url, poolSize: options.poolSize });
       await database.migrate();
       return {
         database,
+        seeded: seededTemplate !== '',
         async dispose() {
           await database.close();
           await throwaway.drop();
