@@ -21,10 +21,10 @@
 //   full speed from the start, a start-up a few seconds longer while it compiles.
 // server/README.md's "Memory" has today's figures, docs/performance-log.md the measures behind them.
 import { spawn } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
+import { stop } from 'esbuild';
+import { bundleForNode } from '../src/build/node-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Inside node_modules, so the bundle's imports of packages resolve from where it is. */
@@ -39,44 +39,15 @@ if (!name || !(name in ENTRIES)) {
   process.exit(2);
 }
 
-/**
- * Each module keeps its own `import.meta.url` (the source file's): the server finds the project's
- * folders (migrations, seo-data, dist) from where its modules are, as under tsx.
- * @type {import('esbuild').Plugin}
- */
-const ownUrl = {
-  name: 'own-import-meta-url',
-  setup(b) {
-    b.onLoad({ filter: /\.tsx?$/ }, async (file) => ({
-      contents: (await readFile(file.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file.path).href)),
-      loader: file.path.endsWith('x') ? 'tsx' : 'ts',
-    }));
-  },
-};
-
 // About half a second, on every start: the bundle is never older than the sources.
-const { metafile } = await build({
+await bundleForNode({
+  root,
+  outdir,
   // The mail thread's code is an entry of its own: a worker thread loads it by path.
   entryPoints: { ...ENTRIES, config: 'server/config.ts', [MAIL_THREAD]: 'server/mail/thread-entry.ts' },
   // server/mail/mail-thread.ts starts the bundled thread where this is defined, the TypeScript source elsewhere.
   define: { MAIL_THREAD_BUNDLE: JSON.stringify(path.join(outdir, `${MAIL_THREAD}.mjs`)) },
-  absWorkingDir: root,
-  outdir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-  plugins: [ownUrl],
-  metafile: true,
 });
-// Chunks are named by their content: those of earlier builds go, this build's stay (a server
-// already running has loaded its own, and a worker forked later finds the same names).
-const built = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(root, file)));
-for (const file of await readdir(outdir)) if (!built.has(path.join(outdir, file))) await rm(path.join(outdir, file), { force: true });
 // esbuild's compiler is a process of its own: not kept running beside the server.
 await stop();
 
