@@ -1,7 +1,7 @@
 // How server/config.ts reads an environment variable and reports a wrong one: the value forms its
 // schema is written with (whole numbers in a range, ports, 1/0 flags, addresses, URLs, origins), the
 // error naming every wrong variable, and the freezing of the result. What the server's variables
-// are, their defaults and what they turn into is config.ts's.
+// are and their defaults is config-schema.ts's; what they turn into, config.ts's.
 import { z } from 'zod';
 import { cspOrigin } from './http/security-headers';
 

@@ -43,3 +43,6 @@ export const IDEMPOTENCY_KEY: HeaderParam = {
   schema: IdempotencyKeySchema,
   example: '5b1f6a0e-2c1d-4b7a-9d3e-8f2a1c0b9e7d',
 };
+
+/** Said of a kiosk's write that carries `Idempotency-Key` (the counter's and the cash desk's). */
+export const IDEMPOTENT = 'Safe to send again with the same `Idempotency-Key` (the kiosk queues it while the API is unreachable).';

@@ -65,7 +65,7 @@ export interface Call<Body = unknown> {
 
 /**
  * A JSON call; the body is parsed when there is one: a 2xx answer with its route's contract schema
- * (tests/support/contract.ts), so the staff tests read what the kiosk reads.
+ * (tests/support/contract-routes.ts), so the staff tests read what the kiosk reads.
  */
 export async function call<M extends string, P extends string>(
   api: TestApi,

@@ -7,7 +7,8 @@ import { checkoutOperations } from './checkout';
 import { orderOperations, simulatorOperations, stripeOperations } from './orders';
 import { kioskOperations } from './kiosk';
 import { referralOperations } from './referrals';
-import { cashDeskOperations, counterOperations } from './counter';
+import { counterOperations } from './counter';
+import { cashDeskOperations } from './cash-desk';
 import { docsOperations } from './docs';
 import { operationsOperations } from './operations';
 

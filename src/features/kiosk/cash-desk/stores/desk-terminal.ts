@@ -1,6 +1,6 @@
-// The cash desk's payment terminal as this kiosk is set up (stores/cash-desk.ts, stores/cashier.ts):
-// the orchestrator's host or the fake-POS switch (only where the server allows it), and the
-// client's dependencies. A terminal failure is what staff see: the orchestrator's notes as written,
+// The cash desk's payment terminal as this kiosk is set up (stores/desk-charge.ts, desk-receipt.ts,
+// cashier.ts): the orchestrator's host or the fake-POS switch (only where the server allows it), and
+// the client's dependencies. A terminal failure is what staff see: the orchestrator's notes as written,
 // or one of the client's own message keys (api/pos.ts TerminalMessages) that the screens translate.
 import { postPosLog } from '~/api/cash-desk';
 import type { TerminalDeps, TerminalSettings } from '~/api/pos';
