@@ -45,5 +45,5 @@ describe.each(testDrivers)('test APIs from the seeded template ($name)', (driver
     const api = await make({ demo: false });
     expect(api.fromSeededTemplate).toBe(false);
     expect((await rowCounts(api)).orders).toBe(0);
-  });
+  }, 120_000);
 });
