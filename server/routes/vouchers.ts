@@ -5,19 +5,12 @@
 // A cancelled order's voucher is 410: it would still look valid at a counter.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
-import { ApiError } from '../http/errors';
 import { accessibleOrder } from '../orders/access';
 import { orderVoucherPdf } from '../vouchers/voucher';
+import { orderPdfAnswer } from '../vouchers/answer';
 
 export const voucherRoutes = new Hono<AppEnv>().get('/v1/orders/:code/voucher.pdf', async (c) => {
   const order = await accessibleOrder(c, c.req.param('code'));
   // After the access check: a cancelled order of someone else is as unknown as any other.
-  if (order.status === 'cancelled') throw new ApiError(410, 'api.orderCancelled');
-  const pdf = await orderVoucherPdf(c.get('deps'), order);
-  return c.body(new Uint8Array(pdf), 200, {
-    'content-type': 'application/pdf',
-    'content-disposition': `attachment; filename="voucher-${order.number}.pdf"`,
-    // It names the customers: never kept by a shared cache.
-    'cache-control': 'private, no-store',
-  });
+  return orderPdfAnswer(c, order, { kind: 'attachment', filename: `voucher-${order.number}.pdf` }, () => orderVoucherPdf(c.get('deps'), order));
 });

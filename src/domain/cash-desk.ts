@@ -8,6 +8,7 @@ import type { TotemType } from '../api/contract/kiosk';
 import { todayInRome } from './dates';
 import { totemRole, TotemPages } from './kiosk';
 import { parseDecimal } from './validators';
+import type { PersonForm } from './people';
 
 /** Why an action is not offered; `kiosk.changes.why.<reason>` says it to the staff. */
 export type ChangeRefusal = 'cancelled' | 'paid' | 'started' | 'handedOut';
@@ -87,21 +88,12 @@ export function afterCheckoutPath(totem: { type: TotemType | number } | null | u
 
 export { CUSTOMER_LEVELS, MEASURE_BOUNDS } from './people';
 
-export interface PoolCustomerForm {
-  first_name: string;
-  last_name: string;
-  height: string;
-  weight: string;
-  shoe_size: string;
-  level: string;
-}
-
 /**
  * What PATCH v1/order_detail_pools/{id} gets from the form: every field, trimmed, so a field
  * emptied at the desk is cleared on the server (its rule: '' clears). A measure typed with a comma
  * ("42,5") is sent with a point, as the booking stores it and the cart reads it back.
  */
-export function poolCustomerChanges(form: PoolCustomerForm): Record<keyof PoolCustomerForm, string> {
+export function poolCustomerChanges(form: PersonForm): PersonForm {
   const measure = (value: string) => {
     const n = parseDecimal(value);
     return Number.isFinite(n) ? String(n) : value.trim();

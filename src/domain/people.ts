@@ -10,3 +10,6 @@ export const MEASURE_BOUNDS = {
   weight: { min: 10, max: 250 },
   shoe_size: { min: 1, max: 52 },
 } as const;
+
+/** A person as a form holds it (the booking's, the account's, the cash desk's): every field text, '' when not given. */
+export type PersonForm = Record<'first_name' | 'last_name' | 'height' | 'weight' | 'shoe_size' | 'level', string>;

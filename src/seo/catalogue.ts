@@ -2,6 +2,7 @@
 import { getCollection } from 'astro:content';
 import type { Category, Page, Shop, Town, Trail } from '~seo-data/schema';
 import type { Locale } from '../i18n/index';
+import { localeStaticPaths } from '../i18n/paths';
 
 export interface SeoTable {
   categories: Category[];
@@ -45,8 +46,17 @@ export function shopsOf(table: SeoTable, filter: { town?: string; sport?: string
 }
 
 export const townOf = (table: SeoTable, slug: string): Town => table.towns.find((t) => t.slug === slug)!;
+export const shopOf = (table: SeoTable, slug: string): Shop => table.shops.find((s) => s.slug === slug)!;
 export const categoryOf = (table: SeoTable, slug: string): Category => table.categories.find((c) => c.slug === slug)!;
 
 /** Google Maps-free map link: OpenStreetMap at the coordinates. */
 export const mapLink = (lat: number, lon: number) =>
   `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+
+/**
+ * `getStaticPaths` of a page that exists once per shop and locale (`[shop]`); the page re-exports
+ * it: `export { eachShop as getStaticPaths } from '~/seo/catalogue';`.
+ */
+export async function eachShop() {
+  return localeStaticPaths((await seoTable()).shops.map((shop) => ({ shop: shop.slug })));
+}

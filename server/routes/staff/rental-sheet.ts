@@ -4,18 +4,12 @@
 // 403, another shop's order 404). It names the customer and their measures: never cached.
 import { Hono } from 'hono';
 import type { AppEnv } from '~server/http/context';
-import { ApiError } from '~server/http/errors';
 import { requireTotem, shopOrder, TotemLevel } from '~server/staff/permissions';
 import { orderRentalSheetPdf } from '~server/vouchers/rental-sheet';
+import { orderPdfAnswer } from '~server/vouchers/answer';
 
 export const rentalSheetRoutes = new Hono<AppEnv>().get('/v1/orders/:id/rental_sheet.pdf', async (c) => {
   const totem = requireTotem(c, TotemLevel.ADMIN);
   const order = await shopOrder(c, totem, c.req.param('id'));
-  if (order.status === 'cancelled') throw new ApiError(410, 'api.orderCancelled');
-  const pdf = await orderRentalSheetPdf(c.get('deps'), order);
-  return c.body(new Uint8Array(pdf), 200, {
-    'content-type': 'application/pdf',
-    'content-disposition': `inline; filename="scheda-${order.number}.pdf"`,
-    'cache-control': 'private, no-store',
-  });
+  return orderPdfAnswer(c, order, { kind: 'inline', filename: `scheda-${order.number}.pdf` }, () => orderRentalSheetPdf(c.get('deps'), order));
 });

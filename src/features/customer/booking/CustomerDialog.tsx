@@ -9,21 +9,14 @@ import { useForm } from 'react-hook-form';
 import type { Customer } from '~/api/contract/cart';
 import { maxLength, numberRange, ORDER_FIELD_MAX, required, toFormValidate } from '~/domain/validators';
 import { useT } from '~/i18n/client';
-import { MEASURE_BOUNDS } from '~/domain/people';
+import { MEASURE_BOUNDS, type PersonForm } from '~/domain/people';
 import type { Person } from '~/api/contract/people';
 import { personFormValues } from '../shared/stores/people';
 import KnownPeople, { personName } from '../shared/KnownPeople';
 import LevelSelect from '../shared/LevelSelect';
 import SizePicker from './SizePicker';
 
-interface Fields {
-  first_name: string;
-  last_name: string;
-  height: string;
-  weight: string;
-  shoe_size: string;
-  level: string;
-}
+type Fields = PersonForm;
 
 
 const { height: H, weight: W } = MEASURE_BOUNDS;

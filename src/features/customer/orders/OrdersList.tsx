@@ -1,4 +1,5 @@
 // The customer's orders (/orders, from the account menu); a guest is asked to log in.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -54,38 +55,25 @@ function OrdersTable({ orders, caption, locale }: { orders: OrderResponse[]; cap
     <section className="orders-group">
       <h2>{caption}</h2>
       {/* A phone is narrower than the table: it scrolls inside its own labelled region, not the page. */}
-      <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-        <table className="orders">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('order.dates')}</th>
-              <th scope="col">{t('order.status')}</th>
-              <th scope="col">{t('checkout.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.uuid}>
-                <td>
-                  {/* The number opens the order: a target as wide as the number itself. */}
-                  <a className="orders__open" href={localizePath(lang, `/orders/${o.uuid}`)}>
-                    {o.number}
-                  </a>
-                  {o.shop && <span className="muted"> · {o.shop.label}</span>}
-                </td>
-                <td>
-                  {showDate(o.date_from)}
-                  {o.date_to !== o.date_from ? ` – ${showDate(o.date_to)}` : ''}
-                </td>
-                <td>{stateText(t, listedState(o, today))}</td>
-                <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label={caption} className="orders" columns={['#', t('order.dates'), t('order.status'), t('checkout.total')]}>
+        {orders.map((o) => (
+          <tr key={o.uuid}>
+            <td>
+              {/* The number opens the order: a target as wide as the number itself. */}
+              <a className="orders__open" href={localizePath(lang, `/orders/${o.uuid}`)}>
+                {o.number}
+              </a>
+              {o.shop && <span className="muted"> · {o.shop.label}</span>}
+            </td>
+            <td>
+              {showDate(o.date_from)}
+              {o.date_to !== o.date_from ? ` – ${showDate(o.date_to)}` : ''}
+            </td>
+            <td>{stateText(t, listedState(o, today))}</td>
+            <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

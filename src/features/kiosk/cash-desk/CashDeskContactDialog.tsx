@@ -9,7 +9,7 @@ import type { OrderContact } from '~/domain/order-contact';
 import { changeDeskContact, type DeskFailure } from './stores/desk-changes';
 import { email, maxLength, ORDER_FIELD_MAX, phone, required, toFormValidate } from '~/domain/validators';
 import { useT } from '~/i18n/client';
-import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
+import { ChangeDialog, ChangeField, ChangeFormEnd } from './CashDeskDialog';
 
 type Fields = OrderContact;
 const ID = 'cash-desk-contact';
@@ -96,15 +96,7 @@ export default function CashDeskContactDialog({ locale, order, onSaved, onFailed
             registration={register('fiscal_code', { validate: toFormValidate([required, maxLength(ORDER_FIELD_MAX.fiscalCode)], t) })}
           />
         )}
-        <FormErrors id={`${ID}-errors`} title={t('kiosk.changes.notSaved')} messages={otherErrors} />
-        <p className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-            {formState.isSubmitting ? t('kiosk.changes.saving') : t('kiosk.changes.save')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('kiosk.changes.back')}
-          </button>
-        </p>
+        <ChangeFormEnd t={t} id={ID} messages={otherErrors} submitting={formState.isSubmitting} onBack={onClose} />
       </form>
     </ChangeDialog>
   );

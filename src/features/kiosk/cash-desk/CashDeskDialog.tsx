@@ -1,7 +1,8 @@
 // Pieces shared by the cash desk's change dialogs (contact data, who an item is for): a modal
-// dialog with its title and ×, a labelled field with its message, and the server's messages that
-// belong to no field.
+// dialog with its title and ×, a labelled field with its message, and the form's end: the server's
+// messages that belong to no field, save and back.
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import ModalDialog from '~/components/ui/ModalDialog';
 
@@ -61,7 +62,7 @@ export function ChangeField({ id, label, error, registration, type = 'text', aut
 }
 
 /** The server's messages about no field of the form: an alert, read out when it appears. */
-export function FormErrors({ id, title, messages }: { id: string; title: string; messages: readonly string[] }) {
+function FormErrors({ id, title, messages }: { id: string; title: string; messages: readonly string[] }) {
   if (messages.length === 0) return null;
   return (
     <div role="alert" aria-labelledby={`${id}-title`} className="server-errors">
@@ -74,5 +75,31 @@ export function FormErrors({ id, title, messages }: { id: string; title: string;
         ))}
       </ul>
     </div>
+  );
+}
+
+interface EndProps {
+  t: TFunction;
+  id: string;
+  /** The server's messages about no field. */
+  messages: readonly string[];
+  submitting: boolean;
+  onBack: () => void;
+}
+
+/** The end of a change form: what the server refused outside the fields, then save and back. */
+export function ChangeFormEnd({ t, id, messages, submitting, onBack }: EndProps) {
+  return (
+    <>
+      <FormErrors id={`${id}-errors`} title={t('kiosk.changes.notSaved')} messages={messages} />
+      <p className="actions">
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
+          {submitting ? t('kiosk.changes.saving') : t('kiosk.changes.save')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          {t('kiosk.changes.back')}
+        </button>
+      </p>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 // One order as the cash desk reads it: who and when, payment and hand-out state, the
 // lines per person with their add-ons and discounts, coupons, taxes and totals. Render only.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '~/api/contract/orders';
 import { dayToDisplay, DateModes } from '~/domain/dates';
@@ -90,38 +91,33 @@ export default function CashDeskOrderDetails({ t, order }: { t: TFunction; order
       <section aria-labelledby="desk-lines">
         <h3 id="desk-lines">{t('kiosk.cashDesk.lines')}</h3>
         {order.order_detail_pools.map((pool) => (
-          <div key={pool.id} className="table-scroll" role="region" aria-label={personLabel(t, pool)} tabIndex={0}>
-            <table className="desk-lines">
-              <caption>
+          <ScrollTable
+            key={pool.id}
+            label={personLabel(t, pool)}
+            className="desk-lines"
+            columns={[t('kiosk.cashDesk.item'), t('kiosk.cashDesk.listPrice'), t('kiosk.cashDesk.discount'), t('kiosk.cashDesk.total')]}
+            caption={
+              <>
                 {personLabel(t, pool)}
                 {measuresText(t, pool.customer) && <span className="person-measures">{measuresText(t, pool.customer)}</span>}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('kiosk.cashDesk.item')}</th>
-                  <th scope="col">{t('kiosk.cashDesk.listPrice')}</th>
-                  <th scope="col">{t('kiosk.cashDesk.discount')}</th>
-                  <th scope="col">{t('kiosk.cashDesk.total')}</th>
+              </>
+            }
+          >
+            {pool.order_details.map((line) => {
+              const discount = receiptDiscount(line.original_total_price, line.total_price);
+              return (
+                <tr key={line.id}>
+                  <th scope="row">
+                    {line.product_label}
+                    {line.is_add_on && <span className="muted"> · {t('kiosk.cashDesk.addOn')}</span>}
+                  </th>
+                  <td className="orders__amount">{formatCurrency(line.original_total_price)}</td>
+                  <td className="orders__amount">{discount > 0 ? `−${formatCurrency(discount)}` : '—'}</td>
+                  <td className="orders__amount">{formatCurrency(line.total_price)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {pool.order_details.map((line) => {
-                  const discount = receiptDiscount(line.original_total_price, line.total_price);
-                  return (
-                    <tr key={line.id}>
-                      <th scope="row">
-                        {line.product_label}
-                        {line.is_add_on && <span className="muted"> · {t('kiosk.cashDesk.addOn')}</span>}
-                      </th>
-                      <td className="orders__amount">{formatCurrency(line.original_total_price)}</td>
-                      <td className="orders__amount">{discount > 0 ? `−${formatCurrency(discount)}` : '—'}</td>
-                      <td className="orders__amount">{formatCurrency(line.total_price)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </ScrollTable>
         ))}
       </section>
 

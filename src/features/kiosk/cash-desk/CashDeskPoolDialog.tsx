@@ -6,20 +6,14 @@ import { useForm } from 'react-hook-form';
 import type { OrderResponse } from '~/api/contract/orders';
 import { changeDeskPoolCustomer, type DeskFailure } from './stores/desk-changes';
 import { CUSTOMER_LEVELS, MEASURE_BOUNDS } from '~/domain/cash-desk';
+import type { PersonForm } from '~/domain/people';
 import { maxLength, numberRange, ORDER_FIELD_MAX, toFormValidate } from '~/domain/validators';
 import { useT } from '~/i18n/client';
-import { ChangeDialog, ChangeField, FormErrors } from './CashDeskDialog';
+import { ChangeDialog, ChangeField, ChangeFormEnd } from './CashDeskDialog';
 
 type Pool = OrderResponse['order_detail_pools'][number];
 
-interface Fields {
-  first_name: string;
-  last_name: string;
-  height: string;
-  weight: string;
-  shoe_size: string;
-  level: string;
-}
+type Fields = PersonForm;
 
 const ID = 'cash-desk-pool';
 
@@ -89,15 +83,7 @@ export default function CashDeskPoolDialog({ locale, orderUuid, pool, title, onS
             {error('level')}
           </p>
         </div>
-        <FormErrors id={`${ID}-errors`} title={t('kiosk.changes.notSaved')} messages={otherErrors} />
-        <p className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-            {formState.isSubmitting ? t('kiosk.changes.saving') : t('kiosk.changes.save')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('kiosk.changes.back')}
-          </button>
-        </p>
+        <ChangeFormEnd t={t} id={ID} messages={otherErrors} submitting={formState.isSubmitting} onBack={onClose} />
       </form>
     </ChangeDialog>
   );

@@ -4,6 +4,7 @@
 // money to collect or equipment to hand out first. Typing anywhere goes to the search field, so a
 // scanner typing an order number and Enter searches whatever had the focus. A type-30 cash desk also
 // closes the cashier here.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -74,44 +75,34 @@ export default function CashDeskSearch({ locale }: { locale: string }) {
           ) : orders.length === 0 ? (
             <p>{t('kiosk.orders.none')}</p>
           ) : (
-            <div className="table-scroll" role="region" aria-label={t('kiosk.orders.results')} tabIndex={0}>
-              <table className="orders kiosk-orders">
-                <caption className="visually-hidden">{t('kiosk.orders.results')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{t('kiosk.orders.customer')}</th>
-                    <th scope="col">{t('order.dates')}</th>
-                    <th scope="col">{t('order.status')}</th>
-                    <th scope="col">{t('checkout.total')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.map((o) => (
-                    <tr key={o.uuid}>
-                      <td>
-                        <a className="orders__open" href={localizePath(lang, `/totem/cash-desk/${o.uuid}`)}>
-                          {o.number}
-                        </a>
-                      </td>
-                      <td>
-                        {o.first_name} {o.last_name}
-                      </td>
-                      <td>
-                        {dayToDisplay(o.date_from)}
-                        {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
-                      </td>
-                      <td>
-                        {t(`order.statuses.${o.status}`)}
-                        {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
-                        <Badges t={t} order={o} today={today} />
-                      </td>
-                      <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label={t('kiosk.orders.results')}
+              className="orders kiosk-orders"
+              columns={['#', t('kiosk.orders.customer'), t('order.dates'), t('order.status'), t('checkout.total')]}
+            >
+              {orders.map((o) => (
+                <tr key={o.uuid}>
+                  <td>
+                    <a className="orders__open" href={localizePath(lang, `/totem/cash-desk/${o.uuid}`)}>
+                      {o.number}
+                    </a>
+                  </td>
+                  <td>
+                    {o.first_name} {o.last_name}
+                  </td>
+                  <td>
+                    {dayToDisplay(o.date_from)}
+                    {o.date_to !== o.date_from ? ` – ${dayToDisplay(o.date_to)}` : ''}
+                  </td>
+                  <td>
+                    {t(`order.statuses.${o.status}`)}
+                    {o.status === 'confirmed' && ` · ${o.paid ? t('order.paid') : t('order.unpaid')}`}
+                    <Badges t={t} order={o} today={today} />
+                  </td>
+                  <td className="orders__amount">{formatCurrency(o.total_amount)}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           )}
         </div>
       )}

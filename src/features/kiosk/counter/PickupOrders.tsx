@@ -1,6 +1,7 @@
 // The orders at the pickup counter: per order, the units still out (those scanned marked so), each
 // beside the person it was for with their measures and the size booked (what the technician checks
 // the returned boots and skis against), and the units back, whose pickup can be undone. Render only.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import type { TFunction } from 'i18next';
 import type { OrderResponse } from '~/api/contract/orders';
 import { returned, stillOut, unitCodeOf } from '~/domain/delivery';
@@ -63,70 +64,54 @@ export default function PickupOrders({ t, orders, scannedCodes, sendingCodes, on
             {out.length === 0 ? (
               <p>{t('kiosk.pickup.out.none')}</p>
             ) : (
-              <div className="table-scroll" role="region" aria-label={outTitle} tabIndex={0}>
-                <table className="delivery-lines pickup-out">
-                  <caption>{outTitle}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('kiosk.pickup.table.unit')}</th>
-                      <th scope="col">{t('kiosk.pickup.table.product')}</th>
-                      <th scope="col">{t('kiosk.pickup.table.since')}</th>
-                      <th scope="col">{t('kiosk.pickup.table.state')}</th>
+              <ScrollTable
+                label={outTitle}
+                caption={outTitle}
+                className="delivery-lines pickup-out"
+                columns={[t('kiosk.pickup.table.unit'), t('kiosk.pickup.table.product'), t('kiosk.pickup.table.since'), t('kiosk.pickup.table.state')]}
+              >
+                {out.map((d) => {
+                  const code = unitCodeOf(d);
+                  const state = scannedCodes.has(code) ? 'scanned' : sendingCodes.has(code) ? 'sending' : 'out';
+                  return (
+                    <tr key={d.id} data-code={code}>
+                      <th scope="row">{code}</th>
+                      <td>
+                        {labelOf(order, d)}
+                        <PersonOf t={t} order={order} detail={d} />
+                      </td>
+                      <td>{when(d.datetime_delivery)}</td>
+                      <td>
+                        <span className={`badge delivery-state delivery-state--${state}`}>{t(`kiosk.pickup.status.${state}`)}</span>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {out.map((d) => {
-                      const code = unitCodeOf(d);
-                      const state = scannedCodes.has(code) ? 'scanned' : sendingCodes.has(code) ? 'sending' : 'out';
-                      return (
-                        <tr key={d.id} data-code={code}>
-                          <th scope="row">{code}</th>
-                          <td>
-                            {labelOf(order, d)}
-                            <PersonOf t={t} order={order} detail={d} />
-                          </td>
-                          <td>{when(d.datetime_delivery)}</td>
-                          <td>
-                            <span className={`badge delivery-state delivery-state--${state}`}>{t(`kiosk.pickup.status.${state}`)}</span>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </ScrollTable>
             )}
             {back.length > 0 && (
-              <div className="table-scroll" role="region" aria-label={backTitle} tabIndex={0}>
-                <table className="delivery-lines pickup-back">
-                  <caption>{backTitle}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('kiosk.pickup.table.unit')}</th>
-                      <th scope="col">{t('kiosk.pickup.table.product')}</th>
-                      <th scope="col">{t('kiosk.pickup.table.returned')}</th>
-                      <th scope="col">{t('kiosk.pickup.table.actions')}</th>
+              <ScrollTable
+                label={backTitle}
+                caption={backTitle}
+                className="delivery-lines pickup-back"
+                columns={[t('kiosk.pickup.table.unit'), t('kiosk.pickup.table.product'), t('kiosk.pickup.table.returned'), t('kiosk.pickup.table.actions')]}
+              >
+                {back.map((d) => {
+                  const code = unitCodeOf(d);
+                  return (
+                    <tr key={d.id} data-code={code}>
+                      <th scope="row">{code}</th>
+                      <td>{labelOf(order, d)}</td>
+                      <td>{when(d.datetime_return)}</td>
+                      <td>
+                        <button type="button" className="button button--secondary" onClick={() => onResetPickup(d.id, code)}>
+                          {t('kiosk.pickup.reset', { code })}
+                        </button>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {back.map((d) => {
-                      const code = unitCodeOf(d);
-                      return (
-                        <tr key={d.id} data-code={code}>
-                          <th scope="row">{code}</th>
-                          <td>{labelOf(order, d)}</td>
-                          <td>{when(d.datetime_return)}</td>
-                          <td>
-                            <button type="button" className="button button--secondary" onClick={() => onResetPickup(d.id, code)}>
-                              {t('kiosk.pickup.reset', { code })}
-                            </button>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </ScrollTable>
             )}
           </section>
         );

@@ -1,6 +1,7 @@
 // The units scanned at the pickup counter and not yet confirmed: their order, the price difference
 // of returning them on the chosen day (money back or a surcharge, from the API's diff), a problem
 // to note (the unit is locked when back), removing one, and Confirm. Render only.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { PriceDiff } from '~/api/contract/delivery';
@@ -71,58 +72,56 @@ export default function PickupScanned({ t, scans, diffs, errors, busy, onConfirm
   return (
     <section className="pickup-scanned">
       <h2>{t('kiosk.pickup.scanned.title', { count: scans.length })}</h2>
-      <div className="table-scroll" role="region" aria-label={t('kiosk.pickup.scanned.title', { count: scans.length })} tabIndex={0}>
-        <table className="delivery-lines">
-          <thead>
-            <tr>
-              <th scope="col">{t('kiosk.pickup.table.unit')}</th>
-              <th scope="col">{t('kiosk.pickup.table.product')}</th>
-              <th scope="col">{t('kiosk.pickup.table.order')}</th>
-              <th scope="col">{t('kiosk.pickup.table.diff')}</th>
-              <th scope="col">{t('kiosk.pickup.table.problem')}</th>
-              <th scope="col">{t('kiosk.pickup.table.actions')}</th>
+      <ScrollTable
+        label={t('kiosk.pickup.scanned.title', { count: scans.length })}
+        caption={false}
+        className="delivery-lines"
+        columns={[
+          t('kiosk.pickup.table.unit'),
+          t('kiosk.pickup.table.product'),
+          t('kiosk.pickup.table.order'),
+          t('kiosk.pickup.table.diff'),
+          t('kiosk.pickup.table.problem'),
+          t('kiosk.pickup.table.actions'),
+        ]}
+      >
+        {scans.map((scan) => {
+          const diff = diffs[scan.code];
+          return (
+            <tr key={scan.code} data-code={scan.code}>
+              <th scope="row">
+                {scan.code}
+                {errors[scan.code] && (
+                  <span className="error" role="alert">
+                    {' '}
+                    {errors[scan.code]}
+                  </span>
+                )}
+              </th>
+              <td>{scan.productLabel || t('kiosk.pickup.scanned.unchecked')}</td>
+              <td>{scan.orderNumber || '—'}</td>
+              <td className="pickup-diff">
+                {diff === undefined || diff === 'error' ? '—' : diff === 'loading' ? t('kiosk.loading') : <DiffText t={t} diff={diff.diff} />}
+              </td>
+              <td>
+                <Problem t={t} scan={scan} refocus={refocus} />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => {
+                    removePickupScan(scan.code);
+                    refocus();
+                  }}
+                >
+                  {t('kiosk.pickup.scanned.remove', { code: scan.code })}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {scans.map((scan) => {
-              const diff = diffs[scan.code];
-              return (
-                <tr key={scan.code} data-code={scan.code}>
-                  <th scope="row">
-                    {scan.code}
-                    {errors[scan.code] && (
-                      <span className="error" role="alert">
-                        {' '}
-                        {errors[scan.code]}
-                      </span>
-                    )}
-                  </th>
-                  <td>{scan.productLabel || t('kiosk.pickup.scanned.unchecked')}</td>
-                  <td>{scan.orderNumber || '—'}</td>
-                  <td className="pickup-diff">
-                    {diff === undefined || diff === 'error' ? '—' : diff === 'loading' ? t('kiosk.loading') : <DiffText t={t} diff={diff.diff} />}
-                  </td>
-                  <td>
-                    <Problem t={t} scan={scan} refocus={refocus} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        removePickupScan(scan.code);
-                        refocus();
-                      }}
-                    >
-                      {t('kiosk.pickup.scanned.remove', { code: scan.code })}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollTable>
       {priced.length > 0 && (
         <p className="pickup-total">
           {t('kiosk.pickup.total')} <DiffText t={t} diff={total} />

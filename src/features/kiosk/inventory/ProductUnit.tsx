@@ -2,6 +2,7 @@
 // is (with the order it is out for), its problems (open and resolved), its history of hand-outs
 // and returns with their orders (linking to the cash desk), unlocking it (after a question) and
 // reporting a problem. State and requests live in stores/inventory; this renders and dispatches.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
@@ -147,27 +148,19 @@ function Problems({ t, code, problems }: { t: TFunction; code: string; problems:
       {problems.length === 0 ? (
         <p>{t('kiosk.products.noProblems')}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label={t('kiosk.products.problemsCaption', { code })} tabIndex={0}>
-          <table className="orders unit-table">
-            <caption className="visually-hidden">{t('kiosk.products.problemsCaption', { code })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('kiosk.inventory.description')}</th>
-                <th scope="col">{t('kiosk.products.reportedAt')}</th>
-                <th scope="col">{t('kiosk.products.resolvedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {problems.map((p) => (
-                <tr key={p.id} className={p.resolved_at ? undefined : 'unit-table__open'}>
-                  <td>{p.description}</td>
-                  <td>{when(p.created_at)}</td>
-                  <td>{p.resolved_at ? when(p.resolved_at) : <strong>{t('kiosk.products.stillOpen')}</strong>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={t('kiosk.products.problemsCaption', { code })}
+          className="orders unit-table"
+          columns={[t('kiosk.inventory.description'), t('kiosk.products.reportedAt'), t('kiosk.products.resolvedAt')]}
+        >
+          {problems.map((p) => (
+            <tr key={p.id} className={p.resolved_at ? undefined : 'unit-table__open'}>
+              <td>{p.description}</td>
+              <td>{when(p.created_at)}</td>
+              <td>{p.resolved_at ? when(p.resolved_at) : <strong>{t('kiosk.products.stillOpen')}</strong>}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );
@@ -181,31 +174,22 @@ function History({ t, lang, unit }: { t: TFunction; lang: Locale; unit: UnitDeta
       {unit.history.length === 0 ? (
         <p>{t('kiosk.products.noHistory')}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label={t('kiosk.products.historyCaption', { code: unit.internal_code })} tabIndex={0}>
-          <table className="orders unit-table">
-            <caption className="visually-hidden">{t('kiosk.products.historyCaption', { code: unit.internal_code })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('kiosk.products.order')}</th>
-                <th scope="col">{t('kiosk.products.handedOut')}</th>
-                <th scope="col">{t('kiosk.products.returned')}</th>
-                <th scope="col">{t('kiosk.products.line')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {unit.history.map((h) => (
-                <tr key={h.delivery_detail_id}>
-                  <th scope="row">
-                    <a href={localizePath(lang, cashDeskOrderPath(h))}>{h.order_number}</a>
-                  </th>
-                  <td>{when(h.datetime_delivery)}</td>
-                  <td>{h.datetime_return ? when(h.datetime_return) : t('kiosk.products.notReturned')}</td>
-                  <td>{h.id_order_detail ? t('kiosk.products.orderLine') : t('kiosk.products.extraLine')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={t('kiosk.products.historyCaption', { code: unit.internal_code })}
+          className="orders unit-table"
+          columns={[t('kiosk.products.order'), t('kiosk.products.handedOut'), t('kiosk.products.returned'), t('kiosk.products.line')]}
+        >
+          {unit.history.map((h) => (
+            <tr key={h.delivery_detail_id}>
+              <th scope="row">
+                <a href={localizePath(lang, cashDeskOrderPath(h))}>{h.order_number}</a>
+              </th>
+              <td>{when(h.datetime_delivery)}</td>
+              <td>{h.datetime_return ? when(h.datetime_return) : t('kiosk.products.notReturned')}</td>
+              <td>{h.id_order_detail ? t('kiosk.products.orderLine') : t('kiosk.products.extraLine')}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

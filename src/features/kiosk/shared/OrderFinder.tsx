@@ -2,6 +2,7 @@
 // order's number (an exact number opens the order at once). With nothing typed: the list of the day
 // (CounterOrders: delivery's orders to hand out today and tomorrow, pickup's returns of today), a
 // row opening its order as a search result does. On delivery, typing anywhere goes to the search.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
@@ -92,39 +93,33 @@ export default function OrderFinder({ t, onChoose, screen, autoFocus = true }: P
           ) : orders.length === 0 ? (
             <p>{t('kiosk.delivery.finder.none')}</p>
           ) : (
-            <div className="table-scroll" role="region" aria-label={t('kiosk.delivery.finder.results')} tabIndex={0}>
-              <table className="orders kiosk-orders">
-                <caption className="visually-hidden">{t('kiosk.delivery.finder.results')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{t('kiosk.delivery.finder.customer')}</th>
-                    <th scope="col">{t('kiosk.delivery.finder.dates')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('kiosk.delivery.finder.open')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.map((o) => (
-                    <tr key={o.id}>
-                      <td>{o.number}</td>
-                      <td>
-                        {o.first_name} {o.last_name}
-                      </td>
-                      <td>{datesOf(o)}</td>
-                      <td>
-                        <button type="button" className="button" onClick={() => onChoose(o)}>
-                          {t('kiosk.delivery.finder.choose', {
-                            number: o.number,
-                          })}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label={t('kiosk.delivery.finder.results')}
+              className="orders kiosk-orders"
+              columns={[
+                '#',
+                t('kiosk.delivery.finder.customer'),
+                t('kiosk.delivery.finder.dates'),
+                <span className="visually-hidden">{t('kiosk.delivery.finder.open')}</span>,
+              ]}
+            >
+              {orders.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.number}</td>
+                  <td>
+                    {o.first_name} {o.last_name}
+                  </td>
+                  <td>{datesOf(o)}</td>
+                  <td>
+                    <button type="button" className="button" onClick={() => onChoose(o)}>
+                      {t('kiosk.delivery.finder.choose', {
+                        number: o.number,
+                      })}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
           )}
         </div>
       )}

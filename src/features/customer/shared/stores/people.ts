@@ -4,6 +4,7 @@
 // requests in src/api/people.ts; components only render the state and dispatch.
 import { atom } from 'nanostores';
 import type { Person, PersonInput, PersonPatch } from '~/api/contract/people';
+import type { PersonForm } from '~/domain/people';
 import { createPerson, deletePerson, fetchPeople, updatePerson } from '~/api/people';
 import { $configuration } from '~/stores/configuration';
 import { $token } from '~/stores/session';
@@ -89,7 +90,7 @@ export function createPeople() {
 export const { $people, loadPeople, addPerson, editPerson, removePerson } = createPeople();
 
 /** The dialog's and the account form's fields for a person: every one filled, as text inputs hold them. */
-export function personFormValues(person: Person): Record<'first_name' | 'last_name' | 'height' | 'weight' | 'shoe_size' | 'level', string> {
+export function personFormValues(person: Person): PersonForm {
   return {
     first_name: person.first_name,
     last_name: person.last_name,

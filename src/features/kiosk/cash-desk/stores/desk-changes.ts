@@ -7,7 +7,8 @@ import type { OrderResponse } from '~/api/contract/orders';
 import { fetchShopOrder } from '~/api/cash-desk';
 import { apiMessage, isUnprocessable } from '~/api/errors';
 import { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } from '~/api/order-changes';
-import { poolCustomerChanges, type PoolCustomerForm } from '~/domain/cash-desk';
+import { poolCustomerChanges } from '~/domain/cash-desk';
+import type { PersonForm } from '~/domain/people';
 import { shownCheckoutFields, type CheckoutTextField, type OrderContact } from '~/domain/order-contact';
 import { todayInRome } from '~/domain/dates';
 import { api } from '~/stores/api';
@@ -65,7 +66,7 @@ export const DESK_POOL_FIELDS = ['first_name', 'last_name', 'height', 'weight', 
 export type DeskPoolField = (typeof DESK_POOL_FIELDS)[number];
 
 /** PATCH who a pool's items are for (an emptied field clears it on the server). */
-export async function changeDeskPoolCustomer(orderUuid: string, poolId: number, values: PoolCustomerForm): Promise<DeskChange<DeskPoolField>> {
+export async function changeDeskPoolCustomer(orderUuid: string, poolId: number, values: PersonForm): Promise<DeskChange<DeskPoolField>> {
   try {
     return { kind: 'saved', order: await changePoolCustomer(api, poolId, poolCustomerChanges(values)) };
   } catch (err) {

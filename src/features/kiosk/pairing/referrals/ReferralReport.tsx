@@ -1,6 +1,7 @@
 // "Orders by referral" on an admin kiosk's configuration page: a period of Rome days, the shop's
 // orders and totals per referral in it, and the rows as a CSV file. State and the request:
 // ./stores/referral-report.ts; the rows and the CSV: src/domain/referrals.ts.
+import { ScrollTable } from '~/components/ui/ScrollTable';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatCurrency } from '~/domain/format';
@@ -73,25 +74,11 @@ export default function ReferralReport({ locale }: { locale: string }) {
         )}
         {report && report.rows.length === 0 && <p>{t('kiosk.referrals.none')}</p>}
         {report && report.rows.length > 0 && (
-          <div className="table-scroll" role="region" aria-label={t('kiosk.referrals.title')} tabIndex={0}>
-            <table className="orders">
-              <caption className="visually-hidden">{t('kiosk.referrals.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('kiosk.referrals.ref')}</th>
-                  <th scope="col">{t('kiosk.referrals.orders')}</th>
-                  <th scope="col">{t('kiosk.referrals.total')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.rows.map((row) => (
-                  <tr key={row.ref}>
-                    <th scope="row">{row.ref}</th>
-                    <td>{row.orders}</td>
-                    <td className="orders__amount">{formatCurrency(row.total_amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
+          <ScrollTable
+            label={t('kiosk.referrals.title')}
+            className="orders"
+            columns={[t('kiosk.referrals.ref'), t('kiosk.referrals.orders'), t('kiosk.referrals.total')]}
+            foot={
               <tfoot>
                 <tr>
                   <th scope="row">{t('kiosk.referrals.sum')}</th>
@@ -99,8 +86,16 @@ export default function ReferralReport({ locale }: { locale: string }) {
                   <td className="orders__amount">{formatCurrency(report.total_amount)}</td>
                 </tr>
               </tfoot>
-            </table>
-          </div>
+            }
+          >
+            {report.rows.map((row) => (
+              <tr key={row.ref}>
+                <th scope="row">{row.ref}</th>
+                <td>{row.orders}</td>
+                <td className="orders__amount">{formatCurrency(row.total_amount)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </div>
       {download && report && report.rows.length > 0 && (
