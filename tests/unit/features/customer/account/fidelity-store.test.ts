@@ -3,24 +3,13 @@
 // customer, whose profile holds the seeded card FID-0001 (120 points).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '~/api/client';
 import { testDrivers } from '~tests/support/databases';
 import { createTestApi, type TestApi } from '~tests/support/app';
 import { login } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null, token: null as string | null }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => (server.token ? `Bearer ${server.token}` : null),
-    isLoggedIn: () => !!server.token,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 useTestStorageEngine();
 const { $ownFidelityCard, loadOwnFidelityCard } = await import('~/features/customer/account/stores/fidelity');

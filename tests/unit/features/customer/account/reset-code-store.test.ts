@@ -4,7 +4,6 @@
 // message under `code` is the server's own.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '~/api/client';
 import { getT } from '~/i18n/server';
 import { testDrivers } from '~tests/support/databases';
 import { createTestApi, type TestApi } from '~tests/support/app';
@@ -12,17 +11,7 @@ import { readMail, signup } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => null,
-    isLoggedIn: () => false,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 useTestStorageEngine();
 const { checkResetCode, sendResetCode } = await import('~/features/customer/account/stores/account');

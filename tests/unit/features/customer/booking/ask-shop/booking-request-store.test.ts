@@ -3,7 +3,6 @@
 // under the fields are the server's own — including those only the server can know (a shop that
 // does not exist) — and the 429 is the real limiter's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '~/api/client';
 import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '~/features/customer/booking/ask-shop/stores/booking-request';
 import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '~server/routes/booking-requests';
 import { getT } from '~/i18n/server';
@@ -13,17 +12,7 @@ import { day, readMail } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => null,
-    isLoggedIn: () => false,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 const en = getT('en');
 const values: BookingRequestFormValues = {
