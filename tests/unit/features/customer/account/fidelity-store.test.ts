@@ -1,10 +1,10 @@
 // The account's loyalty card (src/features/customer/account/stores/fidelity.ts) against the real
 // API: the app's client reaching a real Hono app on a fresh PGlite database, logged in as the demo
 // customer, whose profile holds the seeded card FID-0001 (120 points).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { seededApi, type TestApi } from '~tests/support/app';
 import { login } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null, token: null as string | null }));
@@ -15,11 +15,10 @@ useTestStorageEngine();
 const { $ownFidelityCard, loadOwnFidelityCard } = await import('~/features/customer/account/stores/fidelity');
 
 describe('loadOwnFidelityCard', () => {
+  server.api = seededApi(testDrivers[0]!);
   beforeAll(async () => {
-    server.api = await createTestApi(testDrivers[0]!);
-    server.token = await login(server.api);
+    server.token = await login(server.api!);
   }, 120_000);
-  afterAll(() => server.api?.dispose());
 
   it("shows the profile's card with its holder and points", async () => {
     await loadOwnFidelityCard('FID-0001');

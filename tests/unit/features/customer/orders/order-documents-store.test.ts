@@ -5,11 +5,11 @@
 // file for a retry, which stores it once the folder is back.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { getT } from '~/i18n/server';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { seededApi, type TestApi } from '~tests/support/app';
 import { PDF_BYTES, PNG_BYTES, day, login } from '~tests/support/orders';
 import { placeOrder } from '~tests/support/staff';
 
@@ -42,11 +42,10 @@ async function showNewOrder(withDocument = false) {
 }
 
 describe('order documents after booking', () => {
+  server.api = seededApi(testDrivers[0]!);
   beforeAll(async () => {
-    server.api = await createTestApi(testDrivers[0]!);
-    server.token = await login(server.api);
+    server.token = await login(server.api!);
   }, 120_000);
-  afterAll(() => server.api?.dispose());
   beforeEach(() => {
     resetOrderDocuments();
     server.requests.length = 0;
