@@ -1,46 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { CounterOrder } from '../api/contract/counter';
+import { counterOrder } from '~tests/support/order-response';
 import { counterMoney, counterTabDay, sortCounterOrders } from './counter-orders';
-
-function order(id: number, fields: Partial<CounterOrder> = {}): CounterOrder {
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    number: `06-${String(id).padStart(7, '0')}`,
-    first_name: 'Giulia',
-    last_name: 'Verdi',
-    date_from: '2027-01-16',
-    date_to: '2027-01-16',
-    items: 1,
-    units_out: 0,
-    paid: false,
-    total_amount: 22,
-    totem_code: null,
-    created_at: '2027-01-10T09:00:00.000Z',
-    ...fields,
-  };
-}
 
 describe('sortCounterOrders', () => {
   it('puts kiosk orders first, newest on top, then the others newest first', () => {
-    const online = order(1, { created_at: '2027-01-16T08:00:00.000Z' });
-    const olderOnline = order(2, { created_at: '2027-01-02T08:00:00.000Z' });
-    const kioskEarly = order(3, { totem_code: 'BARD-03', created_at: '2027-01-16T07:55:00.000Z' });
-    const kioskNow = order(4, { totem_code: 'BARD-03', created_at: '2027-01-16T08:01:00.000Z' });
+    const online = counterOrder(1, { created_at: '2027-01-16T08:00:00.000Z' });
+    const olderOnline = counterOrder(2, { created_at: '2027-01-02T08:00:00.000Z' });
+    const kioskEarly = counterOrder(3, { totem_code: 'BARD-03', created_at: '2027-01-16T07:55:00.000Z' });
+    const kioskNow = counterOrder(4, { totem_code: 'BARD-03', created_at: '2027-01-16T08:01:00.000Z' });
     const sorted = sortCounterOrders([olderOnline, kioskEarly, online, kioskNow]);
     expect(sorted.map((o) => o.id)).toEqual([4, 3, 1, 2]);
   });
 
   it('orders rows placed at the same instant by id, newest first, whatever order they came in', () => {
     const same = '2027-01-16T08:00:00.000Z';
-    const a = order(10, { created_at: same });
-    const b = order(11, { created_at: same });
+    const a = counterOrder(10, { created_at: same });
+    const b = counterOrder(11, { created_at: same });
     expect(sortCounterOrders([a, b]).map((o) => o.id)).toEqual([11, 10]);
     expect(sortCounterOrders([b, a]).map((o) => o.id)).toEqual([11, 10]);
   });
 
   it('leaves the list it was given as it was', () => {
-    const list = [order(1), order(2, { totem_code: 'X' })];
+    const list = [counterOrder(1), counterOrder(2, { totem_code: 'X' })];
     sortCounterOrders(list);
     expect(list.map((o) => o.id)).toEqual([1, 2]);
   });

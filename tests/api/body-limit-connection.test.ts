@@ -7,13 +7,11 @@
 // Content-Length and long enough to hold too many parts is still counted and refused; an order form
 // short enough to be left out is placed.
 import type { Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
-import { serve } from '@hono/node-server';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '~server/app';
 import { API_BODY_LIMIT } from '~server/http/body-limit';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { createTestApi, listenOnLoopback, type TestApi } from '../support/app';
 import { day, orderForm, pick } from '../support/orders';
 import { refusal } from '../support/contract';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -62,10 +60,7 @@ describe('a 413 closes the connection', () => {
   let port: number;
   beforeAll(async () => {
     api = await createTestApi(testDrivers[0]!);
-    server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: createApp(api.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-    });
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await listenOnLoopback(api));
   }, 120_000);
   afterAll(async () => {
     server.closeAllConnections();

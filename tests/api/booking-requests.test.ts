@@ -1,7 +1,7 @@
 // "Ask the shop" (spec §7 POST v1/booking_requests): the request is stored and mailed to
 // the shop and, with an e-mail, copied to the customer in their language; every invalid field is a
 // 422 under that field with nothing stored or mailed; accepted requests are limited per address.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookingRequests } from '~server/db/schema/index';
 import { DEFAULT_BOOKING_REQUESTS_PER_ADDRESS, BOOKING_REQUEST_COPIES_PER_RECIPIENT } from '~server/routes/booking-requests';
@@ -13,7 +13,7 @@ import {
 import { dayToDisplay } from '~/domain/dates';
 import { getT } from '~/i18n/server';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { day, readMail } from '../support/orders';
 import { outcome } from '../support/contract';
 
@@ -35,16 +35,12 @@ const request = {
 };
 
 describe.each(testDrivers)('booking requests on $name', (driver) => {
-  let api: TestApi;
   let clock = Date.now();
   let address = 0;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { now: new Date(clock) });
+  const api = seededApi(driver, { now: new Date(clock) });
+  beforeAll(() => {
     // One proxy hop trusted: each request comes from the address the test names.
     api.deps.trustProxy = 1;
-  }, 120_000);
-  afterAll(async () => {
-    await api.dispose();
   });
 
   /** From a new address each time unless `from` names one (the limit is per address). */

@@ -16,7 +16,7 @@ import { PgRateLimiter, PRUNE_BATCH } from '~server/http/pg-rate-limit';
 import { MemoryRateLimiter } from '~server/http/rate-limit';
 import { openPaymentSession } from '~server/payments/sessions';
 import { LocalRealtime } from '~server/realtime/local';
-import { createTestApi, type TestApi } from '../support/app';
+import { createTestApi, seededApi, type TestApi } from '../support/app';
 import { clusterDatabase } from '../support/cluster';
 import { freePort } from '../support/free-port';
 import { testDrivers } from '../support/databases';
@@ -26,11 +26,7 @@ import { placeOrder } from '../support/staff';
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.each(testDrivers)('shared state on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const session = async (from: string) => {
     const order = await placeOrder(api, { from });

@@ -4,22 +4,18 @@
 // records of sent mails deleted once past their retention. On PGlite and PostgreSQL.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '~server/db/schema/index';
 import { createMailer } from '~server/mail/mailer';
 import { MailOutbox } from '~server/mail/outbox';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 
 const LIMITS = { maxAttempts: 3, maxDelayMs: 60_000 };
 const BURST = 30;
 
 describe.each(testDrivers)('a burst of mails, on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(async () => api?.dispose());
+  const api = seededApi(driver);
 
   it('stores each once, writes each once before its send resolves, and marks them all sent', async () => {
     const outboxDir = path.join(api.dataDir, 'burst');

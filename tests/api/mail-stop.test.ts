@@ -2,22 +2,18 @@
 // was not marked sent would go out again after its lease. The wait is bounded, so a hung SMTP
 // server cannot hold the stop past its margin (scripts/start.ts).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '~server/db/schema/index';
 import { oneByOne } from '~server/mail/compose';
 import { MailOutbox } from '~server/mail/outbox';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 
 const LIMITS = { maxAttempts: 3, maxDelayMs: 60_000 };
 const SLOW_SEND_MS = 300;
 
 describe.each(testDrivers.slice(0, 1))('stopping while a mail is being sent, on $name', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(async () => api?.dispose());
+  const api = seededApi(driver);
 
   it('waits for the send in flight, so the mail is marked sent before the database closes', async () => {
     const delivered: string[] = [];

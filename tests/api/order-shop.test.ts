@@ -1,9 +1,9 @@
 // The order answer tells where and when to pick the equipment up: the shop's address, its opening
 // hours in each language and a map link, where the shop's data has them; an answer without them
 // (an older server) still parses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { CUSTOMER, orderForm, pick, postOrder } from '../support/orders';
 import { answer } from '../support/contract';
 import { inSeasonDay } from '../support/season';
@@ -12,11 +12,7 @@ import { OrderEnvelopeSchema, OrderResponseSchema } from '~/api/contract/orders'
 const day = (n: number) => inSeasonDay([1, 10], n);
 
 describe.each(testDrivers)("the shop of an order's answer on $name", (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(driver);
-  }, 120_000);
-  afterAll(() => api.dispose());
+  const api = seededApi(driver);
 
   const place = async (shopId: number, n: number) => {
     const { main } = await pick(api, shopId, 'SCI-BASE', { from: day(n), to: day(n) });

@@ -1,7 +1,7 @@
 // Password-reset brute force: limits per account whatever the address (codes issued an
 // hour, wrong guesses a day, then the holder is told), attempts counted and codes used atomically
 // in SQL, proven with concurrent requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { resetCodes, users } from '~server/db/schema/index';
 import {
@@ -10,7 +10,7 @@ import {
   RESET_WRONG_GUESSES_PER_ACCOUNT,
 } from '~server/auth/reset-codes';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { seededApi } from '../support/app';
 import { readMail, signup } from '../support/orders';
 import { refusal } from '../support/contract';
 
@@ -19,17 +19,13 @@ const LOCKED_SUBJECT_IT = 'Tentativi sospetti di reimpostare la tua password';
 const INVALID_CODE = { code: ['Codice non valido o scaduto'] };
 
 describe.each(testDrivers)('password reset limits on $name', (driver) => {
-  let api: TestApi;
   let clock = Date.now();
   let address = 0;
-  beforeAll(async () => {
-    api = await createTestApi(driver, { now: new Date(clock) });
+  const api = seededApi(driver, { now: new Date(clock) });
+  beforeAll(() => {
     // Each request from its own address (one proxy hop trusted): what an attacker rotating
     // addresses does, and what the per-address limit cannot stop.
     api.deps.trustProxy = 1;
-  }, 120_000);
-  afterAll(async () => {
-    await api.dispose();
   });
 
   const travel = (ms: number) => {

@@ -7,17 +7,14 @@
 import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '~server/app';
 import { LocalRealtime } from '~server/realtime/local';
 import { signChannel } from '~server/realtime/publisher';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { createTestApi, listenOnLoopback, type TestApi } from '../support/app';
 import { startProduct, type StartedServer } from '../support/process';
 import { freePort } from '../support/free-port';
 
@@ -221,15 +218,13 @@ describe('a socket that stops reading', () => {
 
   beforeAll(async () => {
     api = await createTestApi(testDrivers[0]!);
-    server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: createApp(api.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-    });
+    const listening = await listenOnLoopback(api);
+    server = listening.server;
     // Our own endpoint with a small send-buffer bound, so the test need not fill megabytes.
     realtime = new LocalRealtime(config, { maxBufferedBytes: 256 * 1024 });
     realtime.attach(server);
-    const { port } = server.address() as AddressInfo;
-    http = `http://127.0.0.1:${port}`;
-    ws = `ws://127.0.0.1:${port}`;
+    http = `http://127.0.0.1:${listening.port}`;
+    ws = `ws://127.0.0.1:${listening.port}`;
   }, 120_000);
   afterAll(async () => {
     await realtime.close();

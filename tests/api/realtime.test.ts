@@ -3,19 +3,17 @@
 // and the real-Pusher adapter against a stand-in for Pusher's HTTP API.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, refusal } from '../support/contract';
 import { BroadcastingAuthResponseSchema } from '~/api/contract/realtime';
-import { createApp } from '~server/app';
 import { createRealtime as createRealtimeDriver } from '~server/realtime/index';
 import { loadConfig } from '~server/config';
 import { PusherRealtime } from '~server/realtime/pusher';
 import { signChannel } from '~server/realtime/publisher';
 import { testDrivers } from '../support/databases';
-import { createTestApi, type TestApi } from '../support/app';
+import { createTestApi, listenOnLoopback, type TestApi } from '../support/app';
 import { day } from '../support/orders';
 import { call, pairAll, payAtDesk, placeOrder, SHOP, OTHER_SHOP, unit, type Kiosks } from '../support/staff';
 import { configureLogger } from '~server/log';
@@ -31,10 +29,7 @@ describe.each(testDrivers)('realtime channels on $name', (driver) => {
 
   beforeAll(async () => {
     api = await createTestApi(driver);
-    server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: createApp(api.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-    });
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await listenOnLoopback(api));
     api.deps.realtime.attach!(server);
     k = await pairAll(api);
   }, 120_000);

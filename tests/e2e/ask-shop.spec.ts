@@ -11,7 +11,7 @@ import { readMail } from '../support/orders';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { DateModes } from '~/domain/dates';
-import { TERMS_VERSION } from '~/domain/terms';
+import { postDayOrder } from './guest-order';
 
 // Open all year (no season), so any day is bookable; no other journey books here.
 const SHOP = 'bardonecchia-sport-rent';
@@ -37,20 +37,8 @@ const kitOf = (shop: ShopJson) => shop.products.find((p) => p.code === 'AUTOSOCC
 async function sellOut(request: APIRequestContext, day: string): Promise<string> {
   const shop = await loadShop(request, day);
   const kit = kitOf(shop);
-  const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
-    multipart: {
-      terms_version: TERMS_VERSION,
-      from: day,
-      to: day,
-      morning: '0',
-      afternoon: '0',
-      first_name: 'Carla',
-      last_name: 'Esaurito',
-      phone: '+39 333 4444444',
-      email: 'carla.esaurito@example.com',
-      'cart[0][prices][0]': String(kit.current_price!.id),
-    },
-  });
+  const contact = { first_name: 'Carla', last_name: 'Esaurito', phone: '+39 333 4444444', email: 'carla.esaurito@example.com' };
+  const res = await postDayOrder(request, shop.shop.id, day, kit.current_price!.id, contact);
   expect(res.status()).toBe(201);
   return kit.label;
 }

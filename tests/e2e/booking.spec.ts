@@ -6,7 +6,7 @@ import { openAddOns } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
 import { showMonthOf } from './calendar-months';
-import { pricedTotal, acceptTerms } from './checkout-helpers';
+import { acceptTerms, fillContact, fillSkier, pricedTotal } from './checkout-helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
@@ -34,11 +34,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   await product.getByRole('checkbox', { name: /Casco/ }).check();
   await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
   const customer = page.getByRole('dialog', { name: /Per chi è Kit sci Base/ });
-  await customer.getByLabel('Nome', { exact: true }).fill('Giulia');
-  await customer.getByLabel('Cognome').fill('Verdi');
-  await customer.getByLabel('Altezza (cm)').fill('168');
-  await customer.getByLabel('Peso (kg)').fill('58');
-  await customer.getByLabel('Numero di scarpa').fill('38');
+  await fillSkier(customer, { first: 'Giulia', last: 'Verdi', height: '168', weight: '58', shoe: '38' });
   // The level has no default: nobody is booked at a level they did not choose.
   await customer.getByRole('button', { name: 'Conferma' }).click();
   await expect(customer.getByLabel('Livello')).toHaveAttribute('aria-invalid', 'true');
@@ -53,10 +49,7 @@ test('guest books a 3-day ski kit with a helmet and opens the order through its 
   const cartTotal = await pricedTotal(page);
   // The closed login dialog has fields too: look inside the page's main content only.
   const main = page.getByRole('main');
-  await main.getByLabel('Nome', { exact: true }).fill('Giulia');
-  await main.getByLabel('Cognome').fill('Verdi');
-  await main.getByLabel('Telefono').fill('+39 333 7654321');
-  await main.getByLabel('Email').fill('giulia.verdi@example.com');
+  await fillContact(main, { first: 'Giulia', last: 'Verdi', phone: '+39 333 7654321', email: 'giulia.verdi@example.com' });
   await expect(main.getByLabel('Aggiungi documento')).toHaveCSS('opacity', '0');
   await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(main.getByText('carta-identita.pdf', { exact: true })).toBeVisible();

@@ -12,7 +12,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
 import { DateModes } from '~/domain/dates';
-import { TERMS_VERSION } from '~/domain/terms';
+import { postDayOrder } from './guest-order';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (its season), clear of the days the other journeys
@@ -47,19 +47,8 @@ const kitOf = (shop: ShopJson) => shop.products.find((p) => p.code === 'AUTOSOCC
 async function book(request: APIRequestContext, day: string, morning = false) {
   const flags = { morning: morning ? '1' : '0', afternoon: '0' };
   const shop = await loadShop(request, { from: day, to: day, ...flags });
-  const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
-    multipart: {
-      terms_version: TERMS_VERSION,
-      from: day,
-      to: day,
-      ...flags,
-      first_name: 'Carla',
-      last_name: 'Calendario',
-      phone: '+39 333 4444444',
-      email: 'carla@example.com',
-      'cart[0][prices][0]': String(kitOf(shop).current_price!.id),
-    },
-  });
+  const contact = { first_name: 'Carla', last_name: 'Calendario', phone: '+39 333 4444444', email: 'carla@example.com' };
+  const res = await postDayOrder(request, shop.shop.id, day, kitOf(shop).current_price!.id, contact, morning);
   expect(res.status()).toBe(201);
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
-import { DEMO, pair } from './kiosk-helpers';
+import { DEMO, KIOSK_SCREENS, pair } from './kiosk-helpers';
 import { day, placeOrder, staffToken, terminal, watchTerminal } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -15,10 +15,6 @@ import { formatCurrency } from '~/domain/format';
 import { localizePath } from '~/domain/locale-path';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
-const SCREENS = [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const;
 
 test.afterEach(async ({ request }) => {
   await terminal.reset(request);
@@ -31,14 +27,14 @@ async function openOrder(page: Page, order: OrderResponse, locale: 'it' | 'en' |
 
 async function shoot(page: Page, name: string, locator?: ReturnType<Page['locator']>) {
   if (!process.env.E2E_SCREENSHOTS) return;
-  for (const [orientation, viewport] of SCREENS) {
+  for (const [orientation, viewport] of KIOSK_SCREENS) {
     await page.setViewportSize(viewport);
     await locator?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `${name}-${orientation}.png`), caret: 'hide', animations: 'disabled' });
   }
 }
 
-for (const [orientation, viewport] of SCREENS) {
+for (const [orientation, viewport] of KIOSK_SCREENS) {
   test.describe(`at ${orientation}`, () => {
     test.use({ viewport });
 

@@ -7,8 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { showMonthOf } from './calendar-months';
-import { acceptTerms, checkoutWithSnowshoes, fillContact, pricedTotal } from './checkout-helpers';
+import { pickDays, showMonthOf } from './calendar-months';
+import { acceptTerms, checkoutWithSnowshoes, fillContact, fillSkier, pricedTotal } from './checkout-helpers';
 import { formChunks, holdChunks, pageSettled } from './form-chunks';
 import { formatCurrency } from '~/domain/format';
 import { TERMS_VERSION } from '~/domain/terms';
@@ -20,7 +20,7 @@ const day = (n: number) => inSeasonDay(SHOP, n);
 
 test('checkout: a phone the API would refuse is refused before sending, with the focus on it', async ({ page, request }) => {
   const main = await checkoutWithSnowshoes(page, request, 70);
-  await fillContact(main, '123');
+  await fillContact(main, { phone: '123' });
   let sent = false;
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/api\/v1\/shops\/\d+\/orders/.test(r.url())) sent = true;
@@ -208,10 +208,7 @@ test('customer dialog: measures have their own messages, the level starts unchos
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   // A month the shop is open all of.
   await showMonthOf(page, day(60));
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: /\b24 / }).click();
-  await days.getByRole('button', { name: /\b25 / }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, 24, 25);
   await hydrated(page);
 
   const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kit sci Base' }) });
@@ -221,11 +218,7 @@ test('customer dialog: measures have their own messages, the level starts unchos
   await expect(customer.getByLabel('Livello')).toHaveValue('');
   await expect(customer.getByRole('option', { name: 'Scegli il livello' })).toHaveCount(1);
 
-  await customer.getByLabel('Nome', { exact: true }).fill('Giulia');
-  await customer.getByLabel('Cognome').fill('Misure');
-  await customer.getByLabel('Altezza (cm)').fill('300');
-  await customer.getByLabel('Peso (kg)').fill('5');
-  await customer.getByLabel('Numero di scarpa').fill('60');
+  await fillSkier(customer, { first: 'Giulia', last: 'Misure', height: '300', weight: '5', shoe: '60' });
   await customer.getByRole('button', { name: 'Conferma' }).click();
   await expect(customer.getByText('Il valore massimo è 250')).toBeVisible();
   await expect(customer.getByText('Il valore minimo è 10')).toBeVisible();

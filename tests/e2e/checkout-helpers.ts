@@ -1,6 +1,7 @@
 // The checkout's total once the shop's catalogue is in: before it, the total reads "Calcolo dei
 // prezzi…" (never 0,00 €), so a test comparing totals reads it only after this. And a checkout
 // with a cart of snowshoes, for the specs that place an order through it.
+// And the two forms a booking fills, by their labels: the person a product is for, and the contact.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
@@ -44,11 +45,36 @@ export async function checkoutWithSnowshoes(page: Page, request: APIRequestConte
   return main;
 }
 
-export async function fillContact(main: ReturnType<Page['getByRole']>, phone = '+39 333 4444444') {
-  await main.getByLabel('Nome', { exact: true }).fill('Carla');
-  await main.getByLabel('Cognome').fill('Feedback');
+/** The contact the checkout specs give, unless one says otherwise. */
+const CARLA = { first: 'Carla', last: 'Feedback', phone: '+39 333 4444444', email: 'carla.feedback@example.com' };
+
+/** Fills the checkout's contact fields: Carla's, with what `contact` gives instead. */
+export async function fillContact(main: Locator, contact: Partial<typeof CARLA> = {}) {
+  const { first, last, phone, email } = { ...CARLA, ...contact };
+  await main.getByLabel('Nome', { exact: true }).fill(first);
+  await main.getByLabel('Cognome').fill(last);
   await main.getByLabel('Telefono').fill(phone);
-  await main.getByLabel('Email').fill('carla.feedback@example.com');
+  await main.getByLabel('Email').fill(email);
+}
+
+/** Who a product is for, as the "Per chi è" dialog asks: the level only when the spec picks one. */
+interface Skier {
+  first: string;
+  last: string;
+  height: string;
+  weight: string;
+  shoe: string;
+  level?: string;
+}
+
+/** Fills the "Per chi è" dialog with `skier` (its level chosen by the option's label). */
+export async function fillSkier(dialog: Locator, skier: Skier): Promise<void> {
+  await dialog.getByLabel('Nome', { exact: true }).fill(skier.first);
+  await dialog.getByLabel('Cognome').fill(skier.last);
+  await dialog.getByLabel('Altezza (cm)').fill(skier.height);
+  await dialog.getByLabel('Peso (kg)').fill(skier.weight);
+  await dialog.getByLabel('Numero di scarpa').fill(skier.shoe);
+  if (skier.level) await dialog.getByLabel('Livello').selectOption({ label: skier.level });
 }
 
 /** Ticks the checkout's consent to the rental terms, the cancellation policy and the privacy notice. */

@@ -4,8 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { showMonthOf } from './calendar-months';
-import { pricedTotal, acceptTerms } from './checkout-helpers';
+import { pickDays, showMonthOf } from './calendar-months';
+import { acceptTerms, fillContact, pricedTotal } from './checkout-helpers';
 import { TERMS_VERSION } from '~/domain/terms';
 
 async function chooseRange(page: Page, shop: string, from: number, to: number) {
@@ -14,10 +14,7 @@ async function chooseRange(page: Page, shop: string, from: number, to: number) {
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   // A month the shop is open all of.
   await showMonthOf(page, inSeasonDay(shop, 60));
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: new RegExp(`\\b${from} `) }).click();
-  await days.getByRole('button', { name: new RegExp(`\\b${to} `) }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, from, to);
   await hydrated(page);
 }
 
@@ -124,10 +121,7 @@ test('availability: the last unit in the cart shows sold out; a second order for
   await page.getByRole('link', { name: '2 articoli nel carrello' }).click();
   await hydrated(page);
   const main = page.getByRole('main');
-  await main.getByLabel('Nome', { exact: true }).fill('Anna');
-  await main.getByLabel('Cognome').fill('Neri');
-  await main.getByLabel('Telefono').fill('+39 333 1111111');
-  await main.getByLabel('Email').fill('anna.neri@example.com');
+  await fillContact(main, { first: 'Anna', last: 'Neri', phone: '+39 333 1111111', email: 'anna.neri@example.com' });
   await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Kit sci Junior non è più disponibile per le date scelte' })).toBeVisible();

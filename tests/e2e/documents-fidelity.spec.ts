@@ -4,6 +4,7 @@
 // desk's view of both (a card only typed with the order said to be unverified).
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
+import { asDemoCustomer } from './people-helpers';
 import { violations } from './axe';
 import { DEMO, pair } from './kiosk-helpers';
 import { BARD, BARD_ID, day, placeOrder } from './kiosk-orders';
@@ -43,10 +44,7 @@ test('order page: a document added, replaced, and kept for a retry while the doc
 test("account page: the customer's loyalty card with holder, masked number and points", async ({ page, request }) => {
   // Logged in through the API: this is about the card, and the login sheet's own journeys are
   // session.spec.ts's (a guest's /account opens the sheet by itself, so a click here raced it).
-  const login = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
-  const token = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('auth._token.local', value), token);
+  await asDemoCustomer(page, request);
   await page.goto('/account');
   await hydrated(page);
   const card = page.getByRole('region', { name: 'Carta fedeltà' });

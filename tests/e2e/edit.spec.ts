@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { showMonthOf } from './calendar-months';
+import { pickDays, showMonthOf } from './calendar-months';
 import { DateModes } from '~/domain/dates';
 import { TERMS_VERSION } from '~/domain/terms';
 
@@ -30,10 +30,7 @@ test('editing the dates of an order changes its total and keeps its number', asy
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   // Another month the shop is open all of.
   await showMonthOf(page, day(90));
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: /\b3 / }).click();
-  await days.getByRole('button', { name: /\b8 / }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, 3, 8);
   await hydrated(page);
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);

@@ -8,7 +8,7 @@ import { violations } from './axe';
 import { hydrated } from './hydration';
 import { inSeasonDay, monthsFromToday } from '../support/season';
 import { DateModes } from '~/domain/dates';
-import { TERMS_VERSION } from '~/domain/terms';
+import { postDayOrder } from './guest-order';
 
 const SHOP = 'sport-noleggio-sestriere';
 // A month the shop is open all of (its season), clear of the days the other journeys
@@ -36,20 +36,8 @@ const kitOf = (shop: ShopJson) => shop.products.find((p) => p.code === 'AUTOSOCC
 /** Another client (this test's own request context, not the page) books the kit's only unit on `day`. */
 async function bookElsewhere(request: APIRequestContext, day: string) {
   const shop = await loadShop(request, day);
-  const res = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
-    multipart: {
-      terms_version: TERMS_VERSION,
-      from: day,
-      to: day,
-      morning: '0',
-      afternoon: '0',
-      first_name: 'Altro',
-      last_name: 'Cliente',
-      phone: '+39 333 5555555',
-      email: 'altro.cliente@example.com',
-      'cart[0][prices][0]': String(kitOf(shop).current_price!.id),
-    },
-  });
+  const contact = { first_name: 'Altro', last_name: 'Cliente', phone: '+39 333 5555555', email: 'altro.cliente@example.com' };
+  const res = await postDayOrder(request, shop.shop.id, day, kitOf(shop).current_price!.id, contact);
   expect(res.status()).toBe(201);
 }
 

@@ -4,7 +4,7 @@
 import { violations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
-import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { DEMO, KIOSK_SCREENS, pair, tapCode } from './kiosk-helpers';
 import { day, placeOrder } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
 
@@ -13,10 +13,7 @@ async function check(page: Page, what: string) {
   expect(await smallTargets(page), what).toEqual([]);
 }
 
-for (const [name, viewport] of [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const) {
+for (const [name, viewport] of KIOSK_SCREENS) {
   test.describe(name, () => {
     test.use({ viewport, hasTouch: true });
 

@@ -10,7 +10,7 @@ import { todayInRome } from '~/domain/dates';
 import { hydrated } from './hydration';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
 import { staffToken } from './kiosk-orders';
-import { TERMS_VERSION } from '~/domain/terms';
+import { postDayOrder } from './guest-order';
 
 const BARD = 'bardonecchia-sport-rent';
 /** Products of the shop with units enough for every order these tests place today, tried in turn. */
@@ -38,20 +38,7 @@ async function placeToday(request: APIRequestContext, firstName: string): Promis
   for (const code of PRODUCTS) {
     const product = shop.products.find((p) => p.code === code && p.current_price);
     if (!product) continue;
-    const placed = await request.post(`/api/v1/shops/${shop.shop.id}/orders`, {
-      multipart: {
-        terms_version: TERMS_VERSION,
-        from: day,
-        to: day,
-        morning: '0',
-        afternoon: '0',
-        first_name: firstName,
-        last_name: LAST_NAME,
-        phone: PHONE,
-        email: EMAIL,
-        'cart[0][prices][0]': String(product.current_price!.id),
-      },
-    });
+    const placed = await postDayOrder(request, shop.shop.id, day, product.current_price!.id, { first_name: firstName, last_name: LAST_NAME, phone: PHONE, email: EMAIL });
     if (placed.status() === 201) {
       const order = (await placed.json()).data as Placed;
       placedToday.push(order.id);

@@ -2,13 +2,13 @@
 // shop only, documents required, the order recorded as the kiosk's, and the screen back to its
 // start (cart emptied) when nobody uses it.
 import { expect, test, type Page } from '@playwright/test';
-import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
+import { fillContact } from './checkout-helpers';
 import { DEMO, kioskState, pair } from './kiosk-helpers';
+import { addSnowshoes } from './kiosk-orders';
 import { KIOSK_CONFIRMATION_RESET_MS, KIOSK_IDLE_RESET_MS } from '~/domain/kiosk-screens';
 import { OrderListEnvelopeSchema } from '~/api/contract/orders';
 import { PairResponseSchema } from '~/api/contract/staff';
-import { DateModes } from '~/domain/dates';
 
 const BARD = 'bardonecchia-sport-rent';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
@@ -81,24 +81,6 @@ test('daily reload: no reload loop when the day cannot be stored', async ({ page
   expect(await lastRefresh(page)).toBe('2026-12-01');
 });
 
-async function addSnowshoes(page: Page) {
-  // The page's own reads first: a public kiosk's start screen loads the shop and stores it with the
-  // configuration it holds, which would write over the dates stored below.
-  await page.waitForLoadState('networkidle');
-  // A day a month ahead, chosen as a customer would have in the calendar, then the shop's page.
-  await page.evaluate((multipleDates) => {
-    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const stored = JSON.parse(localStorage.getItem('configuration')!);
-    localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates: [day] }));
-  }, DateModes.SINGLE);
-  await page.goto(`/prenota/${BARD}`);
-  await hydrated(page);
-  await openSport(page, 'Ciaspole');
-  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
-  await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
-  await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
-}
-
 test("a public kiosk places an order for its shop: a document is required, the order is the kiosk's, the screen resets", async ({ page, request }) => {
   await page.clock.install();
   await pair(page, DEMO.public.code);
@@ -107,10 +89,7 @@ test("a public kiosk places an order for its shop: a document is required, the o
   await expect(page).toHaveURL(new RegExp(`/prenota/${BARD}/order`));
   await hydrated(page);
   const main = page.getByRole('main');
-  await main.getByLabel('Nome', { exact: true }).fill('Lucia');
-  await main.getByLabel('Cognome').fill('Bianchi');
-  await main.getByLabel('Telefono').fill('+39 340 000 1111');
-  await main.getByLabel('Email').fill('lucia.bianchi@example.com');
+  await fillContact(main, { first: 'Lucia', last: 'Bianchi', phone: '+39 340 000 1111', email: 'lucia.bianchi@example.com' });
 
   // No document: refused in the browser, under the documents field, and nothing is sent.
   let posted = 0;
@@ -182,10 +161,7 @@ test('a kiosk whose totem allows it (data_security_user_optional) places an orde
   await hydrated(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('group', { name: 'Documenti' })).toBeVisible();
-  await main.getByLabel('Nome', { exact: true }).fill('Paolo');
-  await main.getByLabel('Cognome').fill('Verdi');
-  await main.getByLabel('Telefono').fill('+39 340 000 2222');
-  await main.getByLabel('Email').fill('paolo.verdi@example.com');
+  await fillContact(main, { first: 'Paolo', last: 'Verdi', phone: '+39 340 000 2222', email: 'paolo.verdi@example.com' });
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('heading', { name: /Ordine \d{2}-\d{7} confermato/ })).toBeVisible();
 });

@@ -5,6 +5,7 @@
 import { violations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
+import { pickDays } from './calendar-months';
 import { DEMO, pair } from './kiosk-helpers';
 import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -119,10 +120,7 @@ test('dates and items: changed through the booking screens, keeping the coupon a
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Mese successivo' }).click();
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: /\b3 / }).click();
-  await days.getByRole('button', { name: /\b8 / }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, 3, 8);
   await hydrated(page);
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);

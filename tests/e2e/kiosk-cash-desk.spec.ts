@@ -7,17 +7,13 @@ import { violations } from './axe';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
-import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { DEMO, KIOSK_SCREENS, pair, unlockConfiguration } from './kiosk-helpers';
 import { day, placeOrder, readBack, staffToken, terminal, watchTerminal } from './kiosk-orders';
 import type { OrderResponse } from '~/api/contract/orders';
 import { formatCurrency } from '~/domain/format';
 import { localizePath } from '~/domain/locale-path';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
-const SCREENS = [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const;
 
 test.afterEach(async ({ request }) => {
   await terminal.reset(request);
@@ -33,10 +29,7 @@ const payButton = (page: Page, order: OrderResponse) => page.getByRole('button',
 
 /** Opens the configuration behind five taps and the password, as staff do. */
 async function openConfiguration(page: Page) {
-  await tapCode(page, DEMO.cashDesk.totem, 5);
-  const dialog = page.getByRole('dialog', { name: 'Password di configurazione' });
-  await dialog.getByLabel('Password').fill(DEMO.cashDesk.password);
-  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await unlockConfiguration(page, DEMO.cashDesk);
   await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
 }
 
@@ -83,7 +76,7 @@ test("opens on today's orders, finds orders by number, name and phone; pays one:
     await page.goto(localizePath(locale, `/totem/cash-desk/${order.uuid}`));
     await hydrated(page);
     await expect(page.locator('.desk-lines caption').first()).toContainText(measures);
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       if (process.env.E2E_SCREENSHOTS) {
         await page.locator('.desk-lines').first().scrollIntoViewIfNeeded();
@@ -93,7 +86,7 @@ test("opens on today's orders, finds orders by number, name and phone; pays one:
   }
   await openOrder(page, order);
   if (process.env.E2E_SCREENSHOTS) {
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       await page.locator('.desk-lines').first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `staff-cash-desk-measures-${name}-it.png`), caret: 'hide', animations: 'disabled' });

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
-import { DEMO, pair } from './kiosk-helpers';
+import { DEMO, KIOSK_SCREENS, pair } from './kiosk-helpers';
 import { available as shelf, deliverByApi as handOut, expectReadyForNextScan, openDelivery, scan, violations, writesInFlight } from './kiosk-delivery-helpers';
 import { smallTargets } from './touch-targets';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
@@ -25,10 +25,6 @@ const SCAN_DELIVERY = "Codice dell'articolo";
 const SCAN_PICKUP = "Codice dell'articolo che rientra";
 /** Where E2E_SCREENSHOTS=1 writes the screens' pictures (a plain run writes nothing), as kiosk-public-screen.spec.ts. */
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
-const SCREENS = [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const;
 
 let token: string;
 test.beforeAll(async ({ request }) => {
@@ -86,7 +82,7 @@ test('hands out a two-person order by scanned codes: refusals next to the field,
     await hydrated(page);
     const caption = page.locator('.delivery-lines caption').first();
     await expect(caption).toContainText(measures);
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       await expect(caption, `${locale} ${name}`).toBeInViewport();
       if (process.env.E2E_SCREENSHOTS) {
@@ -307,7 +303,7 @@ test('an order of the public kiosk without its identity document: the counter wa
     await expect(alert).toBeVisible();
     await expect(page.locator('.delivery-state')).toBeVisible();
     expect(await painted(), locale).toEqual(italian);
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       await expect(alert, `${locale} ${name}`).toBeInViewport();
       // Written when asked (E2E_SCREENSHOTS=1): the committed pictures are refreshed on purpose.
@@ -366,10 +362,7 @@ test('an API outage in the middle of a delivery: banner, nothing lost across rel
   expect(stored.delivery.delivery_details.map((d) => d.delivery_detail_specific_product?.specific_product.internal_code).sort()).toEqual([first, second].sort());
 });
 
-for (const [name, viewport] of [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const) {
+for (const [name, viewport] of KIOSK_SCREENS) {
   test.describe(name, () => {
     test.use({ viewport, hasTouch: true });
 

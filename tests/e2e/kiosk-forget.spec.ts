@@ -5,7 +5,7 @@
 // kiosk's keys in the browser.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
-import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { DEMO, pair, unlockConfiguration } from './kiosk-helpers';
 import { openDelivery, scan } from './kiosk-delivery-helpers';
 import { day, placeOrder, readBack, staffToken } from './kiosk-orders';
 import type { OrderResponse } from '~/api/contract/orders';
@@ -49,10 +49,7 @@ test('unpairing waits for a queued delivery, listed on the configuration page; t
   const code = await unitNeverOut(request);
   await queueDelivery(page, order, code);
 
-  await tapCode(page, 'BARD-02', 5);
-  const password = page.getByRole('dialog', { name: 'Password di configurazione' });
-  await password.getByLabel('Password').fill(DEMO.admin.password);
-  await password.getByRole('button', { name: 'Conferma' }).click();
+  await unlockConfiguration(page, DEMO.admin);
   await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
   const unpair = page.getByRole('button', { name: 'Scollega il dispositivo' });
   await unpair.click();

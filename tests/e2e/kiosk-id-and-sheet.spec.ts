@@ -8,21 +8,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { openSport } from './gear-helpers';
 import { hydrated } from './hydration';
 import { violations } from './axe';
-import { DEMO, pair } from './kiosk-helpers';
-import { BARD, staffToken } from './kiosk-orders';
+import { DEMO, KIOSK_SCREENS, pair } from './kiosk-helpers';
+import { addSnowshoes, BARD, staffToken } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
-import { DateModes } from '~/domain/dates';
 import { localizePath } from '~/domain/locale-path';
 import { OrderListEnvelopeSchema } from '~/api/contract/orders';
 
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
-const SCREENS = [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const;
 const LOCALES = ['it', 'en', 'fr'] as const;
 type Messages = Record<string, Record<string, unknown>>;
 const messages = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), 'utf8')) as Messages]));
@@ -66,18 +60,7 @@ const shoot = async (page: Page, name: string) => {
 
 /** Snowshoes for a day a month ahead in the cart, then the checkout in `locale`. */
 async function toCheckout(page: Page, locale: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate((multipleDates) => {
-    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const stored = JSON.parse(localStorage.getItem('configuration')!);
-    localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates: [day] }));
-  }, DateModes.SINGLE);
-  await page.goto(`/prenota/${BARD}`);
-  await hydrated(page);
-  await openSport(page, 'Ciaspole');
-  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
-  await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
-  await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
+  await addSnowshoes(page);
   await page.goto(localizePath(locale as 'it', `/prenota/${BARD}/order`));
   await hydrated(page);
 }
@@ -103,7 +86,7 @@ for (const locale of LOCALES) {
     const retake = main.getByLabel(say(locale, 'kiosk.camera.retake'));
     await retake.setInputFiles({ name: 'documento-2.png', mimeType: 'image/png', buffer: PNG });
     await expect(preview).toHaveCount(1);
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       await main.getByRole('group', { name: say(locale, 'kiosk.camera.legend') }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
       expect(await smallTargets(main.getByRole('group', { name: say(locale, 'kiosk.camera.legend') }), { min: 64 }), name).toEqual([]);
@@ -127,7 +110,7 @@ for (const locale of LOCALES) {
     await expect(main.getByTestId('order-number')).toHaveText(number);
     expect(await main.getByTestId('order-number').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(96);
     await expect(main.getByRole('img', { name: say(locale, 'order.codeAlt', { number }) })).toBeVisible();
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       await expect(main.getByTestId('order-number')).toBeInViewport();
       await expect(main.getByRole('img', { name: say(locale, 'order.codeAlt', { number }) })).toBeInViewport();
@@ -146,7 +129,7 @@ for (const locale of LOCALES) {
     await hydrated(desk);
     await expect(desk.getByRole('alert').filter({ hasText: say(locale, 'kiosk.handOut.askDocument') })).toBeVisible();
     const print = desk.getByRole('button', { name: say(locale, 'kiosk.handOut.printSheet') });
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await desk.setViewportSize(viewport);
       await expect(desk.getByRole('alert').filter({ hasText: say(locale, 'kiosk.handOut.askDocument') })).toBeInViewport();
       expect(await smallTargets(desk), name).toEqual([]);

@@ -8,7 +8,7 @@
 // A new build's worker waits for an idle kiosk: kiosk-update.spec.ts.
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { hydrated } from './hydration';
-import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { DEMO, pair, unlockConfiguration } from './kiosk-helpers';
 import { available, openDelivery, scan, writesInFlight } from './kiosk-delivery-helpers';
 import { BARD, day, placeOrder, readBack, staffToken } from './kiosk-orders';
 
@@ -160,10 +160,7 @@ test('a public kiosk reloads its shop’s booking page offline; unpaired, it kee
   await page.reload();
   await hydrated(page);
   expect((await workerState(page)).caches.length).toBeGreaterThan(0);
-  await tapCode(page, DEMO.public.totem, 5);
-  const password = page.getByRole('dialog', { name: 'Password di configurazione' });
-  await password.getByLabel('Password').fill(DEMO.public.password);
-  await password.getByRole('button', { name: 'Conferma' }).click();
+  await unlockConfiguration(page, DEMO.public);
   await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
   await page.getByRole('button', { name: 'Scollega il dispositivo' }).click();
   await page.getByRole('dialog', { name: 'Scollegare il dispositivo?' }).getByRole('button', { name: 'Scollega il dispositivo' }).click();

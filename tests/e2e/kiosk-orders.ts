@@ -1,12 +1,15 @@
 // Orders for the kiosk tests, placed and read through the API as a customer and the shop's desks
 // would: a guest's snowshoes order at the kiosks' shop, a kiosk token of the test's own, the order
-// as the API has it now, and the payment-terminal simulator `npm start` runs (server/pos).
+// as the API has it now, and the payment-terminal simulator `npm start` runs (server/pos). And
+// snowshoes put in a kiosk's cart through its screens, as a customer at the kiosk would.
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
 import { PairResponseSchema } from '~/api/contract/staff';
 import { DEMO_POS_URL, demoPosUrl } from '~server/db/seed/kiosk';
-import { addDays, todayInRome } from '~/domain/dates';
+import { addDays, DateModes, todayInRome } from '~/domain/dates';
 import { TERMS_VERSION } from '~/domain/terms';
+import { openSport } from './gear-helpers';
+import { hydrated } from './hydration';
 
 export const BARD = 'bardonecchia-sport-rent';
 export const BARD_ID = 6;
@@ -96,4 +99,23 @@ export function watchTerminal(page: Page) {
     if (req.url() === `${terminal.url}/process` && req.method() === 'POST') sent.push(req.postDataJSON());
   });
   return { sent, operations: () => sent.map((s) => s.operations.join('+')) };
+}
+
+/** Snowshoes for a day a month ahead in the cart of the kiosk on the page (its shop's booking page). */
+export async function addSnowshoes(page: Page) {
+  // The page's own reads first: a public kiosk's start screen loads the shop and stores it with the
+  // configuration it holds, which would write over the dates stored below.
+  await page.waitForLoadState('networkidle');
+  // A day a month ahead, chosen as a customer would have in the calendar, then the shop's page.
+  await page.evaluate((multipleDates) => {
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const stored = JSON.parse(localStorage.getItem('configuration')!);
+    localStorage.setItem('configuration', JSON.stringify({ ...stored, multipleDates, dates: [day] }));
+  }, DateModes.SINGLE);
+  await page.goto(`/prenota/${BARD}`);
+  await hydrated(page);
+  await openSport(page, 'Ciaspole');
+  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ciaspole e bastoncini' }) });
+  await product.getByRole('button', { name: /Aggiungi al carrello/ }).click();
+  await expect(page.getByRole('link', { name: '1 articolo nel carrello' })).toBeVisible();
 }

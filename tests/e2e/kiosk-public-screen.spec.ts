@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
-import { DEMO, pair } from './kiosk-helpers';
+import { DEMO, KIOSK_SCREENS, pair } from './kiosk-helpers';
 import { smallTargets, type TargetRule } from './touch-targets';
 import { splitLocale } from '~/domain/locale-path';
 
@@ -71,10 +71,7 @@ async function checkScreen(page: Page, what: string) {
   expect(await linksOut(page), what).toEqual([]);
 }
 
-for (const [name, viewport] of [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const) {
+for (const [name, viewport] of KIOSK_SCREENS) {
   test.describe(name, () => {
     test.use({ viewport, hasTouch: true });
 

@@ -9,17 +9,14 @@ import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
-import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
+import { DEMO, KIOSK_SCREENS, kioskState, pair, unlockConfiguration } from './kiosk-helpers';
 import { staffToken } from './kiosk-orders';
 import { smallTargets } from './touch-targets';
 import { localizePath } from '~/domain/locale-path';
 
 test('an admin kiosk mints a code with its password, a second device pairs with it, then the kiosk is revoked', async ({ page, browser }) => {
   await pair(page, DEMO.admin.code);
-  await tapCode(page, DEMO.admin.totem, 5);
-  const unlock = page.getByRole('dialog', { name: 'Password di configurazione' });
-  await unlock.getByLabel('Password').fill(DEMO.admin.password);
-  await unlock.getByRole('button', { name: 'Conferma' }).click();
+  await unlockConfiguration(page, DEMO.admin);
   await expect(page).toHaveURL(/\/totem\/configuration$/);
 
   const kiosks = page.getByRole('region', { name: 'Chioschi di questo negozio' });
@@ -62,10 +59,6 @@ test('an admin kiosk mints a code with its password, a second device pairs with 
 
 /** Writes the screen's picture when asked (E2E_SCREENSHOTS=1), as kiosk-public-screen.spec.ts does: a plain run writes nothing. */
 const SHOTS = path.join(process.cwd(), 'tests/e2e/__screenshots__');
-const SCREENS = [
-  ['portrait', { width: 1080, height: 1920 }],
-  ['landscape', { width: 1920, height: 1080 }],
-] as const;
 
 /** Cells of `table`'s rows that end above or below their row, as `row: cell`. */
 const rowsOutOfLine = (table: Locator) =>
@@ -87,10 +80,7 @@ test("a walk-in customer's ten wrong passwords lock the public kiosk; an admin k
   expect(await tryPassword(DEMO.public.password)).toBe(429);
 
   await pair(page, DEMO.admin.code);
-  await tapCode(page, DEMO.admin.totem, 5);
-  const open = page.getByRole('dialog', { name: 'Password di configurazione' });
-  await open.getByLabel('Password').fill(DEMO.admin.password);
-  await open.getByRole('button', { name: 'Conferma' }).click();
+  await unlockConfiguration(page, DEMO.admin);
   await expect(page).toHaveURL(/\/totem\/configuration$/);
 
   const kiosks = page.getByRole('region', { name: 'Chioschi di questo negozio' });
@@ -122,7 +112,7 @@ test("a walk-in customer's ten wrong passwords lock the public kiosk; an admin k
     await hydrated(page);
     const label = JSON.parse(readFileSync(new URL(`../../i18n/${locale}.json`, import.meta.url), 'utf8')).kiosk.shopKiosks.unlock as string;
     const unlockButton = page.locator('section[aria-labelledby=config-kiosks]').getByRole('row', { name: /BARD-01/ }).getByRole('button', { name: label });
-    for (const [name, viewport] of SCREENS) {
+    for (const [name, viewport] of KIOSK_SCREENS) {
       await page.setViewportSize(viewport);
       await page.locator('#config-kiosks').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: path.join(SHOTS, `staff-shop-kiosks-unlock-${name}-${locale}.png`), caret: 'hide', animations: 'disabled' });

@@ -3,7 +3,7 @@
 // taps and the password, its clears, the daily reload, and a public kiosk's self-service order.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { DEMO, kioskState, pair, tapCode } from './kiosk-helpers';
+import { DEMO, kioskState, pair, tapCode, unlockConfiguration } from './kiosk-helpers';
 import { terminal } from './kiosk-orders';
 import { addDays, DateModes, todayInRome } from '~/domain/dates';
 
@@ -158,10 +158,7 @@ test('configuration: four taps do nothing, five taps and a wrong password do not
 test('configuration clear keeps the kiosk (and the shop unless asked); full clear unpairs the device', async ({ page }) => {
   await pair(page, DEMO.cashDesk.code);
   const openConfiguration = async () => {
-    await tapCode(page, 'BARD-03', 5);
-    const dialog = page.getByRole('dialog', { name: 'Password di configurazione' });
-    await dialog.getByLabel('Password').fill(DEMO.cashDesk.password);
-    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await unlockConfiguration(page, DEMO.cashDesk);
     await expect(page.getByRole('heading', { name: 'Questo chiosco' })).toBeVisible();
   };
   // Days ahead of today (Bardonecchia rents all year): past days would be dropped on reading.

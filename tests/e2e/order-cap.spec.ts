@@ -5,8 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { MAX_UNITS_PER_PRODUCT } from '~/domain/cart';
 import { openAddOns, openSport } from './gear-helpers';
 import { hydrated } from './hydration';
+import { fillSkier } from './checkout-helpers';
 import { inSeasonDay } from '../support/season';
-import { showMonthOf } from './calendar-months';
+import { pickDays, showMonthOf } from './calendar-months';
 
 async function chooseThreeDays(page: Page) {
   await page.goto('/prenota/sport-noleggio-sestriere/calendar');
@@ -14,10 +15,7 @@ async function chooseThreeDays(page: Page) {
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   // A month the shop is open all of.
   await showMonthOf(page, inSeasonDay('sport-noleggio-sestriere', 40));
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: /\b16 / }).click();
-  await days.getByRole('button', { name: /\b18 / }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, 16, 18);
 }
 
 test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per order`, async ({ page }) => {
@@ -38,12 +36,7 @@ test(`the booking page stops at ${MAX_UNITS_PER_PRODUCT} units of a product per 
       await add.click();
       await expect(dialog.or(cartLink(added + 1))).toBeVisible();
       if (await dialog.isVisible()) {
-        await dialog.getByLabel('Nome', { exact: true }).fill('Anna');
-        await dialog.getByLabel('Cognome').fill('Neri');
-        await dialog.getByLabel('Altezza (cm)').fill('170');
-        await dialog.getByLabel('Peso (kg)').fill('60');
-        await dialog.getByLabel('Numero di scarpa').fill('39');
-        await dialog.getByLabel('Livello').selectOption({ label: 'Principiante' });
+        await fillSkier(dialog, { first: 'Anna', last: 'Neri', height: '170', weight: '60', shoe: '39', level: 'Principiante' });
         await dialog.getByRole('button', { name: 'Conferma' }).click();
       }
       added++;

@@ -4,14 +4,12 @@ import { expect, test } from '@playwright/test';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { acceptTerms, checkoutWithSnowshoes, fillContact } from './checkout-helpers';
 import { hydrated } from './hydration';
+import { asDemoCustomer } from './people-helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
 
 test("the demo customer's card FID-0001 is applied at checkout, removable, once per cart", async ({ page, request }) => {
-  const login = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
-  const token = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('auth._token.local', value), token);
+  await asDemoCustomer(page, request);
 
   const main = await checkoutWithSnowshoes(page, request, 90);
   const card = main.getByRole('group', { name: 'Carta fedeltà' });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { hydrated } from './hydration';
-import { acceptTerms, pricedTotal } from './checkout-helpers';
+import { acceptTerms, fillContact, fillSkier, pricedTotal } from './checkout-helpers';
 import { SHOP, shopAnswer } from './season-helpers';
 import { inSeasonDay } from '../support/season';
 import { readMail } from '../support/mail';
@@ -71,12 +71,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   const skis = products.filter({ has: page.getByRole('heading', { name: 'Kit sci Base' }) });
   await skis.getByRole('button', { name: /Aggiungi al carrello/ }).tap();
   const who = page.getByRole('dialog', { name: /Per chi è Kit sci Base/ });
-  await who.getByLabel('Nome', { exact: true }).fill('Elena');
-  await who.getByLabel('Cognome').fill('Viaggio');
-  await who.getByLabel('Altezza (cm)').fill('170');
-  await who.getByLabel('Peso (kg)').fill('62');
-  await who.getByLabel('Numero di scarpa').fill('39');
-  await who.getByLabel('Livello').selectOption({ label: 'Intermedio' });
+  await fillSkier(who, { first: 'Elena', last: 'Viaggio', height: '170', weight: '62', shoe: '39', level: 'Intermedio' });
   await shot(page, '3-person');
   await who.getByRole('button', { name: 'Conferma' }).tap();
 
@@ -95,10 +90,7 @@ test('from the town’s skis page to a placed guest order, on a phone', async ({
   // The summary: the same total, the contact, and the consent with its three pages.
   const main = page.getByRole('main');
   expect(await pricedTotal(main)).toBe(barTotal);
-  await main.getByLabel('Nome', { exact: true }).fill('Elena');
-  await main.getByLabel('Cognome').fill('Viaggio');
-  await main.getByLabel('Telefono').fill('+39 333 1212121');
-  await main.getByLabel('Email').fill(EMAIL);
+  await fillContact(main, { first: 'Elena', last: 'Viaggio', phone: '+39 333 1212121', email: EMAIL });
   await main.getByRole('button', { name: "Conferma l'ordine" }).tap();
   const consent = main.getByRole('checkbox', { name: /Ho letto e accetto le condizioni di noleggio/ });
   await expect(consent).toHaveAttribute('aria-invalid', 'true');

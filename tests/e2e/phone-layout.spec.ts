@@ -2,6 +2,7 @@
 // the order page's actions (pay!) and the account menu are fully visible and usable.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
+import { asDemoCustomer } from './people-helpers';
 import { inSeasonDay } from '../support/season';
 import { DateModes } from '~/domain/dates';
 import { TERMS_VERSION } from '~/domain/terms';
@@ -21,13 +22,6 @@ async function placeGuestOrder(request: APIRequestContext) {
   });
   expect(placed.status()).toBe(201);
   return (await placed.json()).data as { uuid: string };
-}
-
-async function logIn(page: Page, request: APIRequestContext) {
-  const res = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
-  const token = (await res.json()).data.token as string;
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('auth._token.local', `Bearer ${t}`), token);
 }
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
@@ -61,7 +55,7 @@ test('the booking screens, the order and the orders list fit the screen; the ord
 });
 
 test('the account menu opens on screen, closes with Escape, and the orders list fits', async ({ page, request }) => {
-  await logIn(page, request);
+  await asDemoCustomer(page, request);
   await page.goto('/noleggi/');
   await hydrated(page);
   // On a phone the account button is in the app bar's menu.

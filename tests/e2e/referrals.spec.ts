@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
-import { pricedTotal, acceptTerms } from './checkout-helpers';
-import { DEMO, pair, tapCode } from './kiosk-helpers';
+import { acceptTerms, fillContact, pricedTotal } from './checkout-helpers';
+import { DEMO, pair, unlockConfiguration } from './kiosk-helpers';
 import { BARD, BARD_ID, day } from './kiosk-orders';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
 import { DateModes } from '~/domain/dates';
@@ -32,10 +32,7 @@ test('an order booked through ?framed&forced_ref=HOTEL42 carries the referral', 
   await hydrated(page);
   const main = page.getByRole('main');
   await pricedTotal(main);
-  await main.getByLabel('Nome', { exact: true }).fill('Ada');
-  await main.getByLabel('Cognome').fill('Referral');
-  await main.getByLabel('Telefono').fill('+39 333 4444444');
-  await main.getByLabel('Email').fill('ada.referral@example.com');
+  await fillContact(main, { first: 'Ada', last: 'Referral', phone: '+39 333 4444444', email: 'ada.referral@example.com' });
   await acceptTerms(main);
   await main.getByRole('button', { name: "Conferma l'ordine" }).click();
   await expect(page.getByRole('heading', { name: /confermato/ })).toBeVisible();
@@ -66,10 +63,7 @@ test('staff see the referral at the cash desk and per referral on the configurat
   await expect(summary.getByRole('term').filter({ hasText: 'Partner' })).toBeVisible();
   await expect(summary.getByRole('definition').filter({ hasText: 'HOTEL42' })).toBeVisible();
 
-  await tapCode(page, DEMO.admin.totem, 5);
-  const unlock = page.getByRole('dialog', { name: 'Password di configurazione' });
-  await unlock.getByLabel('Password').fill(DEMO.admin.password);
-  await unlock.getByRole('button', { name: 'Conferma' }).click();
+  await unlockConfiguration(page, DEMO.admin);
   const referrals = page.getByRole('region', { name: 'Ordini dai partner' });
   // This month until today at first: the order just placed is in it.
   await expect(referrals.getByRole('row', { name: /^HOTEL42 / })).toBeVisible();

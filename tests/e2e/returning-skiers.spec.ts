@@ -4,7 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { showMonthOf } from './calendar-months';
+import { pickDays, showMonthOf } from './calendar-months';
 import { violations } from './axe';
 import { logIn, newCustomer } from './people-helpers';
 import { TERMS_VERSION } from '~/domain/terms';
@@ -39,10 +39,7 @@ async function chooseRange(page: Page, from: number, to: number) {
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   await showMonthOf(page, RANGE_MONTH_DAY);
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: new RegExp(`\\b${from} `) }).click();
-  await days.getByRole('button', { name: new RegExp(`\\b${to} `) }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, from, to);
   await hydrated(page);
 }
 

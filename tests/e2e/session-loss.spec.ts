@@ -3,6 +3,7 @@
 // stay (tests/e2e/errors.spec.ts: an expired token on a shop page).
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
+import { asDemoCustomer } from './people-helpers';
 
 const EXPIRED = 'Bearer expired-token-expired-token-123';
 const SESSION_ENDED = 'Sessione non valida o scaduta: accedi di nuovo';
@@ -25,10 +26,7 @@ test('an expired token on the English account page leaves for the English home',
 });
 
 test('a logout in another tab leaves the orders list for home', async ({ page, context, request }) => {
-  const login = await request.post('/api/v1/login', { data: { username: 'mario.rossi@example.com', password: 'Demo-2026!' } });
-  const token = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('auth._token.local', value), token);
+  await asDemoCustomer(page, request);
   await page.goto('/orders/');
   await hydrated(page);
   await expect(page.getByRole('region', { name: 'Noleggi passati' })).toBeVisible();

@@ -4,8 +4,8 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration';
 import { inSeasonDay } from '../support/season';
-import { showMonthOf } from './calendar-months';
-import { acceptTerms } from './checkout-helpers';
+import { pickDays, showMonthOf } from './calendar-months';
+import { acceptTerms, fillContact, fillSkier } from './checkout-helpers';
 
 const SHOP = 'riviera-bike-rent-sanremo';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
@@ -15,20 +15,12 @@ test('books a mountain bike in size L and finds the size on the order', async ({
   await hydrated(page);
   await page.getByRole('radio', { name: 'Più giorni' }).check();
   await showMonthOf(page, inSeasonDay(SHOP, 50));
-  const days = page.getByRole('group').filter({ has: page.locator('.day') });
-  await days.getByRole('button', { name: /\b20 / }).click();
-  await days.getByRole('button', { name: /\b21 / }).click();
-  await page.getByRole('button', { name: 'Continua' }).click();
+  await pickDays(page, 20, 21);
 
   const bike = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mountain bike front' }) });
   const dialog = page.getByRole('dialog', { name: /Per chi è Mountain bike front/ });
   await bike.getByRole('button', { name: /Aggiungi al carrello/ }).click();
-  await dialog.getByLabel('Nome', { exact: true }).fill('Marco');
-  await dialog.getByLabel('Cognome').fill('Bruni');
-  await dialog.getByLabel('Altezza (cm)').fill('186');
-  await dialog.getByLabel('Peso (kg)').fill('80');
-  await dialog.getByLabel('Numero di scarpa').fill('44');
-  await dialog.getByLabel('Livello').selectOption({ label: 'Esperto' });
+  await fillSkier(dialog, { first: 'Marco', last: 'Bruni', height: '186', weight: '80', shoe: '44', level: 'Esperto' });
   const sizes = dialog.getByRole('group', { name: 'Taglia' });
   await expect(sizes.getByRole('radio')).toHaveCount(3);
   // The size is required: Confirm without one says so under the sizes.
@@ -47,10 +39,7 @@ test('books a mountain bike in size L and finds the size on the order', async ({
   await page.getByRole('link', { name: '1 articolo nel carrello' }).click();
   await hydrated(page);
   const main = page.getByRole('main');
-  await main.getByLabel('Nome', { exact: true }).fill('Marco');
-  await main.getByLabel('Cognome').fill('Bruni');
-  await main.getByLabel('Telefono').fill('+39 333 7654321');
-  await main.getByLabel('Email').fill('marco.bruni@example.com');
+  await fillContact(main, { first: 'Marco', last: 'Bruni', phone: '+39 333 7654321', email: 'marco.bruni@example.com' });
   await main.getByLabel('Aggiungi documento').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: PDF });
   await acceptTerms(page);
   await page.getByRole('button', { name: "Conferma l'ordine" }).click();

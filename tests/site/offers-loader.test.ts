@@ -3,14 +3,11 @@
 // the same gear and price summaries as the committed catalogue the API was seeded from; a price the
 // API changes shows up changed; a shop the API does not know fails the build instead of hiding.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '~seo-data/catalogue';
 import { loadSeoData } from '~seo-data/schema';
-import { createApp } from '~server/app';
 import { CATALOGUE_API_ENV, apiOffers, committedOffers, loadShopOffers, shopLoadUrl } from '~/seo/offers';
-import { createTestApi, type TestApi } from '../support/app';
+import { createTestApi, listenOnLoopback, type TestApi } from '../support/app';
 import { testDrivers } from '../support/databases';
 import { answer, envelopeOf } from '../support/contract';
 import { ShopLoadSchema } from '~/api/contract/catalogue';
@@ -24,10 +21,9 @@ describe.each(testDrivers)('build price loader against the API on $name', (drive
 
   beforeAll(async () => {
     api = await createTestApi(driver);
-    server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: createApp(api.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-    });
-    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    const listening = await listenOnLoopback(api);
+    server = listening.server;
+    apiUrl = `http://127.0.0.1:${listening.port}/api`;
   }, 120_000);
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));

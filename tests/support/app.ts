@@ -1,7 +1,10 @@
 // A real API over a fresh, seeded database (PGlite or PostgreSQL) and a temporary data folder.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '~server/app';
 import { createDeps } from '~server/deps';
@@ -105,4 +108,15 @@ export function seededApi(driver: TestDriver, options?: Parameters<typeof create
   }, 120_000);
   afterAll(() => api.dispose());
   return api;
+}
+
+/**
+ * The API's app served over real HTTP on 127.0.0.1, at a port the system picks: for the tests that
+ * need a socket (a WebSocket, a connection cut, a client outside the process). Closing is the test's.
+ */
+export async function listenOnLoopback(api: TestApi): Promise<{ server: Server; port: number }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: createApp(api.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+  });
+  return { server, port: (server.address() as AddressInfo).port };
 }

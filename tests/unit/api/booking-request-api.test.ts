@@ -2,36 +2,19 @@
 // (method, path, language, JSON body) and the answer read with the contract's response schema.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { ApiClientError, NetworkError, createApiClient } from '~/api/client';
+import { ApiClientError, NetworkError } from '~/api/client';
 import type { ShownMessage } from '~/domain/messages';
+import { fakeFetchClient, type FetchCall as Call } from '~tests/support/fake-api-client';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
 
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: unknown;
-}
 const calls: Call[] = [];
 const notices: ShownMessage[] = [];
 let respond: (call: Call) => Response | Promise<Response>;
 
-/** The client the requests are made with: a fake fetch at the boundary. */
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'fr',
-  token: () => null,
-  isLoggedIn: () => false,
-  onUnauthorized: () => undefined,
-  notifyError: (m) => notices.push(m),
-  fetch: (async (url: URL, init: RequestInit) => {
-    const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    return respond(call);
-  }) as unknown as typeof fetch,
-});
+/** The client the requests are made with: a guest's, a fake fetch at the boundary. */
+const api = fakeFetchClient({ locale: 'fr', token: () => null, calls, notices, answer: (call) => respond(call) });
 
 const { sendBookingRequest } = await import('~/api/booking-requests');
 

@@ -2,39 +2,21 @@
 // account.ts and sites.ts, through the real API client over a fake fetch (as order-changes.test.ts
 // does): method, path, body, headers, and that each answer is parsed with the contract's schema.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiClientError, createApiClient } from '~/api/client';
+import { ApiClientError } from '~/api/client';
+import { fakeFetchClient, type FetchCall as Call } from '~tests/support/fake-api-client';
 import { orderResponse } from '~tests/support/order-response';
 
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: BodyInit | null | undefined;
-}
 const calls: Call[] = [];
 let respond: (call: Call) => Response = () => Response.json({ data: orderResponse() });
 
 /** The client the requests are made with: a fake fetch at the boundary. */
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'it',
-  token: () => 'Bearer customer-token',
-  isLoggedIn: () => true,
-  onUnauthorized: () => undefined,
-  notifyError: () => undefined,
-  fetch: (async (url: URL, init: RequestInit) => {
-    const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body };
-    calls.push(call);
-    return respond(call);
-  }) as unknown as typeof fetch,
-});
+const api = fakeFetchClient({ token: () => 'Bearer customer-token', calls, answer: (call) => respond(call) });
 
 const orders = await import('~/api/orders');
 const { checkCoupon } = await import('~/api/coupons');
 const account = await import('~/api/account');
 const { fetchSites } = await import('~/api/sites');
 
-const json = (call: Call) => JSON.parse(String(call.body)) as unknown;
 const ORDER = orderResponse();
 
 beforeEach(() => {
@@ -102,7 +84,7 @@ describe('coupons', () => {
     respond = () => Response.json({ data: { code: 'SCADUTO', amount: 5, blocked: true } });
     await expect(checkCoupon(api, 'SCADUTO')).resolves.toEqual({ code: 'SCADUTO', amount: 5, blocked: true });
     expect(calls[0]!.url.pathname).toBe('/api/v1/coupons');
-    expect(json(calls[0]!)).toEqual({ code: 'SCADUTO' });
+    expect(calls[0]!.body).toEqual({ code: 'SCADUTO' });
   });
 
   it('an unknown code is a 422 on `code`', async () => {
@@ -119,20 +101,20 @@ describe('account', () => {
     const values = { first_name: 'Anna', last_name: 'Neve', username: 'anna@example.com', password: 'Password-123', password_confirmation: 'Password-123' };
     await expect(account.signup(api, values)).resolves.toEqual({ token: 'tok-1', user });
     expect(calls[0]!.url.pathname).toBe('/api/v1/signup');
-    expect(json(calls[0]!)).toEqual(values);
+    expect(calls[0]!.body).toEqual(values);
   });
 
   it('forgotPassword posts the address and answers the server’s message', async () => {
     respond = () => Response.json({ message: 'Ti abbiamo inviato un codice' });
     await expect(account.forgotPassword(api, 'anna@example.com')).resolves.toBe('Ti abbiamo inviato un codice');
-    expect([calls[0]!.url.pathname, json(calls[0]!)]).toEqual(['/api/forgot_password', { username: 'anna@example.com' }]);
+    expect([calls[0]!.url.pathname, calls[0]!.body]).toEqual(['/api/forgot_password', { username: 'anna@example.com' }]);
   });
 
   it('resetPassword posts code and password and answers the new token', async () => {
     respond = () => Response.json({ data: { token: 'tok-2' }, message: 'Password cambiata' });
     const values = { username: 'anna@example.com', code: '123456', password: 'Password-456', password_confirmation: 'Password-456' };
     await expect(account.resetPassword(api, values)).resolves.toBe('tok-2');
-    expect([calls[0]!.url.pathname, json(calls[0]!)]).toEqual(['/api/reset_password', values]);
+    expect([calls[0]!.url.pathname, calls[0]!.body]).toEqual(['/api/reset_password', values]);
   });
 
   it('an answer without a token is refused', async () => {

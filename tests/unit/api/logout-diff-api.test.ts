@@ -3,29 +3,18 @@
 // contract's shape is answered, and a server that drifted from it is a rejection, not a silent `any`.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { createApiClient } from '~/api/client';
+import { fakeFetchClient, type FetchCall } from '~tests/support/fake-api-client';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
 
-const calls: string[] = [];
-const inits: RequestInit[] = [];
+const calls: FetchCall[] = [];
 let respond: () => Response;
 
 /** The client the requests are made with: a fake fetch at the boundary. */
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'it',
-  token: () => 'Bearer tok-1234567890',
-  isLoggedIn: () => true,
-  onUnauthorized: () => undefined,
-  notifyError: () => undefined,
-  fetch: (async (url: URL, init: RequestInit) => {
-    calls.push(`${init.method} ${url.pathname}${url.search}`);
-    inits.push(init);
-    return respond();
-  }) as unknown as typeof fetch,
-});
+const api = fakeFetchClient({ token: () => 'Bearer tok-1234567890', calls, answer: () => respond() });
+/** The requests made, as `METHOD /path?query`. */
+const sent = () => calls.map((call) => `${call.method} ${call.url.pathname}${call.url.search}`);
 /** The client as the stores load it on demand. */
 const loadClient = async () => api;
 
@@ -37,15 +26,14 @@ const diff = { id_order_detail: 5, delivery_detail_id: 9, product_label: 'City b
 
 beforeEach(() => {
   calls.length = 0;
-  inits.length = 0;
 });
 
 describe('logout', () => {
   it("POSTs v1/logout with the token it is given (not the session's), kept alive across a navigation", async () => {
     respond = () => Response.json({ message: 'Disconnessione effettuata' });
     expect(await revokeToken(api, 'Bearer old-1234567890')).toBe('Disconnessione effettuata');
-    expect(calls).toEqual(['POST /api/v1/logout']);
-    expect(inits[0]).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
+    expect(sent()).toEqual(['POST /api/v1/logout']);
+    expect(calls[0]!.init).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
   });
 
   it('rejects an answer without the message', async () => {
@@ -57,8 +45,8 @@ describe('logout', () => {
     // A server that never answers: the caller navigates all the same, the keepalive request exists.
     respond = () => new Promise<never>(() => {}) as never;
     await sendRevocation(loadClient, 'Bearer old-1234567890');
-    expect(calls).toEqual(['POST /api/v1/logout']);
-    expect(inits[0]).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
+    expect(sent()).toEqual(['POST /api/v1/logout']);
+    expect(calls[0]!.init).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer old-1234567890' } });
   });
 
   it('sent for a page about to leave: a refusal or no answer is nobody\'s business (no rejection)', async () => {
@@ -70,17 +58,17 @@ describe('logout', () => {
     await expect(sendRevocation(loadClient, 'Bearer old-1234567890')).resolves.toBeUndefined();
     // Let the swallowed answers settle: an unhandled rejection would fail the run.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual(['POST /api/v1/logout', 'POST /api/v1/logout']);
+    expect(sent()).toEqual(['POST /api/v1/logout', 'POST /api/v1/logout']);
   });
 
   it('without a token, asks nothing', async () => {
     await sendRevocation(loadClient, null);
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('when the client cannot load (offline, not cached), resolves all the same: the token is forgotten here', async () => {
     await expect(sendRevocation(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 'Bearer old-1234567890')).resolves.toBeUndefined();
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 });
 
@@ -89,7 +77,7 @@ describe('price differences', () => {
     respond = () => Response.json({ data: diff });
     expect(await handOutDiff(api, 9, '2027-01-12')).toEqual(diff);
     expect(await lineDiff(api, 5)).toEqual(diff);
-    expect(calls).toEqual(['GET /api/v1/delivery_details/9/diff?to=2027-01-12', 'GET /api/v1/order_details/5/diff']);
+    expect(sent()).toEqual(['GET /api/v1/delivery_details/9/diff?to=2027-01-12', 'GET /api/v1/order_details/5/diff']);
   });
 
   it('rejects a difference outside the envelope or with an unknown status', async () => {

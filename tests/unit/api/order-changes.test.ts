@@ -1,35 +1,18 @@
 // The cash desk's order changes (src/api/order-changes.ts) through the real API client over a fake
 // fetch: method, path, body and what comes back, as tests/unit/api/api-client.test.ts tests the client.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiClientError, createApiClient } from '~/api/client';
+import { ApiClientError } from '~/api/client';
+import { fakeFetchClient, type FetchCall as Call } from '~tests/support/fake-api-client';
 import { orderResponse } from '~tests/support/order-response';
 import type { ShownMessage } from '~/domain/messages';
 
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: unknown;
-}
 const calls: Call[] = [];
 const notices: ShownMessage[] = [];
 let respond: (call: Call) => Response = () => Response.json({ data: orderResponse() });
 
 // The requests are given the client: here a real client over a fake fetch, with a kiosk's token,
 // as the page's is in totem mode.
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'it',
-  token: () => 'Bearer kiosk-token',
-  isLoggedIn: () => true,
-  onUnauthorized: () => undefined,
-  notifyError: (m) => notices.push(m),
-  fetch: (async (url: URL, init: RequestInit) => {
-    const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    return respond(call);
-  }) as unknown as typeof fetch,
-});
+const api = fakeFetchClient({ token: () => 'Bearer kiosk-token', calls, notices, answer: (call) => respond(call) });
 
 const { cancelOrder, changeOrderContact, changePoolCustomer, isRefusal, splitFieldErrors } = await import('~/api/order-changes');
 

@@ -1,24 +1,17 @@
 // Sending a customer to pay (src/api/payments.ts, domain/payments.ts isTrustedPaymentUrl): only to
 // https on a trusted provider host, http only on loopback (the demo's simulated page).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '~/api/client';
+import { fakeFetchClient, type FetchCall } from '~tests/support/fake-api-client';
 import { isTrustedPaymentUrl } from '~/domain/payments';
 
 let paymentUrl = 'https://pay.example.com/session/1';
-const posted: { url: string; body: unknown }[] = [];
+const posted: FetchCall[] = [];
 
-/** The client the requests are made with: a fake fetch at the boundary. */
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'it',
+/** The client the requests are made with: a guest's, a fake fetch at the boundary. */
+const api = fakeFetchClient({
   token: () => null,
-  isLoggedIn: () => false,
-  onUnauthorized: () => undefined,
-  notifyError: () => undefined,
-  fetch: (async (url: URL, init: RequestInit) => {
-    posted.push({ url: String(url), body: JSON.parse(String(init.body)) });
-    return Response.json({ data: { id: 's1', payment_url: paymentUrl, amount: 42, expires_at: '2026-11-23T12:00:00.000Z' } }, { status: 201 });
-  }) as unknown as typeof fetch,
+  calls: posted,
+  answer: () => Response.json({ data: { id: 's1', payment_url: paymentUrl, amount: 42, expires_at: '2026-11-23T12:00:00.000Z' } }, { status: 201 }),
 });
 
 const { startPayment, trustedPaymentHosts, UntrustedPaymentUrlError } = await import('~/api/payments');
@@ -50,7 +43,7 @@ describe('startPayment', () => {
   it('opens a session with the return path and answers the provider page', async () => {
     paymentUrl = 'https://shop.example.com/api/payments/simulator/s1';
     await expect(startPayment(api, 'u-1', '/orders/u-1', 'https://shop.example.com/orders/u-1')).resolves.toBe(paymentUrl);
-    expect(posted).toEqual([{ url: 'https://shop.example.com/api/v1/orders/u-1/payments', body: { return_path: '/orders/u-1' } }]);
+    expect(posted.map(({ url, body }) => ({ url: url.href, body }))).toEqual([{ url: 'https://shop.example.com/api/v1/orders/u-1/payments', body: { return_path: '/orders/u-1' } }]);
   });
 
   it('refuses to send the customer to an address outside the trusted hosts', async () => {

@@ -5,7 +5,7 @@
 // the contract's schema (a drifted answer rejects), and which ones stay quiet.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { core } from 'zod/mini';
-import { ApiClientError, NetworkError, createApiClient } from '~/api/client';
+import { ApiClientError, NetworkError } from '~/api/client';
 import { fetchDayAvailability } from '~/api/availability-days';
 import { fetchFidelityCard } from '~/api/fidelity';
 import { checkHealth, postConfirmation } from '~/api/outbox';
@@ -13,33 +13,16 @@ import { fetchAvailabilities, fetchShop } from '~/api/shops';
 import { checkTotemPassword, fetchTotem, pairTotem } from '~/api/totem';
 import { fetchUser, logIn } from '~/api/user';
 import type { ShownMessage } from '~/domain/messages';
+import { fakeFetchClient, type FetchCall as Call } from '~tests/support/fake-api-client';
 
 /** What the contract's zod/mini schemas throw on an answer that does not match. */
 const ZodError = core.$ZodError;
 
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: unknown;
-}
 const calls: Call[] = [];
 const notices: ShownMessage[] = [];
 let respond: (call: Call) => Response;
 
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'it',
-  token: () => 'Bearer tok-1234567890',
-  isLoggedIn: () => true,
-  onUnauthorized: () => undefined,
-  notifyError: (message) => notices.push(message),
-  fetch: (async (url: URL, init: RequestInit) => {
-    const call = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    return respond(call);
-  }) as unknown as typeof fetch,
-});
+const api = fakeFetchClient({ token: () => 'Bearer tok-1234567890', calls, notices, answer: (call) => respond(call) });
 
 const path = (call: Call | undefined) => (call ? `${call.method} ${call.url.pathname}${call.url.search}` : '');
 const USER = { id: 3, first_name: 'Mario', last_name: 'Rossi', username: 'mario.rossi@example.com', medias: [] };

@@ -3,11 +3,13 @@
 // the in-process test API (tests/support/app.ts) and, on a cash desk, the real terminal simulator.
 // Each test file used to repeat both; here they are written once, so a file's beforeEach shows only
 // what is its own: what it records, and where it cuts, holds or answers the line itself.
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { TotemType } from '~/api/contract/kiosk';
 import { $configuration } from '~/stores/configuration';
 import { $kioskDevice } from '~/stores/kiosk-device';
-import type { TestApi } from '~tests/support/app';
+import { createTestApi, type TestApi } from '~tests/support/app';
+import { testDrivers } from '~tests/support/databases';
+import { pair, totemOf } from '~tests/support/staff';
 
 /**
  * Makes the stores a paired kiosk: totem `code` of `type` (with the terminal at `pos`, if any) whose
@@ -19,6 +21,19 @@ export function actAsKiosk(totem: { type: TotemType; code: string; pos?: string 
     totem: { type: totem.type, code: totem.code, pos: totem.pos ?? null, data_security_user_optional: true, server_url: null },
   });
   $kioskDevice.set({ token: `Bearer ${token}`, shop: null, realtime: null, fakePos: false });
+}
+
+/**
+ * Opens the test API (PGlite) once for the file, with the demo totem `code` paired, and disposes of
+ * it after the file's tests: `ready` is handed the API and the totem's token (without `Bearer`).
+ */
+export function pairedForTheFile(code: string, ready: (kiosk: { api: TestApi; token: string }) => void): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await createTestApi(testDrivers[0]!);
+    ready({ api, token: await pair(api, totemOf(code).pairingCode) });
+  }, 120_000);
+  afterAll(() => api?.dispose());
 }
 
 /** A request of the stores to the API, before the API sees it. */

@@ -1,36 +1,24 @@
 // The account's loyalty card (src/features/customer/account/stores/fidelity.ts) against the real
 // API: the app's client reaching a real Hono app on a fresh PGlite database, logged in as the demo
 // customer, whose profile holds the seeded card FID-0001 (120 points).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '~/api/client';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { seededApi, type TestApi } from '~tests/support/app';
 import { login } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null, token: null as string | null }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => (server.token ? `Bearer ${server.token}` : null),
-    isLoggedIn: () => !!server.token,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 useTestStorageEngine();
 const { $ownFidelityCard, loadOwnFidelityCard } = await import('~/features/customer/account/stores/fidelity');
 
 describe('loadOwnFidelityCard', () => {
+  server.api = seededApi(testDrivers[0]!);
   beforeAll(async () => {
-    server.api = await createTestApi(testDrivers[0]!);
-    server.token = await login(server.api);
+    server.token = await login(server.api!);
   }, 120_000);
-  afterAll(() => server.api?.dispose());
 
   it("shows the profile's card with its holder and points", async () => {
     await loadOwnFidelityCard('FID-0001');

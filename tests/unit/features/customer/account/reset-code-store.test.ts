@@ -2,27 +2,16 @@
 // POST reset_password_code) against the real API: the app's client over a fetch that reaches a
 // real Hono app on a fresh PGlite database, so the code is the one the server e-mailed and the
 // message under `code` is the server's own.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '~/api/client';
 import { getT } from '~/i18n/server';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { seededApi, type TestApi } from '~tests/support/app';
 import { readMail, signup } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => null,
-    isLoggedIn: () => false,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 useTestStorageEngine();
 const { checkResetCode, sendResetCode } = await import('~/features/customer/account/stores/account');
@@ -35,12 +24,11 @@ function emailedCode(): string {
 }
 
 describe('checkResetCode', () => {
+  server.api = seededApi(testDrivers[0]!);
   beforeAll(async () => {
-    server.api = await createTestApi(testDrivers[0]!);
-    await signup(server.api, USERNAME);
+    await signup(server.api!, USERNAME);
     await sendResetCode(USERNAME);
   }, 120_000);
-  afterAll(() => server.api?.dispose());
 
   it('says a wrong code under the code field', async () => {
     const code = emailedCode();

@@ -5,31 +5,17 @@
 // file for a retry, which stores it once the folder is back.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { createApiClient } from '~/api/client';
 import { getT } from '~/i18n/server';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { seededApi, type TestApi } from '~tests/support/app';
 import { PDF_BYTES, PNG_BYTES, day, login } from '~tests/support/orders';
 import { placeOrder } from '~tests/support/staff';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null, token: null as string | null, requests: [] as string[] }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => (server.token ? `Bearer ${server.token}` : null),
-    isLoggedIn: () => !!server.token,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => {
-      server.requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
-      return server.api!.request(url.pathname + url.search, init);
-    }) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 useTestStorageEngine();
 const { $orderPage, showOrder } = await import('~/features/customer/orders/stores/orders');
@@ -56,11 +42,10 @@ async function showNewOrder(withDocument = false) {
 }
 
 describe('order documents after booking', () => {
+  server.api = seededApi(testDrivers[0]!);
   beforeAll(async () => {
-    server.api = await createTestApi(testDrivers[0]!);
-    server.token = await login(server.api);
+    server.token = await login(server.api!);
   }, 120_000);
-  afterAll(() => server.api?.dispose());
   beforeEach(() => {
     resetOrderDocuments();
     server.requests.length = 0;

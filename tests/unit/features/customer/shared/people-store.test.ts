@@ -3,15 +3,10 @@
 // empties it, and that nothing of it is written to browser storage.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { ApiClientError, createApiClient } from '~/api/client';
+import { ApiClientError } from '~/api/client';
+import type { FetchCall as Call } from '~tests/support/fake-api-client';
 import type { Person } from '~/api/contract/people';
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-  auth?: string;
-}
 const calls: Call[] = [];
 let respond: (call: Call) => Response;
 
@@ -24,22 +19,8 @@ beforeAll(() => {
 
 vi.mock('~/stores/api', async () => {
   const { $token } = await import('~/stores/session');
-  return {
-    api: createApiClient({
-      baseUrl: 'https://shop.example.com/api',
-      locale: () => 'it',
-      token: () => $token.get() || null,
-      isLoggedIn: () => !!$token.get(),
-      onUnauthorized: () => undefined,
-      notifyError: () => undefined,
-      fetch: (async (url: URL, init: RequestInit) => {
-        const headers = init.headers as Record<string, string>;
-        const call = { method: init.method!, url, body: init.body ? JSON.parse(String(init.body)) : undefined, auth: headers.Authorization };
-        calls.push(call);
-        return respond(call);
-      }) as unknown as typeof fetch,
-    }),
-  };
+  const { fakeFetchClient } = await import('~tests/support/fake-api-client');
+  return { api: fakeFetchClient({ token: () => $token.get() || null, calls, answer: (call) => respond(call) }) };
 });
 
 const session = await import('~/stores/session');
@@ -62,7 +43,7 @@ describe('people store', () => {
     await people.loadPeople();
     await people.loadPeople();
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: 'GET', auth: 'Bearer customer-token' });
+    expect(calls[0]).toMatchObject({ method: 'GET', headers: { Authorization: 'Bearer customer-token' } });
     expect(calls[0]!.url.href).toBe('https://shop.example.com/api/v1/user/people');
     expect(people.$people.get()).toEqual({ status: 'ready', list: [LUCA, ANNA] });
     await people.loadPeople({ force: true });

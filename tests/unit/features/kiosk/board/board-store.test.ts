@@ -5,14 +5,11 @@
 // by itself and reads the board again, and disconnects on cleanup. Also the pusher-js options and
 // the outcomes of pushing an order in the queue.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '~server/app';
 import type { LocalRealtime } from '~server/realtime/local';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { createTestApi, listenOnLoopback, type TestApi } from '~tests/support/app';
 import { day } from '~tests/support/orders';
 import { call, idDocument, pairAll, placeOrder, totemOf, type Kiosks } from '~tests/support/staff';
 
@@ -97,11 +94,10 @@ describe('the board store against the API', () => {
 
   beforeAll(async () => {
     api = await createTestApi(testDrivers[0]!);
-    server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: createApp(api.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-    });
+    const listening = await listenOnLoopback(api);
+    server = listening.server;
     realtime().attach(server);
-    const port = String((server.address() as AddressInfo).port);
+    const port = String(listening.port);
     // The API client resolves its base URL against the page's address.
     vi.stubGlobal('location', new URL(`http://127.0.0.1:${port}/totem/board`));
     k = await pairAll(api);

@@ -5,13 +5,13 @@
 // claim answer, and a recording that never answers.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { PosSimulator } from '~server/pos/simulator';
 import { orders } from '~server/db/schema/index';
 import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
-import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
+import { cashDeskForTheFile, freshCashDesk, resetCashDesk } from './support';
 import { day } from '~tests/support/orders';
 import { call, placeOrder } from '~tests/support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
@@ -34,12 +34,7 @@ let requests: string[];
 /** Answers a matching API request itself instead of the API (a held or hung answer). */
 let intercept: ((method: string, path: string, init: RequestInit) => Promise<Response> | undefined) | null;
 
-let world: CashDesk;
-beforeAll(async () => {
-  world = await openCashDesk();
-  ({ api, pos, token: cashToken } = world);
-}, 120_000);
-afterAll(() => closeCashDesk(world));
+const world = cashDeskForTheFile((opened) => ({ api, pos, token: cashToken } = opened));
 
 beforeEach(async () => {
   cleanTestStorage();

@@ -4,13 +4,13 @@
 // declined card, an order cancelled meanwhile — and the cashier close's comparison.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { startPosSimulator, POS_NOTES, type PosSimulator } from '~server/pos/simulator';
 import { orders, posLogs } from '~server/db/schema/index';
 import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
-import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
+import { cashDeskForTheFile, freshCashDesk, resetCashDesk } from './support';
 import { day } from '~tests/support/orders';
 import { call, pair, payAtDesk, placeOrder, totemOf } from '~tests/support/staff';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -38,12 +38,7 @@ let apiDown: RegExp | null;
 /** The API does the work for matching paths but the answer never arrives. */
 let loseAnswer: RegExp | null;
 
-let world: CashDesk;
-beforeAll(async () => {
-  world = await openCashDesk();
-  ({ api, pos, token: cashToken } = world);
-}, 120_000);
-afterAll(() => closeCashDesk(world));
+const world = cashDeskForTheFile((opened) => ({ api, pos, token: cashToken } = opened));
 
 beforeEach(async () => {
   cleanTestStorage();

@@ -3,11 +3,11 @@
 // release its claim with this kiosk's password and the payment goes through; a desk whose claim was
 // released records its charge only under its claim, taken again first.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
-import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
+import { cashDeskForTheFile, freshCashDesk, resetCashDesk } from './support';
 import { shownText } from '~tests/support/notices';
 import { day } from '~tests/support/orders';
 import { call, pair, placeOrder, totemOf } from '~tests/support/staff';
@@ -29,12 +29,7 @@ let apiDown: RegExp | null;
 /** The cash desk store as the page makes it (new for each test). */
 let desk: ReturnType<typeof freshCashDesk>;
 
-let world: CashDesk;
-beforeAll(async () => {
-  world = await openCashDesk();
-  ({ api, token: cashToken } = world);
-}, 120_000);
-afterAll(() => closeCashDesk(world));
+const world = cashDeskForTheFile((opened) => ({ api, token: cashToken } = opened));
 
 beforeEach(async () => {
   cleanTestStorage();

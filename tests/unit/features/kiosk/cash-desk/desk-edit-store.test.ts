@@ -3,16 +3,15 @@
 // the customer's order page uses too), and the checkout's action sends the edit. With the real
 // stores, the app's API client and the real API (seeded PGlite) as the shop's cash desk BARD-03:
 // what the order had (coupons, e-mail, documents) goes with the edit without anyone retyping it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { coupons, totems } from '~server/db/schema/index';
 import { DateModes } from '~/domain/dates';
-import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import type { TestApi } from '~tests/support/app';
 import { day, orderForm, pick, postOrder, type OrderInput } from '~tests/support/orders';
-import { idDocument, pair, SHOP, totemOf } from '~tests/support/staff';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import { idDocument, SHOP } from '~tests/support/staff';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -28,11 +27,7 @@ const { submitOrder } = await import('~/features/customer/checkout/stores/checko
 let api: TestApi;
 let cashToken: string;
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  cashToken = await pair(api, totemOf('BARD-03').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-03', (kiosk) => ({ api, token: cashToken } = kiosk));
 
 beforeEach(() => {
   cleanTestStorage();

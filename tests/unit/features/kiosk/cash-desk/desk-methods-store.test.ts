@@ -2,11 +2,11 @@
 // the real API (PGlite) and the terminal simulator: cash and outside the terminal recorded once
 // whatever the taps, a split with the terminal charging only the rest under its claim, a wrong
 // total refused under its field before anything is sent.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
-import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
+import { cashDeskForTheFile, freshCashDesk, resetCashDesk } from './support';
 import { day } from '~tests/support/orders';
 import { call, placeOrder } from '~tests/support/staff';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -16,17 +16,12 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
-let world: CashDesk;
 let api: TestApi;
 let requests: string[];
 let desk: ReturnType<typeof freshCashDesk>;
 let methods: ReturnType<typeof createDeskMethods>;
 
-beforeAll(async () => {
-  world = await openCashDesk();
-  api = world.api;
-}, 120_000);
-afterAll(() => closeCashDesk(world));
+const world = cashDeskForTheFile((opened) => (api = opened.api));
 
 beforeEach(async () => {
   cleanTestStorage();

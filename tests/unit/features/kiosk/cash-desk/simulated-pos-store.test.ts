@@ -2,11 +2,11 @@
 // against the real API (PGlite) and the real terminal simulator: used only where the kiosk's
 // settings say the server allows it (demo mode), its payments marked `simulated`, and one the
 // server refuses (settings read before it left demo mode) dropped with nothing to give back.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { TestApi } from '~tests/support/app';
 import { routeFetchToApi } from '../support';
-import { closeCashDesk, freshCashDesk, openCashDesk, resetCashDesk, type CashDesk } from './support';
+import { cashDeskForTheFile, freshCashDesk, resetCashDesk } from './support';
 import { day } from '~tests/support/orders';
 import { call, placeOrder } from '~tests/support/staff';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -30,12 +30,7 @@ let payBodies: Record<string, unknown>[];
 let desk: ReturnType<typeof freshCashDesk>;
 const { $deskPayments } = await import('~/features/kiosk/cash-desk/stores/desk-payments');
 
-let world: CashDesk;
-beforeAll(async () => {
-  world = await openCashDesk();
-  ({ api, token: cashToken } = world);
-}, 120_000);
-afterAll(() => closeCashDesk(world));
+const world = cashDeskForTheFile((opened) => ({ api, token: cashToken } = opened));
 
 beforeEach(async () => {
   cleanTestStorage();

@@ -1,7 +1,7 @@
 // The world of the cash desk's unit tests: the test API (PGlite), the real payment-terminal
 // simulator and the cash desk BARD-03 paired with it, opened once per file and reset per test; and
 // a cash desk store of the test's own, whose recording retries are cleared when the test ends.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startPosSimulator, type PosSimulator } from '~server/pos/simulator';
 import { createCashDesk } from '~/features/kiosk/cash-desk/stores/cash-desk';
 import { testDrivers } from '~tests/support/databases';
@@ -34,6 +34,19 @@ export async function openCashDesk(): Promise<CashDesk> {
 export async function closeCashDesk({ api, pos }: CashDesk): Promise<void> {
   await pos.close();
   await api.dispose();
+}
+
+/**
+ * The world opened once for the file (before its tests) and closed after them: the object returned
+ * is filled in then, and `ready` is handed it as soon as it is.
+ */
+export function cashDeskForTheFile(ready: (world: CashDesk) => void = () => undefined): CashDesk {
+  const world = {} as CashDesk;
+  beforeAll(async () => {
+    ready(Object.assign(world, await openCashDesk()));
+  }, 120_000);
+  afterAll(() => closeCashDesk(world));
+  return world;
 }
 
 /** Before each test: the terminal's counters and settings reset, the stores the paired desk. */

@@ -4,14 +4,13 @@
 // order again when it opens; offline it says so, keeps the scans and still queues a Confirm, and
 // reads the order by itself once the API answers again. A draft of an earlier release (the whole
 // order) is stored again as its reference when the screen opens.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import type { TestApi } from '~tests/support/app';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
 import { day, orderForm, pick, postOrder } from '~tests/support/orders';
-import { call, idDocument, pair, SHOP, totemOf, unit } from '~tests/support/staff';
+import { call, idDocument, SHOP, unit } from '~tests/support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
 import { DELIVERY_DRAFT_KEY, PICKUP_DRAFT_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
@@ -26,11 +25,7 @@ let api: TestApi;
 let token: string;
 let apiDown = false;
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  token = await pair(api, totemOf('BARD-02').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-02', (kiosk) => ({ api, token } = kiosk));
 
 beforeEach(() => {
   cleanTestStorage();

@@ -5,12 +5,11 @@
 // resets through the outbox, the warning of an order missing the identity document it requires, a
 // pickup without an order with a problem (the unit is locked) and the price differences before and
 // after it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '~tests/support/databases';
 import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
-import { createTestApi, type TestApi } from '~tests/support/app';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import type { TestApi } from '~tests/support/app';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
 import { day } from '~tests/support/orders';
 import { call, idDocument, pair, placeOrder, totemOf, unit } from '~tests/support/staff';
@@ -38,11 +37,7 @@ let pickupBodies: { date?: string }[];
 /** The bodies of the pickup resets the store sent. */
 let resetBodies: { date?: string }[];
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  token = await pair(api, totemOf('BARD-02').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-02', (kiosk) => ({ api, token } = kiosk));
 
 beforeEach(() => {
   cleanTestStorage();

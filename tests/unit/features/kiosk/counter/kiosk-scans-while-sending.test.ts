@@ -3,14 +3,13 @@
 // confirmation's POST is held until the test lets it through. A scan made meanwhile, or another
 // order put on the counter, is not erased by the answer; a reload meanwhile finds the sent scans in
 // the outbox, not on the counter, so they cannot be confirmed (and sent) a second time.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import type { TestApi } from '~tests/support/app';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 import { freshCounters, type Counters } from './support';
 import { day } from '~tests/support/orders';
-import { call, pair, placeOrder, totemOf, unit } from '~tests/support/staff';
+import { call, placeOrder, unit } from '~tests/support/staff';
 import { OrderEnvelopeSchema, type OrderResponse } from '~/api/contract/orders';
 import { KIOSK_OUTBOX_KEY } from '~/features/kiosk/shared/stores/storage-keys';
 
@@ -40,11 +39,7 @@ function slowLine(): void {
   });
 }
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  token = await pair(api, totemOf('BARD-02').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-02', (kiosk) => ({ api, token } = kiosk));
 
 beforeEach(() => {
   cleanTestStorage();

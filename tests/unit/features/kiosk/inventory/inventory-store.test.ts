@@ -4,13 +4,12 @@
 // reported problem (the server's 422 under the field, then the unit locked everywhere), one unit's
 // page with its history, the lookup of a scanned code, a newer read winning over an older one, and
 // an outage shown as such.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import type { TestApi } from '~tests/support/app';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 import { day, productId } from '~tests/support/orders';
-import { call, pair, placeOrder, SHOP, totemOf, unit } from '~tests/support/staff';
+import { call, placeOrder, SHOP, unit } from '~tests/support/staff';
 import { NO_FILTERS } from '~/domain/inventory';
 
 beforeAll(() => {
@@ -28,11 +27,7 @@ let apiDown = false;
 /** Requests the store made, as `METHOD path?query`. */
 let requests: string[];
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  admin = await pair(api, totemOf('BARD-02').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-02', (kiosk) => ({ api, token: admin } = kiosk));
 
 beforeEach(() => {
   store = createInventory();

@@ -3,11 +3,10 @@
 // this kiosk's password (a wrong one said as such, its own code refused with the server's message),
 // cancelling it, revoking a kiosk (its device and its code end), a new password for a kiosk,
 // lifting the lock wrong passwords put on a kiosk, and an outage shown as such with the rows kept.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import type { TestApi } from '~tests/support/app';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 import { call, pair, totemOf } from '~tests/support/staff';
 
 beforeAll(() => {
@@ -21,11 +20,7 @@ let api: TestApi;
 let admin: string;
 let apiDown = false;
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  admin = await pair(api, totemOf('BARD-02').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-02', (kiosk) => ({ api, token: admin } = kiosk));
 
 beforeEach(() => {
   apiDown = false;

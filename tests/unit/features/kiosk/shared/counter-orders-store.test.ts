@@ -6,6 +6,7 @@ import { useTestStorageEngine } from '@nanostores/persistent';
 import { describe, expect, it } from 'vitest';
 import type { CounterOrder, CounterOrders, CounterOrdersQuery } from '~/api/contract/counter';
 import type { FollowOptions } from '~/features/kiosk/shared/stores/shop-channel';
+import { counterOrder } from '~tests/support/order-response';
 
 useTestStorageEngine();
 const { createCounterOrders } = await import('~/features/kiosk/shared/stores/counter-orders');
@@ -13,24 +14,8 @@ const { createCounterOrders } = await import('~/features/kiosk/shared/stores/cou
 const TODAY = '2027-01-16';
 const TOMORROW = '2027-01-17';
 
-function row(id: number, fields: Partial<CounterOrder> = {}): CounterOrder {
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    number: `06-${String(id).padStart(7, '0')}`,
-    first_name: 'Giulia',
-    last_name: 'Verdi',
-    date_from: TODAY,
-    date_to: TODAY,
-    items: 1,
-    units_out: 0,
-    paid: false,
-    total_amount: 22,
-    totem_code: null,
-    created_at: `2027-01-1${id % 6}T08:00:00.000Z`,
-    ...fields,
-  };
-}
+/** A row of today's list; its creation time varies with its id. */
+const row = (id: number, fields: Partial<CounterOrder> = {}) => counterOrder(id, { created_at: `2027-01-1${id % 6}T08:00:00.000Z`, ...fields });
 
 /** A fake API (rows per list and day, answers held until released when asked) and a fake channel. */
 function harness() {

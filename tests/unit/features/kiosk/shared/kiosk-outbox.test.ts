@@ -2,13 +2,12 @@
 // a confirmation is kept with its Idempotency-Key from before its first try, queued while the API
 // cannot be reached, sent again with the same key when it answers, oldest first; what the API
 // refuses while staff are at it comes back to them, what it refuses on a replay stays listed.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
-import { actAsKiosk, routeFetchToApi } from '../support';
+import type { TestApi } from '~tests/support/app';
+import { actAsKiosk, pairedForTheFile, routeFetchToApi } from '../support';
 import { day } from '~tests/support/orders';
-import { call, pair, placeOrder, totemOf, unit, type StaffOrderJson } from '~tests/support/staff';
+import { call, placeOrder, unit, type StaffOrderJson } from '~tests/support/staff';
 import { clearedAtTheEnd } from '~tests/support/timers';
 import { IDEMPOTENCY_HEADER } from '~/api/contract/idempotency';
 import { OrderEnvelopeSchema } from '~/api/contract/orders';
@@ -32,11 +31,7 @@ let apiDown = false;
 /** The API does the work but its answer never arrives (the line drops on the way back). */
 let loseAnswer = false;
 
-beforeAll(async () => {
-  api = await createTestApi(testDrivers[0]!);
-  token = await pair(api, totemOf('BARD-02').pairingCode);
-}, 120_000);
-afterAll(() => api.dispose());
+pairedForTheFile('BARD-02', (kiosk) => ({ api, token } = kiosk));
 
 beforeEach(() => {
   cleanTestStorage();

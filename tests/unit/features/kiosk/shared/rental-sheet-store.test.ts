@@ -2,27 +2,16 @@
 // client over a fake fetch: the kiosk's token goes with the request, the PDF's bytes are opened as
 // they came, a cancelled order (410) and no answer are told apart, and no notice is raised.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '~/api/client';
 import type { ShownMessage } from '~/domain/messages';
 import { printRentalSheet } from '~/features/kiosk/shared/stores/rental-sheet';
+import { fakeFetchClient, type FetchCall } from '~tests/support/fake-api-client';
 
 const PDF = '%PDF-1.7\n%scheda\n';
-const requests: { url: URL; headers: Record<string, string> }[] = [];
+const requests: FetchCall[] = [];
 const notices: ShownMessage[] = [];
 let respond: () => Response | Promise<Response> = () => new Response(PDF, { headers: { 'content-type': 'application/pdf' } });
 
-const api = createApiClient({
-  baseUrl: 'https://shop.example.com/api',
-  locale: () => 'it',
-  token: () => 'Bearer kiosk-token',
-  isLoggedIn: () => false,
-  onUnauthorized: () => undefined,
-  notifyError: (m) => notices.push(m),
-  fetch: (async (url: URL, init: RequestInit) => {
-    requests.push({ url, headers: init.headers as Record<string, string> });
-    return respond();
-  }) as unknown as typeof fetch,
-});
+const api = fakeFetchClient({ token: () => 'Bearer kiosk-token', isLoggedIn: () => false, calls: requests, notices, answer: () => respond() });
 
 const opened: { pdf: Blob; name: string }[] = [];
 const deps = { api: async () => api, open: (pdf: Blob, name: string) => void opened.push({ pdf, name }) };

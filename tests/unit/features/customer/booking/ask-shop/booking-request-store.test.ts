@@ -2,28 +2,17 @@
 // client over a fetch that reaches a real Hono app on a fresh PGlite database, so the 422s mapped
 // under the fields are the server's own — including those only the server can know (a shop that
 // does not exist) — and the 429 is the real limiter's.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '~/api/client';
+import { describe, expect, it, vi } from 'vitest';
 import { bookingRequestBody, fieldMessages, sentCopy, submitBookingRequest, type BookingRequestFormValues } from '~/features/customer/booking/ask-shop/stores/booking-request';
 import { BOOKING_REQUEST_COPIES_PER_RECIPIENT, DEFAULT_BOOKING_REQUESTS_PER_ADDRESS } from '~server/routes/booking-requests';
 import { getT } from '~/i18n/server';
 import { testDrivers } from '~tests/support/databases';
-import { createTestApi, type TestApi } from '~tests/support/app';
+import { seededApi, type TestApi } from '~tests/support/app';
 import { day, readMail } from '~tests/support/orders';
 
 const server = vi.hoisted(() => ({ api: null as TestApi | null }));
 
-vi.mock('~/stores/api', () => ({
-  api: createApiClient({
-    baseUrl: 'http://localhost/api',
-    locale: () => 'en',
-    token: () => null,
-    isLoggedIn: () => false,
-    onUnauthorized: () => undefined,
-    notifyError: () => undefined,
-    fetch: ((url: URL, init: RequestInit) => server.api!.request(url.pathname + url.search, init)) as unknown as typeof fetch,
-  }),
-}));
+vi.mock('~/stores/api', async () => ({ api: (await import('~tests/support/fake-api-client')).testApiClient(server) }));
 
 const en = getT('en');
 const values: BookingRequestFormValues = {
@@ -39,10 +28,7 @@ const values: BookingRequestFormValues = {
 };
 
 describe('submitBookingRequest', () => {
-  beforeAll(async () => {
-    server.api = await createTestApi(testDrivers[0]!);
-  }, 120_000);
-  afterAll(() => server.api?.dispose());
+  server.api = seededApi(testDrivers[0]!);
 
   it('builds the body from the form values and the page language', () => {
     expect(bookingRequestBody(values, 'fr')).toEqual({ ...values, locale: 'fr' });
