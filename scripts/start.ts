@@ -28,12 +28,9 @@ const server = await exitOnDataDirError(startServer(config)).catch((err: unknown
   console.error(err.message);
   process.exit(1);
 });
-const BYTES_PER_MB = 1024 * 1024;
-// The cap node was started with (HEAP_LIMIT_MB through scripts/launch.mjs, or node's own default).
-const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / BYTES_PER_MB);
-logger.info({ heapLimitMb }, `storefront and API listening on ${server.url} (API at ${server.url}/api)`);
-if (config.demoData) for (const line of demoModeNotice(server.url)) logger.info(line);
-
+// The stop is wired before the server says it listens: whoever waits for that line (a supervisor,
+// a test) may send SIGTERM at once, and a signal with no handler yet would kill the process
+// without closing the database.
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -58,3 +55,9 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 // Started by scripts/launch.mjs (or a cluster's primary): when that process is gone, even killed,
 // its channel closes and this server stops rather than run on unsupervised.
 if (process.send) process.on('disconnect', () => void stop('parent process gone'));
+
+const BYTES_PER_MB = 1024 * 1024;
+// The cap node was started with (HEAP_LIMIT_MB through scripts/launch.mjs, or node's own default).
+const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / BYTES_PER_MB);
+logger.info({ heapLimitMb }, `storefront and API listening on ${server.url} (API at ${server.url}/api)`);
+if (config.demoData) for (const line of demoModeNotice(server.url)) logger.info(line);
